@@ -1,0 +1,1 @@
+"""Crosstalk: a chat client for language models. Plain Python; the Qt front end is ui/."""

@@ -1,0 +1,317 @@
+"""The command line: ``crosstalk ask|list|show|search|rename|delete|restore|fork|reindex|models``.
+
+Bare ``crosstalk`` will open the window once the desktop app exists; until then it prints help.
+Every failure is one line on stderr that says what to do, and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from app import composition, ids
+from app.composition import Services
+from app.errors import CrosstalkError
+from app.history import AnyEntry, ModelInput, ModelOutput
+from app.providers import StreamEvent, TextDelta
+from app.store import Conversation, Library
+from app.turn import run_turn
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    handler: Callable[[Services, argparse.Namespace], int] = args.handler
+    try:
+        services = composition.build()
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    try:
+        warn(services.library.warnings)
+        return handler(services, args)
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    except (ValueError, KeyError) as exc:
+        return fail(str(exc).strip("'\""))
+    finally:
+        warn(services.library.warnings)
+        services.close()
+
+
+def fail(message: str) -> int:
+    print(f"crosstalk: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+_warned: set[str] = set()
+
+
+def warn(messages: list[str]) -> None:
+    for message in messages:
+        if message not in _warned:
+            _warned.add(message)
+            print(f"crosstalk: warning: {message}", file=sys.stderr)
+
+
+def emit_json(value: Any) -> None:
+    sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
+
+
+# --- ask -----------------------------------------------------------------------------------
+
+
+def cmd_ask(services: Services, args: argparse.Namespace) -> int:
+    text = " ".join(args.text) if args.text else sys.stdin.read()
+    if not text.strip():
+        return fail("nothing to ask: give the question as an argument or on stdin")
+    library = services.library
+    conversation = library.open(args.conversation) if args.conversation else library.create()
+    spec = args.model or services.settings.default_model
+    services.models.resolve(spec)  # an unknown model fails before anything is written
+
+    def show(event: StreamEvent) -> None:
+        if isinstance(event, TextDelta):
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+
+    async def turn() -> ModelOutput:
+        try:
+            return await run_turn(
+                library,
+                conversation,
+                services.models,
+                spec,
+                text,
+                services.turn_settings(),
+                system=args.system,
+                on_event=show,
+            )
+        finally:
+            await services.models.aclose()
+
+    try:
+        output = asyncio.run(turn())
+    except KeyboardInterrupt:
+        print(f"\n[stopped: the partial reply was kept in {conversation.id}]", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except CrosstalkError as exc:
+        print(file=sys.stderr)
+        return fail(f"{exc} (conversation {conversation.id})")
+    print()
+    usage = output.usage
+    print(
+        f"[{conversation.id} · {output.provider}:{output.model} · {usage.input} in / "
+        f"{usage.output} out · {output.meta.get('latency_ms', 0) / 1000:.1f} s]",
+        file=sys.stderr,
+    )
+    return 0
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def cmd_list(services: Services, args: argparse.Namespace) -> int:
+    rows = services.library.newest(args.limit, args.offset)
+    if args.json:
+        emit_json(rows)
+        return 0
+    for row in rows:
+        model = f"{row['provider']}:{row['model']}" if row["provider"] else "-"
+        tokens = row["input_tokens"] + row["output_tokens"]
+        print(
+            f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {model:<22} "
+            f"{tokens:>8} tok  {row['title'] or 'Untitled'}"
+        )
+    if not rows:
+        print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
+    return 0
+
+
+def entry_row(entry: AnyEntry) -> dict[str, Any]:
+    model = f"{entry.provider}:{entry.model}" if isinstance(entry, ModelOutput) else ""
+    tokens_in = entry.usage.input if isinstance(entry, ModelOutput) else 0
+    tokens_out = entry.usage.output if isinstance(entry, ModelOutput) else 0
+    return {
+        "seq": entry.seq,
+        "ts": entry.ts,
+        "kind": entry.kind,
+        "model": model,
+        "tokens_in": tokens_in,
+        "tokens_out": tokens_out,
+    }
+
+
+def preview(entry: AnyEntry, width: int = 60) -> str:
+    from app.history.entries import searchable_text
+
+    text = " ".join(searchable_text(entry).split())
+    if isinstance(entry, ModelOutput):
+        if entry.partial:
+            text = f"[partial: {entry.error}] {text}"
+        elif entry.error:
+            text = f"[failed: {entry.error}] {text}"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def cmd_show(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.open(args.id)
+    if args.json:
+        emit_json({"header": conversation.header, "entries": list(conversation.history)})
+        return 0
+    print(f"{conversation.id}  {conversation.history.title or 'Untitled'}")
+    if conversation.header.forked_from:
+        fork = conversation.header.forked_from
+        print(f"forked from {fork.id} at seq {fork.seq}")
+    print(f"{'seq':>4}  {'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
+    for entry in conversation.history:
+        row = entry_row(entry)
+        print(
+            f"{row['seq']:>4}  {row['ts'][:19].replace('T', ' '):<19}  {row['kind']:<18} "
+            f"{row['model']:<20} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
+            f"{preview(entry)}"
+        )
+    return 0
+
+
+def cmd_search(services: Services, args: argparse.Namespace) -> int:
+    hits = services.library.search(" ".join(args.query), args.limit)
+    if args.json:
+        emit_json(
+            [
+                {"conversation": h.conversation, "seq": h.seq, "kind": h.kind, "snippet": h.snippet}
+                for h in hits
+            ]
+        )
+        return 0
+    for hit in hits:
+        snippet = " ".join(hit.snippet.split())
+        print(f"{hit.conversation['id']}  {hit.conversation['title'] or 'Untitled'}")
+        print(f"    #{hit.seq} {hit.kind}: {snippet}")
+    if not hits:
+        print("no matches", file=sys.stderr)
+    return 0
+
+
+def cmd_models(services: Services, args: argparse.Namespace) -> int:
+    for spec in services.models.available():
+        default = "  (default)" if spec == services.settings.default_model else ""
+        print(f"{spec}{default}")
+    return 0
+
+
+# --- changing ------------------------------------------------------------------------------
+
+
+def cmd_rename(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.rename(args.id, " ".join(args.title))
+    print(f"{conversation.id}  {conversation.history.title}")
+    return 0
+
+
+def cmd_delete(services: Services, args: argparse.Namespace) -> int:
+    conversation_id = ids.validate(args.id)
+    services.library.delete(conversation_id)
+    print(f"moved {conversation_id} to the trash; `crosstalk restore {conversation_id}` undoes it")
+    return 0
+
+
+def cmd_restore(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.restore(args.id)
+    print(f"restored {conversation.id}  {conversation.history.title or 'Untitled'}")
+    return 0
+
+
+def cmd_trash(services: Services, args: argparse.Namespace) -> int:
+    for conversation_id in services.library.trashed():
+        print(conversation_id)
+    return 0
+
+
+def cmd_fork(services: Services, args: argparse.Namespace) -> int:
+    fork: Conversation = services.library.fork(args.id, args.at)
+    print(f"{fork.id}  {fork.history.title}")
+    return 0
+
+
+def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
+    services.library.close()
+    library, report = Library.rebuilt(services.data)
+    services.library = library
+    print(f"indexed {report.added} conversations from {services.data.conversations}")
+    return 0
+
+
+def first_input(conversation: Conversation) -> str:
+    for entry in conversation.history:
+        if isinstance(entry, ModelInput):
+            return entry.text
+    return ""
+
+
+# --- the parser ----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crosstalk",
+        description="Chat with language models; every conversation stays on your disk.",
+    )
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    def command(name: str, handler: Callable[..., int], help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(handler=handler)
+        return p
+
+    ask = command("ask", cmd_ask, "ask a model; streams the reply")
+    which = ask.add_mutually_exclusive_group()
+    which.add_argument("--new", action="store_true", help="start a new conversation (default)")
+    which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
+    ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
+    ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
+    ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
+
+    ls = command("list", cmd_list, "conversations, newest first")
+    ls.add_argument("-n", "--limit", type=int, default=50)
+    ls.add_argument("--offset", type=int, default=0)
+    ls.add_argument("--json", action="store_true")
+
+    show = command("show", cmd_show, "every entry of a conversation")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+
+    search = command("search", cmd_search, "full-text search over titles and messages")
+    search.add_argument("query", nargs="+")
+    search.add_argument("-n", "--limit", type=int, default=20)
+    search.add_argument("--json", action="store_true")
+
+    rename = command("rename", cmd_rename, "give a conversation a title")
+    rename.add_argument("id")
+    rename.add_argument("title", nargs="+")
+
+    command("delete", cmd_delete, "move a conversation to the trash").add_argument("id")
+    command("restore", cmd_restore, "bring a conversation back from the trash").add_argument("id")
+    command("trash", cmd_trash, "list conversations in the trash")
+
+    fork = command("fork", cmd_fork, "new conversation sharing history up to a seq")
+    fork.add_argument("id")
+    fork.add_argument("--at", type=int, required=True, metavar="SEQ")
+
+    command("reindex", cmd_reindex, "rebuild the index from the transcripts")
+    command("models", cmd_models, "models you can use with -m")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Where Crosstalk keeps its files.
+
+The data dir comes from platformdirs and ``CROSSTALK_HOME`` moves it (tests use it). Folders are
+created 0700 and files 0600: transcripts are private conversations.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from app.errors import StorageError
+
+DIR_MODE = 0o700
+FILE_MODE = 0o600
+
+
+@dataclass(frozen=True)
+class DataDir:
+    root: Path
+
+    @classmethod
+    def default(cls) -> DataDir:
+        home = os.environ.get("CROSSTALK_HOME")
+        root = Path(home) if home else Path(platformdirs.user_data_dir("crosstalk", "crosstalk"))
+        return cls(root.expanduser())
+
+    @property
+    def conversations(self) -> Path:
+        return self.root / "conversations"
+
+    @property
+    def trash(self) -> Path:
+        return self.root / "trash"
+
+    @property
+    def index_db(self) -> Path:
+        return self.root / "index.db"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.root / "settings.json"
+
+    def ensure(self) -> None:
+        """Create the folders (0700) if missing; say plainly when that is impossible."""
+        for folder in (self.root, self.conversations, self.trash):
+            try:
+                folder.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError(
+                    f"cannot create {folder}: {exc.strerror}; "
+                    "check its permissions or set CROSSTALK_HOME to a writable folder"
+                ) from exc

@@ -1,0 +1,278 @@
+"""The SQLite index (``index.db``): derived from the transcripts, rebuilt whenever in doubt.
+
+One row per conversation for the list, and one row per message for full-text search (FTS5,
+kept in step by triggers). Rows are computed by folding entries one at a time, so the index
+built incrementally while chatting and the one rebuilt from the files are the same by
+construction. Paging and limits happen in SQL.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database, Migrations
+
+from app.errors import IndexUnusable
+from app.history import AnyEntry, ModelInput, ModelOutput, Title
+from app.history.entries import searchable_text
+from app.paths import FILE_MODE
+from app.store.transcript import Header
+
+migrations = Migrations("crosstalk.index")
+
+
+@migrations()
+def m001_conversations_and_messages(db: Database) -> None:
+    db.table("conversations").create(
+        {
+            "id": str,
+            "title": str,
+            "title_source": str,
+            "created_at": str,
+            "updated_at": str,
+            "provider": str,
+            "model": str,
+            "entry_count": int,
+            "turn_count": int,
+            "input_tokens": int,
+            "cached_tokens": int,
+            "output_tokens": int,
+            "reasoning_tokens": int,
+            "pinned": int,
+            "archived": int,
+            "forked_from": str,
+            "file_size": int,
+            "file_mtime_ns": int,
+        },
+        pk="id",
+        defaults={"pinned": 0, "archived": 0},
+    )
+    db.table("conversations").create_index(["pinned", "updated_at"])
+    db.table("messages").create(
+        {"id": int, "conversation_id": str, "seq": int, "kind": str, "text": str}, pk="id"
+    )
+    db.table("messages").create_index(["conversation_id", "seq"])
+    db.table("messages").enable_fts(["text"], create_triggers=True, tokenize="unicode61")
+
+
+LIST_COLUMNS = (
+    "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
+    "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, archived, forked_from"
+)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    conversation: dict[str, Any]
+    seq: int
+    kind: str
+    snippet: str
+
+
+def initial_row(header: Header) -> dict[str, Any]:
+    return {
+        "id": header.id,
+        "title": None,
+        "title_source": None,
+        "created_at": header.created_at,
+        "updated_at": header.created_at,
+        "provider": None,
+        "model": None,
+        "entry_count": 0,
+        "turn_count": 0,
+        "input_tokens": 0,
+        "cached_tokens": 0,
+        "output_tokens": 0,
+        "reasoning_tokens": 0,
+        "pinned": 0,
+        "archived": 0,
+        "forked_from": header.forked_from.id if header.forked_from else None,
+    }
+
+
+def fold_entry(row: dict[str, Any], entry: AnyEntry) -> None:
+    """Advance a conversation row by one entry: the one rule for both ways of building it."""
+    row["entry_count"] = entry.seq
+    row["updated_at"] = max(row["updated_at"], entry.ts)
+    if isinstance(entry, ModelInput):
+        row["turn_count"] += 1
+    elif isinstance(entry, ModelOutput):
+        row["provider"], row["model"] = entry.provider, entry.model
+        row["input_tokens"] += entry.usage.input
+        row["cached_tokens"] += entry.usage.cached
+        row["output_tokens"] += entry.usage.output
+        row["reasoning_tokens"] += entry.usage.reasoning
+    elif isinstance(entry, Title):
+        row["title"], row["title_source"] = entry.text, entry.source
+
+
+def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[dict[str, Any]]:
+    for entry in entries:
+        text = searchable_text(entry)
+        if text:
+            yield {
+                "conversation_id": conversation_id,
+                "seq": entry.seq,
+                "kind": entry.kind,
+                "text": text,
+            }
+
+
+class Index:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        if not path.exists():
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+        try:
+            self.db = Database(path)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise IndexUnusable(
+                f"{path} cannot be used ({exc}); run `crosstalk reindex` to rebuild it "
+                "from the transcripts"
+            ) from exc
+
+    def _migrate(self) -> None:
+        known = {m.name for m in migrations._migrations}
+        unknown = [m.name for m in migrations.applied(self.db) if m.name not in known]
+        if unknown:
+            raise IndexUnusable(
+                f"{self.path} has a newer schema ({unknown[-1]}) than this Crosstalk knows; "
+                "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
+            )
+        migrations.apply(self.db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- writing --------------------------------------------------------------------------
+
+    def put(self, header: Header, entries: list[AnyEntry], size: int, mtime_ns: int) -> None:
+        """(Re)index one whole conversation."""
+        row = initial_row(header)
+        for entry in entries:
+            fold_entry(row, entry)
+        row |= {"file_size": size, "file_mtime_ns": mtime_ns}
+        with self.db.atomic():
+            self._drop_messages(header.id)
+            self.db.table("conversations").insert(row, replace=True)
+            self.db.table("messages").insert_all(_message_rows(header.id, entries), batch_size=500)
+
+    def record(self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int) -> None:
+        """Index one appended entry."""
+        with self.db.atomic():
+            row = self.row(conversation_id)
+            if row is None:
+                raise KeyError(conversation_id)
+            fold_entry(row, entry)
+            row |= {"file_size": size, "file_mtime_ns": mtime_ns}
+            self.db.table("conversations").update(conversation_id, row)
+            self.db.table("messages").insert_all(_message_rows(conversation_id, [entry]))
+
+    def remove(self, conversation_id: str) -> None:
+        with self.db.atomic():
+            self._drop_messages(conversation_id)
+            self.db.execute("DELETE FROM conversations WHERE id = ?", [conversation_id])
+
+    def _drop_messages(self, conversation_id: str) -> None:
+        self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
+
+    def clear(self) -> None:
+        with self.db.atomic():
+            self.db.execute("DELETE FROM messages")
+            self.db.execute("DELETE FROM conversations")
+
+    # --- reading --------------------------------------------------------------------------
+
+    def row(self, conversation_id: str) -> dict[str, Any] | None:
+        rows = list(self.db.table("conversations").rows_where("id = ?", [conversation_id]))
+        return rows[0] if rows else None
+
+    def file_state(self, conversation_id: str) -> tuple[int, int] | None:
+        sql = "SELECT file_size, file_mtime_ns FROM conversations WHERE id = ?"
+        row = self.db.execute(sql, [conversation_id]).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def file_states(self) -> dict[str, tuple[int, int]]:
+        sql = "SELECT id, file_size, file_mtime_ns FROM conversations"
+        return {r[0]: (r[1], r[2]) for r in self.db.execute(sql).fetchall()}
+
+    def newest(
+        self, limit: int = 50, offset: int = 0, include_archived: bool = False
+    ) -> list[dict[str, Any]]:
+        """Pinned first, then newest first, one page."""
+        where = "" if include_archived else "WHERE archived = 0"
+        sql = (
+            f"SELECT {LIST_COLUMNS} FROM conversations {where} "  # noqa: S608 (constants only)
+            "ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"
+        )
+        return self._dicts(self.db.execute(sql, [limit, offset]))
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM conversations").fetchone()[0])
+
+    def search(self, query: str, limit: int = 50, page: int = 2000) -> list[SearchHit]:
+        """Conversations whose messages match, newest matching message first.
+
+        Hits are read newest first (FTS5 walks rowids backwards without ranking), a page at a
+        time, until ``limit`` distinct conversations are found, so a word in every message
+        costs about as little as a rare one.
+        """
+        match = self.db.quote_fts(query)
+        if not match.strip('" '):
+            return []
+        best: dict[str, int] = {}
+        before = 1 << 62
+        while len(best) < limit:
+            sql = (
+                "SELECT m.id, m.conversation_id FROM messages_fts "
+                "JOIN messages m ON m.id = messages_fts.rowid "
+                "WHERE messages_fts MATCH ? AND messages_fts.rowid < ? "
+                "ORDER BY messages_fts.rowid DESC LIMIT ?"
+            )
+            rows = self.db.execute(sql, [match, before, page]).fetchall()
+            for message_id, conversation_id in rows:
+                best.setdefault(conversation_id, message_id)
+                if len(best) == limit:
+                    break
+            if len(rows) < page:
+                break
+            before = rows[-1][0]
+        return self._hits(match, best)
+
+    def _hits(self, match: str, best: dict[str, int]) -> list[SearchHit]:
+        if not best:
+            return []
+        marks = ",".join("?" * len(best))
+        sql = (
+            "SELECT m.id, m.seq, m.kind, snippet(messages_fts, 0, '[', ']', '…', 12) "  # noqa: S608
+            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
+            f"WHERE messages_fts MATCH ? AND messages_fts.rowid IN ({marks})"
+        )
+        snippets = {r[0]: r[1:] for r in self.db.execute(sql, [match, *best.values()]).fetchall()}
+        rows = {
+            r["id"]: r
+            for r in self._dicts(
+                self.db.execute(
+                    f"SELECT {LIST_COLUMNS} FROM conversations WHERE id IN ({marks})",  # noqa: S608
+                    list(best),
+                )
+            )
+        }
+        hits = []
+        for conversation_id, message_id in best.items():
+            seq, kind, snippet = snippets[message_id]
+            hits.append(SearchHit(rows[conversation_id], seq, kind, snippet))
+        return hits
+
+    @staticmethod
+    def _dicts(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
