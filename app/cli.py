@@ -76,9 +76,9 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     if not text.strip():
         return fail("nothing to ask: give the question as an argument or on stdin")
     library = services.library
-    conversation = library.open(args.conversation) if args.conversation else library.create()
     spec = args.model or services.settings.default_model
     services.models.resolve(spec)  # an unknown model fails before anything is written
+    conversation = library.open(args.conversation) if args.conversation else library.create()
 
     def show(event: StreamEvent) -> None:
         if isinstance(event, TextDelta):

@@ -23,7 +23,7 @@ def clean_title(raw: str) -> str | None:
     """The first non-empty line, unquoted and unprefixed; None if nothing usable is left."""
     for line in raw.splitlines():
         line = re.sub(r"^\s*(title\s*:)?\s*", "", line, flags=re.IGNORECASE)
-        line = line.strip().strip("\"'`*#").strip().rstrip(".")
+        line = line.strip().rstrip(".").strip("\"'`*# ").rstrip(".")
         if line:
             return line[:MAX_CHARS].rstrip()
     return None

@@ -52,7 +52,7 @@ def m001_conversations_and_messages(db: Database) -> None:
         pk="id",
         defaults={"pinned": 0, "archived": 0},
     )
-    db.table("conversations").create_index(["pinned", "updated_at"])
+    db.table("conversations").create_index(["pinned", "updated_at", "id"])
     db.table("messages").create(
         {"id": int, "conversation_id": str, "seq": int, "kind": str, "text": str}, pk="id"
     )
@@ -211,7 +211,7 @@ class Index:
         where = "" if include_archived else "WHERE archived = 0"
         sql = (
             f"SELECT {LIST_COLUMNS} FROM conversations {where} "  # noqa: S608 (constants only)
-            "ORDER BY pinned DESC, updated_at DESC LIMIT ? OFFSET ?"
+            "ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT ? OFFSET ?"
         )
         return self._dicts(self.db.execute(sql, [limit, offset]))
 

@@ -119,33 +119,38 @@ def read_header(path: Path, line: bytes) -> Header:
 
 
 def load(path: Path) -> Loaded:
-    """Read a whole transcript, setting a torn last line aside first."""
+    """Read a whole transcript, setting a torn last line aside first.
+
+    The header is checked before anything is touched, so a file that is not a transcript is
+    reported and left exactly as it was.
+    """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise TranscriptError(f"cannot read {path} ({exc.strerror})") from exc
-    good_end = _complete_length(data)
+    header_end = data.find(b"\n") + 1
+    if header_end == 0:
+        raise TranscriptError(f"{path} is not a Crosstalk transcript (no header line)")
+    header = read_header(path, data[: header_end - 1])
+    good_end = header_end + _complete_length(data[header_end:])
     set_aside = None
     if good_end < len(data):
         set_aside = _set_aside(path, data, good_end)
         data = data[:good_end]
-    lines = data.split(b"\n")[:-1]
-    if not lines:
-        raise TranscriptError(f"{path} is empty: it is not a Crosstalk transcript")
-    header = read_header(path, lines[0])
-    entries = decode_many(lines[1:], str(path), first_line=2)
+    lines = data[header_end:].split(b"\n")[:-1]
+    entries = decode_many(lines, str(path), first_line=2)
     return Loaded(header, entries, len(data), set_aside)
 
 
 def _complete_length(data: bytes) -> int:
-    """Length of the file up to its last complete, well-formed line."""
+    """Length of the entry lines up to the last complete, well-formed one."""
     end = data.rfind(b"\n") + 1
-    if end == 0:
-        return 0
     if end < len(data):
         return end  # an unterminated last line: torn
+    if end == 0:
+        return 0
     start = data.rfind(b"\n", 0, end - 1) + 1
     try:
         msgspec.json.decode(data[start:end])

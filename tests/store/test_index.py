@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.errors import IndexUnusable
+from app.history import AnyEntry, ModelInput, ModelOutput, Title, Usage
+from app.paths import DataDir
+from app.store import Library
+from app.store.index import Index
+from tests.helpers.strategies import entry_bodies
+
+
+def snapshot(library: Library) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+    rows = library.index.newest(limit=10_000, include_archived=True)
+    messages = library.index.db.execute(
+        "SELECT conversation_id, seq, kind, text FROM messages ORDER BY conversation_id, seq"
+    ).fetchall()
+    return rows, messages
+
+
+@settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    max_examples=25,
+    deadline=None,
+)
+@given(st.lists(st.lists(entry_bodies, max_size=8), min_size=1, max_size=4))
+def test_rebuilt_index_equals_the_incrementally_built_one(
+    tmp_path_factory: pytest.TempPathFactory, conversations: list[list[AnyEntry]]
+) -> None:
+    data = DataDir(tmp_path_factory.mktemp("home"))
+    library = Library(data)
+    for bodies in conversations:
+        conversation = library.create()
+        for body in bodies:
+            library.append(conversation, body)
+    incremental = snapshot(library)
+    library.close()
+    rebuilt, _ = Library.rebuilt(data)
+    assert snapshot(rebuilt) == incremental
+    rebuilt.close()
+
+
+def test_rows_fold_title_model_and_tokens(library: Library) -> None:
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="q"))
+    library.append(
+        conversation,
+        ModelOutput(provider="local", model="smollm2", text="a", usage=Usage(input=7, output=3)),
+    )
+    library.append(conversation, Title(text="Named", source="generated"))
+    [row] = library.newest()
+    assert row["title"] == "Named"
+    assert (row["provider"], row["model"]) == ("local", "smollm2")
+    assert (row["input_tokens"], row["output_tokens"], row["entry_count"]) == (7, 3, 3)
+    assert row["turn_count"] == 1
+
+
+def test_newest_first_with_paging_in_sql(library: Library) -> None:
+    made = []
+    for n in range(5):
+        conversation = library.create()
+        library.append(conversation, ModelInput(text=f"q{n}", ts=f"2026-11-21T10:00:0{n}.000Z"))
+        made.append(conversation.id)
+    assert [r["id"] for r in library.newest(limit=2)] == made[::-1][:2]
+    assert [r["id"] for r in library.newest(limit=2, offset=2)] == made[::-1][2:4]
+
+
+def test_search_finds_words_newest_first_with_snippets(library: Library) -> None:
+    older, newer, other = library.create(), library.create(), library.create()
+    library.append(older, ModelInput(text="The capital of France is Paris"))
+    library.append(other, ModelInput(text="Nothing to see"))
+    library.append(newer, ModelInput(text="France again, in a newer chat"))
+    hits = library.search("france")
+    assert [h.conversation["id"] for h in hits] == [newer.id, older.id]
+    assert "[France]" in hits[0].snippet
+    assert library.search("paris")[0].seq == 1
+    assert library.search("") == []
+
+
+@pytest.mark.parametrize("query", ['"', "AND", "OR NOT", "*", "a:b", "(", "NEAR(x y)", "-x"])
+def test_search_takes_any_text_literally(library: Library, query: str) -> None:
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="plain words"))
+    library.search(query)  # must not raise an FTS syntax error
+
+
+def test_search_finds_titles(library: Library) -> None:
+    conversation = library.create()
+    library.rename(conversation.id, "Quarterly planning")
+    [hit] = library.search("quarterly")
+    assert hit.kind == "title" and hit.conversation["title"] == "Quarterly planning"
+
+
+def test_search_pages_through_many_hits_in_one_conversation(library: Library) -> None:
+    busy, quiet = library.create(), library.create()
+    library.append(quiet, ModelInput(text="common word"))
+    for n in range(30):
+        library.append(busy, ModelInput(text=f"common word {n}"))
+    hits = library.index.search("common", limit=5, page=7)
+    assert [h.conversation["id"] for h in hits] == [busy.id, quiet.id]
+
+
+def test_a_newer_schema_is_refused(data_dir: DataDir) -> None:
+    Library(data_dir).close()
+    with sqlite3.connect(data_dir.index_db) as db:
+        db.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+            "VALUES ('crosstalk.index', 'm999_from_the_future', 'now')"
+        )
+    with pytest.raises(IndexUnusable, match=r"newer schema.*crosstalk reindex"):
+        Index(data_dir.index_db)
+    library, _ = Library.rebuilt(data_dir)  # the way out that the message names
+    library.close()
+
+
+def test_a_corrupt_index_says_how_to_rebuild(data_dir: DataDir) -> None:
+    data_dir.ensure()
+    data_dir.index_db.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(IndexUnusable, match="crosstalk reindex"):
+        Index(data_dir.index_db)
+
+
+def test_index_file_is_private(library: Library) -> None:
+    assert Path(library.index.path).stat().st_mode & 0o077 == 0

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from app.errors import NewerFormat, StorageError, TranscriptError
+from app.history import AnyEntry, ModelInput, ModelOutput, Title
+from app.store import transcript
+from app.store.transcript import FORMAT, Appender, ForkRef, Header
+from tests.helpers.strategies import histories
+
+GOLDEN = Path(__file__).with_name("golden_v1.jsonl")
+HEADER = Header(format=FORMAT, version=1, id="01KAGR6Z4N7W2X8Q3M5T9V0B1C", created_at="t")
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=50)
+@given(histories())
+def test_created_then_appended_transcripts_load_back_equal(
+    tmp_path: Path, entries: list[AnyEntry]
+) -> None:
+    path = tmp_path / f"{HEADER.id}.jsonl"
+    path.unlink(missing_ok=True)
+    half = len(entries) // 2
+    size = transcript.create(path, HEADER, entries[:half])
+    appender = Appender(path, size)
+    for entry in entries[half:]:
+        appender.append(entry)
+    appender.close()
+    loaded = transcript.load(path)
+    assert (loaded.header, loaded.entries, loaded.set_aside) == (HEADER, entries, None)
+    assert loaded.size == path.stat().st_size
+
+
+def test_golden_v1_transcript_keeps_loading() -> None:
+    loaded = transcript.load(GOLDEN)
+    assert loaded.header.forked_from == ForkRef(id="01KAGR0000000000000000000A", seq=2)
+    kinds = [e.kind for e in loaded.entries]
+    assert kinds == [
+        "system_instruction",
+        "memory_notebook",
+        "model_input",
+        "model_output",
+        "tool_results",
+        "model_output",
+        "compression",
+        "title",
+        "debug_log",
+    ]
+    output = loaded.entries[3]
+    assert isinstance(output, ModelOutput)
+    assert output.reasoning[0].signature == "c2lnbmF0dXJl"
+    assert output.usage.cached == 100
+    assert loaded.set_aside is None
+
+
+def test_files_are_private(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    transcript.create(path, HEADER)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_create_never_overwrites(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    transcript.create(path, HEADER, [ModelInput(text="keep me", seq=1, ts="t")])
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="already exists"):
+        transcript.create(path, HEADER)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["x.jsonl"]
+
+
+@pytest.mark.parametrize("tail", [b'{"kind":"model_in', b"\x00\x00\x00\x00\n", b"{broken\n"])
+def test_a_torn_last_line_is_set_aside_and_the_rest_loads(tmp_path: Path, tail: bytes) -> None:
+    path = tmp_path / "x.jsonl"
+    shutil.copy(GOLDEN, path)
+    good = path.read_bytes()
+    path.write_bytes(good + tail)
+    loaded = transcript.load(path)
+    assert len(loaded.entries) == 9
+    assert loaded.set_aside is not None and ".torn-" in loaded.set_aside.name
+    assert loaded.set_aside.read_bytes() == tail
+    assert path.read_bytes() == good
+    appender = Appender(path, loaded.size)
+    appender.append(Title(text="after the crash", source="user", seq=10, ts="t"))
+    assert transcript.load(path).entries[-1].seq == 10
+
+
+def test_a_bad_line_in_the_middle_is_an_error_and_the_file_is_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    lines = GOLDEN.read_bytes().split(b"\n")
+    lines[3] = b'{"kind":"model_input","seq":3}'
+    path.write_bytes(b"\n".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(TranscriptError, match="line 4 is not a valid model_input"):
+        transcript.load(path)
+    assert path.read_bytes() == before
+
+
+def test_a_newer_version_is_refused_whole(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text(GOLDEN.read_text().replace('"version":1', '"version":2', 1))
+    with pytest.raises(NewerFormat, match=r"version 2.*upgrade Crosstalk"):
+        transcript.load(path)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"hello world\n", b'{"format":"other","version":1,"id":"x","created_at":"t"}\n'],
+)
+def test_foreign_files_are_not_transcripts(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(TranscriptError, match="not a Crosstalk transcript"):
+        transcript.load(path)
+    assert path.read_bytes() == content
+
+
+def test_an_append_after_another_writer_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    size = transcript.create(path, HEADER)
+    mine, theirs = Appender(path, size), Appender(path, size)
+    theirs.append(ModelInput(text="theirs", seq=1, ts="t"))
+    with pytest.raises(StorageError, match="another Crosstalk process"):
+        mine.append(ModelInput(text="mine", seq=1, ts="t"))
+    assert [e.text for e in transcript.load(path).entries] == ["theirs"]  # type: ignore[union-attr]
