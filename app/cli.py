@@ -103,7 +103,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     try:
         output = asyncio.run(turn())
     except KeyboardInterrupt:
-        print(f"\n[stopped: the partial reply was kept in {conversation.id}]", file=sys.stderr)
+        print(
+            f"\n[stopped: what arrived was kept, marked partial, in {conversation.id}]",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     except CrosstalkError as exc:
         print(file=sys.stderr)

@@ -42,7 +42,7 @@ class DataDir:
 
     @property
     def settings_file(self) -> Path:
-        return self.root / "settings.json"
+        return self.root / "settings.toml"
 
     def ensure(self) -> None:
         """Create the folders (0700) if missing; say plainly when that is impossible."""

@@ -1,4 +1,4 @@
-"""User settings: ``settings.json`` in the data dir; every field optional, with a default."""
+"""User settings: ``settings.toml`` in the data dir; every field optional, with a default."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 def load_settings(data: DataDir) -> Settings:
     path = data.settings_file
     try:
-        return msgspec.json.decode(path.read_bytes(), type=Settings)
+        return msgspec.toml.decode(path.read_bytes(), type=Settings)
     except FileNotFoundError:
         return Settings()
     except (msgspec.DecodeError, ValueError) as exc:

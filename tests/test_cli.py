@@ -166,7 +166,7 @@ def test_ctrl_c_during_ask_keeps_the_partial_reply_and_exits_non_zero() -> None:
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130, stderr
-    assert b"partial reply was kept" in stderr
+    assert b"marked partial" in stderr
     [row] = listed()
     output = json.loads(run("show", row["id"], "--json").stdout)["entries"][1]
     assert output["kind"] == "model_output"

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.errors import BadRequest, Unavailable
+from app.errors import BadRequest, CrosstalkError, Unavailable
 from app.history import Context, ModelInput, ModelOutput, ToolResults, Usage
 from app.providers.base import Finished, Request, StreamEvent, TextDelta, UsageReport
 
@@ -116,8 +116,12 @@ class LocalProvider:
         try:
             self._load()
             self._run(request, emit, cancelled)
-        except BaseException as exc:
+        except CrosstalkError as exc:
             emit(exc)
+        except Exception as exc:  # llama.cpp failures become the project's own error
+            failure = Unavailable(f"the built-in model failed: {type(exc).__name__}: {exc}")
+            failure.__cause__ = exc
+            emit(failure)
         finally:
             emit(None)
 
