@@ -185,7 +185,7 @@ class Library:
         report = ReconcileReport()
         known = self.index.file_states()
         seen: set[str] = set()
-        with os.scandir(self.data.conversations) as it:
+        with self.index.db.atomic(), os.scandir(self.data.conversations) as it:
             for item in it:
                 if not item.name.endswith(SUFFIX) or item.name.startswith("."):
                     continue  # set-aside torn lines, files being created
@@ -202,9 +202,9 @@ class Library:
                 if self._index_file(Path(item.path), report):
                     report.updated += stem in known
                     report.added += stem not in known
-        for stale in known.keys() - seen:
-            self.index.remove(stale)
-            report.removed += 1
+            for stale in known.keys() - seen:
+                self.index.remove(stale)
+                report.removed += 1
         return report
 
     def _index_file(self, path: Path, report: ReconcileReport) -> bool:
@@ -225,5 +225,6 @@ class Library:
             Path(f"{data.index_db}{suffix}").unlink(missing_ok=True)
         library = cls(data, reconcile=False)
         report = library.reconcile()
+        library.index.optimize()
         library.warnings += report.warnings
         return library, report

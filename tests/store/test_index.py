@@ -19,7 +19,7 @@ from tests.helpers.strategies import entry_bodies
 def snapshot(library: Library) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
     rows = library.index.newest(limit=10_000, include_archived=True)
     messages = library.index.db.execute(
-        "SELECT conversation_id, seq, kind, text FROM messages ORDER BY conversation_id, seq"
+        "SELECT id, conversation_id, seq, kind, text FROM messages ORDER BY conversation_id, seq"
     ).fetchall()
     return rows, messages
 
@@ -81,6 +81,21 @@ def test_search_finds_words_newest_first_with_snippets(library: Library) -> None
     assert "[France]" in hits[0].snippet
     assert library.search("paris")[0].seq == 1
     assert library.search("") == []
+
+
+def test_search_is_newest_first_after_a_rebuild_too(data_dir: DataDir) -> None:
+    library = Library(data_dir)
+    made = []
+    for minute in (30, 10, 50, 20, 40):  # created in one order, active in another
+        conversation = library.create()
+        library.append(conversation, ModelInput(text="lantern", ts=f"2026-11-21T10:{minute}:00Z"))
+        made.append((minute, conversation.id))
+    newest_first = [cid for _, cid in sorted(made, reverse=True)]
+    assert [h.conversation["id"] for h in library.search("lantern")] == newest_first
+    library.close()
+    rebuilt, _ = Library.rebuilt(data_dir)
+    assert [h.conversation["id"] for h in rebuilt.search("lantern")] == newest_first
+    rebuilt.close()
 
 
 @pytest.mark.parametrize("query", ['"', "AND", "OR NOT", "*", "a:b", "(", "NEAR(x y)", "-x"])
