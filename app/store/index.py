@@ -12,6 +12,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -19,11 +20,11 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from app.errors import IndexUnusable
+from app.errors import IndexUnusable, StorageError
 from app.history import AnyEntry, ModelInput, ModelOutput, Title
 from app.history.entries import searchable_text
 from app.paths import FILE_MODE
-from app.store.transcript import Header
+from app.store.transcript import Header, storage_error
 
 migrations = Migrations("crosstalk.index")
 
@@ -134,21 +135,46 @@ def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator
             yield (row_id, conversation_id, entry.seq, entry.kind, text)
 
 
+def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:
+    text = str(exc).lower()
+    if "readonly" in text or "unable to open" in text:
+        advice = "the data dir is not writable: fix its permissions or set CROSSTALK_HOME"
+    elif "locked" in text or "busy" in text:
+        advice = "another Crosstalk process is writing to it: try again in a moment"
+    else:
+        advice = "the disk may be full: free some space and try again"
+    return StorageError(f"could not update the index {path} ({exc}); {advice}")
+
+
 class Index:
     def __init__(self, path: Path) -> None:
         self.path = path
-        if not path.exists():
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+        try:
+            if not path.exists():
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+        except OSError as exc:
+            raise storage_error("create", path, exc) from exc
         try:
             self.db = Database(path)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self._migrate()
+        except sqlite3.OperationalError as exc:
+            raise _storage_error(path, exc) from exc
         except sqlite3.DatabaseError as exc:
             raise IndexUnusable(
                 f"{path} cannot be used ({exc}); run `crosstalk reindex` to rebuild it "
                 "from the transcripts"
             ) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction; SQLite's write failures become a StorageError that says what to do."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.OperationalError as exc:
+            raise _storage_error(self.path, exc) from exc
 
     def _migrate(self) -> None:
         known = {m.name for m in migrations._migrations}
@@ -171,14 +197,14 @@ class Index:
         for entry in entries:
             fold_entry(row, entry)
         row |= {"file_size": size, "file_mtime_ns": mtime_ns}
-        with self.db.atomic():
+        with self.transaction():
             self._drop_messages(header.id)
             self.db.table("conversations").insert(row, replace=True)
             self._insert_messages(_message_rows(header.id, entries))
 
     def record(self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int) -> None:
         """Index one appended entry."""
-        with self.db.atomic():
+        with self.transaction():
             row = self.row(conversation_id)
             if row is None:
                 raise KeyError(conversation_id)
@@ -200,10 +226,11 @@ class Index:
 
     def optimize(self) -> None:
         """Merge the full-text index into one segment, as after a rebuild (searches speed up)."""
-        self.db.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
+        with self.transaction():
+            self.db.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
 
     def remove(self, conversation_id: str) -> None:
-        with self.db.atomic():
+        with self.transaction():
             self._drop_messages(conversation_id)
             self.db.execute("DELETE FROM conversations WHERE id = ?", [conversation_id])
 
@@ -211,7 +238,7 @@ class Index:
         self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
 
     def clear(self) -> None:
-        with self.db.atomic():
+        with self.transaction():
             self.db.execute("DELETE FROM messages")
             self.db.execute("DELETE FROM conversations")
 

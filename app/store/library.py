@@ -54,7 +54,10 @@ class Library:
         self.index = Index(data.index_db)
         self.warnings: list[str] = []
         if reconcile:
-            self.warnings += self.reconcile().warnings
+            try:
+                self.warnings += self.reconcile().warnings
+            except StorageError as exc:
+                self.warnings.append(f"the list may be out of date: {exc}")
 
     def close(self) -> None:
         self.index.close()
@@ -93,7 +96,10 @@ class Library:
             raise NotFound(
                 f"no conversation {conversation_id}; `crosstalk list` shows the ids"
             ) from None
-        self._follow(path, loaded)
+        try:
+            self._follow(path, loaded)
+        except StorageError as exc:  # reading goes on; the index catches up later
+            self.warnings.append(f"the list may be out of date: {exc}")
         return Conversation(loaded.header, history, Appender(path, loaded.size))
 
     def _load(self, path: Path) -> tuple[transcript.Loaded, History]:
@@ -119,7 +125,12 @@ class Library:
         conversation.appender.append(stamped)
         conversation.history.append(stamped)
         stat = conversation.path.stat()
-        self.index.record(conversation.id, stamped, conversation.appender.size, stat.st_mtime_ns)
+        try:
+            self.index.record(
+                conversation.id, stamped, conversation.appender.size, stat.st_mtime_ns
+            )
+        except StorageError as exc:  # the entry is safe in the transcript; the index catches up
+            self.warnings.append(f"saved, but the list may be out of date: {exc}")
         return stamped
 
     def rename(self, conversation_id: str, title: str) -> Conversation:
@@ -185,7 +196,7 @@ class Library:
         report = ReconcileReport()
         known = self.index.file_states()
         seen: set[str] = set()
-        with self.index.db.atomic(), os.scandir(self.data.conversations) as it:
+        with self.index.transaction(), os.scandir(self.data.conversations) as it:
             for item in it:
                 if not item.name.endswith(SUFFIX) or item.name.startswith("."):
                     continue  # set-aside torn lines, files being created
@@ -222,7 +233,11 @@ class Library:
         """Throw the index away, whatever state it is in, and rebuild it from the transcripts."""
         data.ensure()
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{data.index_db}{suffix}").unlink(missing_ok=True)
+            stale = Path(f"{data.index_db}{suffix}")
+            try:
+                stale.unlink(missing_ok=True)
+            except OSError as exc:
+                raise transcript.storage_error("remove", stale, exc) from exc
         library = cls(data, reconcile=False)
         report = library.reconcile()
         library.index.optimize()
