@@ -18,9 +18,10 @@ from app import composition, ids
 from app.composition import Services
 from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelInput, ModelOutput
-from app.providers import StreamEvent, TextDelta
+from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.store import Conversation, Library
-from app.turn import run_turn
+from app.tools import BUILTIN, check_names
+from app.turn import retry_turn, run_turn
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
@@ -72,31 +73,28 @@ def emit_json(value: Any) -> None:
 
 
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
-    text = " ".join(args.text) if args.text else sys.stdin.read()
-    if not text.strip():
-        return fail("nothing to ask: give the question as an argument or on stdin")
     library = services.library
-    spec = args.model or services.settings.default_model
-    services.models.resolve(spec)  # an unknown model fails before anything is written
-    conversation = library.open(args.conversation) if args.conversation else library.create()
-
-    def show(event: StreamEvent) -> None:
-        if isinstance(event, TextDelta):
-            sys.stdout.write(event.text)
-            sys.stdout.flush()
+    if args.retry and not args.conversation:
+        return fail("--retry needs -c ID: the conversation whose last turn to answer again")
+    text = "" if args.retry else (" ".join(args.text) if args.text else sys.stdin.read())
+    if not args.retry and not text.strip():
+        return fail("nothing to ask: give the question as an argument or on stdin")
+    tools = parse_tools(args.tools)
+    conversation = library.open(args.conversation) if args.conversation else None
+    spec = args.model or last_model(conversation) or services.settings.default_model
+    services.models.resolve(spec)  # an unknown model or a missing key fails before any write
+    conversation = conversation or library.create()
 
     async def turn() -> ModelOutput:
         try:
+            if args.retry:
+                return await retry_turn(
+                    library, conversation, services.models, spec, services.turn_settings(), show
+                )
             return await run_turn(
-                library,
-                conversation,
-                services.models,
-                spec,
-                text,
-                services.turn_settings(),
-                system=args.system,
-                on_event=show,
-            )
+                library, conversation, services.models, spec, text, services.turn_settings(),
+                system=args.system, tools=tools, on_event=show,
+            )  # fmt: skip
         finally:
             await services.models.aclose()
 
@@ -110,7 +108,8 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     except CrosstalkError as exc:
         print(file=sys.stderr)
-        return fail(f"{exc} (conversation {conversation.id})")
+        return fail(f"{exc} (conversation {conversation.id}; `crosstalk ask -c "
+                    f"{conversation.id} --retry` tries again)")  # fmt: skip
     print()
     usage = output.usage
     print(
@@ -119,6 +118,34 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def show(event: StreamEvent) -> None:
+    """Stream the reply to stdout; thinking and tool calls go to stderr, out of the answer."""
+    if isinstance(event, TextDelta):
+        sys.stdout.write(event.text)
+        sys.stdout.flush()
+    elif isinstance(event, ReasoningDelta):
+        sys.stderr.write(event.text)
+        sys.stderr.flush()
+    elif isinstance(event, ToolCallDelta) and event.name:
+        print(f"[calling {event.name}]", file=sys.stderr)
+
+
+def last_model(conversation: Conversation | None) -> str | None:
+    """Continuing a conversation keeps the model of its last reply unless -m says otherwise."""
+    output = conversation.history.last_output if conversation else None
+    return f"{output.provider}:{output.model}" if output else None
+
+
+def parse_tools(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    if value == "all":
+        return list(BUILTIN)
+    if value == "none":
+        return []
+    return check_names(name.strip() for name in value.split(",") if name.strip())
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -207,9 +234,48 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_models(services: Services, args: argparse.Namespace) -> int:
-    for spec in services.models.available():
-        default = "  (default)" if spec == services.settings.default_model else ""
-        print(f"{spec}{default}")
+    """Configured providers and models, and where each provider's key comes from."""
+    settings, keys = services.settings, services.keys
+    configs = settings.all_providers()
+    for entry in services.models.entries():
+        config = configs.get(entry.name)
+        if config is None:
+            status = "built in, offline"
+        else:
+            key = keys.lookup(entry.name)
+            where = f"key from {key.source}" if key else None
+            if not where:
+                where = (
+                    "no key needed"
+                    if not config.key_required
+                    else "no key: " + (f"crosstalk key set {entry.name}")
+                )
+            status = f"{config.kind}, {where}" + (f", {config.base_url}" if config.base_url else "")
+        print(f"{entry.name}  ({status})")
+        for model in entry.models:
+            default = "  (default)" if f"{entry.name}:{model}" == settings.default_model else ""
+            print(f"    {entry.name}:{model}{default}")
+    return 0
+
+
+def cmd_key(services: Services, args: argparse.Namespace) -> int:
+    """Keep a provider's API key in the OS keyring (never in a file)."""
+    name = args.provider
+    if name not in services.settings.all_providers():
+        known = ", ".join(services.settings.all_providers())
+        return fail(f"no provider {name!r}; the providers are: {known}")
+    if args.action == "delete":
+        removed = services.keys.forget(name)
+        print(f"{'removed' if removed else 'there was no'} key for {name} in the OS keyring")
+        return 0
+    if sys.stdin.isatty():
+        import getpass
+
+        value = getpass.getpass(f"API key for {name} (not shown): ")
+    else:
+        value = sys.stdin.readline()
+    services.keys.store(name, value)
+    print(f"stored the key for {name} in the OS keyring")
     return 0
 
 
@@ -283,6 +349,13 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
     ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
+    ask.add_argument(
+        "--tools",
+        metavar="NAMES",
+        help=f"tools the model may call, comma-separated, 'all' or 'none' ({', '.join(BUILTIN)}); "
+        "remembered for the conversation",
+    )
+    ask.add_argument("--retry", action="store_true", help="answer the last input of -c ID again")
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", cmd_list, "conversations, newest first")
@@ -312,7 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
     fork.add_argument("--at", type=int, required=True, metavar="SEQ")
 
     command("reindex", cmd_reindex, "rebuild the index from the transcripts")
-    command("models", cmd_models, "models you can use with -m")
+    command("models", cmd_models, "models you can use with -m, and where their keys come from")
+    key = command("key", cmd_key, "keep an API key in the OS keyring: key set|delete PROVIDER")
+    key.add_argument("action", choices=["set", "delete"])
+    key.add_argument("provider")
     return parser
 
 

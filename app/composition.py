@@ -1,13 +1,18 @@
-"""The composition root: settings, the library and the providers, built once and passed down."""
+"""The composition root: settings, keys, the library and the providers, built once, passed down."""
 
 from __future__ import annotations
 
+import importlib
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.errors import AuthFailed
+from app.keys import BASE_URL_ENVIRONMENT, Keys
 from app.paths import DataDir
-from app.providers import Models
-from app.providers.local import LocalProvider
-from app.settings import Settings, load_settings
+from app.providers import Models, Provider
+from app.providers.registry import ProviderEntry
+from app.settings import LOCAL, ProviderConfig, Settings, load_settings
 from app.store import Library
 from app.turn import TurnSettings
 
@@ -16,21 +21,68 @@ from app.turn import TurnSettings
 class Services:
     data: DataDir
     settings: Settings
+    keys: Keys
     library: Library
     models: Models
 
     def turn_settings(self) -> TurnSettings:
         return TurnSettings(
-            window_turns=self.settings.window_turns, title_model=self.settings.title_model
+            window_turns=self.settings.window_turns,
+            title_model=self.settings.title_model,
+            max_tool_rounds=self.settings.max_tool_rounds,
         )
 
     def close(self) -> None:
         self.library.close()
 
 
-def build(data: DataDir | None = None, library: Library | None = None) -> Services:
+def _local() -> Provider:
+    from app.providers.local import LocalProvider
+
+    return LocalProvider()
+
+
+# One adapter per wire protocol, imported on first use (each SDK costs 1-2 s to import).
+ADAPTERS: dict[str, tuple[str, str]] = {
+    "openai": ("app.providers.openai_chat", "OpenAIChatProvider"),
+    "openai-compatible": ("app.providers.openai_chat", "OpenAIChatProvider"),
+    "anthropic": ("app.providers.anthropic_messages", "AnthropicProvider"),
+    "gemini": ("app.providers.gemini", "GeminiProvider"),
+}
+
+
+def cloud_provider(
+    name: str, config: ProviderConfig, keys: Keys, environ: Mapping[str, str]
+) -> Provider:
+    """Construct one cloud adapter; its SDK is imported here, on first use."""
+    key = keys.lookup(name)
+    if key is None and config.key_required:
+        raise AuthFailed(keys.missing_message(name))
+    api_key = key.value if key else "not-needed"
+    base_url = config.base_url or environ.get(BASE_URL_ENVIRONMENT.get(name, "")) or None
+    module_name, class_name = ADAPTERS[config.kind]
+    adapter = getattr(importlib.import_module(module_name), class_name)
+    provider: Provider = adapter(name, config.models, api_key, base_url)
+    return provider
+
+
+def build_models(settings: Settings, keys: Keys, environ: Mapping[str, str]) -> Models:
+    from app.providers.local import MODEL_NAME
+
+    entries = [ProviderEntry(LOCAL, [MODEL_NAME], _local, any_model=False)]
+    for name, config in settings.all_providers().items():
+
+        def build(name: str = name, config: ProviderConfig = config) -> Provider:
+            return cloud_provider(name, config, keys, environ)
+
+        entries.append(ProviderEntry(name, config.models, build))
+    return Models(entries)
+
+
+def build(data: DataDir | None = None, environ: Mapping[str, str] | None = None) -> Services:
+    environ = os.environ if environ is None else environ
     data = data or DataDir.default()
     settings = load_settings(data)
-    library = library or Library(data)
-    models = Models([LocalProvider()])
-    return Services(data, settings, library, models)
+    keys = Keys(environ)
+    library = Library(data)
+    return Services(data, settings, keys, library, build_models(settings, keys, environ))

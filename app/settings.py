@@ -1,22 +1,78 @@
-"""User settings: ``settings.toml`` in the data dir; every field optional, with a default."""
+"""User settings: ``settings.toml`` in the data dir; every field optional, with a default.
+
+```toml
+default_model = "anthropic:claude-sonnet-4-5"
+title_model = "local:smollm2"
+window_turns = 20
+
+[providers.ollama]            # any OpenAI-compatible server, by base URL
+kind = "openai-compatible"
+base_url = "http://127.0.0.1:11434/v1"
+models = ["llama3.2"]
+```
+Keys never live here: they are in the OS keyring (``crosstalk key set NAME``) or the
+environment.
+"""
 
 from __future__ import annotations
+
+import re
+from typing import Literal
 
 import msgspec
 
 from app.errors import CrosstalkError
 from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
+from app.tools import DEFAULT_MAX_ROUNDS
+
+ProviderKind = Literal["openai", "anthropic", "gemini", "openai-compatible"]
+LOCAL = "local"
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+class ProviderConfig(msgspec.Struct, frozen=True, kw_only=True):
+    kind: ProviderKind
+    base_url: str | None = None
+    models: list[str] = []
+    needs_key: bool | None = None  # default: yes, except for OpenAI-compatible servers
+
+    @property
+    def key_required(self) -> bool:
+        return self.kind != "openai-compatible" if self.needs_key is None else self.needs_key
+
+
+DEFAULT_PROVIDERS: dict[str, ProviderConfig] = {
+    "openai": ProviderConfig(kind="openai", models=["gpt-4.1", "gpt-4.1-mini", "gpt-5", "o4-mini"]),
+    "anthropic": ProviderConfig(
+        kind="anthropic", models=["claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-1"]
+    ),
+    "gemini": ProviderConfig(kind="gemini", models=["gemini-2.5-flash", "gemini-2.5-pro"]),
+}
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
     default_model: str = "local:smollm2"
     title_model: str = "local:smollm2"
     window_turns: int = DEFAULT_WINDOW_TURNS
+    max_tool_rounds: int = DEFAULT_MAX_ROUNDS
+    providers: dict[str, ProviderConfig] = {}
 
     def __post_init__(self) -> None:
         if self.window_turns < 1:
             raise ValueError("window_turns must be at least 1")
+        if self.max_tool_rounds < 1:
+            raise ValueError("max_tool_rounds must be at least 1")
+        for name in self.providers:
+            if name == LOCAL or not _NAME.fullmatch(name):
+                raise ValueError(
+                    f"provider name {name!r} must be lower-case letters, digits, - or _ "
+                    f"(and not {LOCAL!r})"
+                )
+
+    def all_providers(self) -> dict[str, ProviderConfig]:
+        """The built-in cloud providers, with the user's own added or overriding them."""
+        return DEFAULT_PROVIDERS | self.providers
 
 
 def load_settings(data: DataDir) -> Settings:

@@ -4,7 +4,8 @@
 2. the live context is rendered from the history;
 3. the chosen provider streams its reply, each event handed to the caller as it arrives;
 4. the reply is appended with usage, latency and finish reason, marked partial on cancel or
-   error (what arrived is kept);
+   error (what arrived is kept); tool calls are run and their results appended, and the model
+   is asked again, for a bounded number of rounds;
 5. on the first turn, a title is generated (the first words of the input if that fails).
 """
 
@@ -12,24 +13,29 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from app.errors import CrosstalkError
 from app.history import (
+    History,
     ModelInput,
     ModelOutput,
     Reasoning,
     SystemInstruction,
     Title,
     ToolCall,
+    ToolResult,
+    ToolResults,
     Usage,
     render_context,
 )
 from app.providers import (
     Finished,
     Models,
+    Provider,
     ReasoningDelta,
+    ReasoningDone,
     Request,
     StreamEvent,
     TextDelta,
@@ -38,6 +44,7 @@ from app.providers import (
 )
 from app.store import Conversation, Library
 from app.titles import fallback_title, generate_title
+from app.tools import DEFAULT_MAX_ROUNDS, ToolContext, check_names, not_run, run_call, specs
 
 
 @dataclass
@@ -48,10 +55,11 @@ class OutputBuilder:
     model: str
     text: list[str] = field(default_factory=list)
     reasoning: list[str] = field(default_factory=list)
-    signature: str | None = None
+    reasoning_items: tuple[Reasoning, ...] | None = None
     calls: dict[int, dict[str, str]] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
+    notes: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     first_token: float | None = None
 
@@ -64,9 +72,10 @@ class OutputBuilder:
         match event:
             case TextDelta(text=text):
                 self.text.append(text)
-            case ReasoningDelta(text=text, signature=signature):
+            case ReasoningDelta(text=text):
                 self.reasoning.append(text)
-                self.signature = signature or self.signature
+            case ReasoningDone(items=items):
+                self.reasoning_items = items
             case ToolCallDelta(index=index, id=call_id, name=name, arguments=arguments):
                 call = self.calls.setdefault(index, {"id": "", "name": "", "arguments": ""})
                 call["id"] = call_id or call["id"]
@@ -82,16 +91,12 @@ class OutputBuilder:
         meta: dict[str, object] = {"latency_ms": round((now - self.started) * 1000)}
         if self.first_token is not None:
             meta["first_token_ms"] = round((self.first_token - self.started) * 1000)
-        reasoning = []
-        if self.reasoning or self.signature:
-            reasoning.append(
-                Reasoning(
-                    provider=self.provider,
-                    model=self.model,
-                    text="".join(self.reasoning),
-                    signature=self.signature,
-                )
-            )
+        if self.notes:
+            meta["replay_notes"] = self.notes
+        reasoning = list(self.reasoning_items or ())
+        if self.reasoning_items is None and self.reasoning:
+            text = "".join(self.reasoning)
+            reasoning.append(Reasoning(provider=self.provider, model=self.model, text=text))
         return ModelOutput(
             provider=self.provider,
             model=self.model,
@@ -112,6 +117,18 @@ class TurnSettings:
     title_model: str | None = None
     max_tokens: int | None = None
     temperature: float | None = None
+    max_tool_rounds: int = DEFAULT_MAX_ROUNDS
+
+
+OnEvent = Callable[[StreamEvent], None]
+
+
+def enabled_tools(history: History) -> list[str]:
+    """The tools of the conversation's latest input: a choice is remembered until changed."""
+    for entry in reversed(list(history)):
+        if isinstance(entry, ModelInput):
+            return list(entry.meta.get("tools", []))
+    return []
 
 
 async def run_turn(
@@ -123,15 +140,106 @@ async def run_turn(
     settings: TurnSettings,
     *,
     system: str | None = None,
-    on_event: Callable[[StreamEvent], None] = lambda event: None,
+    tools: Sequence[str] | None = None,
+    on_event: OnEvent = lambda event: None,
 ) -> ModelOutput:
+    """One turn: the input, the reply (with any tool rounds), and a title on the first turn."""
     provider, model = models.resolve(spec)
-    if system is not None and system != conversation.history.system_instruction:
+    enabled = check_names(tools) if tools is not None else enabled_tools(conversation.history)
+    if system is not None and system != (conversation.history.system_instruction or ""):
         library.append(conversation, SystemInstruction(text=system))
-    library.append(conversation, ModelInput(text=text))
-    context = render_context(conversation.history, settings.window_turns)
-    request = Request(model, context, settings.max_tokens, settings.temperature)
-    builder = OutputBuilder(provider.name, model)
+    library.append(conversation, ModelInput(text=text, meta={"tools": enabled} if enabled else {}))
+    output = await respond(library, conversation, provider, model, settings, enabled, on_event)
+    if conversation.history.title is None:
+        await _title(library, conversation, models, settings.title_model or spec, text, output.text)
+    return output
+
+
+async def retry_turn(
+    library: Library,
+    conversation: Conversation,
+    models: Models,
+    spec: str,
+    settings: TurnSettings,
+    on_event: OnEvent = lambda event: None,
+) -> ModelOutput:
+    """Answer the latest input again; the earlier answer stays in the history, superseded."""
+    provider, model = models.resolve(spec)
+    if conversation.history.turn_count == 0:
+        raise ValueError(f"conversation {conversation.id} has no input to retry")
+    enabled = enabled_tools(conversation.history)
+    output = await respond(
+        library, conversation, provider, model, settings, enabled, on_event, retry=True
+    )
+    if conversation.history.title is None:
+        question = next(e.text for e in conversation.history if isinstance(e, ModelInput))
+        await _title(
+            library, conversation, models, settings.title_model or spec, question, output.text
+        )
+    return output
+
+
+async def respond(
+    library: Library,
+    conversation: Conversation,
+    provider: Provider,
+    model: str,
+    settings: TurnSettings,
+    enabled: Sequence[str],
+    on_event: OnEvent,
+    *,
+    retry: bool = False,
+) -> ModelOutput:
+    """Model output -> tool calls -> one tool_results entry -> next request, bounded."""
+    ctx = ToolContext(library, conversation)
+    for round_ in range(settings.max_tool_rounds):
+        output = await _call(
+            library, conversation, provider, model, settings, enabled, on_event,
+            retry=retry and round_ == 0,
+        )  # fmt: skip
+        if not output.tool_calls:
+            return output
+        await _run_tools(library, conversation, output, enabled, ctx)
+    output = await _call(library, conversation, provider, model, settings, enabled, on_event)
+    if output.tool_calls:
+        why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
+        library.append(conversation, ToolResults(results=not_run(output.tool_calls, why)))
+    return output
+
+
+async def _run_tools(
+    library: Library,
+    conversation: Conversation,
+    output: ModelOutput,
+    enabled: Sequence[str],
+    ctx: ToolContext,
+) -> None:
+    results: list[ToolResult] = []
+    try:
+        for call in output.tool_calls:
+            results.append(await run_call(call, enabled, ctx))
+    finally:  # cancelled or not, every call gets a result, so the history stays replayable
+        rest = output.tool_calls[len(results) :]
+        results += not_run(rest, "not run: stopped by the user")
+        library.append(conversation, ToolResults(results=results))
+
+
+async def _call(
+    library: Library,
+    conversation: Conversation,
+    provider: Provider,
+    model: str,
+    settings: TurnSettings,
+    enabled: Sequence[str],
+    on_event: OnEvent,
+    *,
+    retry: bool = False,
+) -> ModelOutput:
+    """One model call: render, stream, and append what came back (partial if it broke)."""
+    context = render_context(conversation.history, settings.window_turns, retry=retry)
+    request = Request(model, context, specs(enabled), settings.max_tokens, settings.temperature)
+    rendered = provider.render(request)
+    builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
     try:
         async for event in provider.stream(request):
             builder.add(event)
@@ -143,11 +251,8 @@ async def run_turn(
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
         library.append(conversation, builder.build(partial=True, error=message))
         raise
-    output = builder.build()
-    stamped = library.append(conversation, output)
+    stamped = library.append(conversation, builder.build())
     assert isinstance(stamped, ModelOutput)
-    if conversation.history.title is None:
-        await _title(library, conversation, models, settings.title_model or spec, text, output.text)
     return stamped
 
 

@@ -10,10 +10,24 @@ import pytest
 from app.paths import DataDir
 from app.store import Library
 
+PROVIDER_ENVIRONMENT = (
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "OPENAI_BASE_URL",
+    "ANTHROPIC_BASE_URL",
+    "GOOGLE_GEMINI_BASE_URL",
+)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test has its own data dir, no provider keys, and never the user's keyring."""
     monkeypatch.setenv("CROSSTALK_HOME", str(tmp_path / "home"))
+    for name in PROVIDER_ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
 
 
 @pytest.fixture

@@ -111,7 +111,8 @@ def test_rename_delete_restore_fork_reindex() -> None:
     [
         (("show", "01KAGR6Z4N7W2X8Q3M5T9V0B1C"), "no conversation 01KAGR6Z4N7W2X8Q3M5T9V0B1C"),
         (("show", "../../etc/passwd"), "is not a conversation id"),
-        (("ask", "-m", "openai:gpt-9", "hi"), "no model 'openai:gpt-9'; available: local:smollm2"),
+        (("ask", "-m", "nope:x", "hi"), "no model 'nope:x'; available: local:smollm2, openai:"),
+        (("ask", "-m", "openai:gpt-4.1", "hi"), "no API key for openai: run `crosstalk key set"),
         (("fork", "01KAGR6Z4N7W2X8Q3M5T9V0B1C", "--at", "1"), "no conversation"),
     ],
 )

@@ -5,10 +5,18 @@ import asyncio
 import pytest
 
 from app.errors import RateLimited, UnknownModel
-from app.history import ModelInput, ModelOutput, SystemInstruction, Title, Usage
-from app.providers import Finished, Models, TextDelta, UsageReport
+from app.history import (
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    ToolResults,
+    Usage,
+    render_context,
+)
+from app.providers import Finished, Models, TextDelta, ToolCallDelta, UsageReport
 from app.store import Library
-from app.turn import TurnSettings, run_turn
+from app.turn import TurnSettings, retry_turn, run_turn
 from tests.helpers.scripted_provider import Pause, ScriptedProvider
 
 SETTINGS = TurnSettings(window_turns=20, title_model="scripted:echo")
@@ -31,7 +39,7 @@ def test_a_turn_appends_input_output_and_a_generated_title(library: Library) -> 
         run_turn(
             library,
             conversation,
-            Models([provider]),
+            Models.of(provider),
             "scripted:echo",
             "Capital of France?",
             SETTINGS,
@@ -54,7 +62,7 @@ def test_a_turn_appends_input_output_and_a_generated_title(library: Library) -> 
 
 def test_the_second_turn_carries_the_first_and_no_new_title(library: Library) -> None:
     provider = ScriptedProvider(scripts=[reply("one"), reply("Title"), reply("two")])
-    models = Models([provider])
+    models = Models.of(provider)
     conversation = library.create()
     asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", SETTINGS))
     asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", SETTINGS))
@@ -69,7 +77,7 @@ def test_cancel_keeps_what_arrived_marked_partial(library: Library) -> None:
 
     async def cancel_soon() -> None:
         task = asyncio.create_task(
-            run_turn(library, conversation, Models([provider]), "scripted:echo", "q", SETTINGS)
+            run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS)
         )
         await asyncio.sleep(0.05)
         task.cancel()
@@ -91,7 +99,7 @@ def test_a_provider_error_is_recorded_and_raised(library: Library) -> None:
     conversation = library.create()
     with pytest.raises(RateLimited):
         asyncio.run(
-            run_turn(library, conversation, Models([provider]), "scripted:echo", "q", SETTINGS)
+            run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS)
         )
     output = library.open(conversation.id).history.at(2)
     assert isinstance(output, ModelOutput)
@@ -103,7 +111,7 @@ def test_a_failed_title_falls_back_to_the_first_words(library: Library) -> None:
     conversation = library.create()
     text = "Please explain the difference between threads and processes in Python"
     asyncio.run(
-        run_turn(library, conversation, Models([provider]), "scripted:echo", text, SETTINGS)
+        run_turn(library, conversation, Models.of(provider), "scripted:echo", text, SETTINGS)
     )
     title = conversation.history.at(3)
     assert isinstance(title, Title)
@@ -115,6 +123,130 @@ def test_an_unknown_model_fails_before_anything_is_written(library: Library) -> 
     conversation = library.create()
     with pytest.raises(UnknownModel, match="available: scripted:echo"):
         asyncio.run(
-            run_turn(library, conversation, Models([ScriptedProvider()]), "nope:x", "q", SETTINGS)
+            run_turn(library, conversation, Models.of(ScriptedProvider()), "nope:x", "q", SETTINGS)
         )
     assert conversation.history.version == 0
+
+
+# --- tools -----------------------------------------------------------------------------------
+
+
+def call(index: int, name: str, arguments: str, call_id: str | None = None) -> list[object]:
+    return [ToolCallDelta(index, call_id or f"c{index}", name, arguments)]
+
+
+def test_a_tool_round_appends_calls_results_and_asks_again(library: Library) -> None:
+    other = library.create()
+    library.append(other, ModelInput(text="we planned the lighthouse trip"))
+    provider = ScriptedProvider(
+        scripts=[
+            [*call(0, "search_conversations", '{"query": "lighthouse"}'),
+             *call(1, "current_time", ""), Finished("tool_calls")],
+            reply("You planned a lighthouse trip."),
+            reply("Trip"),
+        ]
+    )  # fmt: skip
+    conversation = library.create()
+    output = asyncio.run(
+        run_turn(library, conversation, Models.of(provider), "scripted:echo", "what did we plan?",
+                 SETTINGS, tools=["search_conversations", "current_time"])
+    )  # fmt: skip
+    assert output.text == "You planned a lighthouse trip."
+    kinds = [e.kind for e in conversation.history]
+    assert kinds == ["model_input", "model_output", "tool_results", "model_output", "title"]
+    assert conversation.history.at(1).meta["tools"] == ["search_conversations", "current_time"]
+    results = conversation.history.at(3)
+    assert isinstance(results, ToolResults)
+    assert [r.call_id for r in results.results] == ["c0", "c1"]
+    assert "[lighthouse] trip" in results.results[0].content
+    assert other.id in results.results[0].content
+    assert not any(r.is_error for r in results.results)
+    first, second = provider.requests[:2]
+    assert [t.name for t in first.tools] == ["search_conversations", "current_time"]
+    assert [e.seq for e in second.context.entries] == [1, 2, 3]
+    assert conversation.history.at(2).meta["replay_notes"] == ["scripted: nothing is sent anywhere"]
+
+
+def test_tools_are_remembered_for_the_conversation(library: Library) -> None:
+    provider = ScriptedProvider(scripts=[reply("a"), reply("T"), reply("b")])
+    conversation = library.create()
+    models = Models.of(provider)
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", SETTINGS,
+                         tools=["current_time"]))  # fmt: skip
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", SETTINGS))
+    assert [t.name for t in provider.requests[-1].tools] == ["current_time"]
+
+
+def test_update_notebook_appends_and_the_next_request_carries_it(library: Library) -> None:
+    provider = ScriptedProvider(
+        scripts=[
+            [*call(0, "update_notebook", '{"content": "likes tea"}'), Finished("tool_calls")],
+            reply("Noted."),
+            reply("Tea"),
+        ]
+    )
+    conversation = library.create()
+    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "remember",
+                         SETTINGS, tools=["update_notebook", "read_notebook"]))  # fmt: skip
+    assert conversation.history.notebook == "likes tea"
+    assert provider.requests[1].context.notebook == "likes tea"
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "message"),
+    [
+        ("update_notebook", "{not json", "not valid JSON"),
+        ("update_notebook", "[1, 2]", "must be a JSON object"),
+        ("update_notebook", '{"content": 5}', "'content' (a string)"),
+        ("delete_everything", "{}", "no tool named 'delete_everything' is enabled"),
+        ("search_conversations", '{"query": " "}', "non-empty 'query'"),
+    ],
+)
+def test_bad_tool_calls_become_error_results_the_model_can_read(
+    library: Library, name: str, arguments: str, message: str
+) -> None:
+    provider = ScriptedProvider(
+        scripts=[[*call(0, name, arguments), Finished("tool_calls")], reply("ok"), reply("T")]
+    )
+    conversation = library.create()
+    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS,
+                         tools=["update_notebook", "search_conversations"]))  # fmt: skip
+    [result] = conversation.history.at(3).results  # type: ignore[union-attr]
+    assert result.is_error and message in result.content
+
+
+def test_tool_rounds_are_bounded_and_the_history_stays_well_formed(library: Library) -> None:
+    looping = [[*call(0, "current_time", "{}"), Finished("tool_calls")] for _ in range(3)]
+    provider = ScriptedProvider(scripts=[*looping, reply("T")])
+    settings = TurnSettings(window_turns=20, title_model="scripted:echo", max_tool_rounds=2)
+    conversation = library.create()
+    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", settings,
+                         tools=["current_time"]))  # fmt: skip
+    kinds = [e.kind for e in conversation.history]
+    assert kinds == ["model_input"] + ["model_output", "tool_results"] * 3 + ["title"]
+    last = conversation.history.at(7)
+    assert isinstance(last, ToolResults) and last.results[0].is_error
+    assert "limit of 2 tool rounds" in last.results[0].content
+
+
+def test_retry_answers_again_and_the_failed_answer_leaves_the_context(library: Library) -> None:
+    provider = ScriptedProvider(
+        scripts=[[TextDelta("half"), RateLimited("slow down")], reply("whole answer"), reply("T")]
+    )
+    models = Models.of(provider)
+    conversation = library.create()
+    with pytest.raises(RateLimited):
+        asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q", SETTINGS))
+    output = asyncio.run(retry_turn(library, conversation, models, "scripted:echo", SETTINGS))
+    assert output.text == "whole answer"
+    assert [e.kind for e in conversation.history] == [
+        "model_input", "model_output", "model_output", "title"
+    ]  # fmt: skip
+    retried = provider.requests[1].context
+    assert [e.seq for e in retried.entries] == [1]
+    assert [(o.first_seq, o.reason) for o in retried.omitted] == [
+        (2, "being answered again (retry)")
+    ]
+    later = render_context(conversation.history)
+    assert [e.seq for e in later.entries] == [1, 3]
+    assert [(o.first_seq, o.reason) for o in later.omitted] == [(2, "superseded by a retry")]

@@ -8,7 +8,10 @@ What falls out is recorded, so the user can see what was left out and why.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+import msgspec
 
 from app.history.entries import AnyEntry, ModelInput, ModelOutput, ToolResults
 from app.history.history import History
@@ -51,7 +54,40 @@ def _carried(entry: ConversationEntry) -> bool:
     return True
 
 
-def render_context(history: History, window_turns: int = DEFAULT_WINDOW_TURNS) -> Context:
+def _superseded(turn: list[ConversationEntry], index: int) -> bool:
+    """A final reply (or a broken one) followed by another reply in the same turn was retried."""
+    entry = turn[index]
+    following = turn[index + 1] if index + 1 < len(turn) else None
+    return (
+        isinstance(entry, ModelOutput)
+        and isinstance(following, ModelOutput)
+        and (not entry.tool_calls or entry.error is not None)
+    )
+
+
+def _live_entries(
+    turn: list[ConversationEntry], retried: bool
+) -> Iterator[ConversationEntry | Omission]:
+    for index, entry in enumerate(turn):
+        if retried and index == len(turn) - 1 and isinstance(entry, ModelOutput):
+            yield Omission(entry.seq, entry.seq, "being answered again (retry)")
+        elif not _carried(entry):
+            yield Omission(entry.seq, entry.seq, "failed reply with no content")
+        elif _superseded(turn, index):
+            yield Omission(entry.seq, entry.seq, "superseded by a retry")
+        elif isinstance(entry, ModelOutput) and entry.tool_calls and entry.error is not None:
+            # the calls of a broken reply were never run: carry its text, not the calls
+            yield Omission(entry.seq, entry.seq, "tool calls of a broken reply, never run")
+            if entry.text:
+                yield msgspec.structs.replace(entry, tool_calls=[])
+        else:
+            yield entry
+
+
+def render_context(
+    history: History, window_turns: int = DEFAULT_WINDOW_TURNS, *, retry: bool = False
+) -> Context:
+    """The context of the next request; ``retry`` leaves out the last reply, being redone."""
     if window_turns < 1:
         raise ValueError("the window must hold at least one turn")
     turns = split_turns(list(history))
@@ -66,12 +102,12 @@ def render_context(history: History, window_turns: int = DEFAULT_WINDOW_TURNS) -
             )
         )
     entries: list[ConversationEntry] = []
-    for turn in kept:
-        for entry in turn:
-            if _carried(entry):
-                entries.append(entry)
+    for number, turn in enumerate(kept, start=1):
+        for item in _live_entries(turn, retried=retry and number == len(kept)):
+            if isinstance(item, Omission):
+                omitted.append(item)
             else:
-                omitted.append(Omission(entry.seq, entry.seq, "failed reply with no content"))
+                entries.append(item)
     return Context(
         system=history.system_instruction,
         notebook=history.notebook,

@@ -4,10 +4,13 @@ from app.providers.base import (
     Finished,
     Provider,
     ReasoningDelta,
+    ReasoningDone,
+    Rendered,
     Request,
     StreamEvent,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageReport,
 )
 from app.providers.registry import Models
@@ -17,9 +20,12 @@ __all__ = [
     "Models",
     "Provider",
     "ReasoningDelta",
+    "ReasoningDone",
+    "Rendered",
     "Request",
     "StreamEvent",
     "TextDelta",
     "ToolCallDelta",
+    "ToolSpec",
     "UsageReport",
 ]

@@ -6,19 +6,43 @@ SDK's stream into these events, and translates SDK exceptions into ``app.errors`
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from app.history import Context, Usage
+from app.history import Context, Reasoning, Usage
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """A tool offered to the model: its name, what it does, and a JSON schema of its arguments."""
+
+    name: str
+    description: str
+    parameters: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class Request:
     model: str
     context: Context
+    tools: tuple[ToolSpec, ...] = ()
     max_tokens: int | None = None
     temperature: float | None = None
+    reasoning: str | None = None  # "low" | "medium" | "high" to ask for thinking; None: off
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What an adapter would send for a request, without sending it.
+
+    ``body`` is the wire request body as JSON-ready data (credentials live in headers, never
+    here); ``notes`` say what replaying the history to this provider changed: reasoning dropped
+    because another provider made it, tool call ids rewritten, stand-ins supplied.
+    """
+
+    body: dict[str, Any]
+    notes: tuple[str, ...] = field(default=())
 
 
 @dataclass(frozen=True)
@@ -28,8 +52,21 @@ class TextDelta:
 
 @dataclass(frozen=True)
 class ReasoningDelta:
+    """Reasoning/thinking text as it streams, for display."""
+
     text: str = ""
-    signature: str | None = None
+
+
+@dataclass(frozen=True)
+class ReasoningDone:
+    """The reply's reasoning as it must be stored to be replayed to the same provider later.
+
+    Items keep the provider and model that made them, their signatures, and any opaque payload
+    (encrypted or redacted content, or a provider's verbatim message parts). When an adapter
+    sends this, it replaces what the ``ReasoningDelta`` texts would give.
+    """
+
+    items: tuple[Reasoning, ...]
 
 
 @dataclass(frozen=True)
@@ -50,7 +87,7 @@ class Finished:
     finish_reason: str
 
 
-StreamEvent = TextDelta | ReasoningDelta | ToolCallDelta | UsageReport | Finished
+StreamEvent = TextDelta | ReasoningDelta | ReasoningDone | ToolCallDelta | UsageReport | Finished
 
 
 class Provider(Protocol):
@@ -59,6 +96,10 @@ class Provider(Protocol):
     name: str
 
     def models(self) -> Sequence[str]: ...
+
+    def render(self, request: Request) -> Rendered:
+        """The wire request for ``request`` and what the replay changed; no network."""
+        ...
 
     def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
         """Yield events for one reply; cancelling the consuming task stops generation."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from app.errors import BadRequest, CrosstalkError, Unavailable
 from app.history import Context, ModelInput, ModelOutput, ToolResults, Usage
-from app.providers.base import Finished, Request, StreamEvent, TextDelta, UsageReport
+from app.providers.base import Finished, Rendered, Request, StreamEvent, TextDelta, UsageReport
 
 MODEL_NAME = "smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -67,6 +67,19 @@ class LocalProvider:
 
     def context_window(self, model: str) -> int:
         return CONTEXT_WINDOW
+
+    def render(self, request: Request) -> Rendered:
+        notes = []
+        if request.tools:
+            notes.append(f"tools not offered: local:{MODEL_NAME} cannot call tools")
+        if any(isinstance(e, ModelOutput) and e.reasoning for e in request.context.entries):
+            notes.append("reasoning dropped: it came from other providers")
+        body = {
+            "messages": chat_messages(request.context),
+            "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
+            "temperature": 0.7 if request.temperature is None else request.temperature,
+        }
+        return Rendered(body, tuple(notes))
 
     def _load(self) -> None:
         """Runs on the worker thread, once."""
@@ -134,7 +147,8 @@ class LocalProvider:
         from llama_cpp import StoppingCriteriaList
 
         llama = self._llama
-        formatted = self._formatter(messages=chat_messages(request.context))
+        body = self.render(request).body
+        formatted = self._formatter(messages=body["messages"])
         prompt = llama.tokenize(formatted.prompt.encode(), add_bos=False, special=True)
         if len(prompt) >= CONTEXT_WINDOW:
             raise BadRequest(
@@ -148,13 +162,13 @@ class LocalProvider:
             generated = len(tokens) - len(prompt)
             return cancelled.is_set()
 
-        max_tokens = min(request.max_tokens or DEFAULT_MAX_TOKENS, CONTEXT_WINDOW - len(prompt))
+        max_tokens = min(body["max_tokens"], CONTEXT_WINDOW - len(prompt))
         chunks = llama.create_completion(
             prompt=prompt,
             stream=True,
             stop=formatted.stop,
             max_tokens=max_tokens,
-            temperature=0.7 if request.temperature is None else request.temperature,
+            temperature=body["temperature"],
             stopping_criteria=StoppingCriteriaList([stop_when_cancelled]),
         )
         finish = "stop"

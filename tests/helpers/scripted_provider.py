@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
-from app.providers import Request, StreamEvent
+from app.providers import Rendered, Request, StreamEvent
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,10 @@ class ScriptedProvider:
 
     def models(self) -> Sequence[str]:
         return list(self.model_names)
+
+    def render(self, request: Request) -> Rendered:
+        notes = ("scripted: nothing is sent anywhere",)
+        return Rendered({"model": request.model, "entries": len(request.context.entries)}, notes)
 
     async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
         self.requests.append(request)

@@ -85,3 +85,24 @@ def test_a_partial_reply_that_said_something_is_carried() -> None:
 def test_window_must_hold_a_turn() -> None:
     with pytest.raises(ValueError):
         render_context(History(), window_turns=0)
+
+
+def test_the_calls_of_a_broken_reply_are_not_replayed() -> None:
+    call = ToolCall(id="c1", name="current_time", arguments='{"tz": ')
+    broken = out("let me check", error="connection lost", partial=True, tool_calls=[call])
+    history = build(ModelInput(text="q1"), broken, ModelInput(text="q2"))
+    context = render_context(history)
+    assert [e.seq for e in context.entries] == [1, 2, 3]
+    carried = context.entries[1]
+    assert isinstance(carried, ModelOutput) and carried.tool_calls == [] and carried.text
+    assert context.omitted[0].reason == "tool calls of a broken reply, never run"
+
+
+def test_a_retry_leaves_out_the_reply_being_redone_and_later_the_superseded_one() -> None:
+    history = build(ModelInput(text="q"), out("first try"))
+    retry = render_context(history, retry=True)
+    assert [e.seq for e in retry.entries] == [1]
+    history.append(history.stamp(out("second try")))
+    later = render_context(history)
+    assert [e.seq for e in later.entries] == [1, 3]
+    assert later.omitted[0].reason == "superseded by a retry"

@@ -38,6 +38,7 @@ import json, os, sys
 from pathlib import Path
 
 import app.cli
+import app.providers.local  # imported lazily by the app: load it while the stdlib is readable
 from app.errors import CrosstalkError, StorageError
 from app.history import ModelInput
 from app.paths import DataDir
