@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.errors import AuthFailed
-from app.keys import BASE_URL_ENVIRONMENT, Keys
+from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
 from app.paths import DataDir
 from app.providers import Models, Provider
 from app.providers.registry import ProviderEntry
@@ -46,6 +46,7 @@ def _local() -> Provider:
 ADAPTERS: dict[str, tuple[str, str]] = {
     "openai": ("app.providers.openai_chat", "OpenAIChatProvider"),
     "openai-compatible": ("app.providers.openai_chat", "OpenAIChatProvider"),
+    "openai-responses": ("app.providers.openai_responses", "OpenAIResponsesProvider"),
     "anthropic": ("app.providers.anthropic_messages", "AnthropicProvider"),
     "gemini": ("app.providers.gemini", "GeminiProvider"),
 }
@@ -55,11 +56,12 @@ def cloud_provider(
     name: str, config: ProviderConfig, keys: Keys, environ: Mapping[str, str]
 ) -> Provider:
     """Construct one cloud adapter; its SDK is imported here, on first use."""
-    key = keys.lookup(name)
+    key = keys.lookup(name, config.kind)
     if key is None and config.key_required:
-        raise AuthFailed(keys.missing_message(name))
+        raise AuthFailed(keys.missing_message(name, config.kind))
     api_key = key.value if key else "not-needed"
-    base_url = config.base_url or environ.get(BASE_URL_ENVIRONMENT.get(name, "")) or None
+    family = KIND_FAMILY.get(config.kind, name)
+    base_url = config.base_url or environ.get(BASE_URL_ENVIRONMENT.get(family, "")) or None
     module_name, class_name = ADAPTERS[config.kind]
     adapter = getattr(importlib.import_module(module_name), class_name)
     provider: Provider = adapter(name, config.models, api_key, base_url)
@@ -79,10 +81,16 @@ def build_models(settings: Settings, keys: Keys, environ: Mapping[str, str]) -> 
     return Models(entries)
 
 
-def build(data: DataDir | None = None, environ: Mapping[str, str] | None = None) -> Services:
+def build(
+    data: DataDir | None = None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    reconcile: bool = True,
+) -> Services:
+    """Everything the CLI or the window needs; the window reconciles later, off its UI thread."""
     environ = os.environ if environ is None else environ
     data = data or DataDir.default()
     settings = load_settings(data)
     keys = Keys(environ)
-    library = Library(data)
+    library = Library(data, reconcile=reconcile)
     return Services(data, settings, keys, library, build_models(settings, keys, environ))

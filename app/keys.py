@@ -25,8 +25,15 @@ BASE_URL_ENVIRONMENT = {
 }
 
 
-def env_names(provider: str) -> tuple[str, ...]:
-    return ENVIRONMENT.get(provider, (f"{provider.upper().replace('-', '_')}_API_KEY",))
+# a provider named differently but speaking a known API falls back to that API's variables
+KIND_FAMILY = {"openai": "openai", "openai-responses": "openai", "anthropic": "anthropic",
+               "gemini": "gemini"}  # fmt: skip
+
+
+def env_names(provider: str, kind: str | None = None) -> tuple[str, ...]:
+    own = ENVIRONMENT.get(provider, (f"{provider.upper().replace('-', '_')}_API_KEY",))
+    family = ENVIRONMENT.get(KIND_FAMILY.get(kind or "", ""), ())
+    return tuple(dict.fromkeys((*own, *family)))
 
 
 @dataclass(frozen=True)
@@ -52,17 +59,17 @@ class Keys:
         self._environ = environ
         self.problem: str | None = None  # why the keyring could not be read, if it could not
 
-    def lookup(self, provider: str) -> Key | None:
+    def lookup(self, provider: str, kind: str | None = None) -> Key | None:
         stored = self._from_keyring(provider)
         if stored:
             return Key(stored, "keyring")
-        for name in env_names(provider):
+        for name in env_names(provider, kind):
             if self._environ.get(name):
                 return Key(self._environ[name], name)
         return None
 
-    def missing_message(self, provider: str) -> str:
-        names = " or ".join(env_names(provider))
+    def missing_message(self, provider: str, kind: str | None = None) -> str:
+        names = " or ".join(env_names(provider, kind))
         why = f" (the OS keyring is unavailable: {self.problem})" if self.problem else ""
         return (
             f"no API key for {provider}: run `crosstalk key set {provider}` to keep one in the "

@@ -26,7 +26,7 @@ from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
 from app.tools import DEFAULT_MAX_ROUNDS
 
-ProviderKind = Literal["openai", "anthropic", "gemini", "openai-compatible"]
+ProviderKind = Literal["openai", "openai-responses", "anthropic", "gemini", "openai-compatible"]
 LOCAL = "local"
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
@@ -45,7 +45,8 @@ class ProviderConfig(msgspec.Struct, frozen=True, kw_only=True):
 DEFAULT_PROVIDERS: dict[str, ProviderConfig] = {
     "openai": ProviderConfig(kind="openai", models=["gpt-4.1", "gpt-4.1-mini", "gpt-5", "o4-mini"]),
     "anthropic": ProviderConfig(
-        kind="anthropic", models=["claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-1"]
+        kind="anthropic",
+        models=["claude-sonnet-5-5", "claude-haiku-5-5", "claude-opus-5-5", "claude-sonnet-4-6"],
     ),
     "gemini": ProviderConfig(kind="gemini", models=["gemini-2.5-flash", "gemini-2.5-pro"]),
 }

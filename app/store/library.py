@@ -8,7 +8,7 @@ crash between the two, or a file copied in by hand, is picked up.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +53,8 @@ class Library:
         self.data = data
         self.index = Index(data.index_db)
         self.warnings: list[str] = []
+        # called after every append, e.g. so a window can show entries as they are saved
+        self.appended: list[Callable[[Conversation, AnyEntry], None]] = []
         if reconcile:
             try:
                 self.warnings += self.reconcile().warnings
@@ -131,6 +133,8 @@ class Library:
             )
         except StorageError as exc:  # the entry is safe in the transcript; the index catches up
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
+        for listener in self.appended:
+            listener(conversation, stamped)
         return stamped
 
     def rename(self, conversation_id: str, title: str) -> Conversation:

@@ -1,0 +1,335 @@
+"""Anthropic's Messages API through the official ``anthropic`` SDK, streamed.
+
+The SDK is imported on first use (it costs ~2 s). ``render`` (in ``anthropic_replay``) is the body
+``messages.stream`` posts; the stream's raw events become neutral events; SDK exceptions become
+``app.errors`` types. The SDK retries failures before the body starts (``max_retries``); once
+the reply is streaming, a failure raises and the caller keeps what arrived.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.errors import (
+    AuthFailed,
+    BadRequest,
+    ProviderError,
+    RateLimited,
+    Unavailable,
+    UnknownModel,
+)
+from app.history import Reasoning, Usage
+from app.providers.anthropic_replay import layout_item, render_request
+from app.providers.base import (
+    Finished,
+    ReasoningDelta,
+    ReasoningDone,
+    Rendered,
+    Request,
+    StreamEvent,
+    TextDelta,
+    ToolCallDelta,
+    UsageReport,
+)
+
+if TYPE_CHECKING:
+    from anthropic import APIStatusError, AsyncAnthropic
+    from anthropic.types import MessageDeltaUsage
+    from anthropic.types import Usage as SdkUsage
+
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+FINISH_REASONS = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "max_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "tool_use": "tool_calls",
+    "refusal": "content_filter",
+}
+
+
+def _sdk_model_lists() -> tuple[dict[str, str], list[str]]:
+    """The SDK's deprecated models (with end-of-life dates) and adaptive-thinking models."""
+    from anthropic.resources.messages import messages
+
+    deprecated = getattr(messages, "DEPRECATED_MODELS", {})
+    adaptive = getattr(messages, "MODELS_TO_WARN_WITH_THINKING_ENABLED", [])
+    return dict(deprecated), list(adaptive)
+
+
+@dataclass
+class _Block:
+    kind: str
+    text: str = ""  # text, or thinking
+    signature: str | None = None
+    data: str = ""  # redacted thinking
+    call: int = -1  # the tool call's position among the reply's calls
+    start_input: dict[str, Any] = field(default_factory=dict)
+    streamed_input: bool = False
+
+
+@dataclass
+class _Reply:
+    """What has arrived of one reply: the state behind the neutral events."""
+
+    provider: str
+    model: str
+    blocks: dict[int, _Block] = field(default_factory=dict)
+    calls: int = 0
+    usage: Usage = field(default_factory=Usage)
+    finish: str | None = None
+    started: bool = False  # an event arrived: retrying is no longer ours to do silently
+    stopped: bool = False
+
+    def feed(self, event: Any) -> list[StreamEvent]:
+        self.started = True
+        kind = event.type
+        if kind == "message_start":
+            return [self._usage(event.message.usage)]
+        if kind == "content_block_start":
+            return self._start(event.index, event.content_block)
+        if kind == "content_block_delta":
+            return self._delta(self.blocks.get(event.index), event.delta)
+        if kind == "content_block_stop":
+            block = self.blocks.get(event.index)
+            if block and block.kind == "tool_use" and not block.streamed_input:
+                return [ToolCallDelta(block.call, arguments=json.dumps(block.start_input))]
+            return []
+        if kind == "message_delta":
+            reason = event.delta.stop_reason
+            self.finish = FINISH_REASONS.get(reason, reason) if reason else self.finish
+            return [self._usage(event.usage)]
+        if kind == "message_stop":
+            self.stopped = True
+            done: list[StreamEvent] = [ReasoningDone(items)] if (items := self.reasoning()) else []
+            return [*done, Finished(self.finish or "stop")]
+        return []  # the helper's derived events (text, thinking, input_json, ...) repeat these
+
+    def _start(self, index: int, content: Any) -> list[StreamEvent]:
+        block = self.blocks[index] = _Block(content.type)
+        if content.type == "text":
+            block.text = content.text
+            return [TextDelta(content.text)] if content.text else []
+        if content.type == "thinking":
+            block.text, block.signature = content.thinking, content.signature or None
+            return [ReasoningDelta(content.thinking)] if content.thinking else []
+        if content.type == "redacted_thinking":
+            block.data = content.data
+        elif content.type == "tool_use":
+            block.call, self.calls = self.calls, self.calls + 1
+            block.start_input = dict(content.input or {})
+            return [ToolCallDelta(block.call, id=content.id, name=content.name)]
+        return []
+
+    def _delta(self, block: _Block | None, delta: Any) -> list[StreamEvent]:
+        if block is None:
+            return []
+        if delta.type == "text_delta":
+            block.text += delta.text
+            return [TextDelta(delta.text)]
+        if delta.type == "thinking_delta":
+            block.text += delta.thinking
+            return [ReasoningDelta(delta.thinking)]
+        if delta.type == "signature_delta":
+            block.signature = delta.signature
+        elif delta.type == "input_json_delta" and delta.partial_json:
+            block.streamed_input = True
+            return [ToolCallDelta(block.call, arguments=delta.partial_json)]
+        return []
+
+    def _usage(self, usage: SdkUsage | MessageDeltaUsage) -> UsageReport:
+        """Counts are cumulative; fields a ``message_delta`` leaves out keep their earlier value."""
+        old = self.usage
+        read = usage.cache_read_input_tokens
+        written = usage.cache_creation_input_tokens
+        cached = old.cached if read is None else read
+        cache_write = old.cache_write if written is None else written
+        fresh = old.input - old.cached - old.cache_write
+        fresh = fresh if usage.input_tokens is None else usage.input_tokens
+        details = usage.output_tokens_details
+        self.usage = Usage(
+            input=fresh + cached + cache_write,
+            cached=cached,
+            cache_write=cache_write,
+            output=usage.output_tokens,
+            reasoning=old.reasoning if details is None else details.thinking_tokens,
+        )
+        return UsageReport(self.usage)
+
+    def reasoning(self) -> tuple[Reasoning, ...]:
+        """Thinking blocks as stored items, in order, plus the block order when it matters."""
+        items: list[Reasoning] = []
+        layout: list[list[Any]] = []
+        for _, block in sorted(self.blocks.items()):
+            if block.kind in ("thinking", "redacted_thinking"):
+                layout.append(["reasoning", len(items)])
+                opaque = block.data if block.kind == "redacted_thinking" else None
+                signature = block.signature if block.kind == "thinking" else None
+                items.append(
+                    Reasoning(
+                        provider=self.provider,
+                        model=self.model,
+                        text=block.text,
+                        signature=signature,
+                        opaque=opaque,
+                    )
+                )
+            elif block.kind == "text":
+                layout.append(["text", block.text])
+            elif block.kind == "tool_use":
+                layout.append(["tool", block.call])
+        kinds = [kind for kind, _ in layout]
+        plain = sorted(kinds, key=["reasoning", "text", "tool"].index)
+        if items and (kinds != plain or kinds.count("text") > 1):
+            items.append(layout_item(self.provider, self.model, layout))
+        return tuple(items)
+
+
+class AnthropicProvider:
+    def __init__(
+        self,
+        name: str,
+        models: Sequence[str],
+        api_key: str,
+        base_url: str | None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 600.0,
+    ) -> None:
+        self.name = name
+        self._models = list(models)
+        self._api_key = api_key
+        self._base_url = base_url
+        self._max_retries = max_retries
+        self._timeout = timeout
+        self._client: AsyncAnthropic | None = None
+
+    def models(self) -> Sequence[str]:
+        return self._models
+
+    def render(self, request: Request) -> Rendered:
+        deprecated, adaptive = _sdk_model_lists()
+        notes = []
+        if request.model in deprecated:
+            notes.append(f"{request.model} is deprecated: end of life {deprecated[request.model]}")
+        return render_request(self.name, request, adaptive, notes)
+
+    def _sdk(self) -> AsyncAnthropic:
+        if self._client is None:
+            import anthropic
+
+            self._client = anthropic.AsyncAnthropic(
+                api_key=self._api_key,
+                base_url=self._base_url,
+                max_retries=self._max_retries,
+                timeout=self._timeout,
+            )
+        return self._client
+
+    @property
+    def _where(self) -> str:
+        return str(self._client.base_url) if self._client else self._base_url or DEFAULT_BASE_URL
+
+    async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
+        body = dict(self.render(request).body)
+        del body["stream"]  # the helper adds it
+        client = self._sdk()
+        reply = _Reply(self.name, request.model)
+        failure: ProviderError | None = None
+        try:
+            with warnings.catch_warnings():
+                # deprecation is already a note in render(); the warning would only be noise
+                warnings.simplefilter("ignore", DeprecationWarning)
+                manager = client.messages.stream(**body)
+            async with manager as stream:
+                async for event in stream:
+                    for neutral in reply.feed(event):
+                        yield neutral
+        except Exception as exc:
+            failure = self._translate(exc, request.model, reply.started)
+            if failure is None:
+                raise
+            failure.__cause__ = exc
+        if failure is None and not reply.stopped:
+            failure = Unavailable(f"{self._where} ended the reply early: what arrived was kept")
+        if failure is not None:
+            if reply.started and (items := reply.reasoning()):
+                yield ReasoningDone(items)  # what was complete is kept and replayable
+            raise failure
+
+    def _translate(self, exc: Exception, model: str, started: bool) -> ProviderError | None:
+        import anthropic
+        import httpx2
+
+        if isinstance(exc, anthropic.APIStatusError):
+            return self._status_error(exc, model, started)
+        if isinstance(exc, anthropic.APITimeoutError):
+            return Unavailable(
+                f"{self.name} did not answer within {self._timeout:g} s: try again later"
+            )
+        if isinstance(exc, httpx2.TimeoutException) and started:
+            quiet = f"{self._where} sent nothing for {self._timeout:g} s mid-reply"
+            return Unavailable(f"{quiet}: what arrived was kept")
+        if isinstance(exc, anthropic.APIConnectionError | httpx2.TransportError) and started:
+            return Unavailable(f"connection to {self._where} lost mid-reply: what arrived was kept")
+        if isinstance(exc, anthropic.APIConnectionError | httpx2.TransportError):
+            return Unavailable(f"could not reach {self._where}: check the network or the base URL")
+        if isinstance(exc, ValueError) and started:  # the helper could not parse tool arguments
+            return ProviderError(
+                f"{self.name} sent tool arguments that could not be read mid-reply: "
+                "what arrived was kept; retry the turn"
+            )
+        if isinstance(exc, anthropic.AnthropicError):
+            return ProviderError(f"{self.name} failed: {type(exc).__name__}: {exc}")
+        return None
+
+    def _status_error(self, exc: APIStatusError, model: str, started: bool) -> ProviderError:
+        kind = exc.type or ""
+        status = exc.status_code
+        detail = exc.api_message or str(exc)
+        code = f"{kind or 'error'}" if status == 200 else str(status)
+        mid = "; what arrived was kept" if started else ""
+        if status in (401, 403) or kind in ("authentication_error", "permission_error"):
+            return AuthFailed(
+                f"{self.name} rejected the API key ({code}: {detail}): run "
+                f"`crosstalk key set {self.name}`"
+            )
+        if status == 429 or kind == "rate_limit_error":
+            retry_after = _retry_after(exc)
+            when = f"retry in {retry_after:g} s" if retry_after is not None else "retry later"
+            return RateLimited(f"rate limited by {self.name}: {when}{mid}", retry_after)
+        if status == 404 or kind == "not_found_error":
+            return UnknownModel(
+                f"{self.name} does not know {model!r} ({detail}): check the name with "
+                "`crosstalk models`"
+            )
+        if "prompt is too long" in detail.lower() or "context window" in detail.lower():
+            return BadRequest(
+                f"the conversation is too long for {model}'s context window ({detail}): "
+                "fork it or use a smaller window"
+            )
+        if status >= 500 or kind in ("overloaded_error", "api_error", "timeout_error"):
+            what = "overloaded" if kind == "overloaded_error" or status == 529 else "unavailable"
+            return Unavailable(f"{self.name} is {what} ({code}): try again later{mid}")
+        if status in (400, 413, 422) or kind in ("invalid_request_error", "request_too_large"):
+            return BadRequest(f"{self.name} rejected the request ({code}): {detail}")
+        return ProviderError(f"{self.name} failed ({code}): {detail}{mid}")
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+
+def _retry_after(exc: APIStatusError) -> float | None:
+    headers = exc.response.headers
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            return float(headers[name]) * scale
+        except (KeyError, ValueError):
+            continue
+    return None

@@ -1,0 +1,363 @@
+"""Google Gemini through google-genai: streaming generateContent, replay, errors and cancel.
+
+``render`` builds the body (see ``gemini_replay``); ``stream`` hands that same body to the SDK
+as typed values, reads the SSE chunks and turns them into neutral events. The reply's parts are
+stored whole (``ReasoningDone``) so the same model gets them back verbatim, signatures included.
+
+google-genai's stream ignores ``aclose()``: the HTTP connection closes only when the task
+reading it is cancelled. So the SDK stream runs in a task of its own, feeding a queue, and
+leaving ``stream`` (cancel, error or early exit) cancels that task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
+from app.history import Reasoning, Usage
+from app.providers.base import (
+    Finished,
+    ReasoningDelta,
+    ReasoningDone,
+    Rendered,
+    Request,
+    StreamEvent,
+    TextDelta,
+    ToolCallDelta,
+    UsageReport,
+)
+from app.providers.gemini_replay import pack_parts, render_body
+
+if TYPE_CHECKING:
+    from google import genai
+    from google.genai import errors, types
+
+DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com"
+# 429 is not retried by the SDK's backoff, which ignores the server's retryDelay: the caller
+# gets RateLimited with the delay instead.
+RETRIED_STATUSES = [408, 500, 502, 503, 504]
+CONTENT_FILTER = frozenset(
+    {
+        "SAFETY",
+        "RECITATION",
+        "BLOCKLIST",
+        "PROHIBITED_CONTENT",
+        "SPII",
+        "IMAGE_SAFETY",
+        "IMAGE_PROHIBITED_CONTENT",
+        "IMAGE_RECITATION",
+        "MODEL_ARMOR",
+    }
+)
+_PLAIN_TEXT = frozenset({"text", "thought"})
+_END = object()
+
+
+class GeminiProvider:
+    def __init__(
+        self,
+        name: str,
+        models: Sequence[str],
+        api_key: str,
+        base_url: str | None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 600.0,
+    ) -> None:
+        self.name = name
+        self._models = list(models)
+        self._api_key = api_key
+        self._base_url = base_url
+        self._max_retries = max_retries
+        self._timeout = timeout
+        self._client: genai.Client | None = None
+
+    def models(self) -> Sequence[str]:
+        return list(self._models)
+
+    def render(self, request: Request) -> Rendered:
+        return render_body(request, self.name)
+
+    def _sdk(self) -> genai.Client:
+        if self._client is None:
+            from google import genai
+            from google.genai import types
+
+            retry = types.HttpRetryOptions(
+                attempts=self._max_retries + 1,
+                initial_delay=0.5,
+                max_delay=8.0,
+                jitter=0.5,
+                http_status_codes=RETRIED_STATUSES,
+            )
+            options = types.HttpOptions(
+                base_url=self._base_url,
+                timeout=round(self._timeout * 1000),  # milliseconds
+                retry_options=retry,
+            )
+            self._client = genai.Client(vertexai=False, api_key=self._api_key, http_options=options)
+        return self._client
+
+    async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
+        contents, config = sdk_arguments(self.render(request).body)
+        client = self._sdk()
+        queue: asyncio.Queue[Any] = asyncio.Queue()
+
+        async def pump() -> None:
+            try:
+                chunks = await client.aio.models.generate_content_stream(
+                    model=request.model, contents=contents, config=config
+                )
+                async for chunk in chunks:
+                    queue.put_nowait(chunk)
+            except Exception as exc:
+                queue.put_nowait(exc)
+            else:
+                queue.put_nowait(_END)
+
+        task = asyncio.create_task(pump())
+        reply = _Reply(self.name, request.model)
+        try:
+            while (item := await queue.get()) is not _END:
+                if isinstance(item, Exception):
+                    raise self._failure(item, request.model, reply.started) from item
+                for event in reply.add(item):
+                    yield event
+            for event in reply.finish():
+                yield event
+        finally:
+            task.cancel()  # closes the HTTP stream if it is still open
+            await asyncio.wait([task])
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await client.aio.aclose()
+            client.close()
+
+    # --- errors ---------------------------------------------------------------------------
+
+    def _failure(self, exc: Exception, model: str, started: bool) -> ProviderError:
+        import httpx2
+        from google.genai import errors
+
+        where = self._base_url or DEFAULT_BASE_URL
+        if isinstance(exc, errors.APIError):
+            return self._api_failure(exc, model, started)
+        if isinstance(exc, httpx2.TimeoutException):
+            if started:
+                return Unavailable(f"{where} stopped sending mid-reply: what arrived was kept")
+            return Unavailable(f"no answer from {where} in {self._timeout:g} s: try again later")
+        if isinstance(exc, httpx2.TransportError):
+            if started:
+                return Unavailable(f"connection to {where} lost mid-reply: what arrived was kept")
+            return Unavailable(f"cannot reach {where}: check the network and the base URL")
+        if isinstance(exc, errors.UnknownApiResponseError):
+            return Unavailable(f"{self.name} sent a reply that cannot be read: {self._gist(exc)}")
+        return ProviderError(f"{self.name} failed: {type(exc).__name__}: {self._gist(exc)}")
+
+    def _api_failure(self, exc: errors.APIError, model: str, started: bool) -> ProviderError:
+        name, code, status = self.name, exc.code or 0, exc.status or ""
+        message = self._gist(exc.message or str(exc))
+        reasons = {d.get("reason") for d in _details(exc.details)}
+        if code in (401, 403) or "API_KEY_INVALID" in reasons:
+            return AuthFailed(
+                f"{name} refused the API key ({code} {status}: {message}): "
+                f"run `crosstalk key set {name}`"
+            )
+        if code == 429:
+            retry_after = _retry_after(exc)
+            when = "wait a minute" if retry_after is None else f"retry in {retry_after:g} s"
+            return RateLimited(f"rate limited by {name} ({message}): {when}", retry_after)
+        lowered = message.lower()
+        if code == 400 and "token" in lowered and ("exceed" in lowered or "too long" in lowered):
+            return BadRequest(
+                f"the conversation is too long for {model}'s context window ({message}): "
+                "fork it or start a new one"
+            )
+        if code == 404:
+            return BadRequest(f"{name} has no model {model!r} ({message}): check the model name")
+        if 400 <= code < 500:
+            return BadRequest(f"{name} rejected the request ({code} {status}): {message}")
+        then = "what arrived was kept" if started else "try again later"
+        return Unavailable(f"{name} is unavailable ({code} {status}: {message}): {then}")
+
+    def _gist(self, text: object) -> str:
+        """One short line of a provider's message; the key can never be in it."""
+        line = " ".join(str(text).split())
+        if len(self._api_key) >= 8:  # a placeholder like "k" is no secret, and common text
+            line = line.replace(self._api_key, "<key>")
+        line = line.split(". ")[0].rstrip(".")
+        return line if len(line) <= 200 else line[:199] + "…"
+
+
+def _details(body: Any) -> list[dict[str, Any]]:
+    """The ``details`` entries of a Google API error body (RetryInfo, ErrorInfo, ...)."""
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        body = body["error"]
+    details = body.get("details") if isinstance(body, dict) else None
+    return [d for d in details if isinstance(d, dict)] if isinstance(details, list) else []
+
+
+def _retry_after(exc: errors.APIError) -> float | None:
+    """The server's hint: a Retry-After header, else the body's RetryInfo ("20s")."""
+    headers = getattr(exc.response, "headers", None) or {}
+    candidates: list[str] = [str(headers.get("retry-after", ""))]
+    candidates += [
+        d["retryDelay"].removesuffix("s")
+        for d in _details(exc.details)
+        if isinstance(d.get("retryDelay"), str)
+    ]
+    for value in candidates:
+        try:
+            return max(float(value), 0.0)
+        except ValueError:
+            continue
+    return None
+
+
+# --- body -> SDK values -----------------------------------------------------------------------
+
+
+def sdk_arguments(body: dict[str, Any]) -> tuple[list[types.Content], types.GenerateContentConfig]:
+    """The rendered body as google-genai values that serialise back to exactly that body."""
+    from google.genai import types
+
+    settings: dict[str, Any] = dict(body.get("generationConfig", {}))
+    if "systemInstruction" in body:
+        settings["system_instruction"] = _content(body["systemInstruction"])
+    if "tools" in body:
+        settings["tools"] = [types.Tool.model_validate(tool) for tool in body["tools"]]
+    # the model's calls come back to us; the SDK must not try to run them itself
+    settings["automatic_function_calling"] = {"disable": True}
+    config = types.GenerateContentConfig.model_validate(settings)
+    return [_content(content) for content in body["contents"]], config
+
+
+def _content(content: dict[str, Any]) -> types.Content:
+    from google.genai import types
+
+    parts = []
+    for stored in content["parts"]:
+        fields = dict(stored)
+        signature = fields.pop("thoughtSignature", None)
+        inline = fields.get("inlineData")
+        if inline is not None:
+            fields["inlineData"] = {k: v for k, v in inline.items() if k != "data"}
+        part = types.Part.model_validate(fields)
+        # Set as str after validation: the SDK then sends the text as given. As bytes it would
+        # re-encode them (URL-safe base64), and the stand-in would not arrive as written.
+        # (Inline data cannot take this route: a str there makes pydantic warn on dumping.)
+        if signature is not None:
+            part.thought_signature = signature
+        if inline is not None and part.inline_data is not None:
+            part.inline_data.data = base64.urlsafe_b64decode(inline["data"])
+        parts.append(part)
+    return types.Content(role=content.get("role"), parts=parts)
+
+
+# --- chunks -> events -------------------------------------------------------------------------
+
+
+class _Reply:
+    """One reply as it streams: its events, and its parts as they must be stored."""
+
+    def __init__(self, provider: str, model: str) -> None:
+        self.provider = provider
+        self.model = model
+        self.started = False
+        self.parts: list[dict[str, Any]] = []
+        self.thoughts: list[str] = []
+        self.calls = 0
+        self.usage: Usage | None = None
+        self.finish_reason: str | None = None
+        self.blocked = False
+
+    def add(self, chunk: types.GenerateContentResponse) -> list[StreamEvent]:
+        self.started = True
+        if chunk.usage_metadata is not None:
+            self.usage = _usage(chunk.usage_metadata)
+        if chunk.prompt_feedback is not None and chunk.prompt_feedback.block_reason:
+            self.blocked = True
+        events: list[StreamEvent] = []
+        for candidate in (chunk.candidates or [])[:1]:
+            reason = candidate.finish_reason
+            if reason is not None:
+                self.finish_reason = str(getattr(reason, "value", reason))
+            parts = candidate.content.parts if candidate.content is not None else None
+            for part in parts or []:
+                events += self._part(part)
+        return events
+
+    def _part(self, part: types.Part) -> list[StreamEvent]:
+        stored = part.model_dump(mode="json", by_alias=True, exclude_none=True)
+        if part.thought_signature is not None:
+            # standard base64, as the API sent it; replay passes this text through unchanged
+            stored["thoughtSignature"] = base64.b64encode(part.thought_signature).decode()
+        self._keep(stored)
+        if part.function_call is not None:
+            call, index = part.function_call, self.calls
+            self.calls += 1
+            call_id = call.id or f"gemini-call-{uuid.uuid4().hex}"
+            return [ToolCallDelta(index, call_id, call.name or "", json.dumps(call.args or {}))]
+        if not part.text:
+            return []
+        if part.thought:
+            self.thoughts.append(part.text)
+            return [ReasoningDelta(part.text)]
+        return [TextDelta(part.text)]
+
+    def _keep(self, part: dict[str, Any]) -> None:
+        """Streamed text arrives in pieces; join unsigned pieces of the same kind."""
+        last = self.parts[-1] if self.parts else None
+        if (
+            last is not None
+            and part.keys() <= _PLAIN_TEXT
+            and last.keys() <= _PLAIN_TEXT
+            and "text" in part
+            and "text" in last
+            and last.get("thought") == part.get("thought")
+        ):
+            last["text"] += part["text"]
+        else:
+            self.parts.append(part)
+
+    def finish(self) -> list[StreamEvent]:
+        events: list[StreamEvent] = []
+        if any(p.get("thought") or "thoughtSignature" in p for p in self.parts):
+            item = Reasoning(
+                provider=self.provider,
+                model=self.model,
+                text="".join(self.thoughts),
+                opaque=pack_parts(self.parts),
+            )
+            events.append(ReasoningDone((item,)))
+        if self.usage is not None:
+            events.append(UsageReport(self.usage))
+        events.append(Finished(self._finish_reason()))
+        return events
+
+    def _finish_reason(self) -> str:
+        reason = self.finish_reason
+        if self.blocked or reason in CONTENT_FILTER:
+            return "content_filter"
+        if reason == "STOP" or (reason is None and self.calls):
+            return "tool_calls" if self.calls else "stop"
+        if reason == "MAX_TOKENS":
+            return "length"
+        return reason.lower() if reason else "unknown"
+
+
+def _usage(meta: types.GenerateContentResponseUsageMetadata) -> Usage:
+    thoughts = meta.thoughts_token_count or 0
+    return Usage(
+        input=meta.prompt_token_count or 0,
+        cached=meta.cached_content_token_count or 0,
+        output=(meta.candidates_token_count or 0) + thoughts,
+        reasoning=thoughts,
+    )

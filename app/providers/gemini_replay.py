@@ -1,0 +1,218 @@
+"""A neutral request as the body google-genai posts to ``models/{model}:streamGenerateContent``.
+
+Replay rules (protocols.md): roles ``user`` and ``model``; the system instruction and notebook
+go in ``systemInstruction``; a model turn's ``functionCall`` parts are answered by the next user
+content with one ``functionResponse`` per call, in the same order, whose ``response`` is an
+object. A reply made by this provider and model is replayed from its stored parts, verbatim:
+parts carrying a ``thoughtSignature`` are never merged, split or dropped. Anything else is
+rebuilt from text and tool calls; its reasoning is dropped, and calls of the current turn get the
+stand-in signature. Every such change is recorded in the notes.
+
+The body is written with the keys google-genai 3.x puts on the wire: objects it passes through
+unconverted (function declarations, thinking config, inline data) keep their Python field names.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from app.errors import BadRequest
+from app.history import ModelInput, ModelOutput, ToolCall, ToolResults
+from app.history.context import ConversationEntry
+from app.providers.base import Rendered, Request
+
+STAND_IN_SIGNATURE = "skip_thought_signature_validator"
+PARTS_FORMAT = "gemini-parts/1"
+THINKING_BUDGETS = {"low": 1024, "medium": 8192, "high": 24576}
+
+Part = dict[str, Any]
+
+
+def pack_parts(parts: Sequence[Part]) -> str:
+    """A reply's parts as stored in ``Reasoning.opaque``: exactly what replay sends back."""
+    return json.dumps({"format": PARTS_FORMAT, "parts": list(parts)}, ensure_ascii=False)
+
+
+def unpack_parts(opaque: str | None) -> list[Part] | None:
+    if not opaque:
+        return None
+    try:
+        stored = json.loads(opaque)
+    except ValueError:
+        return None
+    if not isinstance(stored, dict) or stored.get("format") != PARTS_FORMAT:
+        return None
+    parts = stored.get("parts")
+    return parts if isinstance(parts, list) else None
+
+
+def render_body(request: Request, provider: str) -> Rendered:
+    replay = _Replay(provider, request.model)
+    body: dict[str, Any] = {"contents": replay.contents(request.context.entries)}
+    system = "\n\n".join(p for p in (request.context.system, request.context.notebook) if p)
+    if system:
+        body["systemInstruction"] = {"parts": [{"text": system}]}
+    if request.tools:
+        declarations = [
+            {
+                "name": tool.name,
+                "description": tool.description,
+                "parameters_json_schema": dict(tool.parameters),
+            }
+            for tool in request.tools
+        ]
+        body["tools"] = [{"functionDeclarations": declarations}]
+    generation: dict[str, Any] = {}
+    if request.max_tokens is not None:
+        generation["maxOutputTokens"] = request.max_tokens
+    if request.temperature is not None:
+        generation["temperature"] = request.temperature
+    if request.reasoning is not None:
+        if request.reasoning not in THINKING_BUDGETS:
+            levels = ", ".join(THINKING_BUDGETS)
+            raise BadRequest(f"unknown reasoning level {request.reasoning!r}: use one of {levels}")
+        budget = THINKING_BUDGETS[request.reasoning]
+        generation["thinkingConfig"] = {"include_thoughts": True, "thinking_budget": budget}
+    body["generationConfig"] = generation  # the SDK posts it even when empty
+    return Rendered(body, tuple(replay.notes))
+
+
+class _Replay:
+    def __init__(self, provider: str, model: str) -> None:
+        self.provider = provider
+        self.model = model
+        self.notes: list[str] = []
+        self._contents: list[dict[str, Any]] = []
+        # the calls of the latest model turn, with the id each was sent with (None: no id)
+        self._pending: list[tuple[ToolCall, str | None]] = []
+
+    def contents(self, entries: Sequence[ConversationEntry]) -> list[dict[str, Any]]:
+        last_input = max(
+            (i for i, e in enumerate(entries) if isinstance(e, ModelInput)), default=-1
+        )
+        for index, entry in enumerate(entries):
+            if isinstance(entry, ModelInput):
+                self._user(_input_parts(entry))
+            elif isinstance(entry, ModelOutput):
+                self._output(entry, current_turn=index > last_input)
+            else:
+                self._user(self._responses(entry))
+        return self._contents
+
+    def _user(self, parts: list[Part]) -> None:
+        # tool responses and the next input share one user content: roles alternate
+        if self._contents and self._contents[-1]["role"] == "user":
+            self._contents[-1]["parts"].extend(parts)
+        else:
+            self._contents.append({"parts": parts, "role": "user"})
+
+    def _output(self, entry: ModelOutput, current_turn: bool) -> None:
+        parts = self._stored(entry)
+        if parts is not None:
+            ids = [p["functionCall"].get("id") for p in parts if "functionCall" in p]
+        else:
+            parts = self._rebuilt(entry, current_turn)
+            ids = [None] * len(entry.tool_calls)
+        self._pending = list(zip(entry.tool_calls, ids, strict=True))
+        if parts:
+            self._contents.append({"parts": parts, "role": "model"})
+
+    def _stored(self, entry: ModelOutput) -> list[Part] | None:
+        """This provider and model's own parts for ``entry``, or None (with a note if dropped)."""
+        own = [
+            parts
+            for item in entry.reasoning
+            if (item.provider, item.model) == (self.provider, self.model)
+            and (parts := unpack_parts(item.opaque)) is not None
+        ]
+        for parts in own:
+            names = [p["functionCall"].get("name") for p in parts if "functionCall" in p]
+            if names == [c.name for c in entry.tool_calls]:
+                return copy.deepcopy(parts)
+        made = sorted({f"{r.provider}:{r.model}" for r in entry.reasoning})
+        if own:  # e.g. the calls of a broken reply, never run, were left out of the context
+            self.notes.append(
+                f"reasoning dropped (seq {entry.seq}): its stored parts do not match its "
+                "tool calls, so the reply was rebuilt from its text"
+            )
+        elif made:
+            note = f"reasoning dropped (seq {entry.seq}): made by {', '.join(made)}"
+            if made == [f"{self.provider}:{self.model}"]:
+                note += " (its parts were not stored: a partial reply)"
+            self.notes.append(note)
+        return None
+
+    def _rebuilt(self, entry: ModelOutput, current_turn: bool) -> list[Part]:
+        maker = f"{entry.provider}:{entry.model}"
+        parts: list[Part] = [{"text": entry.text}] if entry.text else []
+        for call in entry.tool_calls:
+            call_part: Part = {"functionCall": {"args": self._args(entry, call), "name": call.name}}
+            if current_turn and not any("functionCall" in p for p in parts):
+                # Gemini validates the first call of each step in the current turn
+                call_part["thoughtSignature"] = STAND_IN_SIGNATURE
+                self.notes.append(
+                    f"stand-in thought signature (seq {entry.seq}): calls made by {maker}"
+                )
+            parts.append(call_part)
+        if entry.tool_calls:
+            ids = ", ".join(call.id for call in entry.tool_calls)
+            self.notes.append(
+                f"tool call ids not sent (seq {entry.seq}, made by {maker}): {ids}; "
+                "calls and responses pair by order"
+            )
+        return parts
+
+    def _args(self, entry: ModelOutput, call: ToolCall) -> dict[str, Any]:
+        if not call.arguments.strip():
+            return {}
+        try:
+            value = json.loads(call.arguments)
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            return value
+        self.notes.append(
+            f"arguments of {call.name} (seq {entry.seq}, call {call.id}) are not a JSON object: "
+            'sent as {"_raw_arguments": <the text>}'
+        )
+        return {"_raw_arguments": call.arguments}
+
+    def _responses(self, entry: ToolResults) -> list[Part]:
+        pending = self._pending or [
+            (ToolCall(id=r.call_id, name=r.name, arguments=""), None) for r in entry.results
+        ]
+        self._pending = []
+        results = {r.call_id: r for r in entry.results}
+        parts: list[Part] = []
+        for call, sent_id in pending:
+            result = results.pop(call.id, None)
+            if result is None:
+                self.notes.append(
+                    f"no result recorded for {call.name} (seq {entry.seq}, call {call.id}): "
+                    "sent as an error"
+                )
+                response = {"error": "no result was recorded for this call"}
+            else:
+                response = {"error" if result.is_error else "output": result.content}
+            function_response: dict[str, Any] = {"name": call.name, "response": response}
+            if sent_id is not None:
+                function_response["id"] = sent_id
+            parts.append({"functionResponse": function_response})
+        for orphan in results:
+            self.notes.append(
+                f"tool result left out (seq {entry.seq}): no call {orphan!r} before it"
+            )
+        return parts
+
+
+def _input_parts(entry: ModelInput) -> list[Part]:
+    parts: list[Part] = [{"text": entry.text}] if entry.text or not entry.attachments else []
+    for attachment in entry.attachments:
+        # the SDK holds the data as bytes and posts them URL-safe base64 encoded
+        data = base64.urlsafe_b64encode(base64.b64decode(attachment.data)).decode()
+        parts.append({"inlineData": {"data": data, "mime_type": attachment.mime_type}})
+    return parts

@@ -1,0 +1,258 @@
+"""OpenAI Chat Completions, and any OpenAI-compatible server by base URL.
+
+The same class serves api.openai.com and a user's own llama.cpp server, Ollama, LM Studio or
+vLLM (constructed with the user's provider name and base URL), so the stream reader tolerates
+servers that omit usage, tool call ids or indexes, finish reasons, or the closing ``[DONE]``.
+Chat Completions carries no reasoning: reasoning from earlier replies is dropped, with a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.history import ModelInput, Usage
+from app.providers.base import (
+    Finished,
+    ReasoningDelta,
+    Rendered,
+    Request,
+    StreamEvent,
+    TextDelta,
+    ToolCallDelta,
+    UsageReport,
+)
+from app.providers.openai_common import (
+    OPENAI_URL,
+    Reply,
+    Where,
+    attachment_parts,
+    conversation,
+    make_client,
+    new_call_id,
+    normal_finish,
+    official,
+    system_text,
+    translate,
+)
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string_above_max_length)
+
+
+class OpenAIChatProvider:
+    def __init__(
+        self,
+        name: str,
+        models: Sequence[str],
+        api_key: str,
+        base_url: str | None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 600.0,
+    ) -> None:
+        self.name = name
+        self._models = list(models)
+        self._api_key = api_key
+        self._base_url = (base_url or OPENAI_URL).rstrip("/")
+        self._max_retries = max_retries
+        self._timeout = timeout
+        self._client: AsyncOpenAI | None = None
+
+    def models(self) -> Sequence[str]:
+        return self._models
+
+    def render(self, request: Request) -> Rendered:
+        notes: list[str] = []
+        context = request.context
+        messages: list[dict[str, Any]] = []
+        if system := system_text(context.system, context.notebook):
+            messages.append({"role": "system", "content": system})
+        for step in conversation(context.entries, MAX_TOOL_CALL_ID, notes):
+            if isinstance(step, ModelInput):
+                messages.append({"role": "user", "content": _user_content(step, notes)})
+            else:
+                messages.extend(_reply_messages(step, notes))
+        body: dict[str, Any] = {
+            "model": request.model,
+            "messages": messages,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+        if request.tools:
+            body["tools"] = [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": tool.name,
+                        "description": tool.description,
+                        "parameters": dict(tool.parameters),
+                    },
+                }
+                for tool in request.tools
+            ]
+        if request.max_tokens is not None:
+            # OpenAI's reasoning models refuse max_tokens; other servers may not know the new name
+            key = "max_completion_tokens" if official(self._base_url) else "max_tokens"
+            body[key] = request.max_tokens
+        if request.temperature is not None:
+            body["temperature"] = request.temperature
+        if request.reasoning is not None:
+            body["reasoning_effort"] = request.reasoning
+        return Rendered(body, tuple(notes))
+
+    async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
+        import openai
+
+        body = self.render(request).body
+        if self._client is None:
+            self._client = make_client(
+                self._api_key, self._base_url, self._max_retries, self._timeout
+            )
+        where = Where(self.name, request.model, self._base_url, self._api_key)
+        try:
+            stream = await self._client.chat.completions.create(**body)
+        except openai.OpenAIError as exc:
+            raise translate(exc, where, streaming=False) from exc
+        reader = ChunkReader()
+        async with stream:  # leaving the block, by cancel or error, closes the HTTP stream
+            try:
+                async for chunk in stream:
+                    for event in reader.feed(chunk):
+                        yield event
+            except openai.OpenAIError as exc:
+                raise translate(exc, where, streaming=True) from exc
+        for event in reader.finish():
+            yield event
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await client.close()
+
+
+def _user_content(entry: ModelInput, notes: list[str]) -> str | list[dict[str, Any]]:
+    parts = attachment_parts(entry, notes)
+    if not parts:
+        return entry.text
+    content: list[dict[str, Any]] = [{"type": "text", "text": entry.text}]
+    for kind, value in parts:
+        if kind == "image":
+            content.append({"type": "image_url", "image_url": {"url": value}})
+        else:
+            content.append({"type": "text", "text": value})
+    return content
+
+
+def _reply_messages(reply: Reply, notes: list[str]) -> list[dict[str, Any]]:
+    output = reply.output
+    if output.reasoning:
+        made = sorted({f"{r.provider}:{r.model}" for r in output.reasoning})
+        notes.append(
+            f"reasoning dropped (seq {output.seq}): made by {', '.join(made)}; "
+            "Chat Completions cannot carry it"
+        )
+    message: dict[str, Any] = {"role": "assistant", "content": output.text or None}
+    if reply.calls:
+        message["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.name, "arguments": call.arguments},
+            }
+            for call in reply.calls
+        ]
+    elif not output.text:
+        message["content"] = ""
+    tool_messages = [
+        {"role": "tool", "tool_call_id": result.call_id, "content": result.content}
+        for result in reply.results
+    ]
+    return [message, *tool_messages]
+
+
+@dataclass
+class ChunkReader:
+    """Stream chunks -> neutral events; usage and finish reason come out at the end."""
+
+    usage: Usage | None = None
+    finish_reason: str | None = None
+    _slots: dict[int, int] = field(default_factory=dict)  # the wire's index -> ours
+    _ids: dict[int, str] = field(default_factory=dict)  # our index -> id sent
+    _made_up: set[int] = field(default_factory=set)  # ids we invented: a real one may follow
+    _named: set[int] = field(default_factory=set)
+
+    def feed(self, chunk: Any) -> Iterator[StreamEvent]:
+        if (usage := getattr(chunk, "usage", None)) is not None:
+            self.usage = chat_usage(usage)
+        for choice in getattr(chunk, "choices", None) or ():
+            if getattr(choice, "index", 0) not in (0, None):
+                continue  # n=1: other choices are never asked for
+            delta = getattr(choice, "delta", None)
+            if delta is not None:
+                yield from self._delta(delta)
+            if reason := getattr(choice, "finish_reason", None):
+                self.finish_reason = normal_finish(reason)
+
+    def _delta(self, delta: Any) -> Iterator[StreamEvent]:
+        # compatible servers (vLLM, llama.cpp, Ollama, DeepSeek) stream thinking under one of these
+        for name in ("reasoning_content", "reasoning"):
+            if isinstance(thought := getattr(delta, name, None), str) and thought:
+                yield ReasoningDelta(thought)
+                break
+        if text := getattr(delta, "content", None):
+            yield TextDelta(text)
+        for position, call in enumerate(getattr(delta, "tool_calls", None) or ()):
+            yield self._call(position, call)
+
+    def _call(self, position: int, call: Any) -> ToolCallDelta:
+        wire_index = getattr(call, "index", None)
+        wire_index = wire_index if isinstance(wire_index, int) else position
+        call_id = getattr(call, "id", None) or None
+        function = getattr(call, "function", None)
+        name = getattr(function, "name", None) or None
+        arguments = getattr(function, "arguments", None) or ""
+        slot = self._slots.get(wire_index)
+        if slot is None or self._starts_another(slot, call_id, name):
+            slot = len(self._ids)
+            self._slots[wire_index] = slot
+            if call_id is None:
+                call_id = new_call_id()
+                self._made_up.add(slot)
+            self._ids[slot] = call_id
+        elif call_id and slot in self._made_up:  # the real id came late: it wins
+            self._made_up.discard(slot)
+            self._ids[slot] = call_id
+        else:
+            call_id = None
+        if name:
+            self._named.add(slot)
+        return ToolCallDelta(slot, call_id, name, arguments)
+
+    def _starts_another(self, slot: int, call_id: str | None, name: str | None) -> bool:
+        """Some servers put parallel calls all at index 0, each with its own id."""
+        if call_id is None or call_id == self._ids[slot]:
+            return False
+        return slot not in self._made_up or (name is not None and slot in self._named)
+
+    def finish(self) -> Iterator[StreamEvent]:
+        if self.usage is not None:
+            yield UsageReport(self.usage)
+        if self.finish_reason is not None:
+            yield Finished(self.finish_reason)
+        elif self._ids:
+            yield Finished("tool_calls")
+
+
+def chat_usage(usage: Any) -> Usage:
+    prompt = getattr(usage, "prompt_tokens_details", None)
+    completion = getattr(usage, "completion_tokens_details", None)
+    return Usage(
+        input=getattr(usage, "prompt_tokens", None) or 0,
+        cached=getattr(prompt, "cached_tokens", None) or 0,
+        output=getattr(usage, "completion_tokens", None) or 0,
+        reasoning=getattr(completion, "reasoning_tokens", None) or 0,
+    )

@@ -1,0 +1,150 @@
+"""The history as Responses API input items, with OpenAI's reasoning items round-tripped.
+
+A reasoning item is stored in ``Reasoning.opaque`` as ``{"item": <the item verbatim>,
+"follows": [<the output items after it, without their content>]}``. With ``store=False`` the
+API can only use a reasoning item sent back whole (``encrypted_content`` is bound to its id,
+the provider and the model) and immediately followed by the items it led to, under their
+original ids. So an item goes back only to the same provider and model, only with a follower
+that is still in the history; everything else is dropped with a note, and the followers of a
+dropped item go without their ids (an ``fc_`` id without its reasoning item is refused).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from app.history import ModelInput, ModelOutput, Reasoning
+from app.providers.openai_common import Reply, WireCall, attachment_parts
+
+OPAQUE_KIND = "openai-responses"
+
+
+def opaque(item: dict[str, Any], follows: list[dict[str, Any]]) -> str:
+    return json.dumps({"kind": OPAQUE_KIND, "item": item, "follows": follows})
+
+
+def follower(item: dict[str, Any]) -> dict[str, Any]:
+    """What replay needs of an output item: everything but what our history already holds."""
+    return {k: v for k, v in item.items() if k not in ("content", "arguments")}
+
+
+def user_item(entry: ModelInput, notes: list[str]) -> dict[str, Any]:
+    parts = attachment_parts(entry, notes)
+    if not parts:
+        return {"role": "user", "content": entry.text}
+    content: list[dict[str, Any]] = [{"type": "input_text", "text": entry.text}]
+    for kind, value in parts:
+        if kind == "image":
+            content.append({"type": "input_image", "image_url": value})
+        else:
+            content.append({"type": "input_text", "text": value})
+    return {"role": "user", "content": content}
+
+
+@dataclass(frozen=True)
+class _Stored:
+    item: dict[str, Any]
+    follows: list[dict[str, Any]]
+
+
+def _decode(reasoning: Reasoning) -> _Stored | None:
+    try:
+        data = json.loads(reasoning.opaque or "")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("kind") != OPAQUE_KIND:
+        return None
+    item, follows = data.get("item"), data.get("follows")
+    if not isinstance(item, dict) or item.get("type") != "reasoning" or not item.get("id"):
+        return None
+    if not item.get("encrypted_content") or not isinstance(follows, list):
+        return None
+    return _Stored(item, [f for f in follows if isinstance(f, dict)])
+
+
+def _usable(output: ModelOutput, provider: str, model: str, notes: list[str]) -> list[_Stored]:
+    kept, why = [], []
+    for reasoning in output.reasoning:
+        made = f"{reasoning.provider}:{reasoning.model}"
+        stored = _decode(reasoning) if reasoning.provider == provider else None
+        if reasoning.provider != provider:
+            why.append(f"made by {made}")
+        elif reasoning.model != model:
+            why.append(f"made by {made}, not {model}")
+        elif stored is None:
+            why.append(f"made by {made} without encrypted content")
+        else:
+            kept.append(stored)
+    if why:
+        notes.append(f"reasoning dropped (seq {output.seq}): {'; '.join(sorted(set(why)))}")
+    return kept
+
+
+class _ReplyWriter:
+    """Writes one reply's items: each kept reasoning item right before what it led to."""
+
+    def __init__(self, reply: Reply) -> None:
+        self.reply = reply
+        self.items: list[dict[str, Any]] = []
+        self.text_sent = not reply.output.text
+        self.calls = {call.original.id: call for call in reply.calls}
+
+    def present(self, follow: dict[str, Any]) -> bool:
+        if follow.get("type") == "message":
+            return not self.text_sent
+        call_id = follow.get("call_id")
+        return follow.get("type") == "function_call" and call_id in self.calls
+
+    def group(self, reasoning: list[_Stored], follows: list[dict[str, Any]]) -> None:
+        self.items.extend(stored.item for stored in reasoning)
+        for follow in follows:
+            if follow.get("type") == "message" and not self.text_sent:
+                self.items.append(self.message(follow))
+            elif follow.get("type") == "function_call" and follow.get("call_id") in self.calls:
+                call = self.calls.pop(str(follow["call_id"]))
+                self.items.append(self.call(call, follow))
+
+    def message(self, follow: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.text_sent = True
+        text = self.reply.output.text
+        if follow is None:
+            return {"role": "assistant", "content": text}
+        content = [{"type": "output_text", "text": text, "annotations": []}]
+        return {"status": "completed", **follow, "role": "assistant", "content": content}
+
+    def call(self, call: WireCall, follow: dict[str, Any] | None = None) -> dict[str, Any]:
+        item = {"type": "function_call", "call_id": call.id, "name": call.name}
+        if follow is not None:
+            item = {**follow, **item}
+        return {**item, "arguments": call.arguments}
+
+
+def reply_items(reply: Reply, provider: str, model: str, notes: list[str]) -> list[dict[str, Any]]:
+    output = reply.output
+    writer = _ReplyWriter(reply)
+    pending: list[_Stored] = []
+    lost = 0
+    for stored in _usable(output, provider, model, notes):
+        pending.append(stored)
+        if not stored.follows:
+            continue  # reasoning followed by more reasoning: it goes with the next group
+        if any(writer.present(f) for f in stored.follows):
+            writer.group(pending, stored.follows)
+        else:
+            lost += len(pending)
+        pending = []
+    lost += len(pending)
+    if lost:
+        notes.append(
+            f"reasoning dropped (seq {output.seq}): {lost} item(s) whose reply is not replayed"
+        )
+    if not writer.text_sent:
+        writer.items.append(writer.message())
+    writer.items.extend(writer.call(call) for call in writer.calls.values())
+    writer.items.extend(
+        {"type": "function_call_output", "call_id": result.call_id, "output": result.content}
+        for result in reply.results
+    )
+    return writer.items
