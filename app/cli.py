@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -84,15 +85,18 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     spec = args.model or last_model(conversation) or services.settings.default_model
     services.models.resolve(spec)  # an unknown model or a missing key fails before any write
     conversation = conversation or library.create()
+    settings = services.turn_settings()
+    if args.think:
+        settings = replace(settings, reasoning=None if args.think == "off" else args.think)
 
     async def turn() -> ModelOutput:
         try:
             if args.retry:
                 return await retry_turn(
-                    library, conversation, services.models, spec, services.turn_settings(), show
+                    library, conversation, services.models, spec, settings, show
                 )
             return await run_turn(
-                library, conversation, services.models, spec, text, services.turn_settings(),
+                library, conversation, services.models, spec, text, settings,
                 system=args.system, tools=tools, on_event=show,
             )  # fmt: skip
         finally:

@@ -30,6 +30,7 @@ class Services:
             window_turns=self.settings.window_turns,
             title_model=self.settings.title_model,
             max_tool_rounds=self.settings.max_tool_rounds,
+            reasoning=self.settings.reasoning,
         )
 
     def close(self) -> None:

@@ -57,6 +57,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     title_model: str = "local:smollm2"
     window_turns: int = DEFAULT_WINDOW_TURNS
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
+    reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
     providers: dict[str, ProviderConfig] = {}
 
     def __post_init__(self) -> None:

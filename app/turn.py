@@ -118,6 +118,7 @@ class TurnSettings:
     max_tokens: int | None = None
     temperature: float | None = None
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
+    reasoning: str | None = None  # "low" | "medium" | "high": ask the model to think; None: off
 
 
 OnEvent = Callable[[StreamEvent], None]
@@ -237,7 +238,10 @@ async def _call(
 ) -> ModelOutput:
     """One model call: render, stream, and append what came back (partial if it broke)."""
     context = render_context(conversation.history, settings.window_turns, retry=retry)
-    request = Request(model, context, specs(enabled), settings.max_tokens, settings.temperature)
+    request = Request(
+        model, context, specs(enabled), settings.max_tokens, settings.temperature,
+        settings.reasoning,
+    )  # fmt: skip
     rendered = provider.render(request)
     builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
     try:

@@ -250,3 +250,13 @@ def test_retry_answers_again_and_the_failed_answer_leaves_the_context(library: L
     later = render_context(conversation.history)
     assert [e.seq for e in later.entries] == [1, 3]
     assert [(o.first_seq, o.reason) for o in later.omitted] == [(2, "superseded by a retry")]
+
+
+def test_the_reasoning_setting_reaches_the_request(library: Library) -> None:
+    provider = ScriptedProvider(scripts=[reply("a"), reply("T")])
+    settings = TurnSettings(window_turns=20, title_model="scripted:echo", reasoning="high")
+    conversation = library.create()
+    asyncio.run(
+        run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", settings)
+    )
+    assert provider.requests[0].reasoning == "high"
