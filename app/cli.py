@@ -360,6 +360,11 @@ def build_parser() -> argparse.ArgumentParser:
         "remembered for the conversation",
     )
     ask.add_argument("--retry", action="store_true", help="answer the last input of -c ID again")
+    ask.add_argument(
+        "--think",
+        choices=["off", "low", "medium", "high"],
+        help="ask for reasoning/thinking where the model can (default: settings' reasoning)",
+    )
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", cmd_list, "conversations, newest first")
