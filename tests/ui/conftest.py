@@ -1,0 +1,64 @@
+"""Shared fixtures of the Qt tests: no window system needed, and asyncio on Qt's event loop.
+
+``QT_QPA_PLATFORM`` is set here, before any test module imports Qt and before pytest-qt makes
+the ``QApplication`` (it does so lazily, for the first test that asks for ``qapp``/``qtbot``).
+"""
+
+from __future__ import annotations
+
+import os
+
+if not os.environ.get("QT_QPA_PLATFORM"):  # a real display only when one is asked for
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+import asyncio
+import gc
+from collections.abc import Iterator
+
+import pytest
+import qasync
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication
+
+
+@pytest.fixture
+def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+    """A qasync loop for one test, set as the current event loop.
+
+    Drive coroutines from the (sync) test with ``qasync_loop.run_until_complete(...)``; Qt
+    events run meanwhile. Inside a coroutine, poll with ``asyncio.sleep``: ``qtbot.wait*``
+    spins a nested Qt loop and hangs there. At teardown, tasks still pending are cancelled,
+    the loop's own executor is shut down and no loop is left set or running (else "QThread:
+    Destroyed while thread is still running" or a leaked loop fails a later test).
+    """
+    loop = qasync.QEventLoop(qapp)
+    loop.set_default_executor(qasync.QThreadExecutor(1))
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        # callbacks posted from worker threads (finished executor jobs) must run before the
+        # loop's Qt objects go away, else a later test's event processing meets them dangling
+        loop.run_until_complete(asyncio.sleep(0.05))
+        loop.close()  # shuts down the default executor, waiting for its thread
+        asyncio.set_event_loop(None)
+        asyncio.events._set_running_loop(None)
+
+
+@pytest.fixture(autouse=True)
+def _no_widget_outlives_its_test(qapp: QApplication) -> Iterator[None]:
+    """Close and delete every window a test left, so no stale object meets a later test."""
+    yield
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
+    gc.collect()  # Qt wrappers in reference cycles go now, not mid-way through a later test
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

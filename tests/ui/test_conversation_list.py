@@ -1,0 +1,400 @@
+"""The conversation list: lazy paging, search, titles, rename/fork/delete signals."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView
+
+from app.errors import StorageError
+from app.history import ModelInput, ModelOutput, Title, Usage
+from app.paths import DataDir
+from app.store import Library, SearchHit
+from ui.conversation_list import (
+    ID_ROLE,
+    MODEL_ROLE,
+    PAGE,
+    PINNED_ROLE,
+    SNIPPET_ROLE,
+    TOKENS_ROLE,
+    UPDATED_ROLE,
+    ConversationList,
+    ConversationListModel,
+    relative_time,
+)
+from ui.library_reader import LibraryReader
+
+ROOT = QModelIndex()
+
+
+class CountingReader(LibraryReader):
+    """The real reader, counting the queries the model makes."""
+
+    def __init__(self, data: DataDir) -> None:
+        super().__init__(data)
+        self.newest_calls: list[tuple[int, int]] = []
+        self.search_calls: list[str] = []
+
+    async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+        self.newest_calls.append((limit, offset))
+        return await super().newest(limit, offset)
+
+    async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+        self.search_calls.append(query)
+        return await super().search(query, limit)
+
+
+@pytest.fixture
+def reader(data_dir: DataDir, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[CountingReader]:
+    reader = CountingReader(data_dir)
+    yield reader
+    reader.close()
+
+
+def until(loop: asyncio.AbstractEventLoop, check: Callable[[], bool], timeout: float = 5) -> None:
+    """Run the qasync loop (Qt events included) until ``check`` holds."""
+
+    async def poll() -> None:
+        while not check():
+            await asyncio.sleep(0.005)
+
+    loop.run_until_complete(asyncio.wait_for(poll(), timeout))
+
+
+def settle(loop: asyncio.AbstractEventLoop, model: ConversationListModel) -> None:
+    until(loop, lambda: not model.loading)
+
+
+def make_chats(library: Library, count: int, word: str = "hello") -> list[str]:
+    ids = []
+    for n in range(count):
+        conversation = library.create()
+        library.append(conversation, ModelInput(text=f"{word} number {n}"))
+        ids.append(conversation.id)
+    return ids
+
+
+def ids_of(model: ConversationListModel) -> list[str]:
+    return [model.index(row).data(ID_ROLE) for row in range(model.rowCount())]
+
+
+def test_model_on_an_empty_library(qtmodeltester: Any, reader: CountingReader, qasync_loop) -> None:
+    model = ConversationListModel(reader)
+    assert model.rowCount() == 0 and model.canFetchMore(ROOT)
+    qtmodeltester.check(model)  # it calls fetchMore too
+    settle(qasync_loop, model)
+    assert model.rowCount() == 0 and not model.canFetchMore(ROOT)
+    qtmodeltester.check(model)
+
+
+def test_a_page_of_rows_and_their_roles(
+    qtmodeltester: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    chat = library.create()
+    library.append(chat, ModelInput(text="what is a kettle?"))
+    usage = Usage(input=1200, cached=1000, output=300, reasoning=20)
+    library.append(chat, ModelOutput(provider="anthropic", model="claude-x", usage=usage))
+    untitled = library.create()
+    later = "2099-01-01T00:00:00.000Z"  # surely after untitled's creation, whatever the clock
+    library.append(chat, Title(text="Kettles", source="generated", ts=later))
+    model = ConversationListModel(reader)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    qtmodeltester.check(model)
+
+    assert ids_of(model) == [chat.id, untitled.id]  # the titled one was updated last
+    first, second = model.index(0), model.index(1)
+    assert first.data() == "Kettles" and second.data() == "Untitled"
+    assert first.data(MODEL_ROLE) == "anthropic/claude-x" and second.data(MODEL_ROLE) == ""
+    assert first.data(TOKENS_ROLE) == 1500
+    assert first.data(PINNED_ROLE) is False
+    assert first.data(UPDATED_ROLE) == library.newest(1)[0]["updated_at"]
+    assert "Kettles" in first.data(Qt.ItemDataRole.ToolTipRole)
+    assert "anthropic/claude-x" in first.data(Qt.ItemDataRole.ToolTipRole)
+    assert model.row_of(untitled.id) == 1 and model.row_of("nope") is None
+
+
+def test_pinned_conversations_come_first(
+    library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    older, _newer = make_chats(library, 2)
+    with library.index.transaction():
+        library.index.db.execute("UPDATE conversations SET pinned = 1 WHERE id = ?", [older])
+    model = ConversationListModel(reader)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    assert model.index(0).data(ID_ROLE) == older and model.index(0).data(PINNED_ROLE) is True
+
+
+def test_paging_through_250_conversations(
+    qtmodeltester: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    make_chats(library, 250)
+    model = ConversationListModel(reader)
+    fetches = 0
+    while model.canFetchMore(ROOT):
+        model.fetchMore(ROOT)
+        model.fetchMore(ROOT)  # while one is pending: no second query
+        assert not model.canFetchMore(ROOT)
+        fetches += 1
+        settle(qasync_loop, model)
+        assert model.rowCount() == min(fetches * PAGE, 250)
+    qtmodeltester.check(model)
+
+    assert fetches == 3
+    assert reader.newest_calls == [(PAGE, 0), (PAGE, PAGE), (PAGE, 2 * PAGE)]
+    shown = ids_of(model)
+    assert shown == [row["id"] for row in library.newest(1000)]
+    assert len(set(shown)) == 250
+    stamps = [model.index(row).data(UPDATED_ROLE) for row in range(250)]
+    assert stamps == sorted(stamps, reverse=True)
+
+
+def test_a_conversation_moving_up_between_pages_is_not_shown_twice(
+    library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    ids = make_chats(library, 150)
+    model = ConversationListModel(reader)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    moved = next(i for i in ids if i not in ids_of(model))  # not loaded yet
+    library.append(
+        library.open(moved), ModelInput(text="again")
+    )  # now the newest: everything shifts
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    assert reader.newest_calls[-1] == (PAGE, PAGE)  # its first row was the last one shown
+    assert model.rowCount() == 149 and len(set(ids_of(model))) == 149
+    assert moved not in ids_of(model)  # until the next refresh
+    model.refresh()
+    settle(qasync_loop, model)
+    assert ids_of(model)[0] == moved and sorted(ids_of(model)) == sorted(ids)
+
+
+def test_search_replaces_the_rows_and_clearing_brings_back_the_newest(
+    qtmodeltester: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    make_chats(library, 120)
+    [kettle] = make_chats(library, 1, word="kettle")
+    model = ConversationListModel(reader)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+
+    model.set_query("kettle")
+    assert model.rowCount() == PAGE  # the old rows stay until the answer arrives
+    settle(qasync_loop, model)
+    qtmodeltester.check(model)
+    assert ids_of(model) == [kettle]
+    assert "[kettle]" in model.index(0).data(SNIPPET_ROLE)
+    assert not model.canFetchMore(ROOT)
+
+    model.set_query("hello")
+    settle(qasync_loop, model)
+    assert model.rowCount() == 100 and kettle not in ids_of(model)  # SEARCH_LIMIT
+
+    model.set_query("")
+    settle(qasync_loop, model)
+    settle(qasync_loop, model)  # the model tester may have fetched another page
+    assert model.rowCount() >= PAGE
+    assert ids_of(model) == [row["id"] for row in library.newest(model.rowCount())]
+    assert model.index(0).data(SNIPPET_ROLE) is None
+    assert reader.search_calls == ["kettle", "hello"]
+
+
+def test_a_stale_answer_is_dropped(library: Library, reader: CountingReader, qasync_loop) -> None:
+    [kettle] = make_chats(library, 1, word="kettle")
+    make_chats(library, 1, word="lantern")
+    model = ConversationListModel(reader)
+    model.set_query("lantern")
+    model.set_query("kettle")  # before the first answer arrived
+    settle(qasync_loop, model)
+    assert ids_of(model) == [kettle]
+
+
+def test_update_title_changes_one_row_in_place(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    ids = make_chats(library, 3)
+    model = ConversationListModel(reader)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    row = model.row_of(ids[1])
+    with qtbot.waitSignal(model.dataChanged) as changed:
+        model.update_title(ids[1], "Greetings")
+    assert changed.args[0].row() == row and changed.args[1].row() == row
+    assert model.index(row).data() == "Greetings"
+    assert model.rowCount() == 3
+    model.update_title("not-loaded", "x")  # unknown ids are ignored
+
+
+def test_rename_by_editing_asks_and_writes_nothing(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    [chat] = make_chats(library, 1)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    widget.refresh()
+    settle(qasync_loop, widget.model)
+    index = widget.model.index(0)
+    assert index.flags() & Qt.ItemFlag.ItemIsEditable
+    assert widget.view.editTriggers() & QAbstractItemView.EditTrigger.EditKeyPressed
+    with qtbot.waitSignal(widget.rename_requested) as renamed:
+        assert widget.model.setData(index, "  A   new\ttitle ", Qt.ItemDataRole.EditRole)
+    assert renamed.args == [chat, "A new title"]
+    assert index.data() == "A new title"
+    assert library.open(chat).history.title is None  # the main window does the write
+    assert library.newest(1)[0]["title"] is None
+    with qtbot.assertNotEmitted(widget.rename_requested):
+        assert not widget.model.setData(index, "   ", Qt.ItemDataRole.EditRole)
+        assert not widget.model.setData(index, "A new title", Qt.ItemDataRole.EditRole)
+
+
+def test_menu_actions_ask_for_fork_and_delete(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    ids = make_chats(library, 3)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    widget.refresh()
+    settle(qasync_loop, widget.model)
+    with qtbot.assertNotEmitted(widget.delete_requested):
+        widget.delete_action.trigger()  # nothing selected yet
+    with qtbot.waitSignal(widget.conversation_selected) as selected:
+        widget.view.setCurrentIndex(widget.model.index(widget.model.row_of(ids[0])))
+    assert selected.args == [ids[0]]
+    assert widget.view.actions()  # the shortcuts (F2, Del) live on the list
+    with qtbot.waitSignal(widget.fork_requested) as forked:
+        widget.fork_action.trigger()
+    with qtbot.waitSignal(widget.delete_requested) as deleted:
+        widget.delete_action.trigger()
+    assert forked.args == [ids[0]] and deleted.args == [ids[0]]
+    assert len(library.newest(10)) == 3  # nothing deleted here
+
+
+def test_select_refresh_and_new_chat(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    ids = make_chats(library, 3)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    with qtbot.assertNotEmitted(widget.conversation_selected):
+        widget.select(ids[0])  # not loaded yet: selected when it arrives
+        widget.refresh()
+        settle(qasync_loop, widget.model)
+    assert widget.view.currentIndex().data(ID_ROLE) == ids[0]
+
+    [newer] = make_chats(library, 1)
+    with qtbot.assertNotEmitted(widget.conversation_selected):
+        widget.refresh()
+        settle(qasync_loop, widget.model)
+    assert widget.model.rowCount() == 4 and widget.model.index(0).data(ID_ROLE) == newer
+    assert widget.view.currentIndex().data(ID_ROLE) == ids[0]  # kept across the reload
+    with qtbot.waitSignal(widget.new_requested):
+        widget.new_button.click()
+
+
+def test_typing_fast_searches_once(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    [kettle] = make_chats(library, 1, word="kettle")
+    make_chats(library, 2)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    assert widget.search.placeholderText() == "Search (Ctrl+F)"
+
+    async def type_kettle() -> None:
+        for n in range(1, len("kettle") + 1):
+            widget.search.setText("kettle"[:n])
+            await asyncio.sleep(0.02)  # faster than the debounce
+
+    qasync_loop.run_until_complete(type_kettle())
+    assert reader.search_calls == []  # nothing until the typing pauses
+    qasync_loop.run_until_complete(asyncio.sleep(0.4))
+    settle(qasync_loop, widget.model)
+    assert reader.search_calls == ["kettle"]
+    assert ids_of(widget.model) == [kettle]
+
+    widget.clear_search_action.trigger()  # Esc in the search box
+    assert widget.search.text() == ""
+    settle(qasync_loop, widget.model)
+    assert widget.model.rowCount() == 3 and widget.model.query == ""
+    qasync_loop.run_until_complete(asyncio.sleep(0.3))
+    assert reader.search_calls == ["kettle"]
+
+
+def test_focus_search_and_the_view_pages_by_itself(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    make_chats(library, 5)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    widget.resize(300, 600)
+    widget.show()
+    until(qasync_loop, lambda: widget.model.rowCount() == 5)  # the view asked for the page
+    widget.activateWindow()
+    widget.focus_search()
+    assert widget.search.hasFocus() or widget.focusWidget() is widget.search
+
+
+def test_relative_time() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 5, 1, 12, tzinfo=UTC)
+
+    def ago(delta: timedelta) -> str:
+        return relative_time((now - delta).isoformat().replace("+00:00", "Z"), now)
+
+    assert ago(timedelta(seconds=5)) == "just now"
+    assert ago(timedelta(minutes=5)) == "5 min ago"
+    assert ago(timedelta(hours=3)) == "3 h ago"
+    assert ago(timedelta(days=2)) == "2 d ago"
+    assert ago(timedelta(days=400)).startswith("2025-")
+    assert relative_time(None) == "" and relative_time("garbage") == ""
+
+
+def test_keys_del_f2_and_esc(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    ids = make_chats(library, 2)
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    until(qasync_loop, lambda: widget.model.rowCount() == 2)
+    widget.view.setFocus()
+    widget.view.setCurrentIndex(widget.model.index(0))
+    with qtbot.waitSignal(widget.delete_requested) as deleted:
+        qtbot.keyClick(widget.view, Qt.Key.Key_Delete)
+    assert deleted.args == [ids[1]]
+    qtbot.keyClick(widget.view, Qt.Key.Key_F2)
+    assert widget.view.state() == QAbstractItemView.State.EditingState
+    widget.search.setFocus()
+    widget.search.setText("abc")
+    qtbot.keyClick(widget.search, Qt.Key.Key_Escape)
+    assert widget.search.text() == ""
+
+
+def test_a_failed_query_is_reported_and_refresh_tries_again(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    make_chats(library, 2)
+    model = ConversationListModel(reader)
+
+    async def broken(limit: int, offset: int = 0) -> list[dict[str, Any]]:
+        raise StorageError("the disk is on fire")
+
+    reader.newest = broken  # type: ignore[method-assign]
+    with qtbot.waitSignal(model.load_failed) as failed:
+        model.fetchMore(ROOT)
+        settle(qasync_loop, model)
+    assert "the disk is on fire" in failed.args[0]
+    assert not model.canFetchMore(ROOT)  # no retry storm from the view
+    del reader.newest  # the class's method again
+    model.refresh()
+    settle(qasync_loop, model)
+    assert model.rowCount() == 2

@@ -1,0 +1,81 @@
+"""Markdown to QTextBrowser's HTML: highlighted code, escaped HTML, Copy links."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QApplication
+
+from ui.markdown import render_markdown
+
+REPLY = """Intro with `inline <code>` and **bold**.
+
+```python
+def greet(name):
+    return "hi " + name
+```
+
+```nosuchlanguage
+plain <text> & more
+```
+
+    indented code
+"""
+
+
+def test_fenced_code_is_highlighted_with_inline_styles() -> None:
+    html = render_markdown(REPLY).html
+    assert '<span style="color: #008000; font-weight: bold">def</span>' in html
+    assert "<pre>" in html and "class=" not in html.split("<pre>")[1].split("</pre>")[0]
+
+
+def test_code_blocks_are_collected_verbatim_and_linked_in_order() -> None:
+    rendered = render_markdown(REPLY)
+    assert rendered.code_blocks == [
+        'def greet(name):\n    return "hi " + name',
+        "plain <text> & more",
+        "indented code",
+    ]
+    for n in range(3):
+        assert f'<a href="copy:{n}">Copy</a>' in rendered.html
+    assert '<span class="lang">python</span>' in rendered.html
+
+
+def test_copy_links_take_a_prefix() -> None:
+    rendered = render_markdown("```\nx\n```", copy_prefix="copy:7.")
+    assert '<a href="copy:7.0">Copy</a>' in rendered.html
+
+
+def test_an_unknown_language_falls_back_to_plain_escaped_text() -> None:
+    html = render_markdown("```nosuchlanguage\nplain <text> & more\n```").html
+    assert "plain &lt;text&gt; &amp; more</pre>" in html
+
+
+def test_html_in_the_input_is_escaped_never_rendered() -> None:
+    html = render_markdown(
+        '<script>alert("x")</script>\n\nA <b>bold</b> claim <img src=x onerror=y>\n\n'
+        "[click](javascript:alert(1))"
+    ).html
+    assert "<script" not in html and "<b>" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html and "&lt;b&gt;bold&lt;/b&gt;" in html
+    assert 'href="javascript' not in html
+
+
+def test_tables_get_borders_and_images_become_links() -> None:
+    html = render_markdown("| a | b |\n|---|--:|\n| 1 | 2 |\n\n![a cat](cat.png)").html
+    assert '<table border="1"' in html and "<th>a</th>" in html
+    assert '<a href="cat.png">[image: a cat]</a>' in html and "<img" not in html
+
+
+def test_qt_renders_the_output(qapp: QApplication) -> None:
+    document = QTextDocument()
+    document.setHtml(render_markdown(REPLY).html)
+    text = document.toPlainText()
+    assert 'return "hi " + name' in text and "plain <text> & more" in text
+    assert text.count("Copy") == 3
+    colours = set()
+    block = document.begin()
+    while block.isValid():
+        if block.text().startswith("def greet"):
+            colours = {r.format.foreground().color().name() for r in block.textFormats()}
+        block = block.next()
+    assert "#008000" in colours  # the keyword's colour reached the document

@@ -1,0 +1,417 @@
+"""The settings dialog: edits become valid Settings; keys go to the OS keyring, never shown."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import keyring
+import keyring.backend
+import keyring.errors
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QTableWidgetItem,
+)
+from pytestqt.qtbot import QtBot
+
+from app.keys import SERVICE, Keys
+from app.settings import ProviderConfig, Settings
+from ui.settings_dialog import BASE_URL, KEY, MODELS, NAME, STORED_PLACEHOLDER, SettingsDialog
+
+REPO = Path(__file__).resolve().parents[2]
+MODEL_NAMES = [
+    "local:smollm2",
+    "openai:gpt-4.1",
+    "openai:gpt-4.1-mini",
+    "anthropic:claude-haiku-4-5",
+]
+SECRET = "sk-crosstalk-dialog-test-0123456789"
+
+MakeDialog = Callable[..., SettingsDialog]
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    """A keyring backend held in memory, installed through keyring's own set_keyring."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[service, username] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if self.passwords.pop((service, username), None) is None:
+            raise keyring.errors.PasswordDeleteError("no such password")
+
+
+@pytest.fixture
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def make_dialog(qtbot: QtBot) -> MakeDialog:
+    def make(
+        settings: Settings | None = None, environ: dict[str, str] | None = None
+    ) -> SettingsDialog:
+        dialog = SettingsDialog(settings or Settings(), Keys(environ or {}), MODEL_NAMES)
+        qtbot.addWidget(dialog)
+        dialog.open()
+        return dialog
+
+    return make
+
+
+def at(dialog: SettingsDialog, row: int, column: int) -> QTableWidgetItem:
+    found = dialog.table.item(row, column)
+    assert found is not None
+    return found
+
+
+def row_of(dialog: SettingsDialog, name: str) -> int:
+    rows = range(dialog.table.rowCount())
+    return [at(dialog, row, NAME).text() for row in rows].index(name)
+
+
+def item(dialog: SettingsDialog, name: str, column: int) -> QTableWidgetItem:
+    return at(dialog, row_of(dialog, name), column)
+
+
+def cell(dialog: SettingsDialog, name: str, column: int) -> str:
+    return item(dialog, name, column).text()
+
+
+def select(dialog: SettingsDialog, name: str) -> None:
+    dialog.table.selectRow(row_of(dialog, name))
+
+
+def click(qtbot: QtBot, button: QAbstractButton | None) -> None:
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def click_ok(qtbot: QtBot, dialog: SettingsDialog) -> None:
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+
+
+def add_provider(qtbot: QtBot, dialog: SettingsDialog, name: str) -> None:
+    qtbot.keyClicks(dialog.new_name, name)
+    click(qtbot, dialog.add_button)
+
+
+def visible_texts(dialog: SettingsDialog) -> list[str]:
+    texts = [w.text() for w in dialog.findChildren(QLineEdit)]
+    texts += [w.text() for w in dialog.findChildren(QLabel)]
+    cells = [(row, column) for row in range(dialog.table.rowCount()) for column in range(5)]
+    return texts + [at(dialog, row, column).text() for row, column in cells]
+
+
+# --- settings ------------------------------------------------------------------------------
+
+
+def test_edits_become_valid_settings_and_are_emitted(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    dialog = make_dialog()
+    assert [cell(dialog, n, NAME) for n in ("openai", "anthropic", "gemini")]
+    add_provider(qtbot, dialog, "ollama")
+    editor = dialog.focusWidget()  # adding opens the new row's base URL for typing
+    assert isinstance(editor, QLineEdit) and editor is not dialog.new_name
+    qtbot.keyClicks(editor, "http://127.0.0.1:11434/v1")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # commits the cell; must not press OK
+    qtbot.waitUntil(lambda: cell(dialog, "ollama", BASE_URL) != "")
+    assert dialog.isVisible()
+    item(dialog, "ollama", MODELS).setText("llama3.2, qwen3 ,llama3.2")
+    item(dialog, "openai", MODELS).setText("gpt-5")
+    dialog.default_model.setCurrentText("ollama:llama3.2")
+    dialog.title_model.setCurrentText("openai:gpt-4.1-mini")
+    dialog.window_turns.setValue(7)
+    dialog.max_tool_rounds.setValue(3)
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
+        click_ok(qtbot, dialog)
+    assert saved.args == [
+        Settings(
+            default_model="ollama:llama3.2",
+            title_model="openai:gpt-4.1-mini",
+            window_turns=7,
+            max_tool_rounds=3,
+            providers={
+                "openai": ProviderConfig(kind="openai", models=["gpt-5"]),  # a built-in, changed
+                "ollama": ProviderConfig(
+                    kind="openai-compatible",
+                    base_url="http://127.0.0.1:11434/v1",
+                    models=["llama3.2", "qwen3"],
+                ),
+            },
+        )
+    ]
+    assert not dialog.isVisible() and not dialog.error.isVisible()
+
+
+def test_unchanged_settings_come_back_equal(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    settings = Settings(
+        window_turns=900,  # above the spin box's usual top: kept, not clamped
+        providers={
+            "box": ProviderConfig(kind="openai-compatible", base_url="http://h/v1", needs_key=True)
+        },
+    )
+    dialog = make_dialog(settings)
+    assert cell(dialog, "box", KEY) == "missing"  # needs_key says so
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
+        click_ok(qtbot, dialog)
+    assert saved.args == [settings]
+
+
+def test_a_bad_provider_name_is_refused_where_it_was_typed(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        add_provider(qtbot, dialog, "My Server")
+        assert dialog.provider_error.isVisible()
+        assert "lower-case letters, digits" in dialog.provider_error.text()
+        assert dialog.table.rowCount() == 3 and dialog.isVisible()
+        dialog.new_name.clear()
+        add_provider(qtbot, dialog, "openai")
+        assert "already a provider named 'openai'" in dialog.provider_error.text()
+        dialog.new_name.clear()
+        add_provider(qtbot, dialog, "local")
+        assert "not 'local'" in dialog.provider_error.text()
+        assert dialog.table.rowCount() == 3
+
+
+def test_invalid_settings_are_shown_and_the_dialog_stays_open(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    add_provider(qtbot, dialog, "ollama")
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        click_ok(qtbot, dialog)
+        assert dialog.isVisible() and "ollama needs a base URL" in dialog.error.text()
+        item(dialog, "ollama", BASE_URL).setText("127.0.0.1:11434")
+        click_ok(qtbot, dialog)
+        assert "should start with http:// or https://" in dialog.error.text()
+        item(dialog, "ollama", BASE_URL).setText("http://127.0.0.1:11434/v1")
+        dialog.default_model.setCurrentText("gpt-4.1")
+        click_ok(qtbot, dialog)
+        assert "default model 'gpt-4.1' should be provider:model" in dialog.error.text()
+        assert dialog.isVisible() and dialog.error.isVisible()
+    dialog.default_model.setCurrentText("ollama:llama3.2")
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000):
+        click_ok(qtbot, dialog)
+
+
+def test_built_in_providers_stay_added_ones_can_go(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    dialog = make_dialog()
+    select(dialog, "anthropic")
+    assert not dialog.remove_button.isEnabled()
+    add_provider(qtbot, dialog, "lab")
+    assert dialog.selected_provider() == "lab" and dialog.remove_button.isEnabled()
+    click(qtbot, dialog.remove_button)
+    assert dialog.table.rowCount() == 3 and dialog.selected_provider() == "gemini"
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel))
+    assert not dialog.isVisible()
+
+
+# --- keys ----------------------------------------------------------------------------------
+
+
+def test_key_statuses_say_where_each_key_comes_from(
+    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
+) -> None:
+    memory_keyring.passwords[SERVICE, "anthropic"] = SECRET
+    settings = Settings(
+        providers={"ollama": ProviderConfig(kind="openai-compatible", base_url="http://h/v1")}
+    )
+    dialog = make_dialog(settings, {"OPENAI_API_KEY": "sk-from-env"})
+    statuses = {n: cell(dialog, n, KEY) for n in ("openai", "anthropic", "gemini", "ollama")}
+    assert statuses == {
+        "openai": "from OPENAI_API_KEY",
+        "anthropic": "from keyring",
+        "gemini": "missing",
+        "ollama": "not needed",
+    }
+    select(dialog, "openai")
+    assert "OPENAI_API_KEY from the environment" in dialog.key_edit.placeholderText()
+    assert "sk-from-env" not in visible_texts(dialog) and SECRET not in visible_texts(dialog)
+
+
+def test_the_key_field_is_masked_and_never_holds_a_stored_key(
+    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
+) -> None:
+    memory_keyring.passwords[SERVICE, "openai"] = SECRET
+    dialog = make_dialog()
+    select(dialog, "openai")
+    assert dialog.key_edit.echoMode() == QLineEdit.EchoMode.Password
+    assert dialog.key_edit.text() == "" and dialog.key_edit.placeholderText() == STORED_PLACEHOLDER
+    assert not any(SECRET in text for text in visible_texts(dialog))
+    select(dialog, "gemini")
+    qtbot.keyClicks(dialog.key_edit, "sk-gemini-new")
+    click(qtbot, dialog.save_key_button)
+    assert memory_keyring.passwords[SERVICE, "gemini"] == "sk-gemini-new"
+    assert dialog.key_edit.text() == "" and dialog.key_edit.placeholderText() == STORED_PLACEHOLDER
+    assert cell(dialog, "gemini", KEY) == "from keyring"
+    assert dialog.key_message.text() == "Saved the key for gemini in the OS keyring."
+    assert not any("sk-gemini-new" in text for text in visible_texts(dialog))
+
+
+def test_enter_in_the_key_field_saves_the_key_and_not_the_dialog(
+    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
+) -> None:
+    dialog = make_dialog()
+    select(dialog, "anthropic")
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        qtbot.keyClicks(dialog.key_edit, "sk-ant-x")
+        qtbot.keyClick(dialog.key_edit, Qt.Key.Key_Return)
+    assert memory_keyring.passwords == {(SERVICE, "anthropic"): "sk-ant-x"}
+    assert dialog.isVisible()
+
+
+def test_removing_a_key_falls_back_to_the_environment(
+    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
+) -> None:
+    memory_keyring.passwords[SERVICE, "openai"] = SECRET
+    dialog = make_dialog(environ={"OPENAI_API_KEY": "sk-from-env"})
+    select(dialog, "openai")
+    assert cell(dialog, "openai", KEY) == "from keyring"
+    click(qtbot, dialog.remove_key_button)
+    assert memory_keyring.passwords == {}
+    assert cell(dialog, "openai", KEY) == "from OPENAI_API_KEY"
+    assert dialog.key_message.text() == "Removed the key for openai in the OS keyring."
+    assert not dialog.remove_key_button.isEnabled()
+
+
+def test_without_a_keyring_saving_says_to_set_the_environment_variable(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    assert type(keyring.get_keyring()).__module__ == "keyring.backends.fail"
+    dialog = make_dialog()
+    select(dialog, "openai")
+    qtbot.keyClicks(dialog.key_edit, SECRET)
+    click(qtbot, dialog.save_key_button)
+    message = dialog.key_message.text()
+    assert "cannot store keys here" in message and "set OPENAI_API_KEY" in message
+    assert "b00020" in dialog.key_message.styleSheet()  # shown as an error
+    assert cell(dialog, "openai", KEY) == "missing" and dialog.key_edit.text() == ""
+    assert not any(SECRET in text for text in visible_texts(dialog))
+
+
+def test_test_asks_the_window_and_shows_its_answer_inline(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    select(dialog, "openai")
+    with qtbot.waitSignal(dialog.test_requested, timeout=1000) as asked:
+        click(qtbot, dialog.test_button)
+    assert asked.args == ["openai"] and dialog.key_message.text() == "Testing openai…"
+    select(dialog, "anthropic")
+    dialog.show_test_result("openai", False, "the key was refused (401)")
+    assert dialog.key_message.text() == ""  # the answer belongs to openai
+    select(dialog, "openai")
+    assert dialog.key_message.text() == "✗ the key was refused (401)"
+    dialog.show_test_result("openai", True, "answered in 0.4 s")
+    assert dialog.key_message.text() == "✓ answered in 0.4 s"
+
+
+# --- a real OS keyring ---------------------------------------------------------------------
+
+CHILD = f"""
+import os, time
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+import keyring
+from app.keys import Keys
+from app.paths import DataDir
+from app.settings import Settings
+from app.settings_store import save_settings
+from ui.settings_dialog import KEY, NAME, SettingsDialog
+
+app = QApplication([])
+print("backend:", type(keyring.get_keyring()).__module__)
+
+def dialog():
+    started = time.perf_counter()
+    d = SettingsDialog(Settings(), Keys(os.environ), ["local:smollm2"])
+    print(f"built in {{(time.perf_counter() - started) * 1000:.1f}} ms")
+    d.settings_saved.connect(lambda s: save_settings(DataDir.default(), s))
+    d.open()
+    d.table.selectRow(0)
+    assert d.selected_provider() == "openai"
+    return d
+
+d = dialog()
+QTest.keyClicks(d.key_edit, "{SECRET}")
+started = time.perf_counter()
+QTest.mouseClick(d.save_key_button, Qt.MouseButton.LeftButton)
+print(f"saved in {{(time.perf_counter() - started) * 1000:.1f}} ms")
+print("message:", d.key_message.text())
+print("field after save:", repr(d.key_edit.text()))
+d.window_turns.setValue(5)
+QTest.mouseClick(d.buttons.button(d.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+print("stored:", keyring.get_password("crosstalk", "openai"))
+
+d = dialog()  # opened again: the key is known, not shown
+print("status:", d.table.item(0, KEY).text())
+print("field:", repr(d.key_edit.text()), d.key_edit.echoMode().name, d.key_edit.placeholderText())
+QTest.mouseClick(d.remove_key_button, Qt.MouseButton.LeftButton)
+print("after remove:", keyring.get_password("crosstalk", "openai"), d.table.item(0, KEY).text())
+"""
+
+
+@pytest.mark.skipif(
+    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
+    reason="needs gnome-keyring and dbus (.ci/run installs them)",
+)
+def test_save_key_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> None:
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_KEYRING_BACKEND"}
+    env |= {
+        "PY": sys.executable,
+        "HOME": str(tmp_path),  # a fresh keyring of its own
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(REPO),
+        "CHILD": str(script),
+    }
+    session = (
+        "eval \"$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)\" "
+        '&& "$PY" "$CHILD"'
+    )
+    result = subprocess.run(
+        ["dbus-run-session", "--", "bash", "-c", session],
+        capture_output=True, text=True, env=env, cwd=REPO, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "backend: keyring.backends.SecretService" in lines
+    assert "message: Saved the key for openai in the OS keyring." in lines
+    assert "field after save: ''" in lines
+    assert f"stored: {SECRET}" in lines
+    assert "status: from keyring" in lines
+    assert f"field: '' Password {STORED_PLACEHOLDER}" in lines
+    assert "after remove: None missing" in lines
+    data = Path(os.environ["CROSSTALK_HOME"])
+    assert (data / "settings.toml").read_text() == "window_turns = 5\n"
+    for path in data.rglob("*"):
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), path
+    print("\n".join(line for line in lines if " in " in line and line.endswith(" ms")))

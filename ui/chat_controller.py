@@ -1,0 +1,203 @@
+"""Runs turns for any number of conversations at once; widgets only listen to its signals.
+
+Each turn is an asyncio task (qasync runs asyncio on the Qt event loop), kept per conversation
+so Stop can cancel it and switching to another conversation neither stops nor loses it. Stream
+deltas are buffered and flushed on a timer every few tens of milliseconds, never per token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.composition import Services
+from app.errors import AuthFailed, CrosstalkError, RateLimited
+from app.history import AnyEntry, ModelOutput, Title
+from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
+from app.store import Conversation
+from app.turn import retry_turn, run_turn
+
+log = logging.getLogger(__name__)
+
+FLUSH_MS = 30
+
+Turn = Coroutine[Any, Any, ModelOutput]
+
+
+class ChatController(QObject):
+    entry_appended = Signal(str, object)  # conversation id, the entry as saved
+    stream_started = Signal(str)
+    stream_text = Signal(str, str)  # conversation id, text that arrived since the last flush
+    stream_reasoning = Signal(str, str)
+    stream_ended = Signal(str)
+    turn_failed = Signal(str, str, str)  # conversation id, message, action: settings|retry|""
+    title_changed = Signal(str, str)
+
+    def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
+        super().__init__()
+        self.services = services
+        self._open: dict[str, Conversation] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._text: defaultdict[str, list[str]] = defaultdict(list)
+        self._reasoning: defaultdict[str, list[str]] = defaultdict(list)
+        self._live: defaultdict[str, list[str]] = defaultdict(list)  # this call's text so far
+        self._background: set[asyncio.Task[None]] = set()
+        self._retired: list[Models] = []
+        self._flush = QTimer(self)
+        self._flush.setInterval(flush_ms)
+        self._flush.timeout.connect(self.flush)
+        services.library.appended.append(self._on_appended)
+
+    # --- conversations ------------------------------------------------------------------
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        """The one open copy of a conversation, shared by the view and any running turn."""
+        if conversation_id not in self._open:
+            self._open[conversation_id] = self.services.library.open(conversation_id)
+        return self._open[conversation_id]
+
+    def new_conversation(self) -> Conversation:
+        conversation = self.services.library.create()
+        self._open[conversation.id] = conversation
+        return conversation
+
+    def forget(self, conversation_id: str) -> None:
+        """Drop a conversation from memory (e.g. deleted), unless a turn is still running."""
+        if not self.is_streaming(conversation_id):
+            self._open.pop(conversation_id, None)
+
+    def is_streaming(self, conversation_id: str) -> bool:
+        task = self._tasks.get(conversation_id)
+        return task is not None and not task.done()
+
+    def last_model(self, conversation_id: str) -> str | None:
+        output = self.conversation(conversation_id).history.last_output
+        return f"{output.provider}:{output.model}" if output else None
+
+    # --- turns --------------------------------------------------------------------------
+
+    def send(
+        self, conversation_id: str, text: str, spec: str, system: str | None = None
+    ) -> asyncio.Task[None]:
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        coroutine = run_turn(
+            services.library, conversation, services.models, spec, text,
+            services.turn_settings(), system=system, on_event=self._buffer(conversation_id),
+        )  # fmt: skip
+        return self._start(conversation_id, coroutine)
+
+    def retry(self, conversation_id: str, spec: str) -> asyncio.Task[None]:
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        coroutine = retry_turn(
+            services.library, conversation, services.models, spec,
+            services.turn_settings(), self._buffer(conversation_id),
+        )  # fmt: skip
+        return self._start(conversation_id, coroutine)
+
+    def stop(self, conversation_id: str) -> None:
+        task = self._tasks.get(conversation_id)
+        if task is not None and not task.done():
+            task.cancel()
+
+    def _start(self, conversation_id: str, coroutine: Turn) -> asyncio.Task[None]:
+        if self.is_streaming(conversation_id):
+            coroutine.close()
+            raise CrosstalkError("a reply is still streaming here: stop it first (Esc)")
+        task = asyncio.ensure_future(self._run(conversation_id, coroutine))
+        self._tasks[conversation_id] = task
+        return task
+
+    async def _run(self, conversation_id: str, coroutine: Turn) -> None:
+        self.stream_started.emit(conversation_id)
+        if not self._flush.isActive():
+            self._flush.start()
+        try:
+            await coroutine
+        except asyncio.CancelledError:
+            pass  # Stop: the partial reply is already saved
+        except CrosstalkError as exc:
+            self.turn_failed.emit(conversation_id, str(exc), _action(exc))
+        except Exception as exc:  # a bug: logged with its traceback and shown, never swallowed
+            log.exception("turn in %s failed", conversation_id)
+            self.turn_failed.emit(conversation_id, f"unexpected error: {exc!r}", "retry")
+        finally:
+            self.flush()
+            self.stream_ended.emit(conversation_id)
+            if not any(self.is_streaming(c) for c in self._tasks if c != conversation_id):
+                self._flush.stop()
+
+    def live_text(self, conversation_id: str) -> str:
+        """What the running reply has said so far: for a view that switches back to it."""
+        return "".join(self._live[conversation_id]) + "".join(self._text[conversation_id])
+
+    def _buffer(self, conversation_id: str) -> Callable[[StreamEvent], None]:
+        text, reasoning = self._text[conversation_id], self._reasoning[conversation_id]
+        self._live[conversation_id].clear()
+
+        def on_event(event: StreamEvent) -> None:
+            if isinstance(event, TextDelta):
+                text.append(event.text)
+            elif isinstance(event, ReasoningDelta):
+                reasoning.append(event.text)
+
+        return on_event
+
+    def flush(self) -> None:
+        """Hand the text that arrived since the last flush to the view, one signal each."""
+        for conversation_id, parts in self._reasoning.items():
+            if parts:
+                chunk = "".join(parts)
+                parts.clear()
+                self.stream_reasoning.emit(conversation_id, chunk)
+        for conversation_id, parts in self._text.items():
+            if parts:
+                chunk = "".join(parts)
+                parts.clear()
+                self._live[conversation_id].append(chunk)
+                self.stream_text.emit(conversation_id, chunk)
+
+    def _on_appended(self, conversation: Conversation, entry: AnyEntry) -> None:
+        if conversation.id in self._open and self._open[conversation.id] is not conversation:
+            self._open[conversation.id] = conversation
+        self.flush()  # text before the entry that closes it
+        if isinstance(entry, ModelOutput):
+            self._live[conversation.id].clear()
+        self.entry_appended.emit(conversation.id, entry)
+        if isinstance(entry, Title):
+            self.title_changed.emit(conversation.id, entry.text)
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a background job (e.g. a Settings test) and keep it alive until done."""
+        task = asyncio.ensure_future(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    def retire(self, models: Models) -> None:
+        """Models replaced by new settings: closed at shutdown, when nothing uses them."""
+        self._retired.append(models)
+
+    async def shutdown(self) -> None:
+        """Stop every running turn (partial replies are saved) and close the providers."""
+        tasks = [t for t in [*self._tasks.values(), *self._background] if not t.done()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+        for models in [*self._retired, self.services.models]:
+            await models.aclose()
+
+
+def _action(exc: CrosstalkError) -> str:
+    if isinstance(exc, AuthFailed):
+        return "settings"
+    if isinstance(exc, RateLimited):
+        return "retry"
+    return "retry"

@@ -1,0 +1,192 @@
+"""The chat view's HTML: one fragment per history entry, and the stylesheet they are drawn with.
+
+Plain functions of an entry and its fold state, so a fragment is built once and cached by the
+view. Links carry the entry's position in the view (``fold:3:c0``, ``copy:3.1``, ``retry:3``),
+and the view interprets them; nothing here knows about Qt.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from html import escape
+
+from app.history import (
+    AnyEntry,
+    Compression,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    ToolResults,
+)
+from ui.markdown import code_block_html, render_markdown
+
+SHOWN = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook, Compression)
+STOPPED = "stopped by the user"  # the error app.turn records when Stop cancels a reply
+USER_BACKGROUND = "#ddf4ff"
+
+STYLE_SHEET = """
+a { color: #0969da; text-decoration: none; }
+p { margin-top: 6px; margin-bottom: 6px; }
+h1, h2, h3, h4, h5, h6 { margin-top: 10px; margin-bottom: 6px; }
+h1 { font-size: x-large; } h2 { font-size: large; } h3 { font-size: medium; }
+pre { margin-top: 0px; margin-bottom: 0px; white-space: pre-wrap; }
+code { background-color: #eff1f3; }
+blockquote { color: #57606a; }
+table.user { margin-top: 16px; margin-bottom: 4px; }
+p.who { color: #0550ae; font-size: small; font-weight: bold; margin: 0px; }
+p.user { margin: 0px; white-space: pre-wrap; }
+p.meta { color: #656d76; font-size: small; margin-top: 16px; margin-bottom: 2px; }
+p.note { color: #656d76; font-size: small; }
+p.fold { margin-top: 2px; margin-bottom: 2px; }
+a.fold { color: #57606a; }
+p.thinking { color: #57606a; font-style: italic; white-space: pre-wrap; }
+p.codebar { color: #656d76; font-size: small; margin-top: 8px; margin-bottom: 2px; }
+p.stopped { color: #9a6700; font-weight: bold; }
+p.failed { color: #cf222e; font-weight: bold; }
+p.earlier { margin-bottom: 12px; }
+"""
+
+
+def is_shown(entry: AnyEntry) -> bool:
+    """Titles and debug logs are not drawn: the list shows titles, logs are for developers."""
+    return isinstance(entry, SHOWN)
+
+
+def shown_chars(entry: AnyEntry) -> int:
+    """About how much text an entry puts in the document while folded: its rendering cost."""
+    if isinstance(entry, ModelInput | ModelOutput):
+        return len(entry.text) + 100
+    return 100
+
+
+def is_failed(entry: AnyEntry) -> bool:
+    return isinstance(entry, ModelOutput) and (entry.partial or entry.error is not None)
+
+
+def entry_html(
+    entry: AnyEntry, index: int, expanded: Collection[str] = (), retry: bool = False
+) -> tuple[str, list[str]]:
+    """The fragment of one entry and the code blocks its Copy links index.
+
+    ``expanded`` holds the fold keys of this entry that are open; ``retry`` adds a Retry link
+    to a failed reply (only the latest one can usefully be retried).
+    """
+    fragment = _Fragment(index, expanded)
+    match entry:
+        case ModelInput():
+            fragment.user(entry)
+        case ModelOutput():
+            fragment.reply(entry, retry)
+        case ToolResults(results=results):
+            for n, result in enumerate(results):
+                error = " (error)" if result.is_error else ""
+                summary = f"Result of {result.name}{error}"
+                fragment.fold(f"t{n}", summary, result.content, code=True)
+        case SystemInstruction(text=text):
+            summary = "System instruction" if text else "System instruction cleared"
+            fragment.fold("s", summary, text) if text else fragment.note(summary)
+        case MemoryNotebook(content=content):
+            fragment.fold("s", "Memory notebook updated", content)
+        case Compression(covers=(first, last), summary=summary):
+            fragment.fold("s", f"Entries {first} to {last} summarised", summary)
+        case _:
+            pass
+    return "".join(fragment.parts), fragment.code
+
+
+def reply_header(entry: ModelOutput) -> str:
+    """``provider:model · N in / M out tokens · 1.2 s``, leaving out what is unknown."""
+    parts = [f"{entry.provider}:{entry.model}"]
+    usage = entry.usage
+    if usage.input or usage.output:
+        parts.append(f"{usage.input:,} in / {usage.output:,} out tokens")
+    latency = entry.meta.get("latency_ms")
+    if isinstance(latency, int | float):
+        parts.append(f"{latency / 1000:.1f} s")
+    return " · ".join(parts)
+
+
+class _Fragment:
+    def __init__(self, index: int, expanded: Collection[str]) -> None:
+        self.index = index
+        self.expanded = expanded
+        self.parts: list[str] = []
+        self.code: list[str] = []
+
+    def user(self, entry: ModelInput) -> None:
+        files = "".join(
+            f'<p class="note">Attached: {escape(a.name)} ({escape(a.mime_type)})</p>'
+            for a in entry.attachments
+        )
+        self.parts.append(
+            f'<table class="user" width="100%" cellspacing="0" cellpadding="10" '
+            f'bgcolor="{USER_BACKGROUND}"><tr><td><p class="who">You</p>'
+            f'<p class="user">{_text(entry.text)}</p>{files}</td></tr></table>\n'
+        )
+
+    def reply(self, entry: ModelOutput, retry: bool) -> None:
+        self.parts.append(f'<p class="meta">{escape(reply_header(entry))}</p>\n')
+        for n, item in enumerate(entry.reasoning):
+            if item.text:
+                self.fold(f"r{n}", "Thinking", item.text, css="thinking")
+            elif item.opaque:
+                self.note("Thinking (not shown by the provider)")
+        if entry.text:
+            # first to collect code blocks, so its Copy links index self.code from 0
+            rendered = render_markdown(entry.text, copy_prefix=f"copy:{self.index}.")
+            self.parts.append(rendered.html)
+            self.code += rendered.code_blocks
+        elif not entry.tool_calls and not is_failed(entry):
+            self.note("(empty reply)")
+        for n, call in enumerate(entry.tool_calls):
+            summary = f"Called {call.name}({_shorten(call.arguments, 60)})"
+            self.fold(f"c{n}", summary, _pretty_json(call.arguments), code=True)
+        if is_failed(entry):
+            self.status(entry, retry)
+
+    def status(self, entry: ModelOutput, retry: bool) -> None:
+        if entry.error == STOPPED:
+            css, message = "stopped", "Stopped — partial reply"
+        else:
+            css, message = "failed", f"Failed: {entry.error or 'the reply was cut short'}"
+            if entry.partial and (entry.text or entry.tool_calls):
+                message += " — partial reply kept"
+        link = f' &nbsp;·&nbsp; <a href="retry:{self.index}">Retry</a>' if retry else ""
+        self.parts.append(f'<p class="{css}">{escape(message)}{link}</p>\n')
+
+    def fold(self, key: str, summary: str, body: str, css: str = "", code: bool = False) -> None:
+        is_open = key in self.expanded
+        arrow = "▾" if is_open else "▸"
+        self.parts.append(
+            f'<p class="fold"><a class="fold" href="fold:{self.index}:{key}">'
+            f"{arrow} {escape(summary)}</a></p>\n"
+        )
+        if not is_open:
+            return
+        if code:
+            href = f"copy:{self.index}.{len(self.code)}"
+            self.code.append(body)
+            self.parts.append(code_block_html(body, copy_href=href))
+        else:
+            self.parts.append(f'<p class="{css or "user"}">{_text(body)}</p>\n')
+
+    def note(self, text: str) -> None:
+        self.parts.append(f'<p class="note">{escape(text)}</p>\n')
+
+
+def _text(text: str) -> str:
+    return escape(text).replace("\n", "<br />")
+
+
+def _shorten(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _pretty_json(text: str) -> str:
+    try:
+        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+    except ValueError:  # the model's arguments may not parse; show them as they came
+        return text

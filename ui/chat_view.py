@@ -1,0 +1,381 @@
+"""The conversation in the centre of the window: saved entries as rich text, and the live reply.
+
+Only the tail of a conversation is in the document: a page of up to ``PAGE`` entries or about
+``PAGE_CHARS`` characters of text, whichever comes first (markdown, highlighting and Qt's layout
+cost about 5 ms per thousand characters), and a page more per click on "Show earlier messages".
+Each entry's HTML is built once and cached. A streaming reply is a plain
+text block at the end that grows by cursor inserts (about a millisecond each); markdown is
+rendered once, when the saved ``model_output`` arrives and replaces the block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+from app.history import AnyEntry, ModelInput, ModelOutput
+from app.store import Conversation
+from ui.chat_html import STYLE_SHEET, entry_html, is_failed, is_shown, shown_chars
+
+PAGE = 40
+PAGE_CHARS = 16_000
+BOTTOM_SLACK = 8  # pixels: this close to the end counts as "at the bottom"
+LIVE_HEADER = "Replying…"
+LIVE_UNSAVED = "Reply (not saved)"
+MUTED = "#656d76"
+
+Keep = Literal["end", "top", "bottom"]
+Anchor = Keep | None
+
+
+@dataclass
+class _Live:
+    """The open stream block: where it starts and where reasoning and text go next."""
+
+    start: QTextCursor  # removing from here to the end takes the block away without a trace
+    header: QTextCursor
+    reasoning: QTextCursor
+    text: QTextCursor
+    reasoning_parts: list[str] = field(default_factory=list)
+    text_parts: list[str] = field(default_factory=list)
+
+
+class ChatView(QWidget):
+    retry_requested = Signal()
+    copied = Signal(str)  # the text put on the clipboard by a Copy link
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._on_anchor_clicked)
+        document = self.browser.document()
+        document.setUndoRedoEnabled(False)  # else every streamed insert is kept for undo
+        document.setDefaultStyleSheet(STYLE_SHEET)
+        document.setDocumentMargin(12)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+        bar = self.browser.verticalScrollBar()
+        bar.valueChanged.connect(self._on_scrolled)
+        bar.rangeChanged.connect(self._on_range_changed)
+
+        self._entries: list[AnyEntry] = []  # the shown kinds only; rendered from _first on
+        self._first = 0
+        self._html: dict[int, str] = {}  # by position in _entries
+        self._code: dict[int, list[str]] = {}
+        self._expanded: set[tuple[int, str]] = set()
+        self._retry: int | None = None  # the failed reply that Retry would answer again
+        self._live: _Live | None = None
+        # where the scroll stays as the document changes: at the end (following it), at
+        # _offset from the top or from the end (after a re-render), or wherever the user put it
+        self._anchor: Anchor = "end"
+        self._offset = 0
+        self._settling = False  # scrolling done by the view itself, not the user
+        self._formats: dict[str, QTextBlockFormat] = {}
+
+    # --- saved entries ---------------------------------------------------------------------
+
+    def show_conversation(self, conversation: Conversation) -> None:
+        """Show a conversation's tail, scrolled to the end; any live block is dropped."""
+        self.clear()
+        self._entries = [entry for entry in conversation.history if is_shown(entry)]
+        self._first = self._page_before(len(self._entries))
+        self._retry = self._retry_target()
+        self._render("end")
+
+    def clear(self) -> None:
+        """Show nothing (a new chat before its first entry)."""
+        self._entries = []
+        self._first = 0
+        self._html.clear()
+        self._code.clear()
+        self._expanded.clear()
+        self._retry = None
+        self._live = None
+        self._render("end")
+
+    def append_entry(self, entry: AnyEntry) -> None:
+        """Add a saved entry at the end; a reply replaces the live block it was streamed into."""
+        if not is_shown(entry):
+            return
+        self._appending()
+        index = len(self._entries)
+        self._entries.append(entry)
+        stale = None
+        if isinstance(entry, ModelInput | ModelOutput):
+            stale, self._retry = self._retry, index if is_failed(entry) else None
+        ends_stream = isinstance(entry, ModelOutput) and self._live is not None
+        if stale is not None:  # the earlier Retry link would now answer a different input
+            self._html.pop(stale, None)
+            if ends_stream:
+                self._live = None
+            self._render("top")
+            return
+        html = self._fragment(index)
+        if ends_stream:
+            self._remove_live()
+            self._insert_at_end(html)
+        elif self._live is not None:  # e.g. the input, saved after the stream began
+            live = self._remove_live()
+            self._insert_at_end(html)
+            self._open_live("".join(live.reasoning_parts), "".join(live.text_parts))
+        else:
+            self._insert_at_end(html)
+
+    # --- the live reply ----------------------------------------------------------------------
+
+    def begin_stream(self) -> None:
+        self._appending()
+        if self._live is None:
+            self._open_live()
+
+    def append_stream_text(self, text: str) -> None:
+        self._appending()
+        live = self._live or self._open_live()
+        live.text.insertText(text)
+        live.text_parts.append(text)
+
+    def append_stream_reasoning(self, text: str) -> None:
+        self._appending()
+        live = self._live or self._open_live()
+        if not live.reasoning_parts:
+            self._set_visible(live.reasoning, True)
+        live.reasoning.insertText(text)
+        live.reasoning_parts.append(text)
+
+    def end_stream(self) -> None:
+        """Close the live block if no reply replaced it: gone if empty, else left as it is."""
+        live = self._live
+        if live is None:
+            return
+        if live.text_parts or live.reasoning_parts:
+            header = self._cursor_at(live.header.position())
+            header.movePosition(
+                QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+            )
+            header.insertText(LIVE_UNSAVED)
+            self._live = None
+        else:
+            self._remove_live()
+
+    # --- rendering -----------------------------------------------------------------------------
+
+    def _fragment(self, index: int) -> str:
+        html = self._html.get(index)
+        if html is None:
+            expanded = {key for i, key in self._expanded if i == index}
+            retry = index == self._retry
+            html, self._code[index] = entry_html(self._entries[index], index, expanded, retry)
+            self._html[index] = html
+        return html
+
+    def _render(self, keep: Keep) -> None:
+        """Rebuild the document from the cached fragments, keeping the scroll where it makes
+        sense: at the end, the same distance from the top, or the same distance from the end."""
+        bar = self.browser.verticalScrollBar()
+        if keep == "end" or (keep == "top" and self._anchor == "end"):
+            self._anchor, self._offset = "end", 0
+        elif keep == "top":
+            self._anchor, self._offset = "top", bar.value()
+        else:
+            self._anchor, self._offset = "bottom", bar.maximum() - bar.value()
+        live = self._live
+        parts = [self._fragment(i) for i in range(self._first, len(self._entries))]
+        if self._first:
+            parts.insert(0, _earlier_html(self._first))
+        self._settling = True
+        try:
+            self.browser.setHtml("".join(parts).rstrip())
+            if live is not None:
+                self._open_live("".join(live.reasoning_parts), "".join(live.text_parts))
+        finally:
+            self._settling = False
+        self._restore_scroll()
+
+    def _end_cursor(self, table_next: bool = False) -> QTextCursor:
+        """A cursor at the end with plain formats, where the next fragment goes.
+
+        Spaced as setHtml spaces the same HTML: one empty block after a table, and a table
+        inserted at the end of a block starts right after it.
+        """
+        cursor = QTextCursor(self.browser.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        block = cursor.block()
+        previous = block.previous()
+        after_table = previous.isValid() and QTextCursor(previous).currentTable() is not None
+        if table_next:
+            pass
+        elif block.length() > 1 or after_table:
+            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+        else:
+            cursor.setBlockFormat(QTextBlockFormat())
+            cursor.setBlockCharFormat(QTextCharFormat())
+        cursor.setCharFormat(QTextCharFormat())
+        return cursor
+
+    def _insert_at_end(self, html: str) -> None:
+        cursor = self._end_cursor(table_next=html.startswith("<table"))
+        if html.startswith("<p"):  # insertHtml merges it into the current block, margins lost
+            cursor.setBlockFormat(self._paragraph_format(html[: html.index(">") + 1]))
+        cursor.insertHtml(html.rstrip())  # trailing whitespace would end the block in a space
+
+    def _paragraph_format(self, tag: str) -> QTextBlockFormat:
+        """The block format setHtml gives a paragraph opened by ``tag`` (``<p class="meta">``)."""
+        fmt = self._formats.get(tag)
+        if fmt is None:
+            scratch = QTextDocument()
+            scratch.setDefaultStyleSheet(STYLE_SHEET)
+            scratch.setHtml(f"{tag}x</p>")
+            fmt = self._formats[tag] = scratch.begin().blockFormat()
+        return fmt
+
+    def _open_live(self, reasoning: str = "", text: str = "") -> _Live:
+        """Three blocks at the end: a header, the reasoning (hidden until there is some), and
+        the reply text; a cursor kept at the end of each of the last two appends cheaply."""
+        start = self.browser.document().characterCount() - 1
+        cursor = self._end_cursor()
+        header_start = cursor.position()
+        header = QTextBlockFormat()
+        header.setTopMargin(16)
+        cursor.setBlockFormat(header)
+        cursor.insertText(LIVE_HEADER, _char_format(MUTED, small=True))
+        cursor.insertBlock(QTextBlockFormat(), _char_format(MUTED, italic=True))
+        cursor.insertText(reasoning)
+        reasoning_end = cursor.position()
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+        cursor.insertText(text)
+        self._live = _Live(
+            self._cursor_at(start),
+            self._cursor_at(header_start),
+            self._cursor_at(reasoning_end),
+            cursor,
+            [reasoning] if reasoning else [],
+            [text] if text else [],
+        )
+        self._set_visible(self._live.reasoning, bool(reasoning))
+        return self._live
+
+    def _remove_live(self) -> _Live:
+        live = self._live
+        assert live is not None
+        cursor = self._cursor_at(live.start.position())
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        self._live = None
+        return live
+
+    def _cursor_at(self, position: int) -> QTextCursor:
+        cursor = QTextCursor(self.browser.document())
+        cursor.setPosition(position)
+        return cursor
+
+    def _set_visible(self, cursor: QTextCursor, visible: bool) -> None:
+        block = cursor.block()
+        block.setVisible(visible)
+        self.browser.document().markContentsDirty(block.position(), block.length())
+
+    def _page_before(self, end: int) -> int:
+        """Where the page of entries that ends before ``end`` starts."""
+        first, chars = end, 0
+        while first > 0 and end - first < PAGE and chars < PAGE_CHARS:
+            first -= 1
+            chars += shown_chars(self._entries[first])
+        return first
+
+    def _retry_target(self) -> int | None:
+        for index in range(len(self._entries) - 1, -1, -1):
+            entry = self._entries[index]
+            if isinstance(entry, ModelInput | ModelOutput):
+                return index if is_failed(entry) else None
+        return None
+
+    # --- links and scrolling -------------------------------------------------------------------
+
+    def _on_anchor_clicked(self, url: QUrl) -> None:
+        href = url.toString()
+        scheme, _, rest = href.partition(":")
+        if href == "earlier":
+            self._first = self._page_before(self._first)
+            self._render("bottom")
+        elif scheme == "copy":
+            self._copy(rest)
+        elif scheme == "fold":
+            self._toggle(rest)
+        elif scheme == "retry":
+            self.retry_requested.emit()
+        elif scheme in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+
+    def _copy(self, where: str) -> None:
+        index, _, number = where.partition(".")
+        try:  # a reply may contain a copy: link of its own making; it copies nothing
+            text = self._code[int(index)][int(number)]
+        except (ValueError, KeyError, IndexError):
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.copied.emit(text)
+
+    def _toggle(self, where: str) -> None:
+        index, _, key = where.partition(":")
+        if not index.isdigit() or int(index) not in self._html:
+            return
+        self._expanded ^= {(int(index), key)}
+        del self._html[int(index)]
+        self._render("top")
+
+    def _on_scrolled(self, value: int) -> None:
+        if not self._settling:  # the user scrolled: follow the end only if they went there
+            at_end = value >= self.browser.verticalScrollBar().maximum() - BOTTOM_SLACK
+            self._anchor = "end" if at_end else None
+
+    def _on_range_changed(self, _minimum: int, _maximum: int) -> None:
+        self._restore_scroll()
+
+    def _restore_scroll(self) -> None:
+        """Apply the anchor; again whenever the range changes, as the layout may finish later."""
+        bar = self.browser.verticalScrollBar()
+        settling, self._settling = self._settling, True
+        try:
+            if self._anchor == "end":
+                bar.setValue(bar.maximum())
+            elif self._anchor == "top":
+                bar.setValue(self._offset)
+            elif self._anchor == "bottom":
+                bar.setValue(bar.maximum() - self._offset)
+        finally:
+            self._settling = settling
+
+    def _appending(self) -> None:
+        """Content added at the end moves nothing above it: only following the end remains."""
+        if self._anchor != "end":
+            self._anchor = None
+
+
+def _earlier_html(hidden: int) -> str:
+    more = f"{hidden} earlier message{'s' if hidden != 1 else ''}"
+    return (
+        f'<p class="earlier" align="center"><a href="earlier">Show earlier messages</a>'
+        f' <span style="color: {MUTED}">({more})</span></p>\n'
+    )
+
+
+def _char_format(color: str, *, small: bool = False, italic: bool = False) -> QTextCharFormat:
+    fmt = QTextCharFormat()
+    fmt.setForeground(QColor(color))
+    if small:
+        fmt.setProperty(QTextCharFormat.Property.FontSizeAdjustment, -1)
+    fmt.setFontItalic(italic)
+    return fmt

@@ -1,0 +1,103 @@
+"""Where the user writes: the input, the per-turn model picker, Send/Stop, the context meter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class MessageEdit(QPlainTextEdit):
+    """Enter sends; Shift+Enter starts a new line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class Composer(QWidget):
+    send_requested = Signal(str, str)  # text, provider:model
+    stop_requested = Signal()
+    system_requested = Signal()
+
+    def __init__(self, models: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = MessageEdit()
+        self.edit.setPlaceholderText("Message (Enter sends, Shift+Enter for a new line)")
+        self.edit.setMaximumHeight(110)  # about five lines; the chat gets the rest
+        self.model_picker = QComboBox()
+        self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
+        self.model_picker.addItems(models)
+        self.model_picker.setToolTip("Model for this turn")
+        self.meter = QLabel()
+        self.meter.setObjectName("contextMeter")
+        self.system_button = QPushButton("System…")
+        self.system_button.setToolTip("Edit the system instruction of this conversation")
+        self.send_button = QPushButton("Send")
+        self.send_button.setDefault(True)
+        self._streaming = False
+
+        row = QHBoxLayout()
+        row.addWidget(self.system_button)
+        row.addWidget(self.meter, 1)
+        row.addWidget(self.model_picker)
+        row.addWidget(self.send_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit)
+        layout.addLayout(row)
+
+        self.edit.submitted.connect(self._send_or_stop)
+        self.send_button.clicked.connect(self._send_or_stop)
+        self.system_button.clicked.connect(self.system_requested)
+
+    def _send_or_stop(self) -> None:
+        if self._streaming:
+            self.stop_requested.emit()
+            return
+        text = self.edit.toPlainText()
+        if text.strip():
+            self.send_requested.emit(text, self.model())
+
+    def model(self) -> str:
+        return self.model_picker.currentText().strip()
+
+    def set_model(self, spec: str) -> None:
+        if self.model_picker.findText(spec) < 0:
+            self.model_picker.addItem(spec)
+        self.model_picker.setCurrentText(spec)
+
+    def set_streaming(self, streaming: bool) -> None:
+        """While a reply streams the button stops it; typing the next message stays possible."""
+        self._streaming = streaming
+        self.send_button.setText("Stop" if streaming else "Send")
+        self.send_button.setToolTip("Stop the reply (Esc)" if streaming else "Send (Enter)")
+
+    def set_context_meter(self, tokens: int, window: int | None) -> None:
+        of = f" of {window:,}" if window else ""
+        self.meter.setText(f"next request ≈ {tokens:,}{of} tokens (estimate)")
+
+    def take_text(self) -> str:
+        text = self.edit.toPlainText()
+        self.edit.clear()
+        return text
+
+    def draft(self) -> str:
+        return self.edit.toPlainText()
+
+    def set_draft(self, text: str) -> None:
+        self.edit.setPlainText(text)
+        self.edit.moveCursor(self.edit.textCursor().MoveOperation.End)

@@ -1,0 +1,54 @@
+"""Index queries off the UI thread: one worker thread with its own SQLite connection.
+
+SQLite connections belong to the thread that made them, and a search over 100,000
+conversations may take tens of milliseconds, so the window asks here and awaits the answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from app.paths import DataDir
+from app.store import Library, ReconcileReport, SearchHit
+
+T = TypeVar("T")
+
+
+class LibraryReader:
+    def __init__(self, data: DataDir) -> None:
+        self._data = data
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="library-reader")
+        self._library: Library | None = None
+
+    def _lib(self) -> Library:
+        if self._library is None:  # made on the worker thread, used only there
+            self._library = Library(self._data, reconcile=False)
+        return self._library
+
+    async def _ask(self, job: Callable[[Library], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: job(self._lib()))
+
+    async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+        return await self._ask(lambda lib: lib.newest(limit, offset))
+
+    async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+        return await self._ask(lambda lib: lib.search(query, limit))
+
+    async def count(self) -> int:
+        return await self._ask(lambda lib: lib.index.count())
+
+    async def reconcile(self) -> ReconcileReport:
+        """Bring the index up to date with the files (at start, after the window is shown)."""
+        return await self._ask(lambda lib: lib.reconcile())
+
+    def close(self) -> None:
+        def close_library() -> None:
+            if self._library is not None:
+                self._library.close()
+
+        self._executor.submit(close_library).result()
+        self._executor.shutdown(wait=True)

@@ -1,0 +1,392 @@
+"""The main window: conversation list on the left, the chat and the composer on the right.
+
+It only wires widgets to the ChatController and the library; the work lives there.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMainWindow,
+    QPlainTextEdit,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.composition import build_models
+from app.errors import CrosstalkError
+from app.history import AnyEntry, SystemInstruction, render_context
+from app.history.entries import searchable_text
+from app.providers.check import ping
+from app.settings import Settings
+from ui.chat_controller import ChatController
+from ui.chat_view import ChatView
+from ui.composer import Composer
+from ui.conversation_list import ConversationList
+from ui.error_banner import ErrorBanner
+from ui.library_reader import LibraryReader
+from ui.window_state import WindowState
+
+if TYPE_CHECKING:
+    from ui.settings_dialog import SettingsDialog
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self, controller: ChatController, reader: LibraryReader, state: WindowState
+    ) -> None:
+        super().__init__()
+        self.setWindowTitle("Crosstalk")
+        self.controller = controller
+        self.services = controller.services
+        self.state = state
+        self.current: str | None = None
+        self._deleted: str | None = None  # for Undo
+        self._drafts: dict[str, str] = {}
+
+        self.conversations = ConversationList(reader)
+        self.heading = QLabel("New chat")
+        self.heading.setObjectName("conversationTitle")
+        self.banner = ErrorBanner()
+        self.chat = ChatView()
+        self.composer = Composer(self.services.models.available())
+        self.composer.set_model(self.services.settings.default_model)
+
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.addWidget(self.heading)
+        column.addWidget(self.banner)
+        column.addWidget(self.chat, 1)
+        column.addWidget(self.composer)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.conversations)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.splitter)
+        self._menus()
+        self._connect()
+        self._restore()
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    def _menus(self) -> None:
+        file = self.menuBar().addMenu("&File")
+        for text, keys, slot in (
+            ("&New chat", QKeySequence.StandardKey.New, self.new_chat),
+            ("&Settings…", QKeySequence("Ctrl+,"), self.open_settings),
+            ("&Quit", QKeySequence.StandardKey.Quit, self.close),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(slot)
+            file.addAction(action)
+        chat = self.menuBar().addMenu("&Chat")
+        for text, keys, slot in (
+            ("&Stop reply", QKeySequence("Esc"), self.stop),
+            ("&Retry last reply", QKeySequence("Ctrl+R"), self.retry),
+            ("Find conversation", QKeySequence.StandardKey.Find, self.conversations.focus_search),
+            ("Write message", QKeySequence("Ctrl+L"), self.composer.edit.setFocus),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(slot)
+            chat.addAction(action)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.composer.send_button.click)
+
+    def _connect(self) -> None:
+        c = self.controller
+        c.entry_appended.connect(self._on_entry)
+        c.stream_started.connect(self._on_stream_started)
+        c.stream_text.connect(self._on_stream_text)
+        c.stream_reasoning.connect(self._on_stream_reasoning)
+        c.stream_ended.connect(self._on_stream_ended)
+        c.turn_failed.connect(self._on_failed)
+        c.title_changed.connect(self._on_title)
+        lst = self.conversations
+        lst.conversation_selected.connect(self.show_conversation)
+        lst.new_requested.connect(self.new_chat)
+        lst.rename_requested.connect(self.rename)
+        lst.fork_requested.connect(self.fork)
+        lst.delete_requested.connect(self.delete)
+        self.composer.send_requested.connect(self.send)
+        self.composer.stop_requested.connect(self.stop)
+        self.composer.system_requested.connect(self.edit_system)
+        self.chat.retry_requested.connect(self.retry)
+        self.banner.action_requested.connect(self._on_banner_action)
+
+    def _restore(self) -> None:
+        if geometry := self.state.geometry():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1100, 750)
+        if splitter := self.state.splitter():
+            self.splitter.restoreState(splitter)
+        else:
+            self.splitter.setSizes([300, 800])
+        last = self.state.last_conversation()
+        if last:
+            try:
+                self.show_conversation(last)
+            except CrosstalkError:
+                self.current = None
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        self.state.save(self.saveGeometry(), self.splitter.saveState(), self.current)
+        super().closeEvent(event)
+
+    # --- conversations --------------------------------------------------------------------
+
+    def show_conversation(self, conversation_id: str) -> None:
+        if conversation_id == self.current:
+            return
+        try:
+            conversation = self.controller.conversation(conversation_id)
+        except CrosstalkError as exc:
+            self.banner.show_message(str(exc))
+            return
+        if self.current:
+            self._drafts[self.current] = self.composer.draft()
+        self.current = conversation.id
+        self.heading.setText(conversation.history.title or "New chat")
+        self.chat.show_conversation(conversation)
+        streaming = self.controller.is_streaming(conversation.id)
+        if streaming:  # switched back to a reply still streaming: show what it said so far
+            self.chat.begin_stream()
+            self.chat.append_stream_text(self.controller.live_text(conversation.id))
+        self.composer.set_streaming(streaming)
+        self.composer.set_draft(self._drafts.pop(conversation.id, ""))
+        model = self.controller.last_model(conversation.id)
+        self.composer.set_model(model or self.services.settings.default_model)
+        self.conversations.select(conversation.id)
+        self._update_meter()
+
+    def new_chat(self) -> None:
+        if self.current:
+            self._drafts[self.current] = self.composer.draft()
+        self.current = None
+        self.heading.setText("New chat")
+        self.chat.clear()
+        self.composer.set_streaming(False)
+        self.composer.set_draft("")
+        self.composer.set_model(self.services.settings.default_model)
+        self.composer.edit.setFocus()
+        self._update_meter()
+
+    def rename(self, conversation_id: str, title: str) -> None:
+        self._guarded(lambda: self.services.library.rename(conversation_id, title))
+
+    def fork(self, conversation_id: str) -> None:
+        conversation = self.controller.conversation(conversation_id)
+        done, fork = self._guarded(
+            lambda: self.services.library.fork(conversation_id, conversation.history.version)
+        )
+        if done and fork is not None:
+            self.show_conversation(fork.id)
+
+    def delete(self, conversation_id: str) -> None:
+        if self.controller.is_streaming(conversation_id):
+            self.banner.show_message("A reply is still streaming there: stop it first (Esc).")
+            return
+        title = self.controller.conversation(conversation_id).history.title or "Untitled"
+        done, _ = self._guarded(lambda: self.services.library.delete(conversation_id))
+        if not done:
+            return
+        self.controller.forget(conversation_id)
+        self._deleted = conversation_id
+        if conversation_id == self.current:
+            self.new_chat()
+        self.conversations.refresh()
+        self.banner.show_message(f"Moved “{title}” to the trash.", "undo")
+
+    def _guarded(self, job: Callable[[], T]) -> tuple[bool, T | None]:
+        """Run a library change; a failure is shown, never raised into Qt."""
+        try:
+            result = job()
+        except (CrosstalkError, ValueError) as exc:
+            self.banner.show_message(str(exc))
+            return False, None
+        self.conversations.refresh()
+        return True, result
+
+    # --- turns ----------------------------------------------------------------------------
+
+    def send(self, text: str, spec: str) -> None:
+        try:
+            self.services.models.resolve(spec)  # a missing key is reported before any write
+            if self.current is None:
+                conversation = self.controller.new_conversation()
+                self.current = conversation.id
+                self.chat.show_conversation(conversation)
+            self.controller.send(self.current, text, spec)
+        except CrosstalkError as exc:
+            self._on_failed(self.current or "", str(exc), _action_for(exc))
+            return
+        self.composer.take_text()
+        self.conversations.refresh()
+
+    def stop(self) -> None:
+        if self.current:
+            self.controller.stop(self.current)
+
+    def retry(self) -> None:
+        if self.current is None or self.controller.is_streaming(self.current):
+            return
+        try:
+            self.controller.retry(self.current, self.composer.model())
+        except (CrosstalkError, ValueError) as exc:
+            self.banner.show_message(str(exc))
+
+    def edit_system(self) -> None:
+        if self.current is None:
+            self.current = self.controller.new_conversation().id
+            self.conversations.refresh()
+        conversation = self.controller.conversation(self.current)
+        dialog = SystemDialog(conversation.history.system_instruction or "", self)
+
+        def save() -> None:
+            text = dialog.text()
+            if text != (conversation.history.system_instruction or ""):
+                self._guarded(
+                    lambda: self.services.library.append(conversation, SystemInstruction(text=text))
+                )
+
+        dialog.accepted.connect(save)
+        dialog.open()  # non-modal: never a nested event loop inside a coroutine
+
+    # --- controller events ----------------------------------------------------------------
+
+    def _on_entry(self, conversation_id: str, entry: AnyEntry) -> None:
+        if conversation_id == self.current:
+            self.chat.append_entry(entry)
+            self._update_meter()
+
+    def _on_stream_started(self, conversation_id: str) -> None:
+        self.banner.hide()
+        if conversation_id == self.current:
+            self.chat.begin_stream()
+            self.composer.set_streaming(True)
+
+    def _on_stream_text(self, conversation_id: str, text: str) -> None:
+        if conversation_id == self.current:
+            self.chat.append_stream_text(text)
+
+    def _on_stream_reasoning(self, conversation_id: str, text: str) -> None:
+        if conversation_id == self.current:
+            self.chat.append_stream_reasoning(text)
+
+    def _on_stream_ended(self, conversation_id: str) -> None:
+        if conversation_id == self.current:
+            self.chat.end_stream()
+            self.composer.set_streaming(False)
+        self.conversations.refresh()
+
+    def _on_failed(self, conversation_id: str, message: str, action: str) -> None:
+        if conversation_id in (self.current, ""):
+            self.banner.show_message(message, action)
+
+    def _on_title(self, conversation_id: str, title: str) -> None:
+        self.conversations.update_title(conversation_id, title)
+        if conversation_id == self.current:
+            self.heading.setText(title)
+
+    def _on_banner_action(self, action: str) -> None:
+        if action == "settings":
+            self.open_settings()
+        elif action == "retry":
+            self.retry()
+        elif action == "undo" and self._deleted:
+            deleted = self._deleted
+            done, _ = self._guarded(lambda: self.services.library.restore(deleted))
+            if done:
+                self.show_conversation(deleted)
+
+    def open_settings(self) -> None:
+        from ui.settings_dialog import SettingsDialog
+
+        services = self.services
+        dialog = SettingsDialog(services.settings, services.keys, services.models.available(), self)
+        dialog.settings_saved.connect(self._apply_settings)
+        dialog.test_requested.connect(
+            lambda name: self.controller.spawn(self._test_provider(dialog, name))
+        )
+        dialog.open()  # non-modal
+
+    def _apply_settings(self, settings: Settings) -> None:
+        from app.settings_store import save_settings
+
+        done, _ = self._guarded(lambda: save_settings(self.services.data, settings))
+        if not done:
+            return
+        self.controller.retire(self.services.models)  # a running reply may still use it
+        self.services.settings = settings
+        self.services.models = build_models(settings, self.services.keys, os.environ)
+        self.composer.model_picker.clear()
+        self.composer.model_picker.addItems(self.services.models.available())
+        current = self.controller.last_model(self.current) if self.current else None
+        self.composer.set_model(current or settings.default_model)
+
+    async def _test_provider(self, dialog: SettingsDialog, name: str) -> None:
+        """One tiny request through the provider, with the key as it is now."""
+        config = self.services.settings.all_providers().get(name)
+        model = config.models[0] if config and config.models else None
+        if model is None:
+            dialog.show_test_result(name, False, f"{name} lists no models to test with")
+            return
+        models = build_models(self.services.settings, self.services.keys, os.environ)
+        try:
+            provider, model = models.resolve(f"{name}:{model}")
+            dialog.show_test_result(name, True, await ping(provider, model))
+        except CrosstalkError as exc:
+            dialog.show_test_result(name, False, str(exc))
+        finally:
+            await models.aclose()
+
+    def _update_meter(self) -> None:
+        """A cheap estimate (about four characters a token) of what the next request carries."""
+        if self.current is None:
+            self.composer.set_context_meter(0, None)
+            return
+        history = self.controller.conversation(self.current).history
+        context = render_context(history, self.services.settings.window_turns)
+        chars = sum(len(searchable_text(e)) for e in context.entries)
+        chars += len(context.system or "") + len(context.notebook or "")
+        self.composer.set_context_meter(chars // 4, None)
+
+
+def _action_for(exc: CrosstalkError) -> str:
+    from app.errors import AuthFailed
+
+    return "settings" if isinstance(exc, AuthFailed) else ""
+
+
+class SystemDialog(QDialog):
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("System instruction")
+        self.edit = QPlainTextEdit(text)
+        self.edit.setPlaceholderText("How the model should behave in this conversation")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.edit)
+        layout.addWidget(buttons)
+        self.resize(520, 300)
+
+    def text(self) -> str:
+        return self.edit.toPlainText().strip()

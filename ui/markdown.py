@@ -1,0 +1,117 @@
+"""Markdown to the HTML subset that QTextBrowser renders well, with highlighted code blocks.
+
+HTML in the input is escaped, never rendered: a reply is text from a model, not markup to trust.
+Code is highlighted by pygments with inline styles (QTextDocument has no class stylesheets for
+it) and laid out as a one-cell table, the only Qt rich-text element that takes padding and a
+background together. Each code block gets a ``Copy`` link whose href indexes ``code_blocks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.token import Token
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
+from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.styles.default import DefaultStyle
+from pygments.token import Whitespace, _TokenType
+from pygments.util import ClassNotFound
+
+CODE_BACKGROUND = "#f6f8fa"
+CODE_BORDER = "#d0d7de"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    html: str
+    code_blocks: list[str] = field(default_factory=list)
+
+
+def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
+    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``."""
+    env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
+    html = _parser().render(text, env)
+    return Rendered(html=html, code_blocks=env["code_blocks"])
+
+
+def code_block_html(code: str, language: str = "", copy_href: str | None = None) -> str:
+    """A highlighted code block (with a bar naming the language and a Copy link, if given)."""
+    lexer = _lexer(language)
+    body = highlight(code, lexer, _formatter()) if code else ""
+    bar = [f'<span class="lang">{escapeHtml(language)}</span>'] if language else []
+    if copy_href is not None:
+        bar.append(f'<a href="{escapeHtml(copy_href)}">Copy</a>')
+    head = f'<p class="codebar">{" &nbsp;·&nbsp; ".join(bar)}</p>' if bar else ""
+    return (
+        f'{head}<table class="code" width="100%" cellspacing="0" cellpadding="8" '
+        f'bgcolor="{CODE_BACKGROUND}" style="border: 1px solid {CODE_BORDER}; '
+        f'border-collapse: collapse"><tr><td><pre>{body.rstrip(chr(10))}</pre></td></tr></table>\n'
+    )
+
+
+@cache
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("fence", _render_code)
+    md.add_render_rule("code_block", _render_code)
+    md.add_render_rule("table_open", _render_table_open)
+    md.add_render_rule("image", _render_image)
+    return md
+
+
+class CodeStyle(DefaultStyle):
+    """Pygments' default colours, without a span around every run of whitespace: a third of
+    the HTML, and Qt's parse and layout time goes with it."""
+
+    styles: ClassVar[dict[_TokenType, str]] = {**DefaultStyle.styles, Whitespace: ""}
+
+
+@cache
+def _formatter() -> HtmlFormatter[str]:
+    return HtmlFormatter(style=CodeStyle, noclasses=True, nowrap=True)
+
+
+def _lexer(language: str) -> Lexer:
+    if language:
+        try:
+            return get_lexer_by_name(language.lower(), stripnl=False, ensurenl=False)
+        except ClassNotFound:
+            pass
+    return TextLexer(stripnl=False, ensurenl=False)
+
+
+def _render_code(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    token = tokens[idx]
+    code = token.content.removesuffix("\n")
+    info = token.info.strip().split(maxsplit=1)
+    language = info[0] if info else ""
+    blocks: list[str] = env.setdefault("code_blocks", [])
+    href = f"{env.get('copy_prefix', 'copy:')}{len(blocks)}"
+    blocks.append(code)
+    return code_block_html(code, language, href)
+
+
+def _render_table_open(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    # Qt draws no cell borders unless asked, and markdown tables need them to be readable
+    return '<table border="1" cellspacing="0" cellpadding="4" style="border-collapse: collapse">\n'
+
+
+def _render_image(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    # an image would make QTextBrowser read a path named by the model; show a link instead
+    token = tokens[idx]
+    src = str(token.attrGet("src") or "")
+    alt = escapeHtml(token.content or src)
+    return f'<a href="{escapeHtml(src)}">[image: {alt}]</a>'

@@ -1,0 +1,30 @@
+"""Window geometry, splitter sizes and the last conversation, restored on the next start."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from app.paths import DataDir
+
+
+class WindowState:
+    def __init__(self, data: DataDir) -> None:
+        self._settings = QSettings(str(data.root / "window.ini"), QSettings.Format.IniFormat)
+
+    def geometry(self) -> QByteArray | None:
+        value = self._settings.value("geometry")
+        return value if isinstance(value, QByteArray) else None
+
+    def splitter(self) -> QByteArray | None:
+        value = self._settings.value("splitter")
+        return value if isinstance(value, QByteArray) else None
+
+    def last_conversation(self) -> str | None:
+        value = self._settings.value("last_conversation")
+        return value if isinstance(value, str) and value else None
+
+    def save(self, geometry: QByteArray, splitter: QByteArray, conversation_id: str | None) -> None:
+        self._settings.setValue("geometry", geometry)
+        self._settings.setValue("splitter", splitter)
+        self._settings.setValue("last_conversation", conversation_id or "")
+        self._settings.sync()
