@@ -165,7 +165,7 @@ def cmd_list(services: Services, args: argparse.Namespace) -> int:
         tokens = row["input_tokens"] + row["output_tokens"]
         print(
             f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {model:<22} "
-            f"{tokens:>8} tok  {row['title'] or 'Untitled'}"
+            f"{tokens:>8} tok  {'📌 ' if row['pinned'] else ''}{row['title'] or 'Untitled'}"
         )
     if not rows:
         print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
@@ -292,6 +292,13 @@ def cmd_rename(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pin(services: Services, args: argparse.Namespace) -> int:
+    pinned = args.command == "pin"
+    services.library.pin(args.id, pinned)
+    print(f"{'pinned' if pinned else 'unpinned'} {ids.validate(args.id)}")
+    return 0
+
+
 def cmd_delete(services: Services, args: argparse.Namespace) -> int:
     conversation_id = ids.validate(args.id)
     services.library.delete(conversation_id)
@@ -385,6 +392,10 @@ def build_parser() -> argparse.ArgumentParser:
     rename.add_argument("id")
     rename.add_argument("title", nargs="+")
 
+    for verb in ("pin", "unpin"):
+        pin = command(verb, cmd_pin, f"{verb} a conversation (pinned ones list first)")
+        pin.add_argument("id")
+        pin.set_defaults(command=verb)
     command("delete", cmd_delete, "move a conversation to the trash").add_argument("id")
     command("restore", cmd_restore, "bring a conversation back from the trash").add_argument("id")
     command("trash", cmd_trash, "list conversations in the trash")

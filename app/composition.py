@@ -31,6 +31,7 @@ class Services:
             title_model=self.settings.title_model,
             max_tool_rounds=self.settings.max_tool_rounds,
             reasoning=self.settings.reasoning,
+            default_tools=tuple(self.settings.default_tools),
         )
 
     def close(self) -> None:

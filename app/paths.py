@@ -41,6 +41,10 @@ class DataDir:
         return self.root / "index.db"
 
     @property
+    def pins_file(self) -> Path:
+        return self.root / "pins.json"
+
+    @property
     def settings_file(self) -> Path:
         return self.root / "settings.toml"
 

@@ -24,7 +24,7 @@ import msgspec
 from app.errors import CrosstalkError
 from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
-from app.tools import DEFAULT_MAX_ROUNDS
+from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
 
 ProviderKind = Literal["openai", "openai-responses", "anthropic", "gemini", "openai-compatible"]
 LOCAL = "local"
@@ -58,6 +58,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     window_turns: int = DEFAULT_WINDOW_TURNS
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
+    default_tools: list[str] = []  # tools a new conversation starts with
     providers: dict[str, ProviderConfig] = {}
 
     def __post_init__(self) -> None:
@@ -65,6 +66,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
             raise ValueError("window_turns must be at least 1")
         if self.max_tool_rounds < 1:
             raise ValueError("max_tool_rounds must be at least 1")
+        unknown = [name for name in self.default_tools if name not in BUILTIN]
+        if unknown:
+            raise ValueError(
+                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN)}"
+            )
         for name in self.providers:
             if name == LOCAL or not _NAME.fullmatch(name):
                 raise ValueError(

@@ -8,16 +8,14 @@ Keys are never in here; they live in the OS keyring (app/keys.py).
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from app.atomic import replace_file
 from app.errors import StorageError
-from app.paths import FILE_MODE, DataDir
+from app.paths import DataDir
 from app.settings import Settings
 
 
@@ -44,36 +42,14 @@ def _unknown_fields(path: Path) -> dict[str, Any]:
     return {k: v for k, v in existing.items() if k not in Settings.__struct_fields__}
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def save_settings(data: DataDir, settings: Settings) -> None:
     """Replace settings.toml with ``settings``; a crash leaves the old file or the new one."""
     path = data.settings_file
     content = msgspec.toml.encode(_unknown_fields(path) | _changed_fields(settings))
     data.ensure()
-    staging: str | None = None
     try:
-        # mkstemp creates the file 0600 in the same folder, so the rename is atomic
-        fd, staging = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
-        with os.fdopen(fd, "wb") as f:
-            f.write(content)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(staging, FILE_MODE)
-        os.replace(staging, path)
-        staging = None
-        _fsync_dir(path.parent)
+        replace_file(path, content)
     except OSError as exc:
         raise StorageError(
             f"could not save {path} ({exc.strerror or exc}); check the folder's permissions"
         ) from exc
-    finally:
-        if staging is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(staging)

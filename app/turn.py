@@ -119,17 +119,18 @@ class TurnSettings:
     temperature: float | None = None
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: str | None = None  # "low" | "medium" | "high": ask the model to think; None: off
+    default_tools: tuple[str, ...] = ()  # for a conversation's first turn, unless told otherwise
 
 
 OnEvent = Callable[[StreamEvent], None]
 
 
-def enabled_tools(history: History) -> list[str]:
+def enabled_tools(history: History, default: Sequence[str] = ()) -> list[str]:
     """The tools of the conversation's latest input: a choice is remembered until changed."""
     for entry in reversed(list(history)):
         if isinstance(entry, ModelInput):
             return list(entry.meta.get("tools", []))
-    return []
+    return list(default)
 
 
 async def run_turn(
@@ -146,7 +147,10 @@ async def run_turn(
 ) -> ModelOutput:
     """One turn: the input, the reply (with any tool rounds), and a title on the first turn."""
     provider, model = models.resolve(spec)
-    enabled = check_names(tools) if tools is not None else enabled_tools(conversation.history)
+    if tools is not None:
+        enabled = check_names(tools)
+    else:
+        enabled = enabled_tools(conversation.history, settings.default_tools)
     if system is not None and system != (conversation.history.system_instruction or ""):
         library.append(conversation, SystemInstruction(text=system))
     library.append(conversation, ModelInput(text=text, meta={"tools": enabled} if enabled else {}))

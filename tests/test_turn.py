@@ -260,3 +260,15 @@ def test_the_reasoning_setting_reaches_the_request(library: Library) -> None:
         run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", settings)
     )
     assert provider.requests[0].reasoning == "high"
+
+
+def test_a_new_conversation_starts_with_the_default_tools(library: Library) -> None:
+    provider = ScriptedProvider(scripts=[reply("a"), reply("T"), reply("b")])
+    settings = TurnSettings(window_turns=20, title_model="scripted:echo",
+                            default_tools=("current_time",))  # fmt: skip
+    conversation = library.create()
+    models = Models.of(provider)
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", settings))
+    assert [t.name for t in provider.requests[0].tools] == ["current_time"]
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", settings, tools=[]))
+    assert provider.requests[-1].tools == ()

@@ -191,12 +191,19 @@ class Index:
 
     # --- writing --------------------------------------------------------------------------
 
-    def put(self, header: Header, entries: list[AnyEntry], size: int, mtime_ns: int) -> None:
+    def put(
+        self,
+        header: Header,
+        entries: list[AnyEntry],
+        size: int,
+        mtime_ns: int,
+        pinned: bool = False,
+    ) -> None:
         """(Re)index one whole conversation."""
         row = initial_row(header)
         for entry in entries:
             fold_entry(row, entry)
-        row |= {"file_size": size, "file_mtime_ns": mtime_ns}
+        row |= {"file_size": size, "file_mtime_ns": mtime_ns, "pinned": int(pinned)}
         with self.transaction():
             self._drop_messages(header.id)
             self.db.table("conversations").insert(row, replace=True)
@@ -228,6 +235,12 @@ class Index:
         """Merge the full-text index into one segment, as after a rebuild (searches speed up)."""
         with self.transaction():
             self.db.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
+
+    def set_pinned(self, conversation_id: str, pinned: bool) -> None:
+        with self.transaction():
+            self.db.execute(
+                "UPDATE conversations SET pinned = ? WHERE id = ?", [int(pinned), conversation_id]
+            )
 
     def remove(self, conversation_id: str) -> None:
         with self.transaction():

@@ -19,6 +19,7 @@ from app.history import AnyEntry, History, Title, utc_now
 from app.paths import DataDir
 from app.store import transcript
 from app.store.index import Index, SearchHit
+from app.store.pins import Pins
 from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, ForkRef, Header
 
 
@@ -55,6 +56,9 @@ class Library:
         self.warnings: list[str] = []
         # called after every append, e.g. so a window can show entries as they are saved
         self.appended: list[Callable[[Conversation, AnyEntry], None]] = []
+        self.pins = Pins(data.pins_file)
+        if self.pins.problem:
+            self.warnings.append(self.pins.problem)
         if reconcile:
             try:
                 self.warnings += self.reconcile().warnings
@@ -119,7 +123,8 @@ class Library:
         """Re-index a transcript whose file no longer matches what the index saw."""
         mtime_ns = path.stat().st_mtime_ns
         if self.index.file_state(loaded.header.id) != (loaded.size, mtime_ns):
-            self.index.put(loaded.header, loaded.entries, loaded.size, mtime_ns)
+            pinned = loaded.header.id in self.pins.ids
+            self.index.put(loaded.header, loaded.entries, loaded.size, mtime_ns, pinned)
 
     def append(self, conversation: Conversation, entry: AnyEntry) -> AnyEntry:
         """Append an entry (seq and time are stamped here); returns once it is on disk."""
@@ -156,6 +161,12 @@ class Library:
         title = parent.history.title or "Untitled"
         self.append(fork, Title(text=f"{title} (fork)", source="generated"))
         return fork
+
+    def pin(self, conversation_id: str, pinned: bool = True) -> None:
+        """Keep a conversation on top of the list (or stop); pins live in pins.json."""
+        conversation_id = self.open(conversation_id).id
+        self.pins.set(conversation_id, pinned)
+        self.index.set_pinned(conversation_id, pinned)
 
     def delete(self, conversation_id: str) -> None:
         """Move to the trash: the file is kept and `restore` brings it back."""

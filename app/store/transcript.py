@@ -17,6 +17,7 @@ from pathlib import Path
 
 import msgspec
 
+from app.atomic import fsync_dir
 from app.errors import ConcurrentChange, NewerFormat, StorageError, TranscriptError
 from app.history import AnyEntry, decode_many, encode, utc_now
 from app.paths import FILE_MODE
@@ -63,14 +64,6 @@ class Loaded:
     set_aside: Path | None  # where a torn last line was moved, if there was one
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -90,7 +83,7 @@ def create(path: Path, header: Header, entries: Iterable[AnyEntry] = ()) -> int:
         finally:
             os.close(fd)
         os.link(staging, path)  # fails rather than overwrite an existing conversation
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
     except FileExistsError as exc:
         raise StorageError(f"{path} already exists; nothing was overwritten") from exc
     except OSError as exc:

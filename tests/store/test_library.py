@@ -130,3 +130,29 @@ def test_an_unwritable_data_dir_says_what_to_do(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="CROSSTALK_HOME"):
         Library(DataDir(blocker / "sub"))
     assert blocker.read_text() == "a file where the data dir should be"
+
+
+def test_pinned_conversations_list_first_and_survive_a_rebuild(data_dir: DataDir) -> None:
+    library = Library(data_dir)
+    older, newer = chat(library, "older"), chat(library, "newer")
+    library.pin(older)
+    assert [r["id"] for r in library.newest()] == [older, newer]
+    library.close()
+    rebuilt, _ = Library.rebuilt(data_dir)
+    assert [(r["id"], r["pinned"]) for r in rebuilt.newest()] == [(older, 1), (newer, 0)]
+    rebuilt.pin(older, False)
+    assert [r["id"] for r in rebuilt.newest()] == [newer, older]
+    rebuilt.close()
+    assert stat.S_IMODE(data_dir.pins_file.stat().st_mode) == 0o600
+
+
+def test_an_unreadable_pins_file_is_kept_and_pinning_says_why(data_dir: DataDir) -> None:
+    data_dir.ensure()
+    data_dir.pins_file.write_text("{not json")
+    library = Library(data_dir)
+    conversation_id = chat(library, "q")
+    assert any("pins.json" in w for w in library.warnings)
+    with pytest.raises(StorageError, match="fix or delete it"):
+        library.pin(conversation_id)
+    assert data_dir.pins_file.read_text() == "{not json"
+    library.close()
