@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -20,7 +20,7 @@ from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, ModelOutput, Title
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
 from app.store import Conversation
-from app.turn import retry_turn, run_turn
+from app.turn import enabled_tools, retry_turn, run_turn
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,11 @@ class ChatController(QObject):
         task = self._tasks.get(conversation_id)
         return task is not None and not task.done()
 
+    def tools(self, conversation_id: str) -> list[str]:
+        """The tools this conversation's next turn offers (its last choice, or the defaults)."""
+        history = self.conversation(conversation_id).history
+        return enabled_tools(history, self.services.settings.default_tools)
+
     def last_model(self, conversation_id: str) -> str | None:
         output = self.conversation(conversation_id).history.last_output
         return f"{output.provider}:{output.model}" if output else None
@@ -82,13 +87,19 @@ class ChatController(QObject):
     # --- turns --------------------------------------------------------------------------
 
     def send(
-        self, conversation_id: str, text: str, spec: str, system: str | None = None
+        self,
+        conversation_id: str,
+        text: str,
+        spec: str,
+        system: str | None = None,
+        tools: Sequence[str] | None = None,
     ) -> asyncio.Task[None]:
         conversation = self.conversation(conversation_id)
         services = self.services
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
-            services.turn_settings(), system=system, on_event=self._buffer(conversation_id),
+            services.turn_settings(), system=system, tools=tools,
+            on_event=self._buffer(conversation_id),
         )  # fmt: skip
         return self._start(conversation_id, coroutine)
 

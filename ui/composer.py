@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -33,7 +38,12 @@ class Composer(QWidget):
     stop_requested = Signal()
     system_requested = Signal()
 
-    def __init__(self, models: list[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        models: list[str],
+        tools: Iterable[tuple[str, str]] = (),
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.edit = MessageEdit()
         self.edit.setPlaceholderText("Message (Enter sends, Shift+Enter for a new line)")
@@ -42,16 +52,37 @@ class Composer(QWidget):
         self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
         self.model_picker.addItems(models)
         self.model_picker.setToolTip("Model for this turn")
+        self.model_picker.setMinimumContentsLength(14)
+        self.model_picker.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.meter = QLabel()
         self.meter.setObjectName("contextMeter")
+        # the meter gives way when the window is narrow rather than widening the window
+        self.meter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.system_button = QPushButton("System…")
         self.system_button.setToolTip("Edit the system instruction of this conversation")
+        self.tools_button = QToolButton()
+        self.tools_button.setText("Tools")
+        self.tools_button.setToolTip("Tools the model may call in this conversation")
+        self.tools_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.tools_menu = QMenu(self.tools_button)
+        self._tool_actions: dict[str, QAction] = {}
+        for name, description in tools:
+            action = self.tools_menu.addAction(name)
+            action.setCheckable(True)
+            action.setToolTip(description)
+            action.toggled.connect(self._show_tool_count)
+            self._tool_actions[name] = action
+        self.tools_menu.setToolTipsVisible(True)
+        self.tools_button.setMenu(self.tools_menu)
         self.send_button = QPushButton("Send")
         self.send_button.setDefault(True)
         self._streaming = False
 
         row = QHBoxLayout()
         row.addWidget(self.system_button)
+        row.addWidget(self.tools_button)
         row.addWidget(self.meter, 1)
         row.addWidget(self.model_picker)
         row.addWidget(self.send_button)
@@ -71,6 +102,19 @@ class Composer(QWidget):
         text = self.edit.toPlainText()
         if text.strip():
             self.send_requested.emit(text, self.model())
+
+    def tools(self) -> list[str]:
+        return [name for name, action in self._tool_actions.items() if action.isChecked()]
+
+    def set_tools(self, names: Iterable[str]) -> None:
+        chosen = set(names)
+        for name, action in self._tool_actions.items():
+            action.setChecked(name in chosen)
+        self._show_tool_count()
+
+    def _show_tool_count(self) -> None:
+        count = len(self.tools())
+        self.tools_button.setText(f"Tools ({count})" if count else "Tools")
 
     def model(self) -> str:
         return self.model_picker.currentText().strip()

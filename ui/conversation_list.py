@@ -47,6 +47,7 @@ __all__ = [
     "MODEL_ROLE",
     "PAGE",
     "PINNED_ROLE",
+    "PIN_MARKER",
     "SEARCH_LIMIT",
     "SNIPPET_ROLE",
     "SUBTITLE_ROLE",
@@ -61,10 +62,16 @@ __all__ = [
 DEBOUNCE_MS = 200
 
 PAD = 6
+PIN_MARKER = "📌 "  # before a pinned conversation's title
 
 
 class ConversationDelegate(QStyledItemDelegate):
     """Title, and under it a muted line (model · time · tokens, or the search snippet)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        if index.data(PINNED_ROLE):
+            option.text = PIN_MARKER + option.text
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         opt = QStyleOptionViewItem(option)
@@ -114,6 +121,7 @@ class ConversationList(QWidget):
     rename_requested = Signal(str, str)
     fork_requested = Signal(str)
     delete_requested = Signal(str)
+    pin_requested = Signal(str, bool)  # conversation id; True: pin it, False: unpin it
     load_failed = Signal(str)
 
     def __init__(self, reader: LibraryReader, parent: QWidget | None = None) -> None:
@@ -148,11 +156,14 @@ class ConversationList(QWidget):
         self.rename_action = self._action("Rename", QKeySequence(Qt.Key.Key_F2), self.view)
         self.fork_action = self._action("Fork", None, self.view)
         self.delete_action = self._action("Delete", QKeySequence.StandardKey.Delete, self.view)
+        self.pin_action = self._action("Pin", QKeySequence("Ctrl+P"), self.view)
         self.clear_search_action = self._action(
             "Clear search", QKeySequence(Qt.Key.Key_Escape), self.search
         )
         self.menu = QMenu(self)
-        self.menu.addActions([self.rename_action, self.fork_action, self.delete_action])
+        self.menu.addActions(
+            [self.pin_action, self.rename_action, self.fork_action, self.delete_action]
+        )
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -183,10 +194,12 @@ class ConversationList(QWidget):
         self.rename_action.triggered.connect(self._rename_current)
         self.fork_action.triggered.connect(lambda: self._emit_for_current(self.fork_requested))
         self.delete_action.triggered.connect(lambda: self._emit_for_current(self.delete_requested))
+        self.pin_action.triggered.connect(self._pin_current)
         self.model.rename_requested.connect(self.rename_requested)
         self.model.load_failed.connect(self.load_failed)
         self.model.modelReset.connect(self._after_reset)
         self.model.rowsInserted.connect(lambda *_: self._restore_selection())
+        self.model.dataChanged.connect(lambda *_: self._update_pin_action())
 
     # --- imperatives ----------------------------------------------------------------------
 
@@ -221,6 +234,7 @@ class ConversationList(QWidget):
         self._apply_search()
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._update_pin_action()
         if self._restoring or not current.isValid():
             return
         conversation_id = current.data(ID_ROLE)
@@ -234,6 +248,7 @@ class ConversationList(QWidget):
             self.view.verticalScrollBar().setValue(self._scroll_to_keep)
             self._scroll_to_keep = None
         self._restore_selection()
+        self._update_pin_action()
 
     def _restore_selection(self) -> None:
         row = self.model.row_of(self._selected_id) if self._selected_id else None
@@ -254,6 +269,15 @@ class ConversationList(QWidget):
     def _current_id(self) -> str | None:
         index = self.view.currentIndex()
         return index.data(ID_ROLE) if index.isValid() else None
+
+    def _update_pin_action(self) -> None:
+        pinned = bool(self.view.currentIndex().data(PINNED_ROLE))
+        self.pin_action.setText("Unpin" if pinned else "Pin")
+
+    def _pin_current(self) -> None:
+        index = self.view.currentIndex()
+        if index.isValid():
+            self.pin_requested.emit(index.data(ID_ROLE), not index.data(PINNED_ROLE))
 
     def _rename_current(self) -> None:
         if self.view.currentIndex().isValid():

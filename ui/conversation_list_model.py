@@ -92,15 +92,14 @@ def _tokens(row: Row) -> int:
 def _subtitle(row: Row) -> str:
     if row.get("snippet"):
         return str(row["snippet"])
-    parts = ["Pinned"] if row.get("pinned") else []
-    parts += [row.get("model") or "", relative_time(row.get("updated_at"))]
+    parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
     if tokens := _tokens(row):
         parts.append(token_count(tokens))
     return " · ".join(p for p in parts if p)
 
 
 def _tooltip(row: Row) -> str:
-    lines = [_title(row)]
+    lines = [_title(row) + (" (pinned)" if row.get("pinned") else "")]
     meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
     lines.append(" · ".join(m for m in meta if m))
     if row.get("snippet"):

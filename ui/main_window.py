@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -29,6 +29,7 @@ from app.history import AnyEntry, SystemInstruction, render_context
 from app.history.entries import searchable_text
 from app.providers.check import ping
 from app.settings import Settings
+from app.tools import BUILTIN
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
 from ui.composer import Composer
@@ -62,7 +63,9 @@ class MainWindow(QMainWindow):
         self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
         self.chat = ChatView()
-        self.composer = Composer(self.services.models.available())
+        tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
+        self.composer = Composer(self.services.models.available(), tools)
+        self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
 
         right = QWidget()
@@ -76,13 +79,13 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
-        self._menus()
+        self._menus(right)
         self._connect()
         self._restore()
 
     # --- set-up ---------------------------------------------------------------------------
 
-    def _menus(self) -> None:
+    def _menus(self, chat_pane: QWidget) -> None:
         file = self.menuBar().addMenu("&File")
         for text, keys, slot in (
             ("&New chat", QKeySequence.StandardKey.New, self.new_chat),
@@ -104,6 +107,11 @@ class MainWindow(QMainWindow):
             action.setShortcut(keys)
             action.triggered.connect(slot)
             chat.addAction(action)
+        # Esc stops from the chat and the composer; elsewhere it is the focused widget's (the
+        # search box clears the search): one window-wide Esc would make both ambiguous, i.e. dead
+        stop = chat.actions()[0]
+        stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        chat_pane.addAction(stop)
         QShortcut(QKeySequence("Ctrl+Return"), self, self.composer.send_button.click)
 
     def _connect(self) -> None:
@@ -121,6 +129,7 @@ class MainWindow(QMainWindow):
         lst.rename_requested.connect(self.rename)
         lst.fork_requested.connect(self.fork)
         lst.delete_requested.connect(self.delete)
+        lst.pin_requested.connect(self.pin)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
         self.composer.system_requested.connect(self.edit_system)
@@ -170,6 +179,7 @@ class MainWindow(QMainWindow):
         self.composer.set_draft(self._drafts.pop(conversation.id, ""))
         model = self.controller.last_model(conversation.id)
         self.composer.set_model(model or self.services.settings.default_model)
+        self.composer.set_tools(self.controller.tools(conversation.id))
         self.conversations.select(conversation.id)
         self._update_meter()
 
@@ -182,7 +192,11 @@ class MainWindow(QMainWindow):
         self.composer.set_streaming(False)
         self.composer.set_draft("")
         self.composer.set_model(self.services.settings.default_model)
+        self.composer.set_tools(self.services.settings.default_tools)
         self.composer.edit.setFocus()
+        # nothing listed is shown now, so a click on the conversation shown before opens it
+        self.conversations.select("")  # an id of none: the list keeps no selection
+        self.conversations.view.setCurrentIndex(QModelIndex())
         self._update_meter()
 
     def rename(self, conversation_id: str, title: str) -> None:
@@ -195,6 +209,9 @@ class MainWindow(QMainWindow):
         )
         if done and fork is not None:
             self.show_conversation(fork.id)
+
+    def pin(self, conversation_id: str, pinned: bool) -> None:
+        self._guarded(lambda: self.services.library.pin(conversation_id, pinned))
 
     def delete(self, conversation_id: str) -> None:
         if self.controller.is_streaming(conversation_id):
@@ -230,7 +247,8 @@ class MainWindow(QMainWindow):
                 conversation = self.controller.new_conversation()
                 self.current = conversation.id
                 self.chat.show_conversation(conversation)
-            self.controller.send(self.current, text, spec)
+                self.conversations.select(conversation.id)  # highlighted once it is listed
+            self.controller.send(self.current, text, spec, tools=self.composer.tools())
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
             return
@@ -252,6 +270,7 @@ class MainWindow(QMainWindow):
     def edit_system(self) -> None:
         if self.current is None:
             self.current = self.controller.new_conversation().id
+            self.conversations.select(self.current)
             self.conversations.refresh()
         conversation = self.controller.conversation(self.current)
         dialog = SystemDialog(conversation.history.system_instruction or "", self)

@@ -1,4 +1,5 @@
-"""Settings: providers and their API keys, the default and title models, the turn window.
+"""Settings: providers and their API keys, the default and title models, the turn window, and
+the tools a new conversation starts with.
 
 Non-modal: the main window calls ``open()``, saves what ``settings_saved`` carries and answers
 ``test_requested`` with ``show_test_result``. The dialog itself touches nothing but ``Keys``:
@@ -12,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from app.keys import KeyringUnavailable, Keys
 from app.settings import DEFAULT_PROVIDERS, LOCAL, ProviderConfig, Settings
+from app.tools import BUILTIN
 
 COLUMNS = ("Name", "Kind", "Base URL", "Models", "Key")
 NAME, KIND, BASE_URL, MODELS, KEY = range(len(COLUMNS))
@@ -91,6 +94,7 @@ class SettingsDialog(QDialog):
         tabs = QTabWidget()
         tabs.addTab(self._providers_tab(), "Providers")
         tabs.addTab(self._models_tab(settings, models), "Models")
+        tabs.addTab(self._tools_tab(settings), "Tools")
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(ERROR_STYLE)
@@ -185,6 +189,30 @@ class SettingsDialog(QDialog):
         form.addRow("Recent turns sent with each request:", self.window_turns)
         form.addRow("Tool rounds allowed per reply:", self.max_tool_rounds)
         return tab
+
+    def _tools_tab(self, settings: Settings) -> QWidget:
+        self.tool_boxes: dict[str, QCheckBox] = {}
+        tab = QWidget()
+        form = QFormLayout(tab)
+        intro = QLabel("Tools a new conversation starts with (the model may call them):")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        for name, tool in BUILTIN.items():
+            box = QCheckBox(name)
+            box.setChecked(name in settings.default_tools)
+            box.setToolTip(tool.spec.description)
+            about = QLabel(tool.spec.description)
+            about.setWordWrap(True)
+            about.setBuddy(box)
+            form.addRow(box, about)
+            self.tool_boxes[name] = box
+        return tab
+
+    def default_tools(self) -> list[str]:
+        """The checked tools: those kept in their old order, newly checked ones after them."""
+        checked = [name for name, box in self.tool_boxes.items() if box.isChecked()]
+        kept = [name for name in self._settings.default_tools if name in checked]
+        return kept + [name for name in checked if name not in kept]
 
     def _append_row(self, name: str, config: ProviderConfig) -> int:
         row = self.table.rowCount()
@@ -353,6 +381,7 @@ class SettingsDialog(QDialog):
             "title_model": title.strip(),
             "window_turns": self.window_turns.value(),
             "max_tool_rounds": self.max_tool_rounds.value(),
+            "default_tools": self.default_tools(),
             "providers": providers,
         }
         return Settings(**edited)  # runs Settings' own checks

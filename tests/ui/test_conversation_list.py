@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem
 
 from app.errors import StorageError
 from app.history import ModelInput, ModelOutput, Title, Usage
@@ -18,10 +18,13 @@ from ui.conversation_list import (
     ID_ROLE,
     MODEL_ROLE,
     PAGE,
+    PIN_MARKER,
     PINNED_ROLE,
     SNIPPET_ROLE,
+    SUBTITLE_ROLE,
     TOKENS_ROLE,
     UPDATED_ROLE,
+    ConversationDelegate,
     ConversationList,
     ConversationListModel,
     relative_time,
@@ -272,7 +275,55 @@ def test_menu_actions_ask_for_fork_and_delete(
     with qtbot.waitSignal(widget.delete_requested) as deleted:
         widget.delete_action.trigger()
     assert forked.args == [ids[0]] and deleted.args == [ids[0]]
+    with qtbot.assertNotEmitted(widget.pin_requested):
+        widget.view.setCurrentIndex(QModelIndex())
+        widget.pin_action.trigger()  # nothing selected: nothing to pin
     assert len(library.newest(10)) == 3  # nothing deleted here
+
+
+def test_pin_follows_the_row_asks_the_window_and_pinned_rows_are_marked(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    older, newer = make_chats(library, 2)
+    library.pin(older, True)  # the real pins.json and index, read back by the LibraryReader
+    widget = ConversationList(reader)
+    qtbot.addWidget(widget)
+    widget.refresh()
+    settle(qasync_loop, widget.model)
+    assert ids_of(widget.model) == [older, newer]  # pinned first
+    assert widget.pin_action in widget.menu.actions() and widget.pin_action in widget.view.actions()
+    assert widget.pin_action.shortcut().toString() == "Ctrl+P"
+
+    delegate = widget.view.itemDelegate()
+    assert isinstance(delegate, ConversationDelegate)
+
+    def title_line(row: int) -> str:
+        option = QStyleOptionViewItem()
+        delegate.initStyleOption(option, widget.model.index(row))
+        return option.text
+
+    assert title_line(0) == PIN_MARKER + "Untitled" and title_line(1) == "Untitled"
+    assert widget.model.index(0).data() == "Untitled"  # the marker is drawn, not the title
+    assert "Pinned" not in widget.model.index(0).data(SUBTITLE_ROLE)
+
+    widget.view.setCurrentIndex(widget.model.index(1))
+    assert widget.pin_action.text() == "Pin"
+    with qtbot.waitSignal(widget.pin_requested) as pinned:
+        widget.pin_action.trigger()
+    assert pinned.args == [newer, True]
+    widget.view.setCurrentIndex(widget.model.index(0))
+    assert widget.pin_action.text() == "Unpin"
+    with qtbot.waitSignal(widget.pin_requested) as unpinned:
+        widget.pin_action.trigger()
+    assert unpinned.args == [older, False]
+    assert library.newest(2)[0]["pinned"] == 1  # the window does the write, not the list
+
+    library.pin(older, False)  # as the window would, then it refreshes the list
+    widget.refresh()
+    settle(qasync_loop, widget.model)
+    assert ids_of(widget.model) == [newer, older]
+    assert widget.view.currentIndex().data(ID_ROLE) == older  # kept, now unpinned
+    assert widget.pin_action.text() == "Pin" and title_line(1) == "Untitled"
 
 
 def test_select_refresh_and_new_chat(
@@ -371,6 +422,9 @@ def test_keys_del_f2_and_esc(
     with qtbot.waitSignal(widget.delete_requested) as deleted:
         qtbot.keyClick(widget.view, Qt.Key.Key_Delete)
     assert deleted.args == [ids[1]]
+    with qtbot.waitSignal(widget.pin_requested) as pinned:
+        qtbot.keyClick(widget.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert pinned.args == [ids[1], True]
     qtbot.keyClick(widget.view, Qt.Key.Key_F2)
     assert widget.view.state() == QAbstractItemView.State.EditingState
     widget.search.setFocus()

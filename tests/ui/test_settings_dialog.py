@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 
 from app.keys import SERVICE, Keys
 from app.settings import ProviderConfig, Settings
+from app.tools import BUILTIN
 from ui.settings_dialog import BASE_URL, KEY, MODELS, NAME, STORED_PLACEHOLDER, SettingsDialog
 
 REPO = Path(__file__).resolve().parents[2]
@@ -168,6 +169,7 @@ def test_edits_become_valid_settings_and_are_emitted(qtbot: QtBot, make_dialog: 
 def test_unchanged_settings_come_back_equal(qtbot: QtBot, make_dialog: MakeDialog) -> None:
     settings = Settings(
         window_turns=900,  # above the spin box's usual top: kept, not clamped
+        default_tools=["update_notebook", "current_time"],  # not the tools' order: kept as is
         providers={
             "box": ProviderConfig(kind="openai-compatible", base_url="http://h/v1", needs_key=True)
         },
@@ -177,6 +179,28 @@ def test_unchanged_settings_come_back_equal(qtbot: QtBot, make_dialog: MakeDialo
     with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
         click_ok(qtbot, dialog)
     assert saved.args == [settings]
+
+
+def test_tools_tab_checkboxes_become_default_tools(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    dialog = make_dialog(Settings(default_tools=["current_time", "read_notebook"]))
+    boxes = dialog.tool_boxes
+    assert list(boxes) == list(BUILTIN)  # one per built-in tool
+    for name, box in boxes.items():
+        assert box.text() == name and box.toolTip() == BUILTIN[name].spec.description
+        assert box.isChecked() == (name in ("current_time", "read_notebook"))
+    assert BUILTIN["search_conversations"].spec.description in visible_texts(dialog)
+    boxes["read_notebook"].click()
+    boxes["update_notebook"].click()
+    boxes["search_conversations"].click()
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
+        click_ok(qtbot, dialog)
+    # those kept stay in their order; newly checked ones follow in the tools' order
+    expected = ["current_time", "search_conversations", "update_notebook"]
+    assert saved.args == [Settings(default_tools=expected)]
+
+    dialog = make_dialog(Settings(default_tools=["current_time"]))
+    dialog.tool_boxes["current_time"].click()
+    assert dialog.settings() == Settings()  # none checked: the default, an empty list
 
 
 def test_a_bad_provider_name_is_refused_where_it_was_typed(
