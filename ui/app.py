@@ -56,7 +56,11 @@ async def _serve(app: QApplication, data: DataDir) -> int:
     window.show()
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
-    report = await reader.reconcile()  # after the first paint: the files may have changed
+    # after the first paint, on a thread and connection of its own, so the list's queries
+    # never wait behind a scan of every transcript
+    scanner = LibraryReader(data)
+    report = await scanner.reconcile()
+    scanner.close()
     if report.added or report.updated or report.removed:
         window.conversations.refresh()
     for warning in [*services.library.warnings, *report.warnings]:
