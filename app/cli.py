@@ -15,8 +15,9 @@ from typing import Any
 
 import msgspec
 
-from app import composition, ids
+from app import cli_context, cli_transfer, composition, ids
 from app.composition import Services
+from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelInput, ModelOutput
 from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
@@ -93,11 +94,12 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         try:
             if args.retry:
                 return await retry_turn(
-                    library, conversation, services.models, spec, settings, show
-                )
+                    library, conversation, services.models, spec, settings, show,
+                    on_context=show_context,
+                )  # fmt: skip
             return await run_turn(
                 library, conversation, services.models, spec, text, settings,
-                system=args.system, tools=tools, on_event=show,
+                system=args.system, tools=tools, on_event=show, on_context=show_context,
             )  # fmt: skip
         finally:
             await services.models.aclose()
@@ -134,6 +136,23 @@ def show(event: StreamEvent) -> None:
         sys.stderr.flush()
     elif isinstance(event, ToolCallDelta) and event.name:
         print(f"[calling {event.name}]", file=sys.stderr)
+
+
+def show_context(event: ContextEvent) -> None:
+    """Automatic compression is long work: say what is happening, on stderr."""
+    if isinstance(event, Compressing):
+        first, last = event.covers
+        print(
+            f"[compressing entries {first}-{last} ({event.strategy}) with {event.model}…]",
+            file=sys.stderr,
+        )
+    elif isinstance(event, Compressed):
+        saved = ""
+        if event.tokens_before is not None and event.tokens_after is not None:
+            saved = f": {event.tokens_before:,} -> {event.tokens_after:,} tokens"
+        print(f"[compressed{saved}]", file=sys.stderr)
+    elif isinstance(event, CompressionFailed):
+        print(f"[compression not used: {event.message}]", file=sys.stderr)
 
 
 def last_model(conversation: Conversation | None) -> str | None:
@@ -409,6 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     key = command("key", cmd_key, "keep an API key in the OS keyring: key set|delete PROVIDER")
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")
+    cli_transfer.register(command)
+    cli_context.register(command)
     return parser
 
 

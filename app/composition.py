@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from app.context import Contexts, PolicyStore
+from app.context.policy import POLICY_FILE
 from app.errors import AuthFailed
 from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
 from app.paths import DataDir
@@ -24,6 +26,20 @@ class Services:
     keys: Keys
     library: Library
     models: Models
+    _contexts: tuple[Settings, Contexts] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def contexts(self) -> Contexts:
+        """Context policies and token counts, rebuilt when the settings object is replaced
+        (the window's settings dialog does that); the counts made so far are kept."""
+        if self._contexts is None or self._contexts[0] is not self.settings:
+            contexts = build_contexts(self.data, self.settings)
+            if self._contexts is not None:
+                contexts.counter = self._contexts[1].counter
+            elif contexts.store is not None and contexts.store.problem:
+                self.library.warnings.append(contexts.store.problem)
+            self._contexts = (self.settings, contexts)
+        return self._contexts[1]
 
     def turn_settings(self) -> TurnSettings:
         return TurnSettings(
@@ -32,10 +48,19 @@ class Services:
             max_tool_rounds=self.settings.max_tool_rounds,
             reasoning=self.settings.reasoning,
             default_tools=tuple(self.settings.default_tools),
+            contexts=self.contexts,
         )
 
     def close(self) -> None:
         self.library.close()
+
+
+def build_contexts(data: DataDir, settings: Settings) -> Contexts:
+    """Context policies (defaults from settings, each conversation's own in context.json),
+    the models' windows and the token counts, shared by every turn."""
+    store = PolicyStore(data.root / POLICY_FILE)
+    kinds = {name: config.kind for name, config in settings.all_providers().items()}
+    return Contexts(settings.context_policy(), store, settings.context_windows, kinds)
 
 
 def _local() -> Provider:

@@ -4,6 +4,7 @@
 default_model = "anthropic:claude-sonnet-4-5"
 title_model = "local:smollm2"
 window_turns = 20
+auto_compress = true          # long conversations: see app/context/policy.py
 
 [providers.ollama]            # any OpenAI-compatible server, by base URL
 kind = "openai-compatible"
@@ -21,6 +22,7 @@ from typing import Literal
 
 import msgspec
 
+from app.context.policy import POLICY_FIELDS, ContextPolicy
 from app.errors import CrosstalkError
 from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
@@ -60,6 +62,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
     default_tools: list[str] = []  # tools a new conversation starts with
     providers: dict[str, ProviderConfig] = {}
+    # long conversations: the context policy every conversation starts with (each can change
+    # it: app/context/policy.py); window_turns above is part of it
+    budget_share: float = 0.75  # of the model's context window a request may use
+    reply_tokens: int = 4096  # kept free for the reply
+    auto_compress: bool = False  # compress before a request that would pass the threshold
+    compress_strategy: str = "chunked:10"  # whole | last-n:N | chunked:N | facts:CONCEPTS
+    compress_threshold: float = 0.8  # of the budget
+    compression_model: str = "local:smollm2"
+    keep_first_input: bool = True  # the first user message is always carried
+    keep_recent_turns: int = 2  # automatic compression leaves the newest turns as they are
+    context_windows: dict[str, int] = {}  # "provider:model" -> tokens, for models not known
 
     def __post_init__(self) -> None:
         if self.window_turns < 1:
@@ -71,12 +84,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
             raise ValueError(
                 f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN)}"
             )
+        self.context_policy()  # raises ValueError naming the field
+        for spec, window in self.context_windows.items():
+            if window < 1 or ":" not in spec:
+                raise ValueError(f"context_windows: {spec!r} = {window} is not provider:model = N")
         for name in self.providers:
             if name == LOCAL or not _NAME.fullmatch(name):
                 raise ValueError(
                     f"provider name {name!r} must be lower-case letters, digits, - or _ "
                     f"(and not {LOCAL!r})"
                 )
+
+    def context_policy(self) -> ContextPolicy:
+        """The policy of a conversation that has chosen nothing of its own."""
+        return ContextPolicy(**{name: getattr(self, name) for name in POLICY_FIELDS})
 
     def all_providers(self) -> dict[str, ProviderConfig]:
         """The built-in cloud providers, with the user's own added or overriding them."""

@@ -1,7 +1,8 @@
 """One turn of a conversation, as design.md lays it out.
 
 1. the user's input is appended (durable before any model is called);
-2. the live context is rendered from the history;
+2. the live context is rendered from the history by the conversation's context policy
+   (window, token budget, compression summaries), compressing first if the policy says so;
 3. the chosen provider streams its reply, each event handed to the caller as it arrives;
 4. the reply is appended with usage, latency and finish reason, marked partial on cancel or
    error (what arrived is kept); tool calls are run and their results appended, and the model
@@ -16,6 +17,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from app.context import Contexts, OnContext
+from app.context.events import ignore
 from app.errors import CrosstalkError
 from app.history import (
     History,
@@ -62,6 +65,7 @@ class OutputBuilder:
     notes: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     first_token: float | None = None
+    context: dict[str, object] | None = None  # what the request carried, as estimated
 
     def add(self, event: StreamEvent) -> None:
         if (
@@ -93,6 +97,8 @@ class OutputBuilder:
             meta["first_token_ms"] = round((self.first_token - self.started) * 1000)
         if self.notes:
             meta["replay_notes"] = self.notes
+        if self.context:
+            meta["context"] = self.context
         reasoning = list(self.reasoning_items or ())
         if self.reasoning_items is None and self.reasoning:
             text = "".join(self.reasoning)
@@ -120,6 +126,8 @@ class TurnSettings:
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: str | None = None  # "low" | "medium" | "high": ask the model to think; None: off
     default_tools: tuple[str, ...] = ()  # for a conversation's first turn, unless told otherwise
+    # the context policy, token budget and compression; None: the window alone (window_turns)
+    contexts: Contexts | None = None
 
 
 OnEvent = Callable[[StreamEvent], None]
@@ -144,8 +152,12 @@ async def run_turn(
     system: str | None = None,
     tools: Sequence[str] | None = None,
     on_event: OnEvent = lambda event: None,
+    on_context: OnContext = ignore,
 ) -> ModelOutput:
-    """One turn: the input, the reply (with any tool rounds), and a title on the first turn."""
+    """One turn: the input, the reply (with any tool rounds), and a title on the first turn.
+
+    Before the first request, the context is compressed if the conversation's policy says so
+    (``on_context`` hears about it)."""
     provider, model = models.resolve(spec)
     if tools is not None:
         enabled = check_names(tools)
@@ -154,6 +166,11 @@ async def run_turn(
     if system is not None and system != (conversation.history.system_instruction or ""):
         library.append(conversation, SystemInstruction(text=system))
     library.append(conversation, ModelInput(text=text, meta={"tools": enabled} if enabled else {}))
+    if settings.contexts is not None:
+        await settings.contexts.before_request(
+            library, conversation, models, provider, model, tools=specs(enabled),
+            max_tokens=settings.max_tokens, on_context=on_context,
+        )  # fmt: skip
     output = await respond(library, conversation, provider, model, settings, enabled, on_event)
     if conversation.history.title is None:
         await _title(library, conversation, models, settings.title_model or spec, text, output.text)
@@ -167,12 +184,18 @@ async def retry_turn(
     spec: str,
     settings: TurnSettings,
     on_event: OnEvent = lambda event: None,
+    on_context: OnContext = ignore,
 ) -> ModelOutput:
     """Answer the latest input again; the earlier answer stays in the history, superseded."""
     provider, model = models.resolve(spec)
     if conversation.history.turn_count == 0:
         raise ValueError(f"conversation {conversation.id} has no input to retry")
     enabled = enabled_tools(conversation.history)
+    if settings.contexts is not None:
+        await settings.contexts.before_request(
+            library, conversation, models, provider, model, tools=specs(enabled),
+            max_tokens=settings.max_tokens, retry=True, on_context=on_context,
+        )  # fmt: skip
     output = await respond(
         library, conversation, provider, model, settings, enabled, on_event, retry=True
     )
@@ -241,13 +264,20 @@ async def _call(
     retry: bool = False,
 ) -> ModelOutput:
     """One model call: render, stream, and append what came back (partial if it broke)."""
-    context = render_context(conversation.history, settings.window_turns, retry=retry)
+    tools = specs(enabled)
+    if settings.contexts is None:
+        context = render_context(conversation.history, settings.window_turns, retry=retry)
+    else:
+        context = settings.contexts.render(conversation, provider, model, tools=tools,
+                                           max_tokens=settings.max_tokens, retry=retry)  # fmt: skip
     request = Request(
-        model, context, specs(enabled), settings.max_tokens, settings.temperature,
-        settings.reasoning,
-    )  # fmt: skip
+        model, context, tools, settings.max_tokens, settings.temperature, settings.reasoning
+    )
     rendered = provider.render(request)
     builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
+    if context.tokens is not None:
+        builder.context = {"tokens": context.tokens, "budget": context.budget,
+                           "omitted": len(context.omitted)}  # fmt: skip
     try:
         async for event in provider.stream(request):
             builder.add(event)

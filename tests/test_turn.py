@@ -272,3 +272,24 @@ def test_a_new_conversation_starts_with_the_default_tools(library: Library) -> N
     assert [t.name for t in provider.requests[0].tools] == ["current_time"]
     asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", settings, tools=[]))
     assert provider.requests[-1].tools == ()
+
+
+def test_with_a_context_policy_the_request_is_budgeted_and_the_output_says_so(
+    library: Library,
+) -> None:
+    from app.context import ContextPolicy, Contexts
+
+    provider = ScriptedProvider(scripts=[reply("one"), reply("T"), reply("two"), reply("three")])
+    contexts = Contexts(ContextPolicy(window_turns=1), windows={"scripted:echo": 10_000})
+    settings = TurnSettings(window_turns=20, title_model="scripted:echo", contexts=contexts)
+    models = Models.of(provider)
+    conversation = library.create()
+    for question in ("first question", "q2", "q3"):
+        asyncio.run(run_turn(library, conversation, models, "scripted:echo", question, settings))
+    last = provider.requests[-1].context
+    assert [getattr(e, "text", None) for e in last.entries] == ["first question", "q3"]
+    assert last.budget == 7_500 and last.tokens is not None and 0 < last.tokens < 50
+    assert [o.reason for o in last.omitted] == ["window: older than the last 1 turns"]
+    output = conversation.history.last_output
+    assert output is not None
+    assert output.meta["context"] == {"tokens": last.tokens, "budget": 7_500, "omitted": 1}

@@ -1,22 +1,30 @@
 """The live context of the next request, rendered from the long history.
 
 The history is never edited; what a request carries is the system instruction, the memory
-notebook and a window of the most recent turns. A turn is one ``model_input`` and everything that
-answered it (outputs and tool results), so a tool call is never separated from its results.
-What falls out is recorded, so the user can see what was left out and why.
+notebook, optionally the first user message, the summaries of standing compressions in place of
+the entries they cover, and the most recent turns that fit the window and the token budget. A
+turn is one ``model_input`` and everything that answered it (outputs and tool results); a turn
+is carried or left out whole, and a compression never ends between a tool call and its results,
+so a call is never separated from its results. Everything left out is recorded with the reason.
+
+Rendering walks back from the newest entry and stops once the window and the budget are full,
+with an outline of the history (``outline.py``) that grows with it: its cost does not depend on
+how long the conversation is, and each entry's tokens are counted once by the caller's counter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import msgspec
 
-from app.history.entries import AnyEntry, ModelInput, ModelOutput, ToolResults
+from app.history.entries import AnyEntry, Compression, ModelInput, ModelOutput, ToolResults
 from app.history.history import History
+from app.history.outline import Claim, Outline, outline_of
 
 ConversationEntry = ModelInput | ModelOutput | ToolResults
+Count = Callable[[AnyEntry], int]
 
 DEFAULT_WINDOW_TURNS = 20
 
@@ -34,6 +42,13 @@ class Context:
     notebook: str | None
     entries: tuple[ConversationEntry, ...]
     omitted: tuple[Omission, ...] = field(default=())
+    tokens: int | None = None  # what the entries, system and notebook count, if counted
+    budget: int | None = None
+    over_budget: bool = False  # the newest turn alone did not fit, and was carried anyway
+
+    @property
+    def budget_dropped(self) -> bool:
+        return any(o.reason.startswith("budget") for o in self.omitted)
 
 
 def split_turns(entries: list[AnyEntry]) -> list[list[ConversationEntry]]:
@@ -45,6 +60,19 @@ def split_turns(entries: list[AnyEntry]) -> list[list[ConversationEntry]]:
         elif isinstance(entry, ModelOutput | ToolResults) and turns:
             turns[-1].append(entry)
     return turns
+
+
+def summary_input(compression: Compression, start: int | None = None) -> ModelInput:
+    """A standing compression as the request carries it: a user message in the covered place."""
+    first, last = compression.covers
+    if compression.strategy.startswith("facts"):
+        head = f"[Facts from earlier in this conversation (entries {first}-{last})]"
+    else:
+        head = f"[Summary of earlier in this conversation (entries {first}-{last})]"
+    meta = {"compression": compression.seq, "covers": [start or first, last]}
+    return ModelInput(
+        text=f"{head}\n{compression.summary}", seq=compression.seq, ts=compression.ts, meta=meta
+    )
 
 
 def _carried(entry: ConversationEntry) -> bool:
@@ -84,33 +112,160 @@ def _live_entries(
             yield entry
 
 
-def render_context(
-    history: History, window_turns: int = DEFAULT_WINDOW_TURNS, *, retry: bool = False
-) -> Context:
-    """The context of the next request; ``retry`` leaves out the last reply, being redone."""
-    if window_turns < 1:
-        raise ValueError("the window must hold at least one turn")
-    turns = split_turns(list(history))
-    kept, dropped = turns[-window_turns:], turns[:-window_turns]
-    omitted: list[Omission] = []
-    if dropped:
-        omitted.append(
-            Omission(
-                dropped[0][0].seq,
-                dropped[-1][-1].seq,
-                f"window: older than the last {window_turns} turns",
-            )
-        )
-    entries: list[ConversationEntry] = []
-    for number, turn in enumerate(kept, start=1):
-        for item in _live_entries(turn, retried=retry and number == len(kept)):
-            if isinstance(item, Omission):
-                omitted.append(item)
+@dataclass
+class _Walk:
+    """One rendering, newest entry first."""
+
+    history: History
+    outline: Outline
+    window: int | None
+    budget: int | None
+    count: Count | None
+    keep_first: int | None  # the seq of the first input, when it is always carried
+    retry: bool
+    blocks: list[list[ConversationEntry]] = field(default_factory=list)
+    omitted: list[Omission] = field(default_factory=list)
+    used: int = 0
+    turns: int = 0
+    over_budget: bool = False
+
+    def cost(self, entries: Sequence[AnyEntry]) -> int:
+        return sum(map(self.count, entries)) if self.count else 0
+
+    def fits(self, cost: int) -> bool:
+        if self.budget is None or self.used + cost <= self.budget:
+            return True
+        if not self.blocks:  # the newest part always goes, and says it did not fit
+            self.over_budget = True
+            return True
+        return False
+
+    def omit(self, first: int, last: int, reason: str) -> None:
+        """Record conversation entries in ``first``-``last`` as left out (the kept input aside)."""
+        span = self.outline.span(first, last, skip=self.keep_first)
+        if span is not None:
+            self.omitted.append(Omission(*span, reason))
+
+    def run(self) -> None:
+        claims, _ = self.outline.claims()
+        index, seq = len(claims) - 1, self.history.version
+        # entries before the first input belong to no turn (a reply must answer something)
+        floor = self.outline.first_input or seq + 1
+        while seq >= floor:
+            while index >= 0 and claims[index].start > seq:
+                index -= 1
+            claim = claims[index] if index >= 0 and claims[index].last >= seq else None
+            lower = claims[index].last + 1 if index >= 0 and claim is None else 1
+            if claim is not None:
+                if not self.summary(claim):
+                    return self.omit(1, seq, self.budget_reason())
+                seq, index = claim.start - 1, index - 1
+            elif self.window is not None and self.turns >= self.window:
+                self.omit(lower, seq, f"window: older than the last {self.window} turns")
+                seq = lower - 1
             else:
-                entries.append(item)
+                start = self.outline.turn_start(lower, seq)
+                if not self.turn(start, seq):
+                    return self.omit(1, seq, self.budget_reason())
+                seq = start - 1
+        return None
+
+    def budget_reason(self) -> str:
+        return f"budget: over {self.budget} tokens (older turns fall out first)"
+
+    def summary(self, claim: Claim) -> bool:
+        compression = claim.compression
+        cost = self.cost([compression])
+        if not self.fits(cost):
+            return False
+        self.used += cost
+        key = (compression.seq, self.keep_first)
+        if key not in self.outline.memo:  # the same for every request until the claims change
+            self.outline.memo[key] = self.stand_in(claim)
+        carried, omitted = self.outline.memo[key]
+        self.blocks.append(carried)
+        self.omitted += omitted
+        return True
+
+    def stand_in(self, claim: Claim) -> tuple[list[ConversationEntry], list[Omission]]:
+        """The summary a claim carries, and what it leaves out, with the reasons."""
+        compression = claim.compression
+        first, last = compression.covers
+        by = f"compression seq {compression.seq} ({compression.strategy})"
+        spans = [(first, last, f"covered by {by}")]
+        if claim.start < first:
+            spans.append(
+                (claim.start, first - 1, f"left out by {by}: only the last are summarised")
+            )
+        omitted = [
+            Omission(*span, reason)
+            for low, high, reason in spans
+            if (span := self.outline.span(low, high, skip=self.keep_first)) is not None
+        ]
+        return [summary_input(compression, claim.start)], omitted
+
+    def turn(self, start: int, end: int) -> bool:
+        seqs = self.outline.conversation_between(start, end)
+        raw = [self.history.at(s) for s in seqs if s != self.keep_first]
+        turn = [e for e in raw if isinstance(e, ModelInput | ModelOutput | ToolResults)]
+        retried = self.retry and not self.blocks
+        live = list(_live_entries(turn, retried))
+        carried = [e for e in live if not isinstance(e, Omission)]
+        cost = self.cost(carried)
+        if carried and not self.fits(cost):
+            return False
+        self.omitted += [o for o in live if isinstance(o, Omission)]
+        self.used += cost
+        if carried:
+            self.blocks.append(carried)
+            self.turns += 1
+        return True
+
+
+def render_context(
+    history: History,
+    window_turns: int | None = DEFAULT_WINDOW_TURNS,
+    *,
+    retry: bool = False,
+    budget: int | None = None,
+    count: Count | None = None,
+    keep_first_input: bool = False,
+) -> Context:
+    """The context of the next request.
+
+    ``window_turns`` recent turns at most (None: no limit); ``budget`` tokens at most, as
+    ``count`` counts each entry (the newest turn is carried even if it alone is over);
+    ``keep_first_input`` always carries the first user message; ``retry`` leaves out the last
+    reply, being redone.
+    """
+    if window_turns is not None and window_turns < 1:
+        raise ValueError("the window must hold at least one turn")
+    outline = outline_of(history)
+    system = outline.system.text or None if outline.system else None
+    notebook = outline.notebook.content or None if outline.notebook else None
+    fixed: list[AnyEntry] = [outline.system] if system and outline.system else []
+    fixed += [outline.notebook] if notebook and outline.notebook else []
+    first = outline.first_input if keep_first_input else None
+    if first is not None:
+        fixed.append(history.at(first))
+    walk = _Walk(history, outline, window_turns, budget, count, first, retry)
+    walk.used = walk.cost(fixed)
+    walk.run()
+    entries: list[ConversationEntry] = []
+    if first is not None:
+        head = history.at(first)
+        assert isinstance(head, ModelInput)
+        entries.append(head)
+    for block in reversed(walk.blocks):
+        entries += block
+    _, notes = outline.claims()
+    omitted = walk.omitted + [Omission(seq, seq, reason) for seq, reason in notes]
     return Context(
-        system=history.system_instruction,
-        notebook=history.notebook,
+        system=system,
+        notebook=notebook,
         entries=tuple(entries),
-        omitted=tuple(omitted),
+        omitted=tuple(sorted(omitted, key=lambda o: (o.first_seq, o.last_seq))),
+        tokens=walk.used if count else None,
+        budget=budget,
+        over_budget=walk.over_budget,
     )

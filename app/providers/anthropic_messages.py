@@ -261,6 +261,23 @@ class AnthropicProvider:
                 yield ReasoningDone(items)  # what was complete is kept and replayable
             raise failure
 
+    async def count_tokens(self, request: Request) -> int:
+        """The request's input tokens by Anthropic's counting endpoint; no reply is made."""
+        body = self.render(request).body
+        counted = ("model", "messages", "system", "tools", "tool_choice", "thinking")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                result = await self._sdk().messages.count_tokens(
+                    **{key: value for key, value in body.items() if key in counted}
+                )
+        except Exception as exc:
+            failure = self._translate(exc, request.model, started=False)
+            if failure is None:
+                raise
+            raise failure from exc
+        return int(result.input_tokens)
+
     def _translate(self, exc: Exception, model: str, started: bool) -> ProviderError | None:
         import anthropic
         import httpx2

@@ -134,6 +134,24 @@ class GeminiProvider:
             task.cancel()  # closes the HTTP stream if it is still open
             await asyncio.wait([task])
 
+    async def count_tokens(self, request: Request) -> int:
+        """The request's input tokens by Gemini's counting endpoint; no reply is made.
+
+        The endpoint refuses a system instruction and tools in Gemini API mode, so the system
+        instruction is counted as a leading user turn (the same text) and tools not at all.
+        """
+        body = self.render(request).body
+        contents, _ = sdk_arguments({"contents": body["contents"]})
+        if "systemInstruction" in body:
+            contents.insert(0, _content({"role": "user", **body["systemInstruction"]}))
+        try:
+            result = await self._sdk().aio.models.count_tokens(
+                model=request.model, contents=contents
+            )
+        except Exception as exc:
+            raise self._failure(exc, request.model, False) from exc
+        return int(result.total_tokens or 0)
+
     async def aclose(self) -> None:
         client, self._client = self._client, None
         if client is not None:

@@ -124,6 +124,25 @@ class OpenAIResponsesProvider:
         for neutral in reader.finish():
             yield neutral
 
+    async def count_tokens(self, request: Request) -> int:
+        """The request's input tokens by OpenAI's input-tokens endpoint; no reply is made."""
+        import openai
+
+        body = self.render(request).body
+        counted = ("model", "input", "instructions", "tools", "reasoning")
+        if self._client is None:
+            self._client = make_client(
+                self._api_key, self._base_url, self._max_retries, self._timeout
+            )
+        where = Where(self.name, request.model, self._base_url, self._api_key)
+        try:
+            result = await self._client.responses.input_tokens.count(
+                **{key: value for key, value in body.items() if key in counted}
+            )
+        except openai.OpenAIError as exc:
+            raise translate(exc, where, streaming=False) from exc
+        return int(result.input_tokens)
+
     async def aclose(self) -> None:
         client, self._client = self._client, None
         if client is not None:

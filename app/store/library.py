@@ -83,10 +83,22 @@ class Library:
             created_at=utc_now(),
             forked_from=forked_from,
         )
-        history = History(entries)
+        return self.create_from(header, entries)
+
+    def create_from(self, header: Header, entries: Iterable[AnyEntry]) -> Conversation:
+        """Create a conversation with this header (an import keeps its id and times).
+
+        Refused if the id is in use, here or in the trash: nothing is ever overwritten.
+        """
         path = self._path(header.id)
+        if self._path(header.id, self.data.trash).exists():
+            raise StorageError(f"conversation {header.id} is in the trash; nothing was written")
+        history = History(entries)
         size = transcript.create(path, header, history)
-        self.index.put(header, list(history), size, path.stat().st_mtime_ns)
+        try:
+            self.index.put(header, list(history), size, path.stat().st_mtime_ns)
+        except StorageError as exc:  # the transcript is safe; the index catches up later
+            self.warnings.append(f"saved, but the list may be out of date: {exc}")
         return Conversation(header, history, Appender(path, size))
 
     def open(self, conversation_id: str) -> Conversation:

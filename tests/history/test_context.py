@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from app.history import (
+    Compression,
     History,
     MemoryNotebook,
     ModelInput,
@@ -106,3 +107,117 @@ def test_a_retry_leaves_out_the_reply_being_redone_and_later_the_superseded_one(
     later = render_context(history)
     assert [e.seq for e in later.entries] == [1, 3]
     assert later.omitted[0].reason == "superseded by a retry"
+
+
+# --- budget, preserved entries and compressions ----------------------------------------------
+
+
+def turns(n: int) -> list[object]:
+    bodies: list[object] = []
+    for k in range(n):
+        bodies += [ModelInput(text=f"q{k}"), out(f"a{k}")]
+    return bodies
+
+
+def ten(entry: object) -> int:
+    return 10
+
+
+def test_the_budget_keeps_the_newest_turns_that_fit_and_says_why_the_rest_left() -> None:
+    history = build(SystemInstruction(text="s"), *turns(6))
+    context = render_context(history, budget=55, count=ten)
+    assert [e.seq for e in context.entries] == [10, 11, 12, 13]  # system 10 + two turns of 20
+    assert (context.tokens, context.budget) == (50, 55)
+    [omission] = context.omitted
+    assert (omission.first_seq, omission.last_seq) == (2, 9)
+    assert omission.reason.startswith("budget: over 55 tokens")
+    assert context.budget_dropped and not context.over_budget
+
+
+def test_the_newest_turn_goes_even_alone_over_budget_and_says_so() -> None:
+    history = build(*turns(2))
+    context = render_context(history, budget=15, count=ten)
+    assert [e.seq for e in context.entries] == [3, 4]
+    assert context.over_budget
+
+
+def test_the_first_input_is_kept_when_asked_whatever_the_window() -> None:
+    history = build(*turns(5))
+    context = render_context(history, window_turns=2, keep_first_input=True)
+    assert [e.seq for e in context.entries] == [1, 7, 8, 9, 10]
+    [omission] = context.omitted
+    assert (omission.first_seq, omission.last_seq) == (2, 6)
+
+
+def test_a_compression_stands_in_for_what_it_covers() -> None:
+    history = build(*turns(4))
+    summary = Compression(strategy="whole", covers=(1, 6), summary="earlier: q0-q2",
+                          provider="local", model="smollm2")  # fmt: skip
+    history.append(history.stamp(summary))
+    context = render_context(history)
+    assert [e.seq for e in context.entries] == [9, 7, 8]
+    head = context.entries[0]
+    assert isinstance(head, ModelInput) and head.meta["compression"] == 9
+    assert head.text.endswith("earlier: q0-q2")
+    assert [(o.first_seq, o.last_seq, o.reason) for o in context.omitted] == [
+        (1, 6, "covered by compression seq 9 (whole)")
+    ]
+
+
+def test_summaries_are_not_turns_of_the_window() -> None:
+    history = build(*turns(6))
+    history.append(history.stamp(Compression(strategy="chunked:2", covers=(1, 2), summary="one",
+                                             provider="local", model="m")))  # fmt: skip
+    history.append(history.stamp(Compression(strategy="chunked:2", covers=(3, 4), summary="two",
+                                             provider="local", model="m")))  # fmt: skip
+    context = render_context(history, window_turns=2)
+    assert [e.seq for e in context.entries] == [13, 14, 9, 10, 11, 12]
+    assert [(o.first_seq, o.last_seq) for o in context.omitted][-1] == (5, 8)
+
+
+def test_a_broken_or_empty_compression_is_not_used_and_said_so() -> None:
+    history = build(*turns(3))
+    history.append(history.stamp(Compression(strategy="whole", covers=(1, 4), summary=" ",
+                                             provider="local", model="m")))  # fmt: skip
+    history.append(history.stamp(Compression(strategy="whole", covers=(1, 40), summary="x",
+                                             provider="local", model="m")))  # fmt: skip
+    context = render_context(history)
+    assert [e.seq for e in context.entries] == [1, 2, 3, 4, 5, 6]
+    reasons = {o.first_seq: o.reason for o in context.omitted}
+    assert reasons[7] == "compression not used: its summary is empty"
+    assert reasons[8].startswith("compression not used: it covers seq 1-40")
+
+
+def test_a_cut_turn_after_a_summary_keeps_its_tool_pair() -> None:
+    call = ToolCall(id="c1", name="current_time", arguments="{}")
+    history = build(
+        ModelInput(text="q0"),
+        out("a0"),
+        ModelInput(text="q1"),
+        out(tool_calls=[call]),
+        ToolResults(results=[ToolResult(call_id="c1", name="current_time", content="noon")]),
+        out("noon"),
+    )
+    history.append(history.stamp(Compression(strategy="chunked:4", covers=(1, 5), summary="s",
+                                             provider="local", model="m")))  # fmt: skip
+    assert [e.seq for e in render_context(history).entries] == [7, 6]
+
+
+def test_rendering_does_not_walk_the_whole_history() -> None:
+    history = build(*turns(3000))
+    render_context(history)  # the outline is built once
+    seen: list[int] = []
+    render_context(history, budget=100, count=lambda e: seen.append(e.seq) or 10)
+    assert len(seen) < 20
+
+
+def test_the_golden_transcript_compression_is_used() -> None:
+    from pathlib import Path
+
+    from app.history import decode
+
+    lines = (Path(__file__).parent.parent / "store" / "golden_v1.jsonl").read_bytes().splitlines()
+    history = History(decode(line) for line in lines[1:])
+    context = render_context(history)
+    assert [e.seq for e in context.entries] == [7]
+    assert context.entries[0].text.endswith("A migration was planned.")  # type: ignore[union-attr]

@@ -1,0 +1,346 @@
+"""``crosstalk context`` and ``crosstalk compress``: what the next request carries, and making
+it smaller without deleting anything.
+
+    crosstalk context ID [-m MODEL] [--json]            the entries, their tokens, what is left out
+    crosstalk context ID --set auto_compress=on         the conversation's own context policy
+    crosstalk compress ID --strategy chunked:10 [-m MODEL] [--preview]
+    crosstalk compress ID --undo SEQ
+    crosstalk recall ID QUESTION                        search, the question made standalone first
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from app.composition import Services
+from app.context import (
+    Compressed,
+    Compressing,
+    CompressionFailed,
+    ContextEvent,
+    Outcome,
+    compress,
+    parse_assignment,
+    parse_strategy,
+    undo,
+)
+from app.context.recall import rewrite_query
+from app.context.tokens import entry_text, exact_count
+from app.errors import AuthFailed, CrosstalkError
+from app.history import Compression, Context, History, ModelInput, ModelOutput
+from app.history.context import ConversationEntry
+from app.history.outline import outline_of
+from app.providers import Request
+from app.store import Conversation
+from app.tools import specs
+from app.turn import enabled_tools
+
+Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A provider by name only: showing a context needs no key."""
+
+    name: str
+
+
+def register(command: Command) -> None:
+    context = command("context", cmd_context, "what the next request carries, and what not")
+    context.add_argument("id")
+    context.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="for this model")
+    context.add_argument("--json", action="store_true")
+    context.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE",
+        help="change the conversation's context policy, e.g. auto_compress=on, window_turns=40, "
+        "compress_strategy=whole, budget_share=0.5 (repeatable)",
+    )  # fmt: skip
+    context.add_argument("--reset", action="store_true", help="back to the settings' policy")
+    context.add_argument(
+        "--exact", action="store_true",
+        help="also ask the provider's token-counting endpoint (online; Anthropic, Gemini, "
+        "OpenAI Responses)",
+    )  # fmt: skip
+    compress_ = command("compress", cmd_compress, "summarise older entries; nothing is deleted")
+    compress_.add_argument("id")
+    compress_.add_argument(
+        "--strategy", metavar="S", help="whole | last-n:N | chunked:N | facts:CONCEPTS"
+    )
+    compress_.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who summarises")
+    compress_.add_argument("--preview", action="store_true", help="show the summaries only")
+    compress_.add_argument("--undo", type=int, metavar="SEQ", help="undo the compression at SEQ")
+
+    recall = command(
+        "recall", cmd_recall, "search earlier conversations for a follow-up of this one"
+    )
+    recall.add_argument("id", help="the conversation the question follows")
+    recall.add_argument("question", nargs="+")
+    recall.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who rewrites the query")
+    recall.add_argument("-n", "--limit", type=int, default=10)
+
+
+def _fail(message: str) -> int:
+    print(f"crosstalk: {message}", file=sys.stderr)
+    return 1
+
+
+def _target_model(services: Services, conversation: Conversation, spec: str | None) -> str:
+    """-m, else the model of the last reply, else the default model."""
+    output = conversation.history.last_output
+    last = f"{output.provider}:{output.model}" if output else None
+    return spec or last or services.settings.default_model
+
+
+# --- context --------------------------------------------------------------------------------
+
+
+def cmd_context(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.open(args.id)
+    contexts = services.contexts
+    if args.reset or args.set:
+        changes = dict(parse_assignment(item) for item in args.set)
+        contexts.set_policy(conversation.id, {} if args.reset else changes)
+    spec = _target_model(services, conversation, args.model)
+    name, _, model = spec.partition(":")
+    if name not in {entry.name for entry in services.models.entries()} or not model:
+        services.models.resolve(spec)  # raises, listing the models there are
+    provider: Any = _Named(name)  # measuring needs no SDK and no key: the name is enough
+    if args.exact:
+        with contextlib.suppress(AuthFailed):  # _exact says what is missing
+            provider = services.models.resolve(spec)[0]
+    context = contexts.render(conversation, provider, model)
+    report = _report(services, conversation, spec, provider, context)
+    if args.exact:
+        report["exact"] = _exact(services, conversation, provider, model, context)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
+    else:
+        _print_report(report)
+    return 0
+
+
+def _report(
+    services: Services, conversation: Conversation, spec: str, provider: Any, context: Context
+) -> dict[str, Any]:
+    contexts = services.contexts
+    model = spec.partition(":")[2]
+    method = contexts.method(provider, model)
+    count = contexts.counter.counting(conversation.id, method.encoding)
+    outline = outline_of(conversation.history)
+    fixed = [
+        {"seq": entry.seq, "kind": entry.kind, "tokens": count(entry), "text": entry_text(entry)}
+        for entry in (outline.system, outline.notebook)
+        if entry is not None and entry_text(entry)
+    ]
+    history = conversation.history
+    carried = [_row(entry, history, count) for entry in context.entries]
+    reported = _reported(history, spec)
+    return {
+        "conversation": conversation.id,
+        "model": spec,
+        "window": contexts.window(provider, model),
+        "budget": context.budget,
+        "tokens": context.tokens,
+        "over_budget": context.over_budget,
+        "counting": {
+            "encoding": method.encoding,
+            "estimate": method.estimate,
+            "label": method.label,
+        },
+        "policy": msgspec.to_builtins(contexts.policy(conversation.id)),
+        "carried": fixed + carried,
+        "omitted": [
+            {"first_seq": o.first_seq, "last_seq": o.last_seq, "reason": o.reason}
+            for o in context.omitted
+        ],
+        "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
+        if reported
+        else None,
+    }
+
+
+def _exact(
+    services: Services, conversation: Conversation, provider: Any, model: str, context: Context
+) -> dict[str, Any]:
+    """The provider's own count of the next request (with the conversation's tools)."""
+    if isinstance(provider, _Named):
+        return {"error": f"no key for {provider.name}: `crosstalk key set {provider.name}`"}
+    request = Request(model, context, specs(enabled_tools(conversation.history)))
+
+    async def ask() -> int | None:
+        try:
+            return await exact_count(provider, request)
+        finally:
+            await services.models.aclose()
+
+    try:
+        tokens = asyncio.run(ask())
+    except CrosstalkError as exc:
+        return {"error": str(exc)}
+    if tokens is None:
+        return {"error": f"{provider.name} has no token-counting endpoint"}
+    return {"input_tokens": tokens}
+
+
+def _row(entry: ConversationEntry, history: History, count: Callable[[Any], int]) -> dict[str, Any]:
+    compression = entry.meta.get("compression") if isinstance(entry, ModelInput) else None
+    counted = history.at(compression) if compression is not None else entry  # as rendering did
+    row: dict[str, Any] = {
+        "seq": entry.seq,
+        "kind": "summary" if compression is not None else entry.kind,
+        "tokens": count(counted),
+        "text": entry_text(counted),
+    }
+    if isinstance(counted, Compression):
+        row["covers"] = list(counted.covers)
+        row["strategy"] = counted.strategy
+    return row
+
+
+def _reported(history: History, spec: str) -> ModelOutput | None:
+    """The newest reply from ``spec`` whose provider reported its input tokens."""
+    for seq in range(history.version, 0, -1):
+        entry = history.at(seq)
+        mine = isinstance(entry, ModelOutput) and f"{entry.provider}:{entry.model}" == spec
+        if mine and isinstance(entry, ModelOutput) and entry.usage.input:
+            return entry
+    return None
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    policy = report["policy"]
+    auto = "on" if policy["auto_compress"] else "off"
+    print(
+        f"{report['conversation']} → {report['model']}: window {report['window']} tokens, "
+        f"budget {report['budget']}; last {policy['window_turns']} turns; "
+        f"auto-compress {auto} ({policy['compress_strategy']} past "
+        f"{round(policy['compress_threshold'] * 100)}%)"
+    )
+    print(f"{'seq':>5}  {'kind':<13} {'tokens':>7}  text")
+    for row in report["carried"]:
+        text = " ".join(row["text"].split())
+        text = text if len(text) <= 60 else text[:59] + "…"
+        seq = row["seq"] if row["seq"] is not None else "-"
+        print(f"{seq:>5}  {row['kind']:<13} {row['tokens']:>7}  {text}")
+    counting = report["counting"]
+    approx = "≈ " if counting["estimate"] else ""
+    over = "  OVER BUDGET: the newest turn alone does not fit" if report["over_budget"] else ""
+    print(f"total {approx}{report['tokens']} of {report['budget']} tokens, "
+          f"{counting['label']}{over}")  # fmt: skip
+    if report["reported"]:
+        reported = report["reported"]
+        print(f"the last request to {report['model']} (seq {reported['seq']}) was "
+              f"{reported['input_tokens']} input tokens, as the provider reported")  # fmt: skip
+    exact = report.get("exact")
+    if exact is not None:
+        if "input_tokens" in exact:
+            print(f"{exact['input_tokens']} input tokens, as {report['model']}'s own "
+                  "counting endpoint counts the next request (tools included)")  # fmt: skip
+        else:
+            print(f"no exact count: {exact['error']}")
+    if report["omitted"]:
+        print("left out:")
+    for omission in report["omitted"]:
+        first, last = omission["first_seq"], omission["last_seq"]
+        where = f"seq {first}" if first == last else f"seq {first}-{last}"
+        print(f"  {where}: {omission['reason']}")
+
+
+# --- compress -------------------------------------------------------------------------------
+
+
+def cmd_compress(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.open(args.id)
+    if args.undo is not None:
+        retraction = undo(services.library, conversation, args.undo)
+        first, last = retraction.covers
+        what = f"seq {first}" if first == last else f"seq {first}-{last}"
+        print(f"undid the compression at {what} (seq {retraction.seq}); the entries it covered "
+              "are back in the context")  # fmt: skip
+        return 0
+    if not args.strategy:
+        return _fail("give --strategy whole|last-n:N|chunked:N|facts:CONCEPTS, or --undo SEQ")
+    strategy = parse_strategy(args.strategy)
+    policy = services.contexts.policy(conversation.id)
+    spec = args.model or policy.compression_model
+    provider, model = services.models.resolve(spec)
+    target = _target_model(services, conversation, None)
+    before = _tokens(services, conversation, target)
+
+    async def run() -> Outcome:
+        try:
+            return await compress(
+                services.library, conversation, provider, model, strategy,
+                keep_first_input=policy.keep_first_input,
+                limit=services.contexts.window(provider, model),
+                preview=args.preview, on_context=_progress,
+            )  # fmt: skip
+        finally:
+            await services.models.aclose()
+
+    outcome = asyncio.run(run())
+    for summary in outcome.summaries:
+        first, last = summary.job.covers
+        print(f"seq {first}-{last} ({len(summary.job.items)} messages):\n{summary.text}\n")
+    if args.preview:
+        print(f"(preview: nothing was appended; context stays at ≈ {before} tokens)")
+        return 0
+    after = _tokens(services, conversation, target)
+    seqs = ", ".join(str(entry.seq) for entry in outcome.appended)
+    print(f"appended compression seq {seqs} ({outcome.spec}); the next request to {target}: "
+          f"≈ {before} → ≈ {after} tokens. `crosstalk compress {conversation.id} --undo "
+          f"{outcome.appended[0].seq}` undoes it")  # fmt: skip
+    return 0
+
+
+def _tokens(services: Services, conversation: Conversation, spec: str) -> int:
+    name, _, model = spec.partition(":")
+    context = services.contexts.render(conversation, _Named(name), model)
+    return context.tokens or 0
+
+
+def _progress(event: ContextEvent) -> None:
+    if isinstance(event, Compressing):
+        first, last = event.covers
+        print(f"[compressing seq {first}-{last} with {event.model}: {event.parts} "
+              f"summar{'y' if event.parts == 1 else 'ies'}]", file=sys.stderr)  # fmt: skip
+    elif isinstance(event, Compressed):
+        print(f"[compressed: seq {', '.join(map(str, event.seqs))}]", file=sys.stderr)
+    elif isinstance(event, CompressionFailed):
+        print(f"[compression failed: {event.message}]", file=sys.stderr)
+
+
+# --- recall ---------------------------------------------------------------------------------
+
+
+def cmd_recall(services: Services, args: argparse.Namespace) -> int:
+    """The last turns and the question, rewritten into a standalone query, then searched."""
+    conversation = services.library.open(args.id)
+    question = " ".join(args.question)
+    spec = args.model or services.contexts.policy(conversation.id).compression_model
+    provider, model = services.models.resolve(spec)
+
+    async def rewrite() -> str:
+        try:
+            return await rewrite_query(provider, model, conversation.history, question)
+        finally:
+            await services.models.aclose()
+
+    query = asyncio.run(rewrite())
+    print(f"[searching for: {query}]", file=sys.stderr)
+    hits = [h for h in services.library.search(query, args.limit + 1)
+            if h.conversation["id"] != conversation.id][: args.limit]  # fmt: skip
+    for hit in hits:
+        print(f"{hit.conversation['id']}  {hit.conversation['title'] or 'Untitled'}")
+        print(f"    #{hit.seq} {hit.kind}: {' '.join(hit.snippet.split())}")
+    if not hits:
+        print("no matches", file=sys.stderr)
+    return 0

@@ -1,0 +1,184 @@
+"""Running a compression: ask a model for each summary, check it, and append it, or nothing.
+
+A summary that comes back empty, truncated (finish reason ``length``) or with an error is not
+used: the run raises ``CompressionError`` with one line saying why, and nothing is appended, so
+the context stays as it was. Only when every summary of a run came back whole are the
+``compression`` entries appended. Undoing appends a ``compression`` entry of strategy
+``retract`` whose ``covers`` names the seqs of the compression entries it undoes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.context.events import Compressed, Compressing, OnContext, ignore
+from app.context.strategies import Job, Strategy, is_summary, plan, transcript
+from app.context.tokens import count_text
+from app.errors import CrosstalkError
+from app.history import Compression, Context, History, ModelInput, Usage, render_context
+from app.history.context import ConversationEntry
+from app.history.outline import RETRACT, outline_of
+from app.providers import Finished, Provider, Request, TextDelta, UsageReport
+from app.store import Conversation, Library
+
+SUMMARY_TOKENS = 1024  # room for one summary; a longer one is cut off, and so not used
+
+
+class CompressionError(CrosstalkError):
+    """A compression could not be made or undone; nothing was appended."""
+
+
+class NothingToCompress(CompressionError):
+    """Every message a strategy may cover is already summarised, or too few are left."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    job: Job
+    text: str
+    usage: Usage
+
+
+@dataclass(frozen=True)
+class Outcome:
+    strategy: Strategy
+    spec: str  # provider:model that wrote the summaries
+    summaries: tuple[Summary, ...]
+    appended: tuple[Compression, ...] = ()  # empty for a preview
+
+
+def compressible(
+    history: History, keep_first_input: bool, keep_recent: int
+) -> list[ConversationEntry]:
+    """What a compression may cover: the whole carried context, less the first input (when it
+    is always carried anyway) and the newest ``keep_recent`` turns."""
+    items = list(render_context(history, None, keep_first_input=keep_first_input).entries)
+    if keep_first_input and items and not is_summary(items[0]):
+        items = items[1:]
+    cut, turns = len(items), 0
+    while keep_recent and cut > 0 and turns < keep_recent:
+        cut -= 1
+        item = items[cut]
+        turns += isinstance(item, ModelInput) and not is_summary(item)
+    return items[:cut]
+
+
+async def summarise(
+    provider: Provider, model: str, strategy: Strategy, job: Job, limit: int | None = None
+) -> Summary:
+    """One summary, checked: empty, truncated or failed raises ``CompressionError``."""
+    spec = f"{provider.name}:{model}"
+    excerpt = transcript(job.items)
+    if limit is not None and (size := count_text(excerpt)) + SUMMARY_TOKENS > limit:
+        raise CompressionError(
+            f"seq {job.covers[0]}-{job.covers[1]} is about {size} tokens, too long for {spec} "
+            f"to summarise at once: use chunked:N, or a model with a larger window (-m)"
+        )
+    context = Context(system=strategy.instruction(), notebook=None,
+                      entries=(ModelInput(text=excerpt),))  # fmt: skip
+    request = Request(model, context, max_tokens=SUMMARY_TOKENS, temperature=0.2)
+    parts: list[str] = []
+    usage, finish = Usage(), None
+    try:
+        async for event in provider.stream(request):
+            if isinstance(event, TextDelta):
+                parts.append(event.text)
+            elif isinstance(event, UsageReport):
+                usage = event.usage
+            elif isinstance(event, Finished):
+                finish = event.finish_reason
+    except CrosstalkError as exc:
+        raise CompressionError(f"the summary from {spec} failed: {exc}") from exc
+    except Exception as exc:  # an adapter's bug must not take the conversation with it
+        raise CompressionError(
+            f"the summary from {spec} failed: {type(exc).__name__}: {exc}"
+        ) from exc
+    text = "".join(parts).strip()
+    if finish == "length":
+        raise CompressionError(f"the summary from {spec} was cut off at its length limit")
+    if not text:
+        raise CompressionError(f"the summary from {spec} came back empty")
+    return Summary(job, text, usage)
+
+
+async def compress(
+    library: Library,
+    conversation: Conversation,
+    provider: Provider,
+    model: str,
+    strategy: Strategy,
+    *,
+    keep_first_input: bool = True,
+    keep_recent: int = 0,
+    limit: int | None = None,
+    preview: bool = False,
+    automatic: bool = False,
+    on_context: OnContext = ignore,
+) -> Outcome:
+    """Compress ``conversation`` with ``strategy``; appends nothing on failure or preview."""
+    items = compressible(conversation.history, keep_first_input, keep_recent)
+    jobs = plan(strategy, items, final=not automatic)
+    if not jobs:
+        raise NothingToCompress(
+            f"nothing to compress in {conversation.id} with {strategy.spec}: "
+            "the messages not yet summarised are too few"
+        )
+    spec = f"{provider.name}:{model}"
+    covers = (jobs[0].covers[0], jobs[-1].covers[1])
+    on_context(Compressing(strategy.spec, covers, spec, len(jobs), automatic))
+    summaries = [await summarise(provider, model, strategy, job, limit) for job in jobs]
+    outcome = Outcome(strategy, spec, tuple(summaries))
+    if preview:
+        return outcome
+    appended = _append(library, conversation, outcome, automatic)
+    on_context(Compressed(tuple(entry.seq for entry in appended)))
+    return Outcome(strategy, spec, outcome.summaries, appended)
+
+
+def _append(
+    library: Library, conversation: Conversation, outcome: Outcome, automatic: bool
+) -> tuple[Compression, ...]:
+    provider, _, model = outcome.spec.partition(":")
+    appended: list[Compression] = []
+    total = len(outcome.summaries)
+    for part, summary in enumerate(outcome.summaries, start=1):
+        meta: dict[str, object] = {"automatic": automatic}
+        if total > 1:
+            meta["part"] = [part, total]  # a run's entries are consecutive: undone together
+        entry = Compression(strategy=outcome.strategy.spec, covers=summary.job.covers,
+                            summary=summary.text, provider=provider, model=model,
+                            usage=summary.usage, meta=meta)  # fmt: skip
+        stamped = library.append(conversation, entry)
+        assert isinstance(stamped, Compression)
+        appended.append(stamped)
+    return tuple(appended)
+
+
+def run_of(history: History, seq: int) -> tuple[int, int]:
+    """The seqs of the compression run ``seq`` belongs to (chunked makes several entries)."""
+    entry = history.at(seq) if 1 <= seq <= history.version else None
+    if not isinstance(entry, Compression) or entry.strategy == RETRACT:
+        raise CompressionError(f"seq {seq} is not a compression; `crosstalk show` lists them")
+    part, total = entry.meta.get("part", [1, 1])
+    return seq - part + 1, seq - part + total
+
+
+def undo(library: Library, conversation: Conversation, seq: int) -> Compression:
+    """Retract the compression at ``seq`` (with the rest of its run); the summaries stay in the
+    history, out of the context."""
+    first, last = run_of(conversation.history, seq)
+    undone = outline_of(conversation.history).retracted
+    if all(s in undone for s in range(first, last + 1)):
+        raise CompressionError(f"the compression at seq {seq} was already undone")
+    entry = Compression(strategy=RETRACT, covers=(first, last), summary="", provider="",
+                        model="", meta={"undoes": list(range(first, last + 1))})  # fmt: skip
+    stamped = library.append(conversation, entry)
+    assert isinstance(stamped, Compression)
+    return stamped
+
+
+def standing(history: History) -> Sequence[Compression]:
+    """The compressions that stand in for older entries now (not undone or superseded)."""
+    claims, _ = outline_of(history).claims()
+    return [claim.compression for claim in claims]

@@ -1,0 +1,60 @@
+"""Query rewriting for recall: a follow-up like "how do I do that?" names nothing a full-text
+search can find, so the last few turns and the question are rewritten by a cheap model into
+one standalone query first. Whatever goes wrong, the question itself is searched: rewriting
+only ever helps.
+"""
+
+from __future__ import annotations
+
+from app.context.strategies import is_summary, transcript
+from app.errors import CrosstalkError
+from app.history import Context, History, ModelInput, render_context
+from app.providers import Finished, Provider, Request, TextDelta
+
+REWRITE_INSTRUCTION = (
+    "You write search queries. Rewrite the user's last question as one standalone query for "
+    "full-text search over their earlier conversations: replace pronouns and references "
+    "('that', 'it', 'the second one') with what they refer to in the conversation, keep names "
+    "and key terms, at most 12 words. Reply with the query only."
+)
+RECENT_TURNS = 3
+MAX_QUERY_CHARS = 200
+
+
+def rewrite_prompt(history: History, question: str, turns: int = RECENT_TURNS) -> str:
+    recent = [e for e in render_context(history, turns).entries if not is_summary(e)]
+    if recent and isinstance(recent[-1], ModelInput) and recent[-1].text == question:
+        recent = recent[:-1]  # the question was already appended as the newest input
+    return f"{transcript(recent)}\n\nLast question: {question}".strip()
+
+
+def clean_query(raw: str) -> str | None:
+    for line in raw.splitlines():
+        line = line.strip().strip("\"'`*").strip()
+        line = line.removeprefix("Query:").strip().strip("\"'`*").strip()
+        if line:
+            return line[:MAX_QUERY_CHARS]
+    return None
+
+
+async def rewrite_query(
+    provider: Provider, model: str, history: History, question: str, turns: int = RECENT_TURNS
+) -> str:
+    """``question`` as a standalone search query, from the conversation's last ``turns``
+    turns; the question unchanged if the model fails, says nothing, or is cut off."""
+    if history.turn_count == 0:
+        return question
+    entry = ModelInput(text=rewrite_prompt(history, question, turns))
+    context = Context(system=REWRITE_INSTRUCTION, notebook=None, entries=(entry,))
+    parts: list[str] = []
+    finish = None
+    try:
+        async for event in provider.stream(Request(model, context, max_tokens=40, temperature=0)):
+            if isinstance(event, TextDelta):
+                parts.append(event.text)
+            elif isinstance(event, Finished):
+                finish = event.finish_reason
+    except CrosstalkError:
+        return question
+    query = clean_query("".join(parts)) if finish != "length" else None
+    return query or question

@@ -1,0 +1,168 @@
+"""The context of a conversation's next request, by its policy, for a chosen model.
+
+``Contexts`` is built once (by the composition root) and passed down: it knows the default
+policy, where each conversation's own choices are kept, the models' windows and the per-entry
+token counts. ``render`` is what a turn sends; ``before_request`` compresses first when the
+conversation's policy says so and the request would pass its threshold.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from app.context.compress import CompressionError, NothingToCompress, compress
+from app.context.events import CompressionFailed, OnContext, ignore
+from app.context.policy import ContextPolicy, PolicyStore
+from app.context.strategies import parse_strategy
+from app.context.tokens import Method, TokenCounter, count_text, load_encoding, method_for
+from app.context.windows import context_window
+from app.errors import CrosstalkError
+from app.history import Context, DebugLog, render_context
+from app.providers import Models, Provider, ToolSpec
+from app.store import Conversation, Library
+
+_tool_counts: dict[tuple[str, ...], int] = {}
+
+
+def _tool_tokens(tools: Sequence[ToolSpec]) -> int:
+    """What declaring the tools costs, counted once per set of tools."""
+    key = tuple(t.name for t in tools)
+    if key not in _tool_counts:
+        described = [{"name": t.name, "description": t.description,
+                      "parameters": dict(t.parameters)} for t in tools]  # fmt: skip
+        _tool_counts[key] = count_text(json.dumps(described)) if tools else 0
+    return _tool_counts[key]
+
+
+class Named(Protocol):
+    """A provider, or just its name: measuring needs no built provider (nor its key)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+@dataclass
+class Contexts:
+    defaults: ContextPolicy = field(default_factory=ContextPolicy)
+    store: PolicyStore | None = None  # None: every conversation follows the defaults
+    windows: Mapping[str, int] = field(default_factory=dict)  # "provider:model" -> tokens
+    kinds: Mapping[str, str] = field(default_factory=dict)  # provider name -> its kind
+    counter: TokenCounter = field(default_factory=TokenCounter)
+
+    # --- policy ---------------------------------------------------------------------------
+
+    def policy(self, conversation_id: str) -> ContextPolicy:
+        if self.store is None:
+            return self.defaults
+        return self.store.policy(conversation_id, self.defaults)
+
+    def set_policy(self, conversation_id: str, changes: Mapping[str, object]) -> ContextPolicy:
+        """Remember ``changes`` for the conversation (an empty mapping forgets its choices)."""
+        if self.store is None:
+            raise CrosstalkError("per-conversation context policies are not kept here")
+        self.store.set(conversation_id, dict(changes), self.defaults)
+        return self.policy(conversation_id)
+
+    # --- measuring ------------------------------------------------------------------------
+
+    def method(self, provider: Named, model: str) -> Method:
+        return method_for(self.kinds.get(provider.name, provider.name), model)
+
+    def window(self, provider: Named, model: str) -> int:
+        server = self.kinds.get(provider.name) == "openai-compatible"
+        spec = f"{provider.name}:{model}"
+        return context_window(spec, provider, model, self.windows, server=server)
+
+    def budget(
+        self,
+        policy: ContextPolicy,
+        provider: Named,
+        model: str,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+    ) -> int:
+        window = self.window(provider, model)
+        return policy.budget(window, max_tokens, reserved=_tool_tokens(tools))
+
+    def render(
+        self,
+        conversation: Conversation,
+        provider: Named,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        retry: bool = False,
+    ) -> Context:
+        """What the next request to ``provider:model`` carries, by the conversation's policy."""
+        policy = self.policy(conversation.id)
+        count = self.counter.counting(conversation.id, self.method(provider, model).encoding)
+        return render_context(
+            conversation.history,
+            policy.window_turns,
+            retry=retry,
+            budget=self.budget(policy, provider, model, tools, max_tokens),
+            count=count,
+            keep_first_input=policy.keep_first_input,
+        )
+
+    async def ready(self, provider: Named, model: str) -> None:
+        """Load the tokenizer off the event loop (once: ~0.5 s), so rendering never blocks."""
+        await load_encoding(self.method(provider, model).encoding)
+
+    # --- compressing before a request -----------------------------------------------------
+
+    @staticmethod
+    def past_threshold(context: Context, policy: ContextPolicy) -> bool:
+        if context.budget is None or context.tokens is None:
+            return False
+        limit = context.budget * policy.compress_threshold
+        return context.budget_dropped or context.over_budget or context.tokens >= limit
+
+    async def before_request(
+        self,
+        library: Library,
+        conversation: Conversation,
+        models: Models,
+        provider: Provider,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        retry: bool = False,
+        on_context: OnContext = ignore,
+    ) -> bool:
+        """Compress first if the policy enables it and the request would pass the threshold.
+
+        A failure is reported (``CompressionFailed`` and a ``debug_log`` entry) and the request
+        goes on with the context as it was: older turns fall out instead. True if it compressed.
+        """
+        await self.ready(provider, model)
+        policy = self.policy(conversation.id)
+        if not policy.auto_compress:
+            return False
+        context = self.render(conversation, provider, model, tools=tools,
+                              max_tokens=max_tokens, retry=retry)  # fmt: skip
+        if not self.past_threshold(context, policy):
+            return False
+        try:
+            compressor, compressor_model = models.resolve(policy.compression_model)
+            await compress(
+                library, conversation, compressor, compressor_model,
+                parse_strategy(policy.compress_strategy),
+                keep_first_input=policy.keep_first_input,
+                keep_recent=policy.keep_recent_turns,
+                limit=self.window(compressor, compressor_model),
+                automatic=True, on_context=on_context,
+            )  # fmt: skip
+        except NothingToCompress:
+            return False  # the budget still holds: older turns fall out as usual
+        except CrosstalkError as exc:
+            message = str(exc) if isinstance(exc, CompressionError) else f"compression: {exc}"
+            on_context(CompressionFailed(message))
+            library.append(conversation, DebugLog(category="compression", message=message))
+            return False
+        return True

@@ -1,0 +1,166 @@
+"""Counting tokens offline, once per entry.
+
+``bpe-openai`` embeds OpenAI's o200k_base and cl100k_base vocabularies (tiktoken's, same ids)
+and needs no network. For OpenAI's models the count is the tokenizer's own, plus a small
+per-message overhead; for every other provider it is an estimate, and labelled as one.
+
+Entries never change once appended, so a count is kept per (conversation, seq, encoding):
+rendering the next context counts only entries it has not seen before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import warnings
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from app.history import (
+    AnyEntry,
+    Compression,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    ToolResults,
+)
+
+MESSAGE_OVERHEAD = 4  # role and framing tokens around each message (OpenAI's chat format)
+ATTACHMENT_TOKENS = 1000  # a non-text attachment (an image, a PDF page): a provider-side guess
+_CHUNK = 50_000  # characters per encode call: stays under the library's 200k-token chunk limit
+O200K = "o200k_base"
+CL100K = "cl100k_base"
+_CL100K_MODELS = ("gpt-4-", "gpt-4", "gpt-3.5")  # before gpt-4o everything used cl100k
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a count was made: the encoding, and whether it is the provider's own tokenizer."""
+
+    encoding: str
+    estimate: bool
+
+    @property
+    def label(self) -> str:
+        if self.estimate:
+            return f"an estimate with {self.encoding}: this provider tokenizes differently"
+        return f"counted with {self.encoding}, OpenAI's tokenizer"
+
+
+def method_for(provider_kind: str, model: str) -> Method:
+    """OpenAI's own models get their encoding; anyone else's an o200k estimate."""
+    if provider_kind in ("openai", "openai-responses"):
+        old = model.startswith(_CL100K_MODELS) and not model.startswith(("gpt-4o", "gpt-4.1"))
+        return Method(CL100K if old else O200K, estimate=False)
+    return Method(O200K, estimate=True)
+
+
+@cache
+def _encoding(name: str) -> Any:
+    with warnings.catch_warnings():  # it loads its vocabularies with a deprecated importlib call
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai  # type: ignore[import-untyped]
+
+        return bpe_openai.get_encoding(name)
+
+
+async def load_encoding(name: str = O200K) -> None:
+    """Load a vocabulary in a worker thread, so the first count does not stall the loop."""
+    if name not in _loaded:
+        await asyncio.get_running_loop().run_in_executor(None, _encoding, name)
+        _loaded.add(name)
+
+
+_loaded: set[str] = set()
+
+
+def count_text(text: str, encoding: str = O200K) -> int:
+    if not text:
+        return 0
+    encoder = _encoding(encoding)
+    total, start = 0, 0
+    while start < len(text):
+        end = start + _CHUNK
+        if end < len(text):  # cut before a space: it belongs to the word after it
+            space = text.rfind(" ", start + 1, end)
+            end = space if space > start else end
+        total += len(encoder.encode_ordinary(text[start:end]))
+        start = end
+    return total
+
+
+def _attachment_tokens(mime_type: str, data: str, encoding: str) -> int:
+    if mime_type.startswith("text/"):
+        try:
+            return count_text(base64.b64decode(data).decode("utf-8", "replace"), encoding)
+        except (binascii.Error, ValueError):
+            pass
+    return ATTACHMENT_TOKENS
+
+
+def entry_text(entry: AnyEntry) -> str:
+    """The text of an entry as a model would read it (tool calls and results included)."""
+    match entry:
+        case ModelInput(text=text) | SystemInstruction(text=text):
+            return text
+        case MemoryNotebook(content=content):
+            return content
+        case Compression(summary=summary):
+            return summary
+        case ModelOutput():
+            calls = "".join(f"\n{c.name}({c.arguments})" for c in entry.tool_calls)
+            return entry.text + calls
+        case ToolResults(results=results):
+            return "\n".join(f"{r.name}: {r.content}" for r in results)
+        case _:
+            return ""
+
+
+def count_entry(entry: AnyEntry, encoding: str = O200K) -> int:
+    tokens = count_text(entry_text(entry), encoding) + MESSAGE_OVERHEAD
+    if isinstance(entry, ModelInput):
+        tokens += sum(_attachment_tokens(a.mime_type, a.data, encoding) for a in entry.attachments)
+    if isinstance(entry, ToolResults):
+        tokens += MESSAGE_OVERHEAD * max(len(entry.results) - 1, 0)
+    return tokens
+
+
+class TokenCounter:
+    """Per-entry counts, each made once: keyed by (conversation, seq, encoding).
+
+    Entries not yet appended (seq 0) are counted every time and never cached.
+    """
+
+    def __init__(self) -> None:
+        self._counts: dict[tuple[Hashable, int, str], int] = {}
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def counting(self, conversation: Hashable, encoding: str = O200K) -> Callable[[AnyEntry], int]:
+        counts = self._counts
+
+        def count(entry: AnyEntry) -> int:
+            if not entry.seq:
+                return count_entry(entry, encoding)
+            key = (conversation, entry.seq, encoding)
+            found = counts.get(key)
+            if found is None:
+                found = counts[key] = count_entry(entry, encoding)
+            return found
+
+        return count
+
+
+async def exact_count(provider: object, request: Any) -> int | None:
+    """The provider's own count of ``request``'s input tokens, from its counting endpoint
+    (Anthropic, Gemini, OpenAI Responses), if it has one; None if it has none. Needs the
+    network and the key; failures raise the provider's errors."""
+    count = getattr(provider, "count_tokens", None)
+    if count is None:
+        return None
+    return int(await count(request))

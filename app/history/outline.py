@@ -1,0 +1,160 @@
+"""What rendering a context needs to know about a history, kept up to date as the history grows.
+
+A history is append-only, so these facts (where the inputs are, the latest system instruction and
+notebook, which compressions stand and which were retracted) are extended with each new entry
+instead of being found again by a walk over the whole history on every request. One outline is
+kept per ``History`` object, and freed with it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.history.entries import (
+    AnyEntry,
+    Compression,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    ToolResults,
+)
+from app.history.history import History
+
+RETRACT = "retract"  # a compression entry of this strategy undoes the compressions it covers
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The part of the history a standing compression replaces: ``start``-``last`` are left out
+    and its summary stands in; ``start`` is 1 for last-n, whose older entries leave too."""
+
+    start: int
+    last: int
+    compression: Compression
+
+
+@dataclass
+class Outline:
+    version: int = 0
+    conversation: list[int] = field(default_factory=list)  # seqs of input, output, results
+    inputs: list[int] = field(default_factory=list)  # seqs of model_input entries
+    system: SystemInstruction | None = None
+    notebook: MemoryNotebook | None = None
+    compressions: list[Compression] = field(default_factory=list)  # retractions excluded
+    retracted: dict[int, int] = field(default_factory=dict)  # compression seq -> retracting seq
+    _claims: tuple[list[Claim], list[tuple[int, str]]] | None = None
+    # what rendering derives from a standing claim, kept until the claims change
+    memo: dict[tuple[int, int | None], Any] = field(default_factory=dict)
+
+    @property
+    def first_input(self) -> int | None:
+        return self.inputs[0] if self.inputs else None
+
+    def catch_up(self, history: History) -> None:
+        for seq in range(self.version + 1, history.version + 1):
+            self._add(history.at(seq))
+        self.version = history.version
+
+    def _add(self, entry: AnyEntry) -> None:
+        if isinstance(entry, ModelInput | ModelOutput | ToolResults):
+            self.conversation.append(entry.seq)
+            if isinstance(entry, ModelInput):
+                self.inputs.append(entry.seq)
+        elif isinstance(entry, SystemInstruction):
+            self.system = entry
+        elif isinstance(entry, MemoryNotebook):
+            self.notebook = entry
+        elif isinstance(entry, Compression):
+            self._claims = None
+            self.memo.clear()
+            if entry.strategy != RETRACT:
+                self.compressions.append(entry)
+                return
+            first, last = entry.covers
+            for compression in self.compressions:
+                if first <= compression.seq <= last:
+                    self.retracted.setdefault(compression.seq, entry.seq)
+
+    def claims(self) -> tuple[list[Claim], list[tuple[int, str]]]:
+        """The standing compressions (by ``start``) and why each other one is not used."""
+        if self._claims is None:
+            self._claims = _resolve(self.compressions, self.retracted)
+        return self._claims
+
+    def conversation_between(self, first: int, last: int) -> list[int]:
+        """Seqs of conversation entries in ``first``-``last``."""
+        low = bisect.bisect_left(self.conversation, first)
+        high = bisect.bisect_right(self.conversation, last)
+        return self.conversation[low:high]
+
+    def span(self, first: int, last: int, skip: int | None = None) -> tuple[int, int] | None:
+        """The first and last conversation entries in ``first``-``last``, leaving out ``skip``
+        at either end; None if there are none."""
+        low = bisect.bisect_left(self.conversation, first)
+        high = bisect.bisect_right(self.conversation, last) - 1
+        if low <= high and self.conversation[low] == skip:
+            low += 1
+        if low <= high and self.conversation[high] == skip:
+            high -= 1
+        return (self.conversation[low], self.conversation[high]) if low <= high else None
+
+    def turn_start(self, lower: int, seq: int) -> int:
+        """Where the turn holding ``seq`` starts, not before ``lower`` (a cut turn starts there)."""
+        index = bisect.bisect_right(self.inputs, seq) - 1
+        if index >= 0 and self.inputs[index] >= lower:
+            return self.inputs[index]
+        return lower
+
+
+def _problem(compression: Compression) -> str | None:
+    first, last = compression.covers
+    if not compression.summary.strip():
+        return "compression not used: its summary is empty"
+    if not 1 <= first <= last < compression.seq:
+        return f"compression not used: it covers seq {first}-{last}, not entries before it"
+    return None
+
+
+def _resolve(
+    compressions: list[Compression], retracted: dict[int, int]
+) -> tuple[list[Claim], list[tuple[int, str]]]:
+    """Newest first: a compression stands unless undone, broken, or overlapping a newer one."""
+    claims: list[Claim] = []  # kept sorted by start; they never overlap
+    starts: list[int] = []
+    notes: list[tuple[int, str]] = []
+    for compression in reversed(compressions):
+        if compression.seq in retracted:
+            notes.append(
+                (compression.seq, f"compression undone by seq {retracted[compression.seq]}")
+            )
+            continue
+        if problem := _problem(compression):
+            notes.append((compression.seq, problem))
+            continue
+        first, last = compression.covers
+        start = 1 if compression.strategy.startswith("last-n") else first
+        # of the claims starting at or before `last`, only the latest-starting can reach `start`
+        index = bisect.bisect_right(starts, last) - 1
+        if index >= 0 and claims[index].last >= start:
+            newer = claims[index].compression.seq
+            notes.append((compression.seq, f"compression superseded by seq {newer}"))
+            continue
+        position = bisect.bisect_left(starts, start)
+        starts.insert(position, start)
+        claims.insert(position, Claim(start, last, compression))
+    return claims, notes
+
+
+_outlines: weakref.WeakKeyDictionary[History, Outline] = weakref.WeakKeyDictionary()
+
+
+def outline_of(history: History) -> Outline:
+    outline = _outlines.get(history)
+    if outline is None or outline.version > history.version:
+        outline = _outlines[history] = Outline()
+    outline.catch_up(history)
+    return outline

@@ -1,0 +1,132 @@
+"""ZIP archives of many conversations: native documents inside, plus an index.
+
+``index.json`` names the archive format and version and lists every conversation (id, title,
+times, entry count, fork); ``conversations/<id>.json`` holds each one's native document. Writing
+streams one conversation at a time and reading opens one member at a time, so memory stays
+bounded by the largest conversation however many the archive holds.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from app.history import AnyEntry, ModelOutput, utc_now
+from app.store.transcript import Header
+from app.transfer import native
+from app.transfer.base import READ_ERRORS, Group, Item, Malformed, Problem, Tick
+
+FORMAT = "crosstalk.archive"
+VERSION = 1
+INDEX = "index.json"
+FOLDER = "conversations/"
+MAX_MEMBER_BYTES = 1 << 30  # a member claiming more is refused, not inflated
+
+
+class ArchiveWriter:
+    """Adds conversations one at a time; ``close`` writes the index last."""
+
+    def __init__(self, target: IO[bytes]) -> None:
+        self.zip = zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6)
+        self.rows: list[dict[str, Any]] = []
+
+    def add(self, header: Header, entries: list[AnyEntry]) -> None:
+        name = f"{FOLDER}{header.id}.json"
+        self.zip.writestr(name, native.encode(header, entries))
+        self.rows.append(index_row(header, entries, name))
+
+    def close(self) -> None:
+        index = {
+            "format": FORMAT,
+            "version": VERSION,
+            "exported_at": utc_now(),
+            "conversations": self.rows,
+        }
+        self.zip.writestr(INDEX, json.dumps(index, indent=1, ensure_ascii=False) + "\n")
+        self.zip.close()
+
+
+def index_row(header: Header, entries: list[AnyEntry], file: str) -> dict[str, Any]:
+    title = native.title_of(entries) or None
+    models = sorted({f"{e.provider}:{e.model}" for e in entries if isinstance(e, ModelOutput)})
+    fork = header.forked_from
+    return {
+        "id": header.id,
+        "title": title,
+        "created_at": header.created_at,
+        "updated_at": max((e.ts for e in entries), default=header.created_at),
+        "entries": len(entries),
+        "models": models,
+        "forked_from": {"id": fork.id, "seq": fork.seq} if fork else None,
+        "file": file,
+    }
+
+
+def is_archive(zf: zipfile.ZipFile) -> bool:
+    return INDEX in zf.NameToInfo
+
+
+def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
+    """Every conversation in a Crosstalk archive, in id order: a parent comes before its forks."""
+    try:
+        _check_index(zf)
+    except Malformed as exc:
+        yield Problem(f"{name}:{INDEX}", exc.place, exc.expected)
+        return
+    members = sorted(
+        (i for i in zf.infolist() if i.filename.startswith(FOLDER) and not i.is_dir()),
+        key=lambda i: i.filename,
+    )
+    for done, info in enumerate(members, start=1):
+        where = f"{name}:{info.filename}"
+        try:
+            document = native.decode(_member(zf, info))
+        except Malformed as exc:
+            yield Problem(where, exc.place, exc.expected)
+        else:
+            title = native.title_of(document.entries)
+            label = where + (f" {title[:40]!r}" if title else "")
+            yield Group(label, [native.draft(document, label)])
+        tick(done, len(members))
+
+
+def _member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    if info.file_size > MAX_MEMBER_BYTES:
+        raise Malformed("", f"expected a member under {MAX_MEMBER_BYTES >> 20} MB")
+    try:
+        with zf.open(info) as member:
+            data = member.read(MAX_MEMBER_BYTES + 1)
+    except (*READ_ERRORS, ValueError) as exc:
+        raise Malformed("", f"expected an intact ZIP member ({exc})") from exc
+    if len(data) > MAX_MEMBER_BYTES:
+        raise Malformed("", f"expected a member under {MAX_MEMBER_BYTES >> 20} MB")
+    return data
+
+
+def _check_index(zf: zipfile.ZipFile) -> None:
+    try:
+        index = json.loads(_member(zf, zf.getinfo(INDEX)))
+    except (ValueError, RecursionError) as exc:
+        raise Malformed("", f"expected the archive's JSON index ({exc})") from exc
+    if not isinstance(index, dict) or index.get("format") != FORMAT:
+        raise Malformed("at .format", f"expected {FORMAT!r}")
+    version = index.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Malformed("at .version", "expected a version number")
+    if version > VERSION:
+        raise Malformed(
+            "at .version",
+            f"expected version {VERSION} or older, found {version}: the archive was written by "
+            "a newer Crosstalk; upgrade to import it",
+        )
+
+
+def open_zip(path: Path) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(path)
+    except (*READ_ERRORS, ValueError, OverflowError, struct.error) as exc:
+        raise Malformed("", f"expected a readable ZIP archive ({exc})") from exc

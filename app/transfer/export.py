@@ -1,0 +1,151 @@
+"""Exporting conversations: one file per conversation, or many into one ZIP archive.
+
+Files are written beside their target and renamed into place, so an interrupted export never
+leaves half a file under the name asked for; an existing file is replaced only when asked.
+Conversations are read one at a time, so an export of the whole library stays small in memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app import ids
+from app.atomic import fsync_dir, replace_file
+from app.errors import StorageError
+from app.history import AnyEntry
+from app.paths import DIR_MODE, FILE_MODE
+from app.store import Library
+from app.store.transcript import SUFFIX, Header, storage_error
+from app.transfer import html_page, markdown, native
+from app.transfer.archive import ArchiveWriter
+from app.transfer.base import Progress, ProgressFn
+
+FORMATS = ("json", "markdown", "html", "zip")
+EXTENSIONS = {"json": ".json", "markdown": ".md", "html": ".html", "zip": ".zip"}
+
+
+@dataclass
+class ExportReport:
+    written: list[Path] = field(default_factory=list)
+    conversations: int = 0
+
+
+def all_ids(library: Library) -> list[str]:
+    """Every conversation on disk (not in the trash), oldest first."""
+    folder = library.data.conversations
+    stems = (p.name[: -len(SUFFIX)] for p in folder.iterdir() if p.name.endswith(SUFFIX))
+    return sorted(stem for stem in stems if ids.is_valid(stem))
+
+
+def render(fmt: str, header: Header, entries: Sequence[AnyEntry]) -> bytes:
+    if fmt == "json":
+        return native.encode(header, entries)
+    if fmt == "markdown":
+        return markdown.render(header, entries).encode()
+    if fmt == "html":
+        return html_page.render(header, entries).encode()
+    raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+
+
+def export(
+    library: Library,
+    conversation_ids: Sequence[str],
+    fmt: str,
+    output: Path,
+    *,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+) -> ExportReport:
+    """Write the conversations to ``output``.
+
+    ``zip``: one archive at ``output``. Otherwise one conversation goes to the file ``output``
+    (or into it, if it is a folder) and several go into the folder ``output`` as ``<id>.<ext>``.
+    Every id is checked before anything is written. Raising ``Cancelled`` from ``progress``
+    stops the export; a ZIP is then not written at all.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+    wanted = [ids.validate(i) for i in conversation_ids]
+    if not wanted:
+        raise ValueError("nothing to export: name conversations by id, or export all of them")
+    for conversation_id in wanted:  # a missing one fails before anything is written
+        if not (library.data.conversations / f"{conversation_id}{SUFFIX}").exists():
+            library.open(conversation_id)  # raises NotFound, saying if it is in the trash
+    report = ExportReport()
+
+    def step(done: int, target: Path) -> None:
+        report.conversations = done
+        if progress is not None:
+            progress(Progress(target.name, done, len(wanted), done))
+
+    if fmt == "zip":
+        _check_free(output, force)
+        _zip(library, wanted, output, step)
+        report.written.append(output)
+        return report
+    targets = _targets(wanted, fmt, output, force)
+    for done, (conversation_id, target) in enumerate(zip(wanted, targets, strict=True), 1):
+        conversation = library.open(conversation_id)
+        content = render(fmt, conversation.header, list(conversation.history))
+        try:
+            replace_file(target, content)
+        except OSError as exc:
+            raise storage_error("write", target, exc) from exc
+        report.written.append(target)
+        step(done, target)
+    return report
+
+
+def _targets(wanted: list[str], fmt: str, output: Path, force: bool) -> list[Path]:
+    extension = EXTENSIONS[fmt]
+    if len(wanted) == 1 and not output.is_dir():
+        targets = [output]
+    else:
+        try:
+            output.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_error("create the folder", output, exc) from exc
+        targets = [output / f"{conversation_id}{extension}" for conversation_id in wanted]
+    for target in targets:
+        _check_free(target, force)
+    return targets
+
+
+def _check_free(target: Path, force: bool) -> None:
+    if target.is_dir():
+        raise StorageError(f"{target} is a folder; name a file to write the export to")
+    if target.exists() and not force:
+        raise StorageError(f"{target} already exists; --force replaces it")
+    if not target.parent.is_dir():
+        raise StorageError(f"{target.parent} is not a folder; create it first")
+
+
+def _zip(
+    library: Library, wanted: list[str], output: Path, step: Callable[[int, Path], None]
+) -> None:
+    fd, staging = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".new")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            writer = ArchiveWriter(f)
+            for done, conversation_id in enumerate(wanted, 1):
+                conversation = library.open(conversation_id)
+                writer.add(conversation.header, list(conversation.history))
+                step(done, output)
+            writer.close()
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(staging, FILE_MODE)
+        os.replace(staging, output)
+        staging = ""
+        fsync_dir(output.parent)
+    except OSError as exc:
+        raise storage_error("write", output, exc) from exc
+    finally:
+        if staging:
+            with contextlib.suppress(OSError):
+                os.unlink(staging)

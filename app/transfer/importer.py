@@ -1,0 +1,228 @@
+"""Importing: readers' drafts become conversations, safely.
+
+- An import never changes an existing conversation. A document keeps its id when that id is
+  free; otherwise (and for every foreign conversation) the id is derived from the content: its
+  creation time and a hash of what was imported. So a repeat import lands on the same id, finds
+  the same content there, and is skipped; different content under a taken id gets a new one.
+- A source conversation is imported all or nothing: its drafts (the current branch and its
+  forks) are all written, or any written are removed again and the failure is reported.
+- A malformed file or conversation is a Problem naming the file, the place and what was
+  expected; everything valid is imported anyway.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ulid import ULID
+
+from app import ids
+from app.errors import CrosstalkError, StorageError, TranscriptError
+from app.history import AnyEntry, Title, decode_many
+from app.store import Conversation, Library
+from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
+from app.transfer import detect
+from app.transfer.base import (
+    Cancelled,
+    Draft,
+    Group,
+    ImportReport,
+    Problem,
+    Progress,
+    ProgressFn,
+    Tick,
+)
+
+
+def import_paths(
+    library: Library,
+    paths: Iterable[Path],
+    *,
+    source_format: str | None = None,
+    dry_run: bool = False,
+    progress: ProgressFn | None = None,
+) -> ImportReport:
+    """Import every conversation the files hold; see the module docstring for the guarantees.
+
+    ``progress`` is called as reading goes on; raising ``Cancelled`` from it stops the import
+    between two conversations (those already imported stay).
+    """
+    return Importer(library, dry_run=dry_run, progress=progress).run(paths, source_format)
+
+
+def derived_id(key: str, created_at: str) -> str:
+    """A time-sortable id made from the content: the same content always gets the same id."""
+    try:
+        millis = int(datetime.fromisoformat(created_at.replace("Z", "+00:00")).timestamp() * 1000)
+    except (ValueError, OverflowError):
+        millis = 0
+    millis = min(max(millis, 0), (1 << 48) - 1)
+    digest = hashlib.sha256(key.encode()).digest()
+    return str(ULID.from_bytes(millis.to_bytes(6, "big") + digest[:10]))
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A conversation already on disk under a candidate id."""
+
+    entries: list[AnyEntry] | None  # None: unreadable, so certainly not the same
+    created_at: str
+    trashed: bool
+
+    def same_as(self, draft: Draft) -> bool:
+        if self.entries is None:
+            return False
+        for entry in self.entries:
+            mark = entry.meta.get("import") if isinstance(entry, Title) else None
+            if isinstance(mark, dict) and mark.get("key") == draft.key:
+                return True
+        n = len(draft.entries)
+        return self.created_at == draft.created_at and self.entries[:n] == draft.entries
+
+
+class Importer:
+    def __init__(
+        self, library: Library, *, dry_run: bool = False, progress: ProgressFn | None = None
+    ) -> None:
+        self.library = library
+        self.report = ImportReport(dry_run=dry_run)
+        self.progress = progress
+        self.refs: dict[str, str] = {}  # a draft's ref -> its id in the library
+        self.planned: dict[str, str] = {}  # ids made (or, in a dry run, to be made) -> key
+        self.handled = 0
+
+    def run(self, paths: Iterable[Path], source_format: str | None = None) -> ImportReport:
+        try:
+            for path in paths:
+                for item in detect.items(path, source_format, self._ticker(path.name)):
+                    if isinstance(item, Problem):
+                        self.report.failed.append(item)
+                    else:
+                        self._group(item)
+                    self.handled += 1
+        except Cancelled:
+            self.report.cancelled = True
+        return self.report
+
+    def _ticker(self, name: str) -> Tick:
+        def tick(done: int, total: int) -> None:
+            if self.progress is not None:
+                self.progress(Progress(name, done, total, self.handled))
+
+        return tick
+
+    # --- one source conversation ---------------------------------------------------------
+
+    def _group(self, group: Group) -> None:
+        if group.skip_reason:
+            self.report.skipped.append((group.label, group.skip_reason))
+            return
+        planned: list[tuple[Header, Draft]] = []
+        for draft in group.drafts:
+            found_id, header, note = self._decide(draft)
+            if header is None:
+                self.refs[draft.ref] = found_id
+                self.report.skipped.append((draft.label, note))
+                continue
+            self.refs[draft.ref] = header.id
+            self.planned[header.id] = draft.key
+            planned.append((header, draft))
+            if note:
+                self.report.notes.append(f"{draft.label}: {note}")
+        if self.report.dry_run:
+            self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
+            return
+        made: list[Conversation] = []
+        try:
+            for header, draft in planned:
+                made.append(self.library.create_from(header, draft.entries))
+        except (CrosstalkError, ValueError, ArithmeticError) as exc:
+            self._undo(made, planned)
+            message = f"expected to be saved, but {exc}; nothing of it was kept"
+            self.report.failed.append(Problem(group.label, "", message))
+            return
+        self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
+
+    def _decide(self, draft: Draft) -> tuple[str, Header | None, str]:
+        """(id, header to create or None to skip, why)."""
+        candidates = [draft.keep_id] if draft.keep_id else []
+        candidates.append(derived_id(draft.key, draft.created_at))
+        taken = ""
+        for candidate in candidates:
+            if candidate in self.planned:
+                if self.planned[candidate] == draft.key:
+                    return candidate, None, f"appears twice; imported once as {candidate}"
+                taken = taken or candidate
+                continue
+            found = self._found(candidate)
+            if found is None:
+                return candidate, self._header(candidate, draft), self._taken_note(taken)
+            if found.same_as(draft):
+                where = (
+                    " (in the trash: `crosstalk restore` brings it back)" if found.trashed else ""
+                )
+                return candidate, None, f"already in the library as {candidate}{where}"
+            taken = taken or candidate
+        fresh = ids.new_id()
+        return fresh, self._header(fresh, draft), self._taken_note(taken)
+
+    @staticmethod
+    def _taken_note(taken: str) -> str:
+        return f"{taken} is another conversation here, so it got a new id" if taken else ""
+
+    def _header(self, conversation_id: str, draft: Draft) -> Header:
+        fork = draft.forked_from
+        if draft.parent_ref and draft.parent_ref in self.refs:
+            fork = ForkRef(id=self.refs[draft.parent_ref], seq=draft.fork_seq)
+        return Header(
+            format=FORMAT,
+            version=VERSION,
+            id=conversation_id,
+            created_at=draft.created_at,
+            forked_from=fork,
+        )
+
+    def _found(self, conversation_id: str) -> _Found | None:
+        data = self.library.data
+        for folder, trashed in ((data.conversations, False), (data.trash, True)):
+            path = folder / f"{conversation_id}{SUFFIX}"
+            if path.exists():
+                return _peek(path, trashed)
+        return None
+
+    def _undo(self, made: list[Conversation], planned: list[tuple[Header, Draft]]) -> None:
+        """Remove what this group wrote: all or nothing.
+
+        Every planned id was free when it was chosen, so a file under one now is this
+        group's, even if its creation failed half-way (e.g. written, then not indexed).
+        """
+        for conversation in made:
+            conversation.appender.close()
+        for header, draft in planned:
+            with contextlib.suppress(OSError):
+                (self.library.data.conversations / f"{header.id}{SUFFIX}").unlink(missing_ok=True)
+            with contextlib.suppress(StorageError):
+                self.library.index.remove(header.id)
+            self.planned.pop(header.id, None)
+            self.refs.pop(draft.ref, None)
+
+
+def _peek(path: Path, trashed: bool) -> _Found:
+    """Read a transcript without touching it (a torn last line is ignored, not set aside)."""
+    try:
+        data = path.read_bytes()
+        first, _, rest = data.partition(b"\n")
+        header = read_header(path, first)
+        lines = rest.split(b"\n")[:-1]  # the last piece is '' or a torn line
+        return _Found(decode_many(lines, str(path), first_line=2), header.created_at, trashed)
+    except (OSError, TranscriptError):
+        return _Found(None, "", trashed)
+
+
+def _title(draft: Draft) -> str:
+    return next((e.text for e in reversed(draft.entries) if isinstance(e, Title)), "")

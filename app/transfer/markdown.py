@@ -1,0 +1,113 @@
+"""A conversation as Markdown, for people: who said what, with which model, and what tools did.
+
+Messages are Markdown already and are kept as written; tool calls, tool results and system
+instructions go in fenced blocks whose fence is longer than any run of backticks inside, so no
+content can close them early. Debug log entries are left out (they are never part of a chat).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.history import (
+    AnyEntry,
+    Attachment,
+    Compression,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    ToolResults,
+)
+from app.store.transcript import Header
+from app.transfer.native import title_of
+
+
+def fence(text: str, info: str = "") -> str:
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{info}\n{text}\n{ticks}"
+
+
+def when(ts: str) -> str:
+    return ts[:16].replace("T", " ") + " UTC" if ts else ""
+
+
+def size(data: str) -> str:
+    kb = len(data) * 3 // 4 / 1024
+    return f"{kb:.0f} KB" if kb >= 1 else "under 1 KB"
+
+
+def attachments_line(attachments: Sequence[Attachment]) -> str:
+    return "\n".join(f"📎 {a.name} ({a.mime_type}, {size(a.data)})" for a in attachments)
+
+
+def render(header: Header, entries: Sequence[AnyEntry]) -> str:
+    lines = [f"# {title_of(entries) or 'Untitled'}", ""]
+    lines.append(f"- Conversation: `{header.id}`")
+    lines.append(f"- Started: {when(header.created_at)}")
+    if header.forked_from:
+        fork = header.forked_from
+        lines.append(f"- Forked from `{fork.id}` at entry {fork.seq}")
+    lines += ["- Exported from Crosstalk", ""]
+    for entry in entries:
+        block = _entry(entry)
+        if block:
+            lines += ["---", "", block, ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _entry(entry: AnyEntry) -> str:
+    stamp = when(entry.ts)
+    match entry:
+        case ModelInput():
+            parts = [f"### You · {stamp}", "", entry.text]
+            if entry.attachments:
+                parts += ["", attachments_line(entry.attachments)]
+            return "\n".join(parts)
+        case ModelOutput():
+            return _output(entry, stamp)
+        case ToolResults():
+            parts = [f"### Tool results · {stamp}"]
+            for result in entry.results:
+                error = " (error)" if result.is_error else ""
+                parts += [
+                    "",
+                    f"**{result.name}**{error} · `{result.call_id}`",
+                    fence(result.content),
+                ]
+            return "\n".join(parts)
+        case SystemInstruction():
+            return f"### System instruction · {stamp}\n\n{fence(entry.text, 'text')}"
+        case MemoryNotebook():
+            return f"### Memory notebook · {stamp}\n\n{fence(entry.content, 'text')}"
+        case Compression():
+            first, last = entry.covers
+            by = f"{entry.provider}:{entry.model}"
+            quoted = "\n".join(f"> {line}" for line in entry.summary.splitlines() or [""])
+            return f"### Summary of entries {first}-{last} ({entry.strategy}, {by})\n\n{quoted}"
+        case Title():
+            return f"*Title: {entry.text}*"
+        case _:
+            return ""
+
+
+def _output(entry: ModelOutput, stamp: str) -> str:
+    usage = entry.usage
+    tokens = f" · {usage.input} in / {usage.output} out" if usage.input or usage.output else ""
+    parts = [f"### {entry.provider}:{entry.model} · {stamp}{tokens}"]
+    for item in entry.reasoning:
+        if item.text:
+            thought = "\n".join(f"> {line}" for line in item.text.splitlines())
+            parts += ["", "> **Thinking**", ">", thought]
+    if entry.text:
+        parts += ["", entry.text]
+    for call in entry.tool_calls:
+        parts += ["", f"**Tool call** `{call.name}` · `{call.id}`", fence(call.arguments, "json")]
+    if entry.partial:
+        parts += ["", f"*(stopped before the end: {entry.error or 'partial'})*"]
+    elif entry.error:
+        parts += ["", f"*(failed: {entry.error})*"]
+    return "\n".join(parts)

@@ -1,0 +1,172 @@
+"""Crosstalk's own export: one JSON document per conversation, lossless.
+
+``{"format": "crosstalk.conversation", "version": 1, "header": <the transcript header>,
+"entries": [<every entry, every field>]}``. Entries use the one JSON form declared in
+``app.history.entries``, so export -> import -> export gives the same bytes. A document from a
+newer Crosstalk is refused whole, never half-read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+
+import msgspec
+
+from app import ids
+from app.history import AnyEntry, Compression, ModelOutput, Title, Usage
+from app.store.transcript import FORMAT as TRANSCRIPT_FORMAT
+from app.store.transcript import VERSION as TRANSCRIPT_VERSION
+from app.store.transcript import Header
+from app.transfer.base import Draft, Malformed
+
+FORMAT = "crosstalk.conversation"
+VERSION = 1
+MAX_TOKENS = 1 << 40  # per call; the index adds them up in 64 bits
+
+
+class Document(msgspec.Struct, frozen=True, kw_only=True):
+    format: str
+    version: int
+    header: Header
+    entries: list[AnyEntry]
+
+
+class _Probe(msgspec.Struct):
+    format: str = ""
+    version: int = 0
+
+
+_encoder = msgspec.json.Encoder()
+_probe = msgspec.json.Decoder(_Probe)
+_document = msgspec.json.Decoder(Document)
+_BYTE = re.compile(r"\(byte (\d+)\)")
+_AT = re.compile(r" - at `\$(.*)`$")
+_MISSING = re.compile(r"Object missing required field `(.*)`")
+
+
+def encode(header: Header, entries: Sequence[AnyEntry]) -> bytes:
+    """The document for one conversation, indented for people who open it."""
+    document = Document(format=FORMAT, version=VERSION, header=header, entries=list(entries))
+    return msgspec.json.format(_encoder.encode(document), indent=2) + b"\n"
+
+
+def decode(data: bytes) -> Document:
+    """A document checked whole: format, version, header, entry kinds and seqs."""
+    try:
+        probe = _probe.decode(data)
+    except msgspec.DecodeError as exc:
+        raise _malformed(data, exc) from exc
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(data) from exc
+    if probe.format != FORMAT:
+        raise Malformed("at .format", f"expected {FORMAT!r}, found {probe.format!r}")
+    if probe.version > VERSION:
+        raise Malformed(
+            "at .version",
+            f"expected version {VERSION} or older, found {probe.version}: it was written by a "
+            "newer Crosstalk; upgrade to import it",
+        )
+    try:
+        document = _document.decode(data)
+    except msgspec.DecodeError as exc:
+        raise _malformed(data, exc) from exc
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(data) from exc
+    _check(document)
+    return document
+
+
+def _check(document: Document) -> None:
+    header = document.header
+    if header.format != TRANSCRIPT_FORMAT:
+        raise Malformed("at .header.format", f"expected {TRANSCRIPT_FORMAT!r}")
+    if not 1 <= header.version <= TRANSCRIPT_VERSION:
+        raise Malformed(
+            "at .header.version",
+            f"expected transcript version 1 to {TRANSCRIPT_VERSION}, found {header.version}",
+        )
+    if not ids.is_valid(header.id):
+        raise Malformed("at .header.id", f"expected a conversation id, found {header.id!r}")
+    if header.forked_from and not ids.is_valid(header.forked_from.id):
+        found = header.forked_from.id
+        raise Malformed("at .header.forked_from.id", f"expected a conversation id, found {found!r}")
+    for expected, entry in enumerate(document.entries, start=1):
+        if entry.seq != expected:
+            raise Malformed(
+                f"at .entries[{expected - 1}].seq", f"expected {expected}, found {entry.seq}"
+            )
+        if isinstance(entry, ModelOutput | Compression):
+            for name in Usage.__struct_fields__:
+                count = getattr(entry.usage, name)
+                if not 0 <= count <= MAX_TOKENS:
+                    place = f"at .entries[{expected - 1}].usage.{name}"
+                    raise Malformed(place, f"expected a token count, found {count}")
+
+
+def _where(data: bytes, offset: int) -> str:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - data.rfind(b"\n", 0, offset)
+    return f"line {line} column {column}"
+
+
+def _not_utf8(data: bytes) -> Malformed:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Malformed(_where(data, exc.start), "expected UTF-8 text")
+    return Malformed("", "expected UTF-8 text")
+
+
+def _malformed(data: bytes, exc: msgspec.DecodeError) -> Malformed:
+    """msgspec's message, with a byte offset turned into a line and column."""
+    message = str(exc)
+    at = _AT.search(message)
+    if at:
+        return Malformed(f"at {at.group(1) or 'the top'}", _expected(message[: at.start()]))
+    byte = _BYTE.search(message)
+    if byte:
+        offset = min(int(byte.group(1)), len(data))
+        return Malformed(_where(data, offset), f"expected valid JSON ({message})")
+    if message.startswith(("Expected", "Object", "Invalid")):
+        return Malformed("at the top", _expected(message))
+    if "truncated" in message:
+        line = data.count(b"\n") + 1
+        return Malformed(f"line {line}, the end of the file", "expected the rest of the document")
+    return Malformed("", f"expected a Crosstalk conversation document ({message})")
+
+
+def _expected(message: str) -> str:
+    """msgspec's reason as what was expected: "expected `str`, got `int`"."""
+    missing = _MISSING.fullmatch(message)
+    if missing:
+        return f"expected the field `{missing.group(1)}`, found nothing"
+    if message.startswith("Expected"):
+        return "e" + message[1:]
+    return f"expected a valid value ({message[0].lower()}{message[1:]})"
+
+
+def title_of(entries: Sequence[AnyEntry]) -> str:
+    return next((e.text for e in reversed(entries) if isinstance(e, Title)), "")
+
+
+def content_key(created_at: str, entries: Sequence[AnyEntry]) -> str:
+    """The same conversation content gives the same key, whatever its id."""
+    digest = hashlib.sha256(_encoder.encode([created_at, list(entries)]))
+    return f"crosstalk:{digest.hexdigest()}"
+
+
+def draft(document: Document, label: str) -> Draft:
+    header = document.header
+    return Draft(
+        label=label,
+        key=content_key(header.created_at, document.entries),
+        created_at=header.created_at,
+        entries=document.entries,
+        ref=header.id,
+        parent_ref=header.forked_from.id if header.forked_from else None,
+        fork_seq=header.forked_from.seq if header.forked_from else 0,
+        keep_id=header.id,
+        forked_from=header.forked_from,
+    )

@@ -1,0 +1,145 @@
+"""Offline token counts (once per entry), model windows and budgets, and the policy file."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+
+from app.context import (
+    ContextPolicy,
+    PolicyStore,
+    TokenCounter,
+    count_entry,
+    count_text,
+    method_for,
+    parse_assignment,
+)
+from app.context.windows import context_window
+from app.errors import StorageError
+from app.history import Attachment, ModelInput, ModelOutput, ToolCall
+from app.paths import DataDir
+from app.settings import Settings
+
+
+def test_counts_match_openais_tokenizer() -> None:
+    # "hello world" is two tokens in both o200k_base and cl100k_base (tiktoken agrees)
+    assert count_text("hello world") == 2
+    assert count_text("hello world", "cl100k_base") == 2
+    assert count_text("") == 0
+    # longer than one encode call takes, cut between words as one call would count it
+    assert count_text("word " * 120_000) == 120_001  # "word", " word" x N-1, " "
+
+
+def test_an_entry_counts_its_calls_attachments_and_framing() -> None:
+    plain = count_entry(ModelInput(text="hello world"))
+    assert plain == 2 + 4
+    text_file = Attachment(name="a.txt", mime_type="text/plain",
+                           data=base64.b64encode(b"hello world").decode())  # fmt: skip
+    assert count_entry(ModelInput(text="hello world", attachments=[text_file])) == plain + 2
+    call = ToolCall(id="c", name="current_time", arguments="{}")
+    with_call = ModelOutput(provider="p", model="m", text="hello world", tool_calls=[call])
+    assert count_entry(with_call) > plain
+
+
+def test_each_entry_is_counted_once_per_conversation() -> None:
+    counter = TokenCounter()
+    count = counter.counting("c1")
+    entry = ModelInput(text="hello world", seq=7)
+    assert count(entry) == count(entry) == 6 and len(counter) == 1
+    counter.counting("c2")(entry)
+    assert len(counter) == 2
+    count(ModelInput(text="not appended yet"))  # seq 0: never cached
+    assert len(counter) == 2
+
+
+def test_only_openai_models_get_an_exact_label() -> None:
+    assert method_for("openai", "gpt-4.1").estimate is False
+    assert method_for("openai", "gpt-4-turbo").encoding == "cl100k_base"
+    assert method_for("openai", "gpt-4o-mini").encoding == "o200k_base"
+    assert method_for("anthropic", "claude-sonnet-4-6").estimate is True
+    assert "estimate" in method_for("local", "smollm2").label
+
+
+def test_windows_come_from_the_provider_the_table_or_the_settings() -> None:
+    from app.providers.local import CONTEXT_WINDOW, LocalProvider
+
+    assert context_window("local:smollm2", LocalProvider(), "smollm2") == CONTEXT_WINDOW
+    assert context_window("anthropic:claude-haiku-5-5", object(), "claude-haiku-5-5") == 200_000
+    assert context_window("gemini:gemini-2.5-pro", object(), "gemini-2.5-pro") == 1_048_576
+    assert context_window("ollama:llama3.2", object(), "llama3.2", server=True) == 8_192
+    assert (
+        context_window("ollama:llama3.2", object(), "llama3.2", {"ollama:llama3.2": 131072})
+        == 131072
+    )
+
+
+def test_the_budget_leaves_room_for_the_reply_and_the_tools() -> None:
+    policy = ContextPolicy()
+    assert policy.budget(200_000) == 150_000
+    assert policy.budget(8192) == 6144  # a quarter of a small window is kept for the reply
+    assert policy.budget(8192, max_tokens=4000) == 4192
+    assert policy.budget(8192, reserved=100) == 6044
+
+
+def test_settings_carry_the_default_policy_and_check_it() -> None:
+    settings = Settings(auto_compress=True, compress_strategy="whole", window_turns=7)
+    policy = settings.context_policy()
+    assert (policy.auto_compress, policy.compress_strategy, policy.window_turns) == (
+        True,
+        "whole",
+        7,
+    )
+    for bad in ({"compress_strategy": "most"}, {"compress_threshold": 0}, {"budget_share": 2.0},
+                {"keep_recent_turns": 0}, {"context_windows": {"nocolon": 5}}):  # fmt: skip
+        with pytest.raises(ValueError):
+            Settings(**bad)  # type: ignore[arg-type]
+
+
+def test_assignments_read_like_a_person_writes_them() -> None:
+    assert parse_assignment("auto_compress=on") == ("auto_compress", True)
+    assert parse_assignment("auto-compress = off") == ("auto_compress", False)
+    assert parse_assignment("window_turns=40") == ("window_turns", 40)
+    assert parse_assignment("compress_threshold=0.5") == ("compress_threshold", 0.5)
+    assert parse_assignment("compress_strategy=facts:a,b") == ("compress_strategy", "facts:a,b")
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_assignment("colour=blue")
+
+
+def test_the_policy_file_keeps_only_choices_and_refuses_to_overwrite_a_bad_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "context.json"
+    defaults = ContextPolicy()
+    store = PolicyStore(path)
+    store.set("c1", {"window_turns": 5}, defaults)
+    assert PolicyStore(path).policy("c1", defaults).window_turns == 5
+    assert PolicyStore(path).policy("c1", ContextPolicy(auto_compress=True)).auto_compress
+    with pytest.raises(ValueError):
+        store.set("c1", {"window_turns": 0}, defaults)
+    assert PolicyStore(path).choices == {"c1": {"window_turns": 5}}
+    store.set("c1", {}, defaults)
+    assert PolicyStore(path).choices == {}
+    path.write_text("{not json")
+    broken = PolicyStore(path)
+    assert broken.problem and broken.policy("c1", defaults) == defaults
+    with pytest.raises(StorageError, match="fix or delete it"):
+        broken.set("c1", {"window_turns": 3}, defaults)
+    assert path.read_text() == "{not json"
+
+
+def test_services_follow_replaced_settings_and_keep_the_counts(tmp_path: Path) -> None:
+    from app.composition import build
+
+    services = build(DataDir(tmp_path / "home"), {}, reconcile=False)
+    try:
+        first = services.contexts
+        assert first is services.contexts  # built once
+        first.counter.counting("c")(ModelInput(text="hello", seq=1))
+        services.settings = Settings(window_turns=3, auto_compress=True)  # as the window does
+        second = services.contexts
+        assert second is not first and second.defaults.window_turns == 3
+        assert second.defaults.auto_compress and len(second.counter) == 1
+    finally:
+        services.close()

@@ -1,0 +1,311 @@
+"""Other apps' exports, from fixtures written after their documented structure."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from app.history import (
+    AnyEntry,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    ToolResults,
+    render_context,
+)
+from app.store import Library
+from app.transfer import import_paths
+from tests.helpers.llm_logs import FORK, LEGACY, PNG, SINGLE, THREAD, make_logs_db
+from tests.transfer.conftest import FIXTURES
+
+CHATGPT = FIXTURES / "chatgpt" / "conversations.json"
+CLAUDE = FIXTURES / "claude" / "conversations.json"
+OPENWEBUI = FIXTURES / "openwebui" / "chat-export.json"
+
+
+def imported(library: Library, path: Path, **options: str) -> dict[str, list[AnyEntry]]:
+    """Titles of the imported conversations -> their entries."""
+    report = import_paths(library, [path], **options)  # type: ignore[arg-type]
+    assert not report.failed, report.failed
+    return {title: list(library.open(cid).history) for cid, title, _ in report.imported}
+
+
+def kinds(entries: list[AnyEntry]) -> list[str]:
+    return [e.kind for e in entries]
+
+
+def forked_from(library: Library, title: str) -> tuple[str, int]:
+    row = next(r for r in library.newest(100) if r["title"] == title)
+    fork = library.open(row["id"]).header.forked_from
+    assert fork is not None
+    return fork.id, fork.seq
+
+
+# --- ChatGPT -------------------------------------------------------------------------------
+
+
+def test_chatgpt_current_branch_tools_images_and_odd_content(library: Library) -> None:
+    conversations = imported(library, CHATGPT)
+    rome = conversations["Three days in Rome"]
+    assert kinds(rome) == [
+        "system_instruction",  # custom instructions
+        "model_input",
+        "model_output",  # thoughts + recap + answer, one output
+        "model_input",
+        "model_output",  # a call to the browser
+        "tool_results",
+        "model_output",
+        "model_input",  # a voice message
+        "model_output",  # a call to DALL-E
+        "tool_results",
+        "memory_notebook",  # ChatGPT's memory
+        "model_output",
+        "title",
+    ]
+    system, question, answer = rome[0], rome[1], rome[2]
+    assert isinstance(system, SystemInstruction) and "I live in Lyon" in system.text
+    assert isinstance(question, ModelInput) and question.text.startswith("Plan three days")
+    [photo] = question.attachments
+    assert photo.mime_type == "image/png" and base64.b64decode(photo.data).startswith(b"\x89PNG")
+    assert isinstance(answer, ModelOutput)
+    assert (answer.provider, answer.model, answer.finish_reason) == ("chatgpt", "o3", "stop")
+    assert answer.reasoning[0].text == "Reading the photo\n\nIt shows the Colosseum."
+    assert answer.meta["reasoning_recap"] == "Thought for 4 seconds"
+    call, results = rome[4], rome[5]
+    assert isinstance(call, ModelOutput) and isinstance(results, ToolResults)
+    assert [(c.name, c.arguments) for c in call.tool_calls] == [
+        ("browser", 'search("Rome weather this week")')
+    ]
+    assert results.results[0].call_id == call.tool_calls[0].id
+    assert "Sunny, 24°C" in results.results[0].content
+    voice = rome[7]
+    assert isinstance(voice, ModelInput) and voice.text.startswith("Draw me the Colosseum")
+    assert [p["type"] for p in voice.meta["placeholders"]] == ["audio", "future_part_type"]
+    assert "[audio not included in the export: sediment://file_00000000voice]" in voice.text
+    image = rome[9]
+    assert (
+        isinstance(image, ToolResults)
+        and "file-service://file-NightShot" in image.results[0].content
+    )
+    assert image.meta["placeholders"][0]["type"] == "image"
+    notebook = rome[10]
+    assert isinstance(notebook, MemoryNotebook) and "night photos" in notebook.content
+    assert rome[-1].meta["import"]["conversation"] == "6740e2a0-1111-8000-9000-00000000rome"
+    assert rome[0].ts == "2024-11-21T09:06:40.200Z"
+
+
+def test_chatgpt_other_branches_become_forks(library: Library) -> None:
+    conversations = imported(library, CHATGPT)
+    branch = conversations["Three days in Rome (branch 2)"]
+    assert kinds(branch) == ["system_instruction", "model_input", "model_output", "title"]
+    old = branch[2]
+    assert isinstance(old, ModelOutput) and old.model == "gpt-4o" and old.text.startswith("Day 1:")
+    parent_id, seq = forked_from(library, "Three days in Rome (branch 2)")
+    parent = list(library.open(parent_id).history)
+    assert seq == 2 and parent[:seq] == branch[:seq]
+
+
+def test_chatgpt_empty_conversations_are_reported_not_made(library: Library) -> None:
+    report = import_paths(library, [CHATGPT])
+    assert report.skipped == [("conversations.json [2] 'New chat'", "it has no messages")]
+
+
+def test_chatgpt_export_zip_with_images_inside(library: Library, tmp_path: Path) -> None:
+    archive = tmp_path / "chatgpt-export.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(CHATGPT, "conversations.json")
+        zf.write(
+            CHATGPT.with_name("file-Rome1xPhoto-colosseum.png"), "file-Rome1xPhoto-colosseum.png"
+        )
+        zf.writestr("user.json", "{}")
+    conversations = imported(library, archive)
+    question = conversations["Three days in Rome"][1]
+    assert isinstance(question, ModelInput) and len(question.attachments) == 1
+
+
+def test_chatgpt_without_the_image_files_keeps_a_placeholder(
+    library: Library, tmp_path: Path
+) -> None:
+    shutil.copy(CHATGPT, tmp_path / "conversations.json")
+    question = imported(library, tmp_path / "conversations.json")["Three days in Rome"][1]
+    assert isinstance(question, ModelInput) and question.attachments == []
+    assert (
+        "[image not included in the export: file-service://file-Rome1xPhoto (1x1)]" in question.text
+    )
+
+
+# --- Claude --------------------------------------------------------------------------------
+
+
+def test_claude_thinking_tools_attachments_and_branches(library: Library) -> None:
+    conversations = imported(library, CLAUDE)
+    review = conversations["Schema review"]
+    assert kinds(review) == [
+        "model_input",
+        "model_output",
+        "tool_results",
+        "model_output",
+        "model_input",
+        "title",
+    ]
+    question, call, results, rest = review[:4]
+    assert isinstance(question, ModelInput)
+    [schema] = question.attachments
+    assert schema.name == "schema.sql" and base64.b64decode(schema.data).startswith(b"create table")
+    assert "[file not included in the export: diagram.png]" in question.text
+    assert isinstance(call, ModelOutput) and call.provider == "claude.ai"
+    assert call.text == "Two remarks. First, let me check the docs."
+    assert call.reasoning[0].text.startswith("The email column")
+    assert call.tool_calls[0].name == "web_search"
+    assert isinstance(results, ToolResults) and results.results[0].call_id == call.tool_calls[0].id
+    assert isinstance(rest, ModelOutput) and rest.text.startswith(
+        "Add UNIQUE to email.\n[Claude voice_note"
+    )
+    assert rest.meta["placeholders"][0]["type"] == "Claude voice_note"
+    branch = conversations["Schema review (branch 2)"]
+    assert [e.text for e in branch[1:2]] == ["Looks fine."]  # type: ignore[attr-defined]
+    assert forked_from(library, "Schema review (branch 2)")[1] == 1
+
+
+def test_claude_older_export_without_content_blocks(library: Library) -> None:
+    conversations = imported(library, CLAUDE)
+    untitled = conversations["Translate 'good morning' into Italian"]  # named after its question
+    assert [e.text for e in untitled[:2]] == ["Translate 'good morning' into Italian", "Buongiorno"]  # type: ignore[attr-defined]
+
+
+# --- Open WebUI ----------------------------------------------------------------------------
+
+
+def test_openwebui_branches_models_images_reasoning_and_errors(library: Library) -> None:
+    conversations = imported(library, OPENWEBUI)
+    moon = conversations["🌙 Moon photo tips"]
+    assert kinds(moon) == [
+        "system_instruction",
+        "model_input",
+        "model_output",
+        "model_input",
+        "model_output",
+        "title",
+    ]
+    question = moon[1]
+    assert isinstance(question, ModelInput) and question.attachments[0].name == "image 1.png"
+    assert "[file not included in the export: manual.pdf /api/v1/files/9c0d1e2f]" in question.text
+    answer, broken = moon[2], moon[4]
+    assert isinstance(answer, ModelOutput) and answer.model == "llama3.2:latest"
+    assert (answer.usage.input, answer.usage.output) == (31, 22)
+    assert (
+        isinstance(broken, ModelOutput)
+        and broken.partial
+        and broken.error == "Ollama: connection reset"
+    )
+    other = conversations["🌙 Moon photo tips (branch 2)"]
+    qwen = other[2]
+    assert isinstance(qwen, ModelOutput) and qwen.model == "qwen3:8b"
+    assert qwen.text == "Expose for the highlights: the moon is sunlit."
+    assert qwen.reasoning[0].text == "> The moon is bright: expose for the highlights."
+    assert forked_from(library, "🌙 Moon photo tips (branch 2)")[1] == 2
+    old = conversations["Old chat"]
+    assert [e.text for e in old[:2]] == ["Hello", "Hi! How can I help?"]  # type: ignore[attr-defined]
+
+
+# --- llm logs.db ---------------------------------------------------------------------------
+
+
+def test_llm_legacy_responses(library: Library, tmp_path: Path) -> None:
+    conversations = imported(library, make_logs_db(tmp_path / "logs.db", new=False))
+    paris = conversations["Weather in Paris"]
+    assert kinds(paris) == [
+        "system_instruction",
+        "model_input",
+        "model_output",
+        "system_instruction",
+        "tool_results",
+        "model_output",
+        "title",
+    ]
+    system, question, call = paris[:3]
+    assert (
+        isinstance(system, SystemInstruction)
+        and system.text == "You answer in French.\n\nBe brief."
+    )
+    assert isinstance(question, ModelInput)
+    assert question.text.startswith("Context: a trip.\nWhat is the weather in Paris?")
+    assert base64.b64decode(question.attachments[0].data) == PNG
+    assert question.meta["placeholders"][0]["detail"] == "https://example.com/a.jpg"
+    assert isinstance(call, ModelOutput) and call.model == "gpt-4o-mini-2024-07-18"
+    assert (call.usage.input, call.usage.output, call.meta["latency_ms"]) == (40, 12, 812)
+    assert call.tool_calls[0].id == "call_w1"
+    answer = paris[5]
+    assert isinstance(answer, ModelOutput) and answer.text == "Il fait 21 °C et beau."
+    lone = conversations["Name a colour"]
+    assert isinstance(lone[1], ModelOutput) and lone[1].reasoning[0].text == "They want one word."
+    assert lone[-1].meta["import"]["conversation"] == SINGLE
+    assert paris[-1].meta["import"]["conversation"] == LEGACY
+
+
+def test_llm_threads_and_forks(library: Library, tmp_path: Path) -> None:
+    conversations = imported(library, make_logs_db(tmp_path / "logs.db", legacy=False))
+    sky = conversations["Sky or sea"]
+    assert kinds(sky) == [
+        "system_instruction",
+        "model_input",
+        "model_output",
+        "tool_results",
+        "model_output",
+        "title",
+    ]
+    question, call, result, answer = sky[1:5]
+    assert (
+        isinstance(question, ModelInput) and base64.b64decode(question.attachments[0].data) == PNG
+    )
+    assert isinstance(call, ModelOutput) and call.reasoning[0].text == "I should look closer."
+    assert call.tool_calls[0].arguments == '{"factor": 2}' and call.usage.input == 30
+    assert isinstance(result, ToolResults) and result.results[0].call_id == "call_z1"
+    assert isinstance(answer, ModelOutput) and answer.usage.output == 9
+    assert answer.ts == "2025-06-01T12:00:03.000Z"
+    fork = conversations["Sky or sea (fork)"]
+    assert sky[:3] == fork[:3]
+    parent_id, seq = forked_from(library, "Sky or sea (fork)")
+    assert (
+        seq == 3
+        and list(library.open(parent_id).history)[-1].meta["import"]["conversation"] == THREAD
+    )
+    told = fork[4]
+    assert isinstance(told, ModelOutput) and told.meta["placeholders"][0]["type"] == "reasoning"
+    assert fork[-1].meta["import"]["conversation"] == FORK
+
+
+def test_imported_conversations_render_a_live_context(library: Library, tmp_path: Path) -> None:
+    for path in (CHATGPT, CLAUDE, OPENWEBUI, make_logs_db(tmp_path / "logs.db")):
+        for cid, _, _ in import_paths(library, [path]).imported:
+            context = render_context(library.open(cid).history)
+            assert context.entries  # something to send, whichever provider answers next
+
+
+@pytest.mark.parametrize("path", [CHATGPT, CLAUDE, OPENWEBUI])
+def test_every_title_entry_marks_the_import(library: Library, path: Path) -> None:
+    for entries in imported(library, path).values():
+        assert isinstance(entries[-1], Title) and entries[-1].meta["import"]["key"]
+
+
+@pytest.mark.parametrize("kind", ["chatgpt", "claude", "openwebui", "llm"])
+def test_importing_an_export_again_changes_nothing(
+    library: Library, tmp_path: Path, kind: str
+) -> None:
+    path = {"chatgpt": CHATGPT, "claude": CLAUDE, "openwebui": OPENWEBUI}.get(kind)
+    path = path or make_logs_db(tmp_path / "logs.db")
+    first = import_paths(library, [path])
+    assert first.imported and not first.failed
+    before = sorted(p.name for p in library.data.conversations.iterdir())
+    again = import_paths(library, [path])
+    assert again.imported == [] and not again.failed
+    assert all(
+        "already in the library" in why for _, why in again.skipped if "no messages" not in why
+    )
+    assert sorted(p.name for p in library.data.conversations.iterdir()) == before

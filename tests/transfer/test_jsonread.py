@@ -1,0 +1,99 @@
+"""Reading a JSON list one element at a time, with errors placed by line and column."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.transfer import jsonread
+from app.transfer.base import Malformed
+from app.transfer.jsonread import Node, elements
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def parse(data: bytes) -> list[object]:
+    return [
+        value for _, _, value in elements(io.BytesIO(data), lambda done, total: None, len(data))
+    ]
+
+
+@settings(max_examples=200)
+@given(
+    items=st.lists(values, max_size=8),
+    indent=st.sampled_from([None, 1, 2]),
+    chunk=st.integers(1, 40),
+)
+def test_elements_match_the_whole_parse(
+    items: list[object], indent: int | None, chunk: int
+) -> None:
+    data = json.dumps(items, indent=indent, ensure_ascii=False).encode()
+    original = jsonread.CHUNK
+    jsonread.CHUNK = chunk  # elements cut across reads
+    try:
+        assert parse(data) == items
+    finally:
+        jsonread.CHUNK = original
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[{"a": 1},\n {"b": 2}\n {"c": 3}]',
+        '[\n  {"a": 1},\n  {"b": tru}\n]',
+        "[1, 2,\n   3,,\n 4]",
+        '["ok", "unterminated\n',
+        '[{"long": "' + "x" * 200 + '"}, oops]',
+    ],
+)
+def test_a_syntax_error_is_placed_where_json_places_it(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(jsonread, "CHUNK", 8)
+    with pytest.raises(json.JSONDecodeError) as reference:
+        json.loads(text)
+    with pytest.raises(Malformed) as caught:
+        parse(text.encode())
+    expected = f"line {reference.value.lineno} column {reference.value.colno}"
+    assert caught.value.place == expected or caught.value.place.startswith(
+        f"line {reference.value.lineno}"
+    )
+
+
+def test_bad_utf8_and_trailing_data_are_placed() -> None:
+    with pytest.raises(Malformed) as caught:
+        parse(b'[\n  "caf\xe9"\n]')
+    assert (caught.value.place, caught.value.expected) == ("line 2 column 7", "expected UTF-8 text")
+    with pytest.raises(Malformed, match="expected the end of the file"):
+        parse(b"[1] [2]")
+    assert parse(b'\xef\xbb\xbf[{"bom": true}]') == [{"bom": True}]  # a byte order mark is fine
+    assert parse(b'{"one": "object"}') == [{"one": "object"}]
+
+
+def test_nodes_name_the_place_and_the_expected_type() -> None:
+    node = Node({"a": {"b": [1, "x", None]}}, "[3]")
+    assert node["a"]["b"].items()[1].text() == "x"
+    with pytest.raises(Malformed) as caught:
+        node["a"]["b"].items()[0].text()
+    assert (caught.value.place, caught.value.expected) == (
+        "at [3].a.b[0]",
+        "expected a string, found a number",
+    )
+    assert node.get("missing").get("deeper").text("default") == "default"
+    with pytest.raises(Malformed, match="expected a number in range"):
+        Node(10**400).number()
+    assert jsonread.clean("a\ud800b") == "a\ufffdb"
+    assert Node(1732180000.5).time("") == "2024-11-21T09:06:40.500Z"
+    assert Node(1732180000500).time("") == "2024-11-21T09:06:40.500Z"  # milliseconds
+    assert Node("2025-03-02T14:00:05.123456+01:00").time("") == "2025-03-02T13:00:05.123Z"
+    assert Node("yesterday").time("fallback") == "fallback"
