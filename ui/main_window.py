@@ -33,7 +33,7 @@ from app.tools import BUILTIN
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
 from ui.composer import Composer
-from ui.conversation_list import ConversationList
+from ui.conversation_list import ID_ROLE, ConversationList
 from ui.error_banner import ErrorBanner
 from ui.library_reader import LibraryReader
 from ui.window_state import WindowState
@@ -90,6 +90,8 @@ class MainWindow(QMainWindow):
         for text, keys, slot in (
             ("&New chat", QKeySequence.StandardKey.New, self.new_chat),
             ("&Settings…", QKeySequence("Ctrl+,"), self.open_settings),
+            ("&Export…", QKeySequence("Ctrl+Shift+E"), self.export_conversations),
+            ("&Import…", QKeySequence("Ctrl+Shift+I"), self.import_conversations),
             ("&Quit", QKeySequence.StandardKey.Quit, self.close),
         ):
             action = QAction(text, self)
@@ -102,6 +104,7 @@ class MainWindow(QMainWindow):
             ("&Retry last reply", QKeySequence("Ctrl+R"), self.retry),
             ("Find conversation", QKeySequence.StandardKey.Find, self.conversations.focus_search),
             ("Write message", QKeySequence("Ctrl+L"), self.composer.edit.setFocus),
+            ("&Compress history…", QKeySequence("Ctrl+Shift+K"), self.compress_history),
         ):
             action = QAction(text, self)
             action.setShortcut(keys)
@@ -285,6 +288,22 @@ class MainWindow(QMainWindow):
         dialog.accepted.connect(save)
         dialog.open()  # non-modal: never a nested event loop inside a coroutine
 
+    def compress_history(self) -> None:
+        from ui.compress_dialog import CompressDialog
+
+        if self.current is None:
+            self.banner.show_message("Open a conversation to compress its history.")
+            return
+        dialog = CompressDialog(self.controller, self.current, self)
+        dialog.history_changed.connect(self._on_history_changed)
+        dialog.open()  # non-modal: the preview runs on a task, never a nested event loop
+
+    def _on_history_changed(self, conversation_id: str) -> None:
+        """A compression was appended or undone: render the conversation again."""
+        if conversation_id == self.current:
+            self.chat.show_conversation(self.controller.conversation(conversation_id))
+            self._update_meter()
+
     # --- controller events ----------------------------------------------------------------
 
     def _on_entry(self, conversation_id: str, entry: AnyEntry) -> None:
@@ -331,6 +350,28 @@ class MainWindow(QMainWindow):
             done, _ = self._guarded(lambda: self.services.library.restore(deleted))
             if done:
                 self.show_conversation(deleted)
+
+    def export_conversations(self) -> None:
+        from ui.transfer_dialog import ExportDialog
+        from ui.transfer_runner import TransferRunner
+
+        scopes: dict[str, list[str] | None] = {}
+        if self.current:
+            scopes["Current conversation"] = [self.current]
+        rows = self.conversations.view.selectionModel().selectedIndexes()
+        if selected := [index.data(ID_ROLE) for index in rows]:
+            scopes["Selected conversations"] = selected
+        scopes["All conversations"] = None
+        runner = TransferRunner(self.services.data)
+        ExportDialog(runner, self.controller.spawn, scopes, self).open()  # non-modal
+
+    def import_conversations(self) -> None:
+        from ui.transfer_dialog import ImportDialog
+        from ui.transfer_runner import TransferRunner
+
+        dialog = ImportDialog(TransferRunner(self.services.data), self.controller.spawn, self)
+        dialog.import_finished.connect(lambda _report: self.conversations.refresh())
+        dialog.open()  # non-modal
 
     def open_settings(self) -> None:
         from ui.settings_dialog import SettingsDialog

@@ -132,10 +132,14 @@ def _zip(
     try:
         with os.fdopen(fd, "wb") as f:
             writer = ArchiveWriter(f)
-            for done, conversation_id in enumerate(wanted, 1):
-                conversation = library.open(conversation_id)
-                writer.add(conversation.header, list(conversation.history))
-                step(done, output)
+            try:
+                for done, conversation_id in enumerate(wanted, 1):
+                    conversation = library.open(conversation_id)
+                    writer.add(conversation.header, list(conversation.history))
+                    step(done, output)
+            except BaseException:  # e.g. Cancelled: end the ZIP while its file is still open
+                writer.zip.close()  # (the staging file is removed below)
+                raise
             writer.close()
             f.flush()
             os.fsync(f.fileno())
