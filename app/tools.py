@@ -21,10 +21,15 @@ from app.store import Conversation, Library
 DEFAULT_MAX_ROUNDS = 8
 
 
+Rewrite = Callable[[str], Awaitable[str]]
+
+
 @dataclass
 class ToolContext:
     library: Library
     conversation: Conversation
+    # turns a query the model wrote into a standalone one (recall); None: searched as written
+    rewrite: Rewrite | None = None
 
 
 Run = Callable[[dict[str, Any], ToolContext], Awaitable[str]]
@@ -45,15 +50,31 @@ async def _search_conversations(args: dict[str, Any], ctx: ToolContext) -> str:
     if not query:
         raise ToolError("give a non-empty 'query'")
     limit = max(1, min(int(args.get("limit", 5)), 20))
+    query, note = await _rewritten(query, ctx)
     hits = ctx.library.search(query, limit)
     if not hits:
-        return f"No conversations mention {query!r}."
-    lines = [
+        return f"{note}No conversations mention {query!r}."
+    lines = [note.strip()] if note else []
+    lines += [
         f"- {h.conversation['title'] or 'Untitled'} (id {h.conversation['id']}, "
         f"updated {h.conversation['updated_at'][:10]}): {' '.join(h.snippet.split())}"
         for h in hits
     ]
     return "\n".join(lines)
+
+
+async def _rewritten(query: str, ctx: ToolContext) -> tuple[str, str]:
+    """The query to search, and a line for the result saying what was searched (or why not
+    the rewrite); the query as written when there is no rewriter or it fails."""
+    if ctx.rewrite is None:
+        return query, ""
+    try:
+        rewritten = (await ctx.rewrite(query)).strip()
+    except Exception as exc:  # rewriting only ever helps: a failure searches the query itself
+        return query, f"(Query rewriting failed: {exc}; searched {query!r} as written.)\n"
+    if not rewritten or rewritten == query:
+        return query, ""
+    return rewritten, f"(Searched for {rewritten!r}, rewritten from {query!r}.)\n"
 
 
 async def _read_notebook(args: dict[str, Any], ctx: ToolContext) -> str:

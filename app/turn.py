@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from app.context import Contexts, OnContext
 from app.context.events import ignore
+from app.context.recall import standalone_query
 from app.errors import CrosstalkError
 from app.history import (
     History,
@@ -47,7 +48,15 @@ from app.providers import (
 )
 from app.store import Conversation, Library
 from app.titles import fallback_title, generate_title
-from app.tools import DEFAULT_MAX_ROUNDS, ToolContext, check_names, not_run, run_call, specs
+from app.tools import (
+    DEFAULT_MAX_ROUNDS,
+    Rewrite,
+    ToolContext,
+    check_names,
+    not_run,
+    run_call,
+    specs,
+)
 
 
 @dataclass
@@ -171,7 +180,9 @@ async def run_turn(
             library, conversation, models, provider, model, tools=specs(enabled),
             max_tokens=settings.max_tokens, on_context=on_context,
         )  # fmt: skip
-    output = await respond(library, conversation, provider, model, settings, enabled, on_event)
+    output = await respond(
+        library, conversation, provider, model, settings, enabled, on_event, models=models
+    )
     if conversation.history.title is None:
         await _title(library, conversation, models, settings.title_model or spec, text, output.text)
     return output
@@ -197,8 +208,9 @@ async def retry_turn(
             max_tokens=settings.max_tokens, retry=True, on_context=on_context,
         )  # fmt: skip
     output = await respond(
-        library, conversation, provider, model, settings, enabled, on_event, retry=True
-    )
+        library, conversation, provider, model, settings, enabled, on_event, retry=True,
+        models=models,
+    )  # fmt: skip
     if conversation.history.title is None:
         question = next(e.text for e in conversation.history if isinstance(e, ModelInput))
         await _title(
@@ -217,9 +229,13 @@ async def respond(
     on_event: OnEvent,
     *,
     retry: bool = False,
+    models: Models | None = None,
 ) -> ModelOutput:
-    """Model output -> tool calls -> one tool_results entry -> next request, bounded."""
-    ctx = ToolContext(library, conversation)
+    """Model output -> tool calls -> one tool_results entry -> next request, bounded.
+
+    With ``models``, ``search_conversations`` queries are first rewritten into standalone
+    ones by the settings' title model (a cheap one), when it resolves."""
+    ctx = ToolContext(library, conversation, rewrite=_rewriter(models, settings, conversation))
     for round_ in range(settings.max_tool_rounds):
         output = await _call(
             library, conversation, provider, model, settings, enabled, on_event,
@@ -233,6 +249,26 @@ async def respond(
         why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
         library.append(conversation, ToolResults(results=not_run(output.tool_calls, why)))
     return output
+
+
+def _rewriter(
+    models: Models | None, settings: TurnSettings, conversation: Conversation
+) -> Rewrite | None:
+    """Recall's query rewriting by the cheap (title) model; None if there is none to use."""
+    if models is None or not settings.title_model:
+        return None
+    try:
+        provider, model = models.resolve(settings.title_model)
+    except CrosstalkError:
+        return None
+
+    async def rewrite(query: str) -> str:
+        history = conversation.history
+        if history.turn_count <= 1:
+            return query  # no earlier turn to resolve a reference from: the query as written
+        return await standalone_query(provider, model, history, query)
+
+    return rewrite
 
 
 async def _run_tools(

@@ -293,3 +293,56 @@ def test_with_a_context_policy_the_request_is_budgeted_and_the_output_says_so(
     output = conversation.history.last_output
     assert output is not None
     assert output.meta["context"] == {"tokens": last.tokens, "budget": 7_500, "omitted": 1}
+
+
+# --- recall: query rewriting -----------------------------------------------------------------
+
+
+def _follow_up(library: Library, rewrite: list[object], settings: TurnSettings = SETTINGS):  # type: ignore[no-untyped-def]
+    """A second turn whose model searches for "that"; ``rewrite`` is the cheap model's script."""
+    other = library.create()
+    library.append(other, ModelInput(text="restoring the Fresnel lens of a lighthouse"))
+    search = [*call(0, "search_conversations", '{"query": "that"}'), Finished("tool_calls")]
+    second = [search, rewrite, reply("Found it.")] if rewrite else [search, reply("Found it.")]
+    provider = ScriptedProvider(scripts=[reply("Use distilled water."), reply("Lens"), *second])
+    models, conversation = Models.of(provider), library.create()
+    tools = ["search_conversations"]
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo",
+                         "How do I clean a Fresnel lens?", settings, tools=tools))  # fmt: skip
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo",
+                         "did I do that before?", settings))  # fmt: skip
+    [result] = next(e for e in conversation.history if isinstance(e, ToolResults)).results
+    return provider, result, other.id
+
+
+def test_a_search_in_a_follow_up_is_rewritten_by_the_cheap_model(library: Library) -> None:
+    rewrite = [TextDelta("Fresnel lens"), Finished("stop")]
+    provider, result, other = _follow_up(library, rewrite)
+    asked = provider.requests[3]
+    assert "standalone" in (asked.context.system or "") and asked.max_tokens == 40
+    prompt = asked.context.entries[0].text  # type: ignore[union-attr]
+    assert "How do I clean a Fresnel lens?" in prompt and prompt.endswith("Last question: that")
+    assert not result.is_error and other in result.content
+    assert "rewritten from 'that'" in result.content and "'Fresnel lens'" in result.content
+
+
+def test_a_failed_rewrite_searches_the_query_as_written_and_says_so(library: Library) -> None:
+    provider, result, other = _follow_up(library, [RateLimited("slow down")])
+    assert not result.is_error and "Query rewriting failed: slow down" in result.content
+    assert other not in result.content  # "that" was searched, not the lens
+    assert provider.scripts == []
+
+
+def test_without_a_cheap_model_the_query_is_searched_as_written(library: Library) -> None:
+    settings = TurnSettings(window_turns=20, title_model=None)
+    provider = ScriptedProvider(
+        scripts=[reply("a"), reply("T"), [*call(0, "search_conversations", '{"query": "that"}'),
+                                          Finished("tool_calls")], reply("b")]
+    )  # fmt: skip
+    models, conversation = Models.of(provider), library.create()
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", settings,
+                         tools=["search_conversations"]))  # fmt: skip
+    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", settings))
+    [result] = conversation.history.at(conversation.history.version - 1).results  # type: ignore[union-attr]
+    assert result.content == "No conversations mention 'that'."
+    assert len(provider.requests) == 4

@@ -131,9 +131,24 @@ async def compress(
     outcome = Outcome(strategy, spec, tuple(summaries))
     if preview:
         return outcome
+    return commit(library, conversation, outcome, automatic=automatic, on_context=on_context)
+
+
+def commit(
+    library: Library,
+    conversation: Conversation,
+    outcome: Outcome,
+    *,
+    automatic: bool = False,
+    on_context: OnContext = ignore,
+) -> Outcome:
+    """Append the summaries of ``outcome`` (a preview, as shown) as ``compression`` entries:
+    the last step of ``compress``, so a previewed summary is used as it was read."""
+    if outcome.appended:
+        raise CompressionError("this compression was already appended")
     appended = _append(library, conversation, outcome, automatic)
     on_context(Compressed(tuple(entry.seq for entry in appended)))
-    return Outcome(strategy, spec, outcome.summaries, appended)
+    return Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended)
 
 
 def _append(

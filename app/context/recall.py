@@ -42,19 +42,31 @@ async def rewrite_query(
 ) -> str:
     """``question`` as a standalone search query, from the conversation's last ``turns``
     turns; the question unchanged if the model fails, says nothing, or is cut off."""
+    try:
+        return await standalone_query(provider, model, history, question, turns)
+    except CrosstalkError:
+        return question
+
+
+async def standalone_query(
+    provider: Provider, model: str, history: History, question: str, turns: int = RECENT_TURNS
+) -> str:
+    """Like ``rewrite_query``, but a failed, empty or cut-off rewrite raises ``CrosstalkError``
+    (saying why), so a caller can tell the user the question was searched as it was."""
     if history.turn_count == 0:
         return question
     entry = ModelInput(text=rewrite_prompt(history, question, turns))
     context = Context(system=REWRITE_INSTRUCTION, notebook=None, entries=(entry,))
     parts: list[str] = []
     finish = None
-    try:
-        async for event in provider.stream(Request(model, context, max_tokens=40, temperature=0)):
-            if isinstance(event, TextDelta):
-                parts.append(event.text)
-            elif isinstance(event, Finished):
-                finish = event.finish_reason
-    except CrosstalkError:
-        return question
-    query = clean_query("".join(parts)) if finish != "length" else None
-    return query or question
+    async for event in provider.stream(Request(model, context, max_tokens=40, temperature=0)):
+        if isinstance(event, TextDelta):
+            parts.append(event.text)
+        elif isinstance(event, Finished):
+            finish = event.finish_reason
+    if finish == "length":
+        raise CrosstalkError(f"the rewrite from {provider.name}:{model} was cut off")
+    query = clean_query("".join(parts))
+    if query is None:
+        raise CrosstalkError(f"the rewrite from {provider.name}:{model} came back empty")
+    return query

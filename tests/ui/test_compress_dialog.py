@@ -1,0 +1,131 @@
+"""Compress history…: the preview appends nothing; Use appends what was read; failures show."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.composition import Services
+from app.history import Compression, ModelInput, ModelOutput, Usage
+from app.paths import DataDir
+from app.providers import Finished, Models, TextDelta, UsageReport
+from tests.helpers.ui_driver import DEFAULT, GatedProvider, Harness, services_for, top_level
+from ui.compress_dialog import CompressDialog
+
+SUMMARY = "The user restores a lighthouse lens; silicate paint for the walls."
+
+
+@pytest.fixture
+def provider() -> GatedProvider:
+    return GatedProvider()
+
+
+@pytest.fixture
+def services(data_dir: DataDir, provider: GatedProvider) -> Services:
+    return services_for(data_dir, Models.of(provider))
+
+
+@pytest.fixture
+def harness(services: Services, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[Harness]:
+    conversation = services.library.create()
+    for n in range(6):
+        services.library.append(conversation, ModelInput(text=f"lighthouse question {n}"))
+        services.library.append(
+            conversation, ModelOutput(provider="scripted", model="echo", text=f"answer {n}")
+        )
+    opened = Harness.open(qasync_loop, services)
+    opened.window.show_conversation(conversation.id)
+    try:
+        yield opened
+    finally:
+        opened.close()
+        services.close()
+
+
+def open_dialog(harness: Harness) -> CompressDialog:
+    action = next(
+        a for a in harness.window.menuBar().actions()[1].menu().actions()
+        if a.text() == "&Compress history…"
+    )  # fmt: skip
+    action.trigger()
+    [dialog] = top_level(CompressDialog)
+    dialog.model.setCurrentText(DEFAULT)
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData("whole"))
+    return dialog
+
+
+def compressions(harness: Harness) -> list[Compression]:
+    assert harness.window.current is not None
+    return harness.saved(harness.window.current, Compression)
+
+
+def preview(harness: Harness, qtbot: object, dialog: CompressDialog) -> None:
+    qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    harness.until(lambda: dialog.task is not None and dialog.task.done(), "the preview")
+
+
+def test_preview_shows_the_summary_and_appends_nothing(
+    harness: Harness, provider: GatedProvider, qtbot: object
+) -> None:
+    provider.scripts.append([TextDelta(SUMMARY), UsageReport(Usage(input=80, output=12)),
+                             Finished("stop")])  # fmt: skip
+    dialog = open_dialog(harness)
+    assert not dialog.use_button.isEnabled() and not dialog.undo_button.isEnabled()
+    preview(harness, qtbot, dialog)
+    assert dialog.summary.toPlainText() == SUMMARY
+    assert "nothing was appended" in dialog.status.text()
+    assert dialog.use_button.isEnabled() and not dialog.progress.isVisible()
+    assert compressions(harness) == []
+    (request,) = provider.requests
+    assert request.max_tokens is not None and "lighthouse question 1" in str(request.context)
+
+
+def test_use_appends_the_previewed_summary_and_undo_retracts_it(
+    harness: Harness, provider: GatedProvider, qtbot: object
+) -> None:
+    provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
+    dialog = open_dialog(harness)
+    preview(harness, qtbot, dialog)
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    [entry] = compressions(harness)
+    assert entry.summary == SUMMARY and entry.strategy == "whole"
+    assert (entry.provider, entry.model) == ("scripted", "echo")
+    assert len(provider.requests) == 1  # the summary read is the one used: not asked again
+    assert "summarised" in harness.chat_text()
+    assert not dialog.use_button.isEnabled() and dialog.undo_button.isEnabled()
+    qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    *_, retraction = compressions(harness)
+    assert retraction.strategy == "retract" and retraction.covers == (entry.seq, entry.seq)
+    assert not dialog.undo_button.isEnabled()
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ([TextDelta("  "), Finished("stop")], "came back empty"),
+        ([TextDelta("The user rest"), Finished("length")], "cut off"),
+    ],
+)
+def test_a_failed_summary_shows_an_error_and_appends_nothing(
+    harness: Harness, provider: GatedProvider, qtbot: object, script: list[object], message: str
+) -> None:
+    provider.scripts.append(script)  # type: ignore[arg-type]
+    dialog = open_dialog(harness)
+    preview(harness, qtbot, dialog)
+    assert message in dialog.status.text() and dialog.status.text().startswith("Not used")
+    assert not dialog.use_button.isEnabled() and dialog.summary.toPlainText() == ""
+    assert compressions(harness) == []
+
+
+def test_a_bad_strategy_argument_is_shown_before_any_model_is_asked(
+    harness: Harness, provider: GatedProvider, qtbot: object
+) -> None:
+    dialog = open_dialog(harness)
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData("chunked"))
+    dialog.argument.setText("many")
+    qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    assert "needs a number of messages" in dialog.status.text()
+    assert dialog.task is None and provider.requests == []

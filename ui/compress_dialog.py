@@ -1,0 +1,251 @@
+"""Compress history…: pick a strategy and a model, preview the summary, then use it (or not).
+
+Non-modal (opened with ``open()``). The preview asks the model through ``app.context.compress``
+with ``preview=True`` (nothing is appended); "Use this summary" appends exactly the summaries
+that were read, through ``app.context.commit`` (the last step of ``crosstalk compress``). The
+model is asked on a background task of the ChatController; the dialog only shows the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.context import (
+    Compressing,
+    ContextEvent,
+    Outcome,
+    Strategy,
+    commit,
+    compress,
+    parse_strategy,
+    standing,
+    undo,
+)
+from app.errors import CrosstalkError
+from app.providers import Provider
+from ui.chat_controller import ChatController
+
+STRATEGIES = (  # kind, label, what its field holds
+    ("whole", "Whole history into one summary", ""),
+    ("last-n", "Only the last N messages", "N messages, e.g. 20"),
+    ("chunked", "In chunks of N messages (old facts survive)", "N messages a chunk, e.g. 10"),
+    ("facts", "Facts about named concepts", "concepts, e.g. deadline; budget"),
+)
+
+
+class CompressDialog(QDialog):
+    history_changed = Signal(str)  # conversation id: a compression was appended or undone
+
+    def __init__(
+        self, controller: ChatController, conversation_id: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Compress history")
+        self.controller = controller
+        self.conversation_id = conversation_id
+        self.outcome: Outcome | None = None  # the previewed summaries, not yet used
+        self.task: asyncio.Task[None] | None = None
+        services = controller.services
+        policy = services.contexts.policy(conversation_id)
+
+        self.strategy = QComboBox()
+        for kind, label, _ in STRATEGIES:
+            self.strategy.addItem(label, kind)
+        self.argument = QLineEdit()
+        self.model = QComboBox()
+        self.model.setEditable(True)
+        self.model.addItems(services.models.available())
+        self.model.setCurrentText(policy.compression_model or services.settings.default_model)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # busy: how long a summary takes is not known
+        self.progress.hide()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.summary = QPlainTextEdit()
+        self.summary.setReadOnly(True)
+        self.summary.setPlaceholderText("Preview to read the summary before it is used.")
+        self.preview_button = QPushButton("Preview")
+        self.use_button = QPushButton("Use this summary")
+        self.undo_button = QPushButton("Undo last compression")
+        close = QPushButton("Close")
+        self._layout(close)
+
+        self.strategy.currentIndexChanged.connect(self._on_strategy)
+        self.argument.textChanged.connect(self._forget_preview)
+        self.model.currentTextChanged.connect(self._forget_preview)
+        self.preview_button.clicked.connect(self.preview)
+        self.use_button.clicked.connect(self.use)
+        self.undo_button.clicked.connect(self.undo_last)
+        close.clicked.connect(self.reject)
+        self.finished.connect(self._cancel)
+        self._select(policy.compress_strategy)
+        self._set_busy(False)
+        self.resize(620, 460)
+
+    def _layout(self, close: QPushButton) -> None:
+        form = QFormLayout()
+        form.addRow("Strategy", self.strategy)
+        form.addRow("", self.argument)
+        form.addRow("Model", self.model)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addStretch(1)
+        for button in (self.preview_button, self.use_button, close):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.summary, 1)
+        layout.addLayout(buttons)
+
+    # --- choices --------------------------------------------------------------------------
+
+    def _select(self, spec: str) -> None:
+        kind, _, argument = spec.partition(":")
+        index = self.strategy.findData(kind)
+        self.strategy.setCurrentIndex(max(index, 0))
+        self.argument.setText(argument)
+        self._on_strategy()
+
+    def _on_strategy(self) -> None:
+        hint = STRATEGIES[self.strategy.currentIndex()][2]
+        self.argument.setPlaceholderText(hint)
+        self.argument.setEnabled(bool(hint))
+        self._forget_preview()
+
+    def spec(self) -> str:
+        kind = str(self.strategy.currentData())
+        argument = self.argument.text().strip()
+        return kind if kind == "whole" else f"{kind}:{argument}"
+
+    def _forget_preview(self) -> None:
+        """A changed choice makes the preview stale: it can no longer be used."""
+        self.outcome = None
+        self.use_button.setEnabled(False)
+
+    # --- actions --------------------------------------------------------------------------
+
+    def preview(self) -> None:
+        """Ask the model for the summaries, appending nothing."""
+        if self.task is not None and not self.task.done():
+            return
+        try:
+            strategy = parse_strategy(self.spec())
+            provider, model = self.controller.services.models.resolve(self.model.currentText())
+        except (CrosstalkError, ValueError) as exc:
+            self._show_error(str(exc))
+            return
+        self._forget_preview()
+        self.summary.clear()
+        self._set_busy(True, f"Asking {provider.name}:{model} for a summary…")
+        self.task = self.controller.spawn(self._preview(strategy, provider, model))
+
+    async def _preview(self, strategy: Strategy, provider: Provider, model: str) -> None:
+        services = self.controller.services
+        conversation = self.controller.conversation(self.conversation_id)
+        policy = services.contexts.policy(self.conversation_id)
+        try:
+            outcome = await compress(
+                services.library, conversation, provider, model, strategy,
+                keep_first_input=policy.keep_first_input,
+                limit=services.contexts.window(provider, model),
+                preview=True, on_context=self._on_context,
+            )  # fmt: skip
+        except CrosstalkError as exc:
+            self._set_busy(False)
+            self._show_error(f"Not used: {exc}")
+            return
+        self._set_busy(False)
+        self.outcome = outcome
+        self.summary.setPlainText(_summaries_text(outcome))
+        self._show_status(f"Preview by {outcome.spec}: nothing was appended yet.")
+        self.use_button.setEnabled(True)
+
+    def use(self) -> None:
+        """Append the previewed summaries as they were read."""
+        if self.outcome is None:
+            return
+        conversation = self.controller.conversation(self.conversation_id)
+        try:
+            done = commit(self.controller.services.library, conversation, self.outcome)
+        except CrosstalkError as exc:
+            self._show_error(str(exc))
+            return
+        self._forget_preview()
+        seqs = ", ".join(str(entry.seq) for entry in done.appended)
+        self._show_status(f"Appended compression seq {seqs}; nothing was deleted.")
+        self._set_busy(False)
+        self.history_changed.emit(self.conversation_id)
+
+    def undo_last(self) -> None:
+        """Retract the newest standing compression: the entries it covered come back."""
+        conversation = self.controller.conversation(self.conversation_id)
+        compressions = standing(conversation.history)
+        if not compressions:
+            return
+        seq = max(entry.seq for entry in compressions)
+        try:
+            retraction = undo(self.controller.services.library, conversation, seq)
+        except CrosstalkError as exc:
+            self._show_error(str(exc))
+            return
+        first, last = retraction.covers
+        self._show_status(f"Undid the compression at seq {first}-{last}.")
+        self._set_busy(False)
+        self.history_changed.emit(self.conversation_id)
+
+    # --- state ----------------------------------------------------------------------------
+
+    def _on_context(self, event: ContextEvent) -> None:
+        if isinstance(event, Compressing):
+            first, last = event.covers
+            parts = "a summary" if event.parts == 1 else f"{event.parts} summaries"
+            self.status.setText(f"Summarising seq {first}-{last} with {event.model} ({parts})…")
+
+    def _set_busy(self, busy: bool, message: str | None = None) -> None:
+        self.progress.setVisible(busy)
+        for widget in (self.preview_button, self.strategy, self.argument, self.model):
+            widget.setEnabled(not busy)
+        if not busy:
+            self.argument.setEnabled(bool(STRATEGIES[self.strategy.currentIndex()][2]))
+        self.use_button.setEnabled(not busy and self.outcome is not None)
+        history = self.controller.conversation(self.conversation_id).history
+        self.undo_button.setEnabled(not busy and bool(standing(history)))
+        if message is not None:
+            self._show_status(message)
+
+    def _show_status(self, message: str) -> None:
+        self.status.setStyleSheet("")
+        self.status.setText(message)
+
+    def _show_error(self, message: str) -> None:
+        self.status.setStyleSheet("color: #b00020;")
+        self.status.setText(message)
+
+    def _cancel(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+
+def _summaries_text(outcome: Outcome) -> str:
+    if len(outcome.summaries) == 1:
+        return outcome.summaries[0].text
+    return "\n\n".join(
+        f"seq {s.job.covers[0]}-{s.job.covers[1]}:\n{s.text}" for s in outcome.summaries
+    )
