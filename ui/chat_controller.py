@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.composition import Services
+from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, ModelOutput, Title
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
@@ -37,6 +38,7 @@ class ChatController(QObject):
     stream_ended = Signal(str)
     turn_failed = Signal(str, str, str)  # conversation id, message, action: settings|retry|""
     title_changed = Signal(str, str)
+    context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
         super().__init__()
@@ -99,7 +101,7 @@ class ChatController(QObject):
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
             services.turn_settings(), system=system, tools=tools,
-            on_event=self._buffer(conversation_id),
+            on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
         )  # fmt: skip
         return self._start(conversation_id, coroutine)
 
@@ -109,6 +111,7 @@ class ChatController(QObject):
         coroutine = retry_turn(
             services.library, conversation, services.models, spec,
             services.turn_settings(), self._buffer(conversation_id),
+            on_context=self._context(conversation_id),
         )  # fmt: skip
         return self._start(conversation_id, coroutine)
 
@@ -143,6 +146,21 @@ class ChatController(QObject):
             self.stream_ended.emit(conversation_id)
             if not any(self.is_streaming(c) for c in self._tasks if c != conversation_id):
                 self._flush.stop()
+
+    def _context(self, conversation_id: str) -> OnContext:
+        """Automatic compression is long work: say what it is doing, in words for the window."""
+
+        def on_context(event: ContextEvent) -> None:
+            if isinstance(event, Compressing):
+                first, last = event.covers
+                message = f"Compressing entries {first}-{last} ({event.strategy}, {event.model})…"
+            elif isinstance(event, Compressed):
+                message = "Compressed the older history; the summary stands in for it."
+            else:
+                message = f"Compression not used: {event.message}"
+            self.context_changed.emit(conversation_id, message)
+
+        return on_context
 
     def live_text(self, conversation_id: str) -> str:
         """What the running reply has said so far: for a view that switches back to it."""

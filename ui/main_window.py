@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         c.stream_ended.connect(self._on_stream_ended)
         c.turn_failed.connect(self._on_failed)
         c.title_changed.connect(self._on_title)
+        c.context_changed.connect(self._on_context)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
         lst.new_requested.connect(self.new_chat)
@@ -334,6 +335,10 @@ class MainWindow(QMainWindow):
     def _on_failed(self, conversation_id: str, message: str, action: str) -> None:
         if conversation_id in (self.current, ""):
             self.banner.show_message(message, action)
+
+    def _on_context(self, conversation_id: str, message: str) -> None:
+        if conversation_id == self.current:
+            self.statusBar().showMessage(message, 10_000)
 
     def _on_title(self, conversation_id: str, title: str) -> None:
         self.conversations.update_title(conversation_id, title)

@@ -471,3 +471,21 @@ def test_pinning_from_the_list_moves_the_conversation_on_top(
     harness.window.conversations.pin_requested.emit(older, True)
     harness.until(lambda: harness.listed_ids() == [older, newer], "the pinned row on top")
     assert older in services.library.pins.ids
+
+
+def test_automatic_compression_is_reported_in_the_status_bar(
+    open_window: OpenWindow, services: Services
+) -> None:
+    from app.context.events import Compressed, Compressing
+
+    conversation_id = seed(services.library, "Long", "q", "a")
+    harness = open_window()
+    harness.window.show_conversation(conversation_id)
+    report = harness.controller._context(conversation_id)  # what send() hands to run_turn
+    report(Compressing(strategy="chunked:10", covers=(1, 40), model="local:smollm2", parts=4,
+                       automatic=True))  # fmt: skip
+    assert "Compressing entries 1-40 (chunked:10, local:smollm2)" in (
+        harness.window.statusBar().currentMessage()
+    )
+    report(Compressed(seqs=(41,)))
+    assert "Compressed" in harness.window.statusBar().currentMessage()
