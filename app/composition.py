@@ -48,6 +48,7 @@ class Services:
             max_tool_rounds=self.settings.max_tool_rounds,
             reasoning=self.settings.reasoning,
             default_tools=tuple(self.settings.default_tools),
+            recall_model=self.settings.recall_model or self.settings.title_model,
             contexts=self.contexts,
         )
 

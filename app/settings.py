@@ -61,6 +61,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
     default_tools: list[str] = []  # tools a new conversation starts with
+    recall_model: str | None = None  # rewrites recall queries; default: the title model
     providers: dict[str, ProviderConfig] = {}
     # long conversations: the context policy every conversation starts with (each can change
     # it: app/context/policy.py); window_turns above is part of it

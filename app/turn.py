@@ -135,6 +135,7 @@ class TurnSettings:
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: str | None = None  # "low" | "medium" | "high": ask the model to think; None: off
     default_tools: tuple[str, ...] = ()  # for a conversation's first turn, unless told otherwise
+    recall_model: str | None = None  # rewrites search_conversations queries; None: as written
     # the context policy, token budget and compression; None: the window alone (window_turns)
     contexts: Contexts | None = None
 
@@ -254,11 +255,11 @@ async def respond(
 def _rewriter(
     models: Models | None, settings: TurnSettings, conversation: Conversation
 ) -> Rewrite | None:
-    """Recall's query rewriting by the cheap (title) model; None if there is none to use."""
-    if models is None or not settings.title_model:
+    """Recall's query rewriting by the cheap model; None if there is none to use."""
+    if models is None or not settings.recall_model:
         return None
     try:
-        provider, model = models.resolve(settings.title_model)
+        provider, model = models.resolve(settings.recall_model)
     except CrosstalkError:
         return None
 

@@ -298,7 +298,10 @@ def test_with_a_context_policy_the_request_is_budgeted_and_the_output_says_so(
 # --- recall: query rewriting -----------------------------------------------------------------
 
 
-def _follow_up(library: Library, rewrite: list[object], settings: TurnSettings = SETTINGS):  # type: ignore[no-untyped-def]
+RECALL = TurnSettings(window_turns=20, title_model="scripted:echo", recall_model="scripted:echo")
+
+
+def _follow_up(library: Library, rewrite: list[object], settings: TurnSettings = RECALL):  # type: ignore[no-untyped-def]
     """A second turn whose model searches for "that"; ``rewrite`` is the cheap model's script."""
     other = library.create()
     library.append(other, ModelInput(text="restoring the Fresnel lens of a lighthouse"))
@@ -334,7 +337,7 @@ def test_a_failed_rewrite_searches_the_query_as_written_and_says_so(library: Lib
 
 
 def test_without_a_cheap_model_the_query_is_searched_as_written(library: Library) -> None:
-    settings = TurnSettings(window_turns=20, title_model=None)
+    settings = TurnSettings(window_turns=20, title_model=None, recall_model=None)
     provider = ScriptedProvider(
         scripts=[reply("a"), reply("T"), [*call(0, "search_conversations", '{"query": "that"}'),
                                           Finished("tool_calls")], reply("b")]
