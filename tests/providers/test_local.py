@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -73,7 +72,7 @@ def test_the_system_instruction_and_notebook_lead_the_prompt() -> None:
 
 
 def test_cancel_stops_generation_mid_stream(local: LocalProvider) -> None:
-    async def cancel_after_first_text() -> tuple[int, float]:
+    async def cancel_after_first_text() -> int:
         seen = 0
 
         async def consume() -> None:
@@ -86,14 +85,14 @@ def test_cancel_stops_generation_mid_stream(local: LocalProvider) -> None:
         task = asyncio.create_task(consume())
         while seen == 0:
             await asyncio.sleep(0.005)
-        started = time.monotonic()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
-            await task
-        return seen, time.monotonic() - started
+            await task  # returns only once the worker has stopped generating
+        return seen
 
-    seen, stop_time = asyncio.run(cancel_after_first_text())
+    seen = asyncio.run(cancel_after_first_text())
     assert seen < 200
-    assert stop_time < 2.0  # generation stopped at the next token, not at 2,000
+    # the model's context holds the prompt and what was generated: a few dozen tokens, not 2,000
+    assert local._llama.n_tokens < 400
     # the worker is free again: a new request completes
     assert any(isinstance(e, Finished) for e in ask(local, single("Hi")))
