@@ -6,7 +6,6 @@ import asyncio
 import itertools
 import json
 import re
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -715,9 +714,7 @@ def test_cancel_mid_stream_closes_the_http_stream() -> None:
                 await adapter.aclose()
             return seen
 
-        started = time.monotonic()
         seen = asyncio.run(run())
         assert TextDelta("a") in seen
         assert server.wait_for_disconnect(2)
-        assert time.monotonic() - started < 3
-        assert not server.requests[-1].finished
+        assert not server.requests[-1].finished  # the scripted 30 s of stream never went out

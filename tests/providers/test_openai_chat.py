@@ -541,10 +541,9 @@ def test_cancel_mid_stream_closes_the_connection() -> None:
             await provider.aclose()
             return seen
 
-        started = time.monotonic()
         assert asyncio.run(run()) == [TextDelta("a")]
         assert server.wait_for_disconnect(2)
-        assert time.monotonic() - started < 3 and not server.requests[0].finished
+        assert not server.requests[0].finished
 
 
 def test_the_sdk_is_imported_on_first_use_only() -> None:

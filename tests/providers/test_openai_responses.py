@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 import pytest
@@ -527,7 +526,6 @@ def test_cancel_mid_stream_closes_the_connection() -> None:
                 await task
             await provider.aclose()
 
-        started = time.monotonic()
         asyncio.run(run())
         assert server.wait_for_disconnect(2)
-        assert time.monotonic() - started < 3 and not server.requests[0].finished
+        assert not server.requests[0].finished
