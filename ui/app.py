@@ -7,9 +7,11 @@ import logging
 import logging.handlers
 import sys
 import traceback
+from pathlib import Path
 from types import TracebackType
 
 import qasync
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import composition
@@ -75,6 +77,9 @@ async def _serve(app: QApplication, data: DataDir) -> int:
 def run(argv: list[str] | None = None) -> int:
     app = QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Crosstalk")
+    app.setDesktopFileName("crosstalk")
+    icon = Path(__file__).resolve().parent.parent / "resources" / "crosstalk.svg"
+    app.setWindowIcon(QIcon.fromTheme("crosstalk", QIcon(str(icon))))
     app.setQuitOnLastWindowClosed(False)  # the loop ends when _serve has cleaned up
     data = DataDir.default()
     _log_to(data)
