@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from app.errors import (
     UnknownModel,
 )
 from app.history import Reasoning, Usage
+from app.providers.adapter import CloudAdapter
 from app.providers.anthropic_replay import layout_item, render_request
 from app.providers.base import (
     Finished,
@@ -189,27 +190,8 @@ class _Reply:
         return tuple(items)
 
 
-class AnthropicProvider:
-    def __init__(
-        self,
-        name: str,
-        models: Sequence[str],
-        api_key: str,
-        base_url: str | None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 600.0,
-    ) -> None:
-        self.name = name
-        self._models = list(models)
-        self._api_key = api_key
-        self._base_url = base_url
-        self._max_retries = max_retries
-        self._timeout = timeout
-        self._client: AsyncAnthropic | None = None
-
-    def models(self) -> Sequence[str]:
-        return self._models
+class AnthropicProvider(CloudAdapter):
+    _client: AsyncAnthropic | None = None
 
     def render(self, request: Request) -> Rendered:
         deprecated, adaptive = _sdk_model_lists()

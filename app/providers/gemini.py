@@ -15,11 +15,12 @@ import asyncio
 import base64
 import json
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
 from app.history import Reasoning, Usage
+from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -58,27 +59,8 @@ _PLAIN_TEXT = frozenset({"text", "thought"})
 _END = object()
 
 
-class GeminiProvider:
-    def __init__(
-        self,
-        name: str,
-        models: Sequence[str],
-        api_key: str,
-        base_url: str | None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 600.0,
-    ) -> None:
-        self.name = name
-        self._models = list(models)
-        self._api_key = api_key
-        self._base_url = base_url
-        self._max_retries = max_retries
-        self._timeout = timeout
-        self._client: genai.Client | None = None
-
-    def models(self) -> Sequence[str]:
-        return list(self._models)
+class GeminiProvider(CloudAdapter):
+    _client: genai.Client | None = None
 
     def render(self, request: Request) -> Rendered:
         return render_body(request, self.name)

@@ -8,11 +8,12 @@ Chat Completions carries no reasoning: reasoning from earlier replies is dropped
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.history import ModelInput, Usage
+from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -43,27 +44,10 @@ if TYPE_CHECKING:
 MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string_above_max_length)
 
 
-class OpenAIChatProvider:
-    def __init__(
-        self,
-        name: str,
-        models: Sequence[str],
-        api_key: str,
-        base_url: str | None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 600.0,
-    ) -> None:
-        self.name = name
-        self._models = list(models)
-        self._api_key = api_key
-        self._base_url = (base_url or OPENAI_URL).rstrip("/")
-        self._max_retries = max_retries
-        self._timeout = timeout
-        self._client: AsyncOpenAI | None = None
-
-    def models(self) -> Sequence[str]:
-        return self._models
+class OpenAIChatProvider(CloudAdapter):
+    default_base_url = OPENAI_URL
+    _base_url: str  # never None here: default_base_url fills it in
+    _client: AsyncOpenAI | None = None
 
     def render(self, request: Request) -> Rendered:
         notes: list[str] = []

@@ -1,0 +1,35 @@
+"""What every cloud adapter holds: its name, models, key, base URL and request limits.
+
+Each adapter subclasses this and adds its own SDK client (created on first use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+
+class CloudAdapter:
+    default_base_url: ClassVar[str | None] = None  # None: the SDK's own default
+
+    def __init__(
+        self,
+        name: str,
+        models: Sequence[str],
+        api_key: str,
+        base_url: str | None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 600.0,
+    ) -> None:
+        self.name = name
+        self._models = list(models)
+        self._api_key = api_key
+        self._base_url = base_url
+        if self.default_base_url is not None:
+            self._base_url = (base_url or self.default_base_url).rstrip("/")
+        self._max_retries = max_retries
+        self._timeout = timeout
+
+    def models(self) -> Sequence[str]:
+        return list(self._models)
