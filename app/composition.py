@@ -12,6 +12,7 @@ from app.context.policy import POLICY_FILE
 from app.errors import AuthFailed
 from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
 from app.paths import DataDir
+from app.pricing import PriceTable
 from app.providers import Models, Provider
 from app.providers.registry import ProviderEntry
 from app.settings import LOCAL, ProviderConfig, Settings, load_settings
@@ -27,6 +28,7 @@ class Services:
     library: Library
     models: Models
     _contexts: tuple[Settings, Contexts] | None = field(default=None, init=False, repr=False)
+    _prices: tuple[Settings, PriceTable] | None = field(default=None, init=False, repr=False)
 
     @property
     def contexts(self) -> Contexts:
@@ -40,6 +42,13 @@ class Services:
                 self.library.warnings.append(contexts.store.problem)
             self._contexts = (self.settings, contexts)
         return self._contexts[1]
+
+    @property
+    def prices(self) -> PriceTable:
+        """The price table of the current settings (the dialog replaces the settings object)."""
+        if self._prices is None or self._prices[0] is not self.settings:
+            self._prices = (self.settings, PriceTable(self.settings.prices))
+        return self._prices[1]
 
     def turn_settings(self) -> TurnSettings:
         return TurnSettings(

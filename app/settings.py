@@ -26,6 +26,7 @@ from app.context.policy import POLICY_FIELDS, ContextPolicy
 from app.errors import CrosstalkError
 from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
+from app.pricing import Price
 from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
 
 ProviderKind = Literal["openai", "openai-responses", "anthropic", "gemini", "openai-compatible"]
@@ -74,6 +75,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     keep_first_input: bool = True  # the first user message is always carried
     keep_recent_turns: int = 2  # automatic compression leaves the newest turns as they are
     context_windows: dict[str, int] = {}  # "provider:model" -> tokens, for models not known
+    prices: dict[str, Price] = {}  # pattern -> USD per million tokens, before the defaults
 
     def __post_init__(self) -> None:
         if self.window_turns < 1:
