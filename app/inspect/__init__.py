@@ -1,0 +1,1 @@
+"""What the inspector shows, without Qt: each entry's tokens and cost, and the next request."""

@@ -1,0 +1,37 @@
+"""Keys never reach the screen: what the inspector shows passes through ``redact`` first.
+
+Request bodies carry no credentials (those go in headers), and entries hold none either, but a
+user may paste a key into a message or a server may echo one back: a value under a
+credential-like name, and anything shaped like a provider's key, is replaced wherever it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+REDACTED = "[redacted]"
+
+_NAMES = re.compile(r"(api[_-]?key|authorization|x-api-key|x-goog-api-key|secret|password)", re.I)
+_SHAPES = re.compile(
+    r"\b(sk-ant-[A-Za-z0-9_-]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}"
+    r"|Bearer\s+[A-Za-z0-9._~+/-]{16,}=*)"
+)
+
+
+def redact_text(text: str) -> str:
+    return _SHAPES.sub(REDACTED, text)
+
+
+def redact(value: Any) -> Any:
+    """A copy of JSON-like data with credential-named values and key-shaped strings replaced."""
+    if isinstance(value, dict):
+        return {
+            k: REDACTED if isinstance(k, str) and _NAMES.search(k) and v else redact(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [redact(v) for v in value]
+    if isinstance(value, str):
+        return redact_text(value)
+    return value
