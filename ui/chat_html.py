@@ -2,7 +2,9 @@
 
 Plain functions of an entry and its fold state, so a fragment is built once and cached by the
 view. Links carry the entry's position in the view (``fold:3:c0``, ``copy:3.1``, ``retry:3``),
-and the view interprets them; nothing here knows about Qt.
+and the view interprets them; nothing here knows about Qt. Two things carry the entry's ``seq``
+instead, as they outlive the view's positions: each fragment's first paragraph starts with a
+named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ p.meta { color: #656d76; font-size: small; margin-top: 16px; margin-bottom: 2px;
 p.note { color: #656d76; font-size: small; }
 p.fold { margin-top: 2px; margin-bottom: 2px; }
 a.fold { color: #57606a; }
+a.inspect { color: #8c959f; font-size: small; font-weight: normal; }
 p.thinking { color: #57606a; font-style: italic; white-space: pre-wrap; }
 p.codebar { color: #656d76; font-size: small; margin-top: 8px; margin-bottom: 2px; }
 p.stopped { color: #9a6700; font-weight: bold; }
@@ -61,6 +64,11 @@ def shown_chars(entry: AnyEntry) -> int:
     return 100
 
 
+def anchor_name(seq: int) -> str:
+    """The named anchor at the start of the entry with this seq (QTextBrowser.scrollToAnchor)."""
+    return f"seq-{seq}"
+
+
 def is_failed(entry: AnyEntry) -> bool:
     return isinstance(entry, ModelOutput) and (entry.partial or entry.error is not None)
 
@@ -73,7 +81,7 @@ def entry_html(
     ``expanded`` holds the fold keys of this entry that are open; ``retry`` adds a Retry link
     to a failed reply (only the latest one can usefully be retried).
     """
-    fragment = _Fragment(index, expanded)
+    fragment = _Fragment(index, expanded, entry.seq)
     match entry:
         case ModelInput():
             fragment.user(entry)
@@ -84,6 +92,8 @@ def entry_html(
                 error = " (error)" if result.is_error else ""
                 summary = f"Result of {result.name}{error}"
                 fragment.fold(f"t{n}", summary, result.content, code=True)
+            if not results:
+                fragment.note("No tool results")
         case SystemInstruction(text=text):
             summary = "System instruction" if text else "System instruction cleared"
             fragment.fold("s", summary, text) if text else fragment.note(summary)
@@ -109,25 +119,36 @@ def reply_header(entry: ModelOutput) -> str:
 
 
 class _Fragment:
-    def __init__(self, index: int, expanded: Collection[str]) -> None:
+    def __init__(self, index: int, expanded: Collection[str], seq: int) -> None:
         self.index = index
         self.expanded = expanded
+        self.seq = seq
         self.parts: list[str] = []
         self.code: list[str] = []
+
+    def _lead(self) -> tuple[str, str]:
+        """The anchor and the Inspect link, for the first paragraph only (empty after it)."""
+        if self.parts:
+            return "", ""
+        link = f' &nbsp;<a class="inspect" href="inspect:{self.seq}">Inspect</a>'
+        return f'<a name="{anchor_name(self.seq)}"></a>', link
 
     def user(self, entry: ModelInput) -> None:
         files = "".join(
             f'<p class="note">Attached: {escape(a.name)} ({escape(a.mime_type)})</p>'
             for a in entry.attachments
         )
+        anchor, inspect = self._lead()
         self.parts.append(
             f'<table class="user" width="100%" cellspacing="0" cellpadding="10" '
-            f'bgcolor="{USER_BACKGROUND}"><tr><td><p class="who">You</p>'
+            f'bgcolor="{USER_BACKGROUND}"><tr><td><p class="who">{anchor}You{inspect}</p>'
             f'<p class="user">{_text(entry.text)}</p>{files}</td></tr></table>\n'
         )
 
     def reply(self, entry: ModelOutput, retry: bool) -> None:
-        self.parts.append(f'<p class="meta">{escape(reply_header(entry))}</p>\n')
+        anchor, inspect = self._lead()
+        header = escape(reply_header(entry))
+        self.parts.append(f'<p class="meta">{anchor}{header}{inspect}</p>\n')
         for n, item in enumerate(entry.reasoning):
             if item.text:
                 self.fold(f"r{n}", "Thinking", item.text, css="thinking")
@@ -159,9 +180,10 @@ class _Fragment:
     def fold(self, key: str, summary: str, body: str, css: str = "", code: bool = False) -> None:
         is_open = key in self.expanded
         arrow = "▾" if is_open else "▸"
+        anchor, inspect = self._lead()
         self.parts.append(
-            f'<p class="fold"><a class="fold" href="fold:{self.index}:{key}">'
-            f"{arrow} {escape(summary)}</a></p>\n"
+            f'<p class="fold">{anchor}<a class="fold" href="fold:{self.index}:{key}">'
+            f"{arrow} {escape(summary)}</a>{inspect}</p>\n"
         )
         if not is_open:
             return
@@ -173,7 +195,8 @@ class _Fragment:
             self.parts.append(f'<p class="{css or "user"}">{_text(body)}</p>\n')
 
     def note(self, text: str) -> None:
-        self.parts.append(f'<p class="note">{escape(text)}</p>\n')
+        anchor, inspect = self._lead()
+        self.parts.append(f'<p class="note">{anchor}{escape(text)}{inspect}</p>\n')
 
 
 def _text(text: str) -> str:

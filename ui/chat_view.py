@@ -6,14 +6,20 @@ cost about 5 ms per thousand characters), and a page more per click on "Show ear
 Each entry's HTML is built once and cached. A streaming reply is a plain
 text block at the end that grows by cursor inserts (about a millisecond each); markdown is
 rendered once, when the saved ``model_output`` arrives and replaces the block.
+
+``show_entry`` (the inspector's "show in chat") extends the tail up to the entry when that is
+cheap; an entry farther back gets a page of its own, with "Show later messages" below it, as
+rendering thousands of entries would take seconds. While such a page is shown, whatever the
+turn adds is kept but not drawn, until the user writes again or goes back to the latest.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Literal
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -22,12 +28,20 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
 )
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
 from app.history import AnyEntry, ModelInput, ModelOutput
 from app.store import Conversation
-from ui.chat_html import STYLE_SHEET, entry_html, is_failed, is_shown, shown_chars
+from ui.chat_html import (
+    STYLE_SHEET,
+    anchor_name,
+    entry_html,
+    is_failed,
+    is_shown,
+    shown_chars,
+)
 
 PAGE = 40
 PAGE_CHARS = 16_000
@@ -35,8 +49,12 @@ BOTTOM_SLACK = 8  # pixels: this close to the end counts as "at the bottom"
 LIVE_HEADER = "Replying…"
 LIVE_UNSAVED = "Reply (not saved)"
 MUTED = "#656d76"
+JUMP_CHARS = 3 * PAGE_CHARS  # show_entry extends the tail by up to this much text, else a page
+HIGHLIGHT = "#fff8c5"  # the entry show_entry went to, for HIGHLIGHT_MS
+HIGHLIGHT_MS = 1500
+LATER = "later"  # the named anchor of "Show later messages"
 
-Keep = Literal["end", "top", "bottom"]
+Keep = Literal["end", "top", "bottom", "entry"]
 Anchor = Keep | None
 
 
@@ -55,6 +73,7 @@ class _Live:
 class ChatView(QWidget):
     retry_requested = Signal()
     copied = Signal(str)  # the text put on the clipboard by a Copy link
+    inspect_requested = Signal(int)  # an entry's seq: its Inspect link was clicked
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,19 +91,26 @@ class ChatView(QWidget):
         bar.valueChanged.connect(self._on_scrolled)
         bar.rangeChanged.connect(self._on_range_changed)
 
-        self._entries: list[AnyEntry] = []  # the shown kinds only; rendered from _first on
-        self._first = 0
+        self._entries: list[AnyEntry] = []  # the shown kinds only, in seq order
+        self._first = 0  # the document shows _entries[_first:_last]
+        self._last = 0  # len(_entries) but while show_entry has gone far back ("detached")
         self._html: dict[int, str] = {}  # by position in _entries
         self._code: dict[int, list[str]] = {}
         self._expanded: set[tuple[int, str]] = set()
         self._retry: int | None = None  # the failed reply that Retry would answer again
         self._live: _Live | None = None
         # where the scroll stays as the document changes: at the end (following it), at
-        # _offset from the top or from the end (after a re-render), or wherever the user put it
+        # _offset from the top or from the end (after a re-render), at the named anchor
+        # _target (show_entry), or wherever the user put it
         self._anchor: Anchor = "end"
         self._offset = 0
+        self._target = ""
         self._settling = False  # scrolling done by the view itself, not the user
         self._formats: dict[str, QTextBlockFormat] = {}
+        self._unhighlight = QTimer(self)
+        self._unhighlight.setSingleShot(True)
+        self._unhighlight.setInterval(HIGHLIGHT_MS)
+        self._unhighlight.timeout.connect(lambda: self.browser.setExtraSelections([]))
 
     # --- saved entries ---------------------------------------------------------------------
 
@@ -92,14 +118,15 @@ class ChatView(QWidget):
         """Show a conversation's tail, scrolled to the end; any live block is dropped."""
         self.clear()
         self._entries = [entry for entry in conversation.history if is_shown(entry)]
-        self._first = self._page_before(len(self._entries))
+        self._last = len(self._entries)
+        self._first = self._page_before(self._last)
         self._retry = self._retry_target()
         self._render("end")
 
     def clear(self) -> None:
         """Show nothing (a new chat before its first entry)."""
         self._entries = []
-        self._first = 0
+        self._first = self._last = 0
         self._html.clear()
         self._code.clear()
         self._expanded.clear()
@@ -111,6 +138,8 @@ class ChatView(QWidget):
         """Add a saved entry at the end; a reply replaces the live block it was streamed into."""
         if not is_shown(entry):
             return
+        if isinstance(entry, ModelInput) and self._detached():
+            self._attach()  # the user wrote: show where the conversation goes on
         self._appending()
         index = len(self._entries)
         self._entries.append(entry)
@@ -118,6 +147,15 @@ class ChatView(QWidget):
         if isinstance(entry, ModelInput | ModelOutput):
             stale, self._retry = self._retry, index if is_failed(entry) else None
         ends_stream = isinstance(entry, ModelOutput) and self._live is not None
+        if self._last != index:  # detached: kept for "Show later messages", not drawn
+            if ends_stream:
+                self._live = None
+            if stale is not None:
+                self._html.pop(stale, None)
+                if self._first <= stale < self._last:
+                    self._render("top")
+            return
+        self._last = index + 1
         if stale is not None:  # the earlier Retry link would now answer a different input
             self._html.pop(stale, None)
             if ends_stream:
@@ -138,19 +176,25 @@ class ChatView(QWidget):
     # --- the live reply ----------------------------------------------------------------------
 
     def begin_stream(self) -> None:
+        if self._detached():
+            self._attach()
         self._appending()
         if self._live is None:
             self._open_live()
 
     def append_stream_text(self, text: str) -> None:
-        self._appending()
-        live = self._live or self._open_live()
+        if self._detached() and self._live is not None:
+            self._live.text_parts.append(text)  # drawn when the view is back at the end
+            return
+        live = self._live_at_end()
         live.text.insertText(text)
         live.text_parts.append(text)
 
     def append_stream_reasoning(self, text: str) -> None:
-        self._appending()
-        live = self._live or self._open_live()
+        if self._detached() and self._live is not None:
+            self._live.reasoning_parts.append(text)
+            return
+        live = self._live_at_end()
         if not live.reasoning_parts:
             self._set_visible(live.reasoning, True)
         live.reasoning.insertText(text)
@@ -161,7 +205,9 @@ class ChatView(QWidget):
         live = self._live
         if live is None:
             return
-        if live.text_parts or live.reasoning_parts:
+        if self._detached():  # not in the document; a re-render drops an unsaved block anyway
+            self._live = None
+        elif live.text_parts or live.reasoning_parts:
             header = self._cursor_at(live.header.position())
             header.movePosition(
                 QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
@@ -170,6 +216,94 @@ class ChatView(QWidget):
             self._live = None
         else:
             self._remove_live()
+
+    def _live_at_end(self) -> _Live:
+        if self._detached():
+            self._attach()
+        self._appending()
+        return self._live or self._open_live()
+
+    # --- going to an entry ---------------------------------------------------------------------
+
+    def show_entry(self, seq: int) -> bool:
+        """Scroll to the entry with this seq, or the nearest shown one before it (a title, a
+        debug log), and highlight it briefly; the view stays there until the user scrolls.
+
+        False when the view shows no entries (then nothing changes).
+        """
+        if not self._entries:
+            return False
+        index = max(bisect_right(self._entries, seq, key=_seq) - 1, 0)
+        self._target = anchor_name(self._entries[index].seq)
+        if self._first <= index < self._last:
+            self._anchor = "entry"
+            self._restore_scroll()
+        else:
+            self._bring_in(index)
+            self._render("entry")
+        self._highlight(index)
+        return True
+
+    def _bring_in(self, index: int) -> None:
+        """Make the shown range include ``index``: extended when that is cheap, else a page
+        of its own starting there."""
+        if index < self._first:
+            between = self._entries[index : self._first]
+        else:
+            between = self._entries[self._last : index + 1]
+        if sum(shown_chars(entry) for entry in between) <= JUMP_CHARS:
+            self._first = min(self._first, index)
+            self._last = max(self._last, self._page_after(index))
+        else:
+            self._first, self._last = index, self._page_after(index)
+
+    def _highlight(self, index: int) -> None:
+        """A background behind the entry until the timer clears it; the document is unchanged."""
+        names = {anchor_name(self._entries[index].seq), LATER}
+        if index + 1 < self._last:
+            names.add(anchor_name(self._entries[index + 1].seq))
+        found = self._anchor_positions(names)
+        start = found.get(anchor_name(self._entries[index].seq))
+        if start is None:
+            return
+        ends = [p for p in found.values() if p > start]
+        if self._live is not None and not self._detached():
+            ends.append(self._live.start.position())
+        end = min(ends, default=self.browser.document().characterCount() - 1)
+        cursor = self._cursor_at(start)
+        cursor.setPosition(max(end - 1, start), QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor(HIGHLIGHT))
+        fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        selection.cursor = cursor
+        selection.format = fmt
+        self.browser.setExtraSelections([selection])
+        self._unhighlight.start()
+
+    def _anchor_positions(self, names: set[str]) -> dict[str, int]:
+        """Where the named anchors are; a page of entries has a few hundred blocks at most."""
+        found: dict[str, int] = {}
+        block = self.browser.document().begin()
+        while block.isValid() and len(found) < len(names):
+            for part in block.textFormats():
+                for name in part.format.anchorNames():
+                    if name in names:
+                        found.setdefault(name, block.position() + part.start)
+            block = block.next()
+        return found
+
+    def _detached(self) -> bool:
+        """The document ends before the conversation does (show_entry went far back)."""
+        return self._last < len(self._entries)
+
+    def _attach(self) -> None:
+        """Back to the tail of the conversation, following the end."""
+        self._last = len(self._entries)
+        self._first = min(self._first, self._page_before(self._last))
+        if self._last - self._first > PAGE:  # a page far back is not kept with the tail
+            self._first = self._page_before(self._last)
+        self._render("end")
 
     # --- rendering -----------------------------------------------------------------------------
 
@@ -188,14 +322,20 @@ class ChatView(QWidget):
         bar = self.browser.verticalScrollBar()
         if keep == "end" or (keep == "top" and self._anchor == "end"):
             self._anchor, self._offset = "end", 0
+        elif keep == "entry":
+            self._anchor, self._offset = "entry", 0
         elif keep == "top":
             self._anchor, self._offset = "top", bar.value()
         else:
             self._anchor, self._offset = "bottom", bar.maximum() - bar.value()
-        live = self._live
-        parts = [self._fragment(i) for i in range(self._first, len(self._entries))]
+        live = None if self._detached() else self._live
+        parts = [self._fragment(i) for i in range(self._first, self._last)]
         if self._first:
             parts.insert(0, _earlier_html(self._first))
+        if self._detached():
+            parts.append(_later_html())
+        self._unhighlight.stop()
+        self.browser.setExtraSelections([])  # its cursors would point into the old document
         self._settling = True
         try:
             self.browser.setHtml("".join(parts).rstrip())
@@ -295,6 +435,14 @@ class ChatView(QWidget):
             chars += shown_chars(self._entries[first])
         return first
 
+    def _page_after(self, start: int) -> int:
+        """Where the page of entries that starts at ``start`` ends (at least one entry)."""
+        last, chars = start, 0
+        while last < len(self._entries) and last - start < PAGE and chars < PAGE_CHARS:
+            chars += shown_chars(self._entries[last])
+            last += 1
+        return last
+
     def _retry_target(self) -> int | None:
         for index in range(len(self._entries) - 1, -1, -1):
             entry = self._entries[index]
@@ -310,6 +458,13 @@ class ChatView(QWidget):
         if href == "earlier":
             self._first = self._page_before(self._first)
             self._render("bottom")
+        elif href == "later":
+            self._last = self._page_after(self._last)
+            self._render("top")
+        elif href == "latest":
+            self._attach()
+        elif scheme == "inspect":
+            self._inspect(rest)
         elif scheme == "copy":
             self._copy(rest)
         elif scheme == "fold":
@@ -327,6 +482,13 @@ class ChatView(QWidget):
             return
         QGuiApplication.clipboard().setText(text)
         self.copied.emit(text)
+
+    def _inspect(self, seq: str) -> None:
+        """Only a seq the view shows: a reply may contain an inspect: link of its own making."""
+        if seq.isdigit():
+            index = bisect_right(self._entries, int(seq), key=_seq) - 1
+            if index >= 0 and self._entries[index].seq == int(seq):
+                self.inspect_requested.emit(int(seq))
 
     def _toggle(self, where: str) -> None:
         index, _, key = where.partition(":")
@@ -351,6 +513,8 @@ class ChatView(QWidget):
         try:
             if self._anchor == "end":
                 bar.setValue(bar.maximum())
+            elif self._anchor == "entry":
+                self.browser.scrollToAnchor(self._target)
             elif self._anchor == "top":
                 bar.setValue(self._offset)
             elif self._anchor == "bottom":
@@ -370,6 +534,18 @@ def _earlier_html(hidden: int) -> str:
         f'<p class="earlier" align="center"><a href="earlier">Show earlier messages</a>'
         f' <span style="color: {MUTED}">({more})</span></p>\n'
     )
+
+
+def _later_html() -> str:
+    return (
+        f'<p class="earlier" align="center"><a name="{LATER}"></a>'
+        '<a href="later">Show later messages</a> &nbsp;·&nbsp; '
+        '<a href="latest">Go to the latest</a></p>\n'
+    )
+
+
+def _seq(entry: AnyEntry) -> int:
+    return entry.seq
 
 
 def _char_format(color: str, *, small: bool = False, italic: bool = False) -> QTextCharFormat:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtGui import QGuiApplication, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QAbstractSlider
 
 from app.history import (
@@ -137,16 +137,14 @@ def test_show_earlier_loads_a_page_above_and_keeps_the_reader_in_place(
     first_shown = 5000 - PAGE // 2
     view.browser.verticalScrollBar().triggerAction(QAbstractSlider.SliderAction.SliderToMinimum)
 
-    def y_of(needle: str) -> int:
-        return view.browser.cursorRect(view.browser.document().find(needle)).y()
-
-    before = y_of(f"question {first_shown}\n")
+    before = top_of(view, f"question {first_shown}")
+    assert before >= 0
     click_link(qtbot, view, "earlier")
     text = text_of(view)
     assert f"question {first_shown - PAGE // 2}\n" in text
     assert f"question {first_shown - PAGE // 2 - 1}\n" not in text
     qtbot.wait(50)  # the layout may finish later; the anchor must survive it
-    assert y_of(f"question {first_shown}\n") == before
+    assert top_of(view, f"question {first_shown}") == before
 
 
 def test_long_replies_make_a_shorter_page(view: ChatView, library: Library) -> None:
@@ -342,7 +340,7 @@ def test_tool_calls_and_results_are_folded_and_expand_on_click(
     assert "▸ Called current_time({})" in text and "▸ Result of current_time" in text
     assert "2026-11-21T10:00:00Z" not in text
     click_link(qtbot, view, "fold:2:t0")
-    assert "▾ Result of current_time\n" in text_of(view)
+    assert "▾ Result of current_time  Inspect\n" in text_of(view)
     assert "2026-11-21T10:00:00Z" in text_of(view)
     click_link(qtbot, view, "fold:2:t0")
     assert "2026-11-21T10:00:00Z" not in text_of(view)
@@ -365,3 +363,135 @@ def test_user_text_is_shown_as_typed_and_bookkeeping_is_quiet(
     assert "<b>not bold</b>\nsecond line" in text
     assert "▸ System instruction" in text and "Be brief." not in text
     assert "internal detail" not in text and "A title" not in text
+
+
+# --- going to an entry (the inspector's "show in chat") ------------------------------------
+
+
+def top_of(view: ChatView, needle: str) -> int:
+    """Where the words ``needle`` are in the viewport (0: its top edge), -1: not in the text."""
+    found = view.browser.document().find(needle, 0, QTextDocument.FindFlag.FindWholeWords)
+    return view.browser.cursorRect(found).top() if not found.isNull() else -1
+
+
+def in_sight(view: ChatView, needle: str) -> bool:
+    return 0 <= top_of(view, needle) < view.browser.viewport().height()
+
+
+def highlighted(view: ChatView) -> str:
+    return "".join(s.cursor.selectedText() for s in view.browser.extraSelections())
+
+
+def test_show_entry_far_back_shows_a_page_there_and_stays_on_it(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    conversation = long_conversation(library, 5000)
+    view.show_conversation(conversation)
+    qtbot.waitUntil(lambda: at_end(view))
+    assert view.show_entry(201)  # "question 100", thousands of entries before the tail
+    text = text_of(view)
+    assert "question 100\n" in text and "question 99\n" not in text
+    assert "question 4999" not in text  # not the whole tail: that would take seconds
+    assert "Show earlier messages" in text and "Show later messages" in text
+    assert "question 100" in highlighted(view) and "answer 100" not in highlighted(view)
+    qtbot.wait(50)  # the layout may finish later; the view must stay on the entry
+    assert in_sight(view, "question 100") and not at_end(view)
+    assert top_of(view, "question 100") < view.browser.viewport().height() // 4
+    qtbot.waitUntil(lambda: highlighted(view) == "", timeout=5000)  # only briefly
+
+    assert "question 119" in text_of(view) and "question 120" not in text_of(view)
+    click_link(qtbot, view, "later")  # a page more below
+    assert "question 139" in text_of(view) and "question 140" not in text_of(view)
+    click_link(qtbot, view, "latest")
+    text = text_of(view)
+    assert "question 4999\n" in text and "question 100\n" not in text
+    assert "Show later messages" not in text
+    qtbot.waitUntil(lambda: at_end(view))
+
+
+def test_show_entry_near_the_tail_extends_it(qtbot: Any, view: ChatView, library: Library) -> None:
+    view.show_conversation(long_conversation(library, 5000))
+    first_shown = 5000 - PAGE // 2
+    target = first_shown - 5
+    assert f"question {target}\n" not in text_of(view)
+    assert view.show_entry(2 * target + 1)
+    text = text_of(view)
+    assert f"question {target}\n" in text and "question 4999\n" in text  # one tail, longer
+    assert f"question {target - 1}\n" not in text and "Show later messages" not in text
+    qtbot.wait(50)
+    assert in_sight(view, f"question {target}") and not at_end(view)
+    assert view.show_entry(10_000)  # already in the document: only scrolls
+    qtbot.waitUntil(lambda: in_sight(view, "answer 4999"))
+    assert f"question {target}\n" in text_of(view)
+
+
+def test_show_entry_of_an_entry_not_drawn_goes_to_the_one_before(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    entries: list[AnyEntry] = []
+    for n in range(30):
+        entries.append(ModelInput(seq=len(entries) + 1, text=f"question {n}"))
+        entries.append(output(f"answer {n}\n\n" + "a line\n\n" * 5, seq=len(entries) + 1))
+        if n == 3:  # titles and debug logs are not drawn
+            entries.append(Title(seq=len(entries) + 1, text="T", source="generated"))
+            entries.append(DebugLog(seq=len(entries) + 1, category="x", message="y"))
+    view.show_conversation(library.create(entries))
+    assert entries[9].seq == 10 and isinstance(entries[9], DebugLog)
+    assert view.show_entry(10)
+    assert "answer 3" in highlighted(view) and "question 4" not in highlighted(view)
+    qtbot.wait(50)
+    assert in_sight(view, "answer 3")
+    view.clear()
+    assert not view.show_entry(10)
+
+
+def test_what_a_turn_adds_while_far_back_waits_until_the_view_returns(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    conversation = library.create(long_conversation(library, 2000).history)
+    view.show_conversation(conversation)
+    view.begin_stream()
+    view.append_stream_text("streamed before ")
+    assert view.show_entry(11)
+    view.append_stream_text("and after")
+    view.append_entry(library.append(conversation, output("the saved reply")))
+    view.end_stream()
+    text = text_of(view)
+    assert "question 5\n" in text and "the saved reply" not in text and LIVE_HEADER not in text
+    click_link(qtbot, view, "latest")
+    text = text_of(view)
+    assert text.endswith("the saved reply") and LIVE_HEADER not in text
+    assert "streamed before" not in text
+
+    assert view.show_entry(11)
+    view.begin_stream()  # the user sent a message: back to the end, to follow the reply
+    view.append_entry(library.append(conversation, ModelInput(text="one more")))
+    view.append_stream_text("live text")
+    text = text_of(view)
+    assert "question 5\n" not in text and "Show later messages" not in text
+    assert text.endswith(f"one more\n\n{LIVE_HEADER}\n\nlive text")
+    qtbot.waitUntil(lambda: at_end(view))
+
+
+def test_inspect_links_ask_for_their_entry(qtbot: Any, view: ChatView, library: Library) -> None:
+    call = ToolCall(id="c1", name="current_time", arguments="{}")
+    result = ToolResult(call_id="c1", name="current_time", content="10:00")
+    conversation = make(
+        library,
+        [
+            ModelInput(text="time?"),
+            output("", tool_calls=[call]),
+            ToolResults(results=[result]),
+            output("It is ten. [x](inspect:1) [y](inspect:99)"),
+        ],
+    )
+    view.show_conversation(conversation)
+    inspect = [href for href, _, _ in links(view) if href.startswith("inspect:")]
+    assert inspect == ["inspect:1", "inspect:2", "inspect:3", "inspect:4", "inspect:1",
+                       "inspect:99"]  # fmt: skip
+    for seq in (1, 3, 4):
+        with qtbot.waitSignal(view.inspect_requested) as asked:
+            click_link(qtbot, view, f"inspect:{seq}")
+        assert asked.args == [seq]
+    with qtbot.assertNotEmitted(view.inspect_requested):
+        click_link(qtbot, view, "inspect:99")  # the reply's own link to no entry
