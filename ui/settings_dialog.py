@@ -1,5 +1,5 @@
-"""Settings: providers and their API keys, the default and title models, the turn window, and
-the tools a new conversation starts with.
+"""Settings: providers and their API keys, the default and title models, the turn window, the
+tools a new conversation starts with, and the prices costs are worked out with.
 
 Non-modal: the main window calls ``open()``, saves what ``settings_saved`` carries and answers
 ``test_requested`` with ``show_test_result``. The dialog itself touches nothing but ``Keys``:
@@ -7,6 +7,9 @@ a key typed here goes to the OS keyring and nowhere else, and is never shown aga
 """
 
 from __future__ import annotations
+
+import math
+from fnmatch import fnmatchcase
 
 import msgspec
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -33,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.keys import KeyringUnavailable, Keys
+from app.pricing import DEFAULT_PRICES, Price, PriceTable
 from app.settings import DEFAULT_PROVIDERS, LOCAL, ProviderConfig, Settings
 from app.tools import BUILTIN
 
@@ -42,6 +46,80 @@ STORED_PLACEHOLDER = "•••••••• (stored in the OS keyring)"
 ERROR_STYLE = "color: #b00020;"
 CONFIG_ROLE = Qt.ItemDataRole.UserRole  # on the name cell: the row's ProviderConfig
 SOURCE_ROLE = Qt.ItemDataRole.UserRole  # on the key cell: where the key comes from, or None
+
+PRICE_COLUMNS = ("Pattern", "Input", "Cached", "Cache write", "Output", "Source")
+PATTERN, INPUT, CACHED, CACHE_WRITE, OUTPUT, SOURCE = range(len(PRICE_COLUMNS))
+PRICE_FIELDS = {INPUT: "input", CACHED: "cached", CACHE_WRITE: "cache_write", OUTPUT: "output"}
+YOURS, DEFAULT = "your price", "default"
+PRICES_INTRO = (
+    "US dollars per million tokens. A pattern is a model name or provider:model, where * "
+    "matches anything. Your prices are tried first, in this order, then the defaults; the "
+    "first pattern that matches a model prices it. Empty cached or cache write: the input "
+    "price. Editing a default makes it your price; only your prices are saved."
+)
+MUTED_STYLE = "color: #656d76;"
+
+
+class PriceError(ValueError):
+    """A price row that is not valid; ``row`` is where it is in the table."""
+
+    def __init__(self, row: int, message: str) -> None:
+        super().__init__(message)
+        self.row = row
+
+
+def _price_text(value: float | None) -> str:
+    """As typed: ``2.5``, ``0.075``, ``0``; empty for "as the input price"."""
+    if value is None:
+        return ""
+    text = repr(float(value))
+    return text.removesuffix(".0")
+
+
+def _parse_price(row: int, pattern: str, cells: dict[int, str]) -> Price:
+    """A row's cells as a Price; PriceError says which cell is wrong and why."""
+
+    def number(column: int) -> float | None:
+        text = cells[column].strip()
+        label = PRICE_COLUMNS[column].lower()
+        if not text:
+            return None
+        try:
+            value = float(text.removeprefix("$"))
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise PriceError(row, f"Prices: {pattern}: the {label} price {text!r} is not a number")
+        if value < 0:
+            raise PriceError(row, f"Prices: {pattern}: the {label} price cannot be negative")
+        return value
+
+    def required(column: int) -> float:
+        value = number(column)
+        if value is None:
+            label = PRICE_COLUMNS[column].lower()
+            raise PriceError(row, f"Prices: {pattern}: the {label} price is missing")
+        return value
+
+    # checked in the table's order, so the first message is about the leftmost wrong cell
+    fresh, cached, written, output = (
+        required(INPUT), number(CACHED), number(CACHE_WRITE), required(OUTPUT)
+    )  # fmt: skip
+    return Price(input=fresh, output=output, cached=cached, cache_write=written)
+
+
+def _shadowed(user: list[str]) -> list[tuple[str, str]]:
+    """(your pattern, default pattern) pairs where yours, tried first, also takes the default's
+    models: a price for ``gpt-4o*`` is also the price of every ``gpt-4o-mini*`` model."""
+    pairs = []
+    for pattern in user:
+        bare = pattern.partition(":")[2] if ":" in pattern else pattern
+        for default in DEFAULT_PRICES:
+            if default not in user and (
+                fnmatchcase(default, pattern) or fnmatchcase(default, bare)
+            ):
+                pairs.append((pattern, default))
+    return pairs
 
 
 def _split_models(text: str) -> list[str]:
@@ -95,6 +173,9 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._providers_tab(), "Providers")
         tabs.addTab(self._models_tab(settings, models), "Models")
         tabs.addTab(self._tools_tab(settings), "Tools")
+        self.prices_tab = self._prices_tab(settings)
+        tabs.addTab(self.prices_tab, "Prices")
+        self.tabs = tabs
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet(ERROR_STYLE)
@@ -208,6 +289,51 @@ class SettingsDialog(QDialog):
             self.tool_boxes[name] = box
         return tab
 
+    def _prices_tab(self, settings: Settings) -> QWidget:
+        self.price_table = QTableWidget(0, len(PRICE_COLUMNS))
+        self.price_table.setHorizontalHeaderLabels(PRICE_COLUMNS)
+        self.price_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.price_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.price_table.verticalHeader().hide()
+        header = self.price_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(PATTERN, QHeaderView.ResizeMode.Stretch)
+        self._filling = True
+        for match in PriceTable(settings.prices).rows():
+            self._append_price(match.pattern, match.price)
+        self._filling = False
+        self.price_table.itemChanged.connect(self._price_edited)
+        self.price_table.itemSelectionChanged.connect(self._price_buttons)
+        self.add_price_button = QPushButton("Add price")
+        self.remove_price_button = QPushButton("Remove price")
+        self.reset_price_button = QPushButton("Reset to default")
+        self.add_price_button.clicked.connect(self.add_price)
+        self.remove_price_button.clicked.connect(self.remove_price)
+        self.reset_price_button.clicked.connect(self.reset_price)
+        intro = QLabel(PRICES_INTRO)
+        intro.setWordWrap(True)
+        self.price_error = QLabel()
+        self.price_error.setStyleSheet(ERROR_STYLE)
+        self.price_error.setWordWrap(True)
+        self.price_error.hide()
+        self.price_note = QLabel()
+        self.price_note.setStyleSheet(MUTED_STYLE)
+        self.price_note.setWordWrap(True)
+        self.price_note.hide()
+        row = QHBoxLayout()
+        for widget in (self.add_price_button, self.remove_price_button, self.reset_price_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        layout.addWidget(intro)
+        layout.addWidget(self.price_table, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.price_error)
+        layout.addWidget(self.price_note)
+        self._price_buttons()
+        return tab
+
     def default_tools(self) -> list[str]:
         """The checked tools: those kept in their old order, newly checked ones after them."""
         checked = [name for name, box in self.tool_boxes.items() if box.isChecked()]
@@ -284,6 +410,149 @@ class SettingsDialog(QDialog):
             _check_base_url(name, config)
             if DEFAULT_PROVIDERS.get(name) != config:
                 result[name] = config
+        return result
+
+    # --- prices --------------------------------------------------------------------------
+
+    def _price_cell(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.price_table.item(row, column)
+        assert item is not None  # _append_price fills every cell
+        return item
+
+    def _price_cells(self, row: int) -> dict[int, str]:
+        return {column: self._price_cell(row, column).text() for column in PRICE_FIELDS}
+
+    def _append_price(self, pattern: str, price: Price | None, at: int | None = None) -> int:
+        row = self.price_table.rowCount() if at is None else at
+        self.price_table.insertRow(row)
+        fixed = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+        values = {
+            column: _price_text(getattr(price, name)) if price else ""
+            for column, name in PRICE_FIELDS.items()
+        }
+        for column in range(len(PRICE_COLUMNS)):
+            item = QTableWidgetItem(pattern if column == PATTERN else values.get(column, ""))
+            if column == SOURCE or (column == PATTERN and pattern in DEFAULT_PRICES):
+                item.setFlags(fixed)  # a default's pattern stays: Reset brings its price back
+            if column in PRICE_FIELDS:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.price_table.setItem(row, column, item)
+        self._update_source(row)
+        return row
+
+    def _row_price(self, row: int) -> tuple[str, Price]:
+        pattern = self._price_cell(row, PATTERN).text().strip()
+        if not pattern:
+            raise PriceError(
+                row, f"Prices: row {row + 1} has no pattern; give a model name, e.g. gpt-4.1*"
+            )
+        return pattern, _parse_price(row, pattern, self._price_cells(row))
+
+    def _is_default(self, row: int) -> bool:
+        """The row is a shipped default as shipped (nothing of it is saved)."""
+        pattern = self._price_cell(row, PATTERN).text().strip()
+        if pattern not in DEFAULT_PRICES:
+            return False
+        try:
+            return self._row_price(row)[1] == DEFAULT_PRICES[pattern]
+        except ValueError:
+            return False
+
+    def _update_source(self, row: int) -> None:
+        filling, self._filling = self._filling, True
+        try:
+            self._price_cell(row, SOURCE).setText(DEFAULT if self._is_default(row) else YOURS)
+        finally:
+            self._filling = filling
+
+    def _price_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling or item.column() == SOURCE:
+            return
+        row = item.row()
+        self._update_source(row)
+        try:
+            self._row_price(row)
+        except PriceError as exc:
+            self.price_error.setText(str(exc))
+            self.price_error.show()
+        else:
+            self.price_error.hide()
+        self._price_buttons()
+
+    def _selected_price_row(self) -> int | None:
+        rows = self.price_table.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def _price_buttons(self) -> None:
+        row = self._selected_price_row()
+        pattern = None if row is None else self._price_cell(row, PATTERN).text().strip()
+        default = pattern in DEFAULT_PRICES
+        self.remove_price_button.setEnabled(row is not None and not default)
+        self.reset_price_button.setEnabled(
+            row is not None and default and not self._is_default(row)
+        )
+        user = [
+            self._price_cell(r, PATTERN).text().strip()
+            for r in range(self.price_table.rowCount())
+            if self._price_cell(r, SOURCE).text() == YOURS
+        ]
+        notes = [
+            f"Your price for {mine} also prices the models of {theirs}, as yours is tried "
+            f"first; add a price for {theirs} to keep them apart."
+            for mine, theirs in _shadowed([p for p in user if p])
+        ]
+        self.price_note.setText("\n".join(notes[:3]) + ("\n…" if len(notes) > 3 else ""))
+        self.price_note.setVisible(bool(notes))
+
+    def add_price(self) -> None:
+        """A new row at the end of your prices at the top (tried in table order), to type in."""
+        row = 0
+        while row < self.price_table.rowCount() and self._price_cell(row, SOURCE).text() == YOURS:
+            row += 1
+        self._filling = True
+        try:
+            self._append_price("", None, at=row)
+        finally:
+            self._filling = False
+        self.price_table.selectRow(row)
+        self.price_table.scrollToItem(self._price_cell(row, PATTERN))
+        self.price_table.editItem(self._price_cell(row, PATTERN))
+
+    def remove_price(self) -> None:
+        row = self._selected_price_row()
+        if row is None or self._price_cell(row, PATTERN).text().strip() in DEFAULT_PRICES:
+            return
+        self.price_table.removeRow(row)
+        self.price_error.hide()
+        self._price_buttons()
+
+    def reset_price(self) -> None:
+        row = self._selected_price_row()
+        pattern = None if row is None else self._price_cell(row, PATTERN).text().strip()
+        if row is None or pattern not in DEFAULT_PRICES:
+            return
+        price = DEFAULT_PRICES[pattern]
+        self._filling = True
+        try:
+            for column, name in PRICE_FIELDS.items():
+                self._price_cell(row, column).setText(_price_text(getattr(price, name)))
+        finally:
+            self._filling = False
+        self._update_source(row)
+        self.price_error.hide()
+        self._price_buttons()
+
+    def prices(self) -> dict[str, Price]:
+        """Your prices as edited, in table order: defaults only where they were changed."""
+        result: dict[str, Price] = {}
+        seen: set[str] = set()
+        for row in range(self.price_table.rowCount()):
+            pattern, price = self._row_price(row)
+            if pattern in seen:
+                raise PriceError(row, f"Prices: {pattern} is listed twice")
+            seen.add(pattern)
+            if DEFAULT_PRICES.get(pattern) != price:
+                result[pattern] = price
         return result
 
     # --- keys ----------------------------------------------------------------------------
@@ -383,6 +652,7 @@ class SettingsDialog(QDialog):
             "max_tool_rounds": self.max_tool_rounds.value(),
             "default_tools": self.default_tools(),
             "providers": providers,
+            "prices": self.prices(),
         }
         return Settings(**edited)  # runs Settings' own checks
 
@@ -392,6 +662,9 @@ class SettingsDialog(QDialog):
         except ValueError as exc:
             self.error.setText(str(exc))
             self.error.show()
+            if isinstance(exc, PriceError):  # show where it is
+                self.tabs.setCurrentWidget(self.prices_tab)
+                self.price_table.selectRow(exc.row)
             return
         self.error.hide()
         self.settings_saved.emit(settings)

@@ -23,10 +23,28 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from app.history import Usage
 from app.keys import SERVICE, Keys
-from app.settings import ProviderConfig, Settings
+from app.paths import DataDir
+from app.pricing import DEFAULT_PRICES, Price, PriceTable
+from app.settings import ProviderConfig, Settings, load_settings
+from app.settings_store import save_settings
 from app.tools import BUILTIN
-from ui.settings_dialog import BASE_URL, KEY, MODELS, NAME, STORED_PLACEHOLDER, SettingsDialog
+from ui.settings_dialog import (
+    BASE_URL,
+    CACHED,
+    DEFAULT,
+    INPUT,
+    KEY,
+    MODELS,
+    NAME,
+    OUTPUT,
+    PATTERN,
+    SOURCE,
+    STORED_PLACEHOLDER,
+    YOURS,
+    SettingsDialog,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 MODEL_NAMES = [
@@ -439,3 +457,137 @@ def test_save_key_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> N
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
     print("\n".join(line for line in lines if " in " in line and line.endswith(" ms")))
+
+
+# --- prices --------------------------------------------------------------------------------
+
+
+def price_row(dialog: SettingsDialog, pattern: str) -> int:
+    table = dialog.price_table
+    patterns = [table.item(row, PATTERN).text() for row in range(table.rowCount())]  # type: ignore[union-attr]
+    return patterns.index(pattern)
+
+
+def price_item(dialog: SettingsDialog, pattern: str, column: int) -> QTableWidgetItem:
+    found = dialog.price_table.item(price_row(dialog, pattern), column)
+    assert found is not None
+    return found
+
+
+def test_the_prices_tab_lists_yours_first_then_the_defaults(make_dialog: MakeDialog) -> None:
+    mine = Price(input=0.1, output=0.2)
+    dialog = make_dialog(Settings(prices={"llama*": mine, "gpt-4.1*": Price(input=1, output=4)}))
+    table = dialog.price_table
+    patterns = [table.item(row, PATTERN).text() for row in range(table.rowCount())]  # type: ignore[union-attr]
+    assert patterns == [m.pattern for m in PriceTable({"llama*": mine, "gpt-4.1*": mine}).rows()]
+    assert patterns[:2] == ["llama*", "gpt-4.1*"] and len(patterns) == len(DEFAULT_PRICES) + 1
+    assert price_item(dialog, "llama*", SOURCE).text() == YOURS
+    assert price_item(dialog, "gpt-4.1*", SOURCE).text() == YOURS
+    assert price_item(dialog, "gpt-4o*", SOURCE).text() == DEFAULT
+    cells = [price_item(dialog, "gpt-4o-mini*", c).text() for c in (INPUT, CACHED, OUTPUT)]
+    assert cells == ["0.15", "0.075", "0.6"]
+    assert price_item(dialog, "llama*", CACHED).text() == ""  # as the input price
+
+
+def test_an_edited_price_is_saved_to_settings_toml_and_prices_calls(
+    qtbot: QtBot, make_dialog: MakeDialog, data_dir: DataDir
+) -> None:
+    dialog = make_dialog()
+    dialog.settings_saved.connect(lambda settings: save_settings(data_dir, settings))
+    dialog.tabs.setCurrentWidget(dialog.prices_tab)
+    price_item(dialog, "gpt-4o*", INPUT).setText("3")  # a default, edited: now yours
+    assert price_item(dialog, "gpt-4o*", SOURCE).text() == YOURS
+    click(qtbot, dialog.add_price_button)
+    editor = dialog.focusWidget()  # the new row's pattern is open for typing
+    assert isinstance(editor, QLineEdit)
+    qtbot.keyClicks(editor, "ollama:llama3*")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.price_table.item(0, PATTERN).text() != "")  # type: ignore[union-attr]
+    assert price_row(dialog, "ollama:llama3*") == 0  # yours come first: they are tried first
+    price_item(dialog, "ollama:llama3*", INPUT).setText("0.1")
+    price_item(dialog, "ollama:llama3*", OUTPUT).setText("0.2")
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000):
+        click_ok(qtbot, dialog)
+
+    saved = (data_dir.root / "settings.toml").read_text()
+    assert '[prices."gpt-4o*"]' in saved and '[prices."ollama:llama3*"]' in saved
+    assert "gpt-4o-mini" not in saved  # the defaults left as they are: not written
+    prices = PriceTable(load_settings(data_dir).prices)
+    found = prices.match("openai", "gpt-4o")
+    assert found is not None and found.source == "settings"
+    assert found.price == Price(input=3.0, cached=1.25, output=10.0)
+    assert prices.cost("ollama", "llama3.2", Usage(input=1_000_000, output=1_000_000)) == 0.3
+    assert prices.cost("other", "llama3.2", Usage(input=1, output=1)) is None
+
+
+def test_reset_and_remove_prices(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    dialog = make_dialog(
+        Settings(prices={"o3*": Price(input=1, output=2), "x*": Price(input=1, output=1)})
+    )
+    dialog.price_table.selectRow(price_row(dialog, "o3*"))
+    assert dialog.reset_price_button.isEnabled() and not dialog.remove_price_button.isEnabled()
+    click(qtbot, dialog.reset_price_button)
+    assert (
+        price_item(dialog, "o3*", INPUT).text() == "2"
+        and price_item(dialog, "o3*", SOURCE).text() == DEFAULT
+    )
+    assert not dialog.reset_price_button.isEnabled()
+    dialog.price_table.selectRow(price_row(dialog, "gpt-5*"))
+    assert not dialog.reset_price_button.isEnabled() and not dialog.remove_price_button.isEnabled()
+    dialog.price_table.selectRow(price_row(dialog, "x*"))
+    assert dialog.remove_price_button.isEnabled() and not dialog.reset_price_button.isEnabled()
+    click(qtbot, dialog.remove_price_button)
+    assert "x*" not in [m for m in dialog.prices()]
+    price_item(dialog, "gpt-5*", OUTPUT).setText("10")  # typed back to the default: not yours
+    assert price_item(dialog, "gpt-5*", SOURCE).text() == DEFAULT
+    assert dialog.settings() == Settings()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "column", "text", "message"),
+    [
+        ("gpt-4o*", INPUT, "-1", "Prices: gpt-4o*: the input price cannot be negative"),
+        ("gpt-4o*", CACHED, "cheap", "Prices: gpt-4o*: the cached price 'cheap' is not a number"),
+        ("gpt-4o*", OUTPUT, "", "Prices: gpt-4o*: the output price is missing"),
+        ("gpt-4o*", OUTPUT, "inf", "Prices: gpt-4o*: the output price 'inf' is not a number"),
+        ("mine*", PATTERN, " ", "Prices: row 1 has no pattern; give a model name, e.g. gpt-4.1*"),
+    ],
+)
+def test_a_wrong_price_is_shown_where_it_is_and_not_saved(
+    qtbot: QtBot, make_dialog: MakeDialog, pattern: str, column: int, text: str, message: str
+) -> None:
+    dialog = make_dialog(Settings(prices={"mine*": Price(input=1, output=1)}))
+    row = price_row(dialog, pattern)
+    dialog.price_table.item(row, column).setText(text)  # type: ignore[union-attr]
+    assert dialog.price_error.text() == message  # at once, under the table
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        click_ok(qtbot, dialog)
+    assert dialog.isVisible() and dialog.error.text() == message
+    assert dialog.tabs.currentWidget() is dialog.prices_tab
+    assert dialog.price_table.currentRow() == row
+
+
+def test_a_pattern_listed_twice_is_refused(qtbot: QtBot, make_dialog: MakeDialog) -> None:
+    dialog = make_dialog(Settings(prices={"mine*": Price(input=1, output=1)}))
+    price_item(dialog, "mine*", PATTERN).setText("gpt-5*")
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        click_ok(qtbot, dialog)
+    assert dialog.error.text() == "Prices: gpt-5* is listed twice"
+    table = dialog.price_table
+    assert table.item(table.currentRow(), PATTERN).text() == "gpt-5*"  # type: ignore[union-attr]
+    assert table.currentRow() != 0  # the second one, the default
+    price_item(dialog, "gpt-5*", PATTERN).setText("gpt-5-codex*")  # the first one
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
+        click_ok(qtbot, dialog)
+    assert saved.args == [Settings(prices={"gpt-5-codex*": Price(input=1, output=1)})]
+
+
+def test_a_price_that_takes_a_defaults_models_is_pointed_out(make_dialog: MakeDialog) -> None:
+    dialog = make_dialog()
+    assert dialog.price_note.isHidden()
+    price_item(dialog, "gpt-4o*", INPUT).setText("3")
+    note = dialog.price_note.text()
+    assert "Your price for gpt-4o* also prices the models of gpt-4o-mini*" in note
+    assert not dialog.price_note.isHidden()
+    price_item(dialog, "gpt-4o-mini*", INPUT).setText("0.2")  # priced apart: nothing to say
+    assert dialog.price_note.isHidden()
