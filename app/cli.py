@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from app import cli_context, cli_transfer, composition, ids
+from app import cli_context, cli_transfer, cli_usage, composition, ids
 from app.composition import Services
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
@@ -219,6 +219,8 @@ def preview(entry: AnyEntry, width: int = 60) -> str:
 
 def cmd_show(services: Services, args: argparse.Namespace) -> int:
     conversation = services.library.open(args.id)
+    if args.entries:
+        return cli_usage.show_entries(services, conversation, args.json)
     if args.json:
         emit_json({"header": conversation.header, "entries": list(conversation.history)})
         return 0
@@ -401,6 +403,10 @@ def build_parser() -> argparse.ArgumentParser:
     show = command("show", cmd_show, "every entry of a conversation")
     show.add_argument("id")
     show.add_argument("--json", action="store_true")
+    show.add_argument(
+        "--entries", action="store_true",
+        help="tokens, cost, latency and running totals of every entry (see also `usage`)",
+    )  # fmt: skip
 
     search = command("search", cmd_search, "full-text search over titles and messages")
     search.add_argument("query", nargs="+")
@@ -430,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     key.add_argument("provider")
     cli_transfer.register(command)
     cli_context.register(command)
+    cli_usage.register(command)
     return parser
 
 

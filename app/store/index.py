@@ -1,8 +1,9 @@
 """The SQLite index (``index.db``): derived from the transcripts, rebuilt whenever in doubt.
 
-One row per conversation for the list, and one row per message for full-text search (FTS5,
-kept in step by triggers). Rows are computed by folding entries one at a time, so the index
-built incrementally while chatting and the one rebuilt from the files are the same by
+One row per conversation for the list, one row per message for full-text search (FTS5, kept
+in step by triggers), and one row per model call that reported tokens (``usage``), so totals over
+many conversations are one query. Rows are computed by folding entries one at a time, so the
+index built incrementally while chatting and the one rebuilt from the files are the same by
 construction. Paging and limits happen in SQL.
 """
 
@@ -21,8 +22,9 @@ from typing import Any
 from sqlite_utils import Database, Migrations
 
 from app.errors import IndexUnusable, StorageError
-from app.history import AnyEntry, ModelInput, ModelOutput, Title
+from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
 from app.history.entries import searchable_text
+from app.history.outline import RETRACT
 from app.paths import FILE_MODE
 from app.store.transcript import Header, storage_error
 
@@ -63,10 +65,50 @@ def m001_conversations_and_messages(db: Database) -> None:
     db.table("messages").enable_fts(["text"], create_triggers=True, tokenize="unicode61")
 
 
+@migrations()
+def m002_usage(db: Database) -> None:
+    """Tokens per model call. Conversations indexed before this have no usage rows, so their
+    file state is forgotten: the next reconcile indexes them again (as after a change on disk)."""
+    db.table("usage").create(
+        {
+            "conversation_id": str,
+            "seq": int,
+            "ts": str,
+            "kind": str,
+            "provider": str,
+            "model": str,
+            "input": int,
+            "cached": int,
+            "cache_write": int,
+            "output": int,
+            "reasoning": int,
+        },
+        pk=("conversation_id", "seq"),
+    )
+    db.table("usage").create_index(["ts"])
+    db.execute("UPDATE conversations SET file_size = -1, file_mtime_ns = -1")
+
+
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
     "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, archived, forked_from"
 )
+
+
+USAGE_COLUMNS = "input, cached, cache_write, output, reasoning"
+GROUPS = ("model", "conversation", "day")
+
+
+@dataclass(frozen=True)
+class ModelUsage:
+    """What one provider/model used: calls that reported tokens, and their sum. Costs are
+    computed by the reader with a ``PriceTable``, never stored (prices are editable)."""
+
+    provider: str
+    model: str
+    calls: int
+    usage: Usage
+    key: str = ""  # the group: a conversation id, a day (YYYY-MM-DD, UTC), or "" by model
 
 
 @dataclass(frozen=True)
@@ -114,6 +156,23 @@ def fold_entry(row: dict[str, Any], entry: AnyEntry) -> None:
         row["title"], row["title_source"] = entry.text, entry.source
 
 
+_NO_USAGE = Usage()
+
+
+def _usage_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
+    """One row per model call that reported tokens (replies and compressions): the one rule for
+    both ways of building the index."""
+    for entry in entries:
+        if not isinstance(entry, ModelOutput | Compression) or entry.usage == _NO_USAGE:
+            continue
+        if not (isinstance(entry, Compression) and entry.strategy == RETRACT):
+            u = entry.usage
+            yield (
+                conversation_id, entry.seq, entry.ts, entry.kind, entry.provider, entry.model,
+                u.input, u.cached, u.cache_write, u.output, u.reasoning,
+            )  # fmt: skip
+
+
 def message_id(ts: str, conversation_id: str, seq: int) -> int:
     """A message row id that sorts by time, the same however the index was built.
 
@@ -133,6 +192,15 @@ def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator
         if text:
             row_id = message_id(entry.ts, conversation_id, entry.seq)
             yield (row_id, conversation_id, entry.seq, entry.kind, text)
+
+
+_SUMS = ", ".join(f"sum({name})" for name in USAGE_COLUMNS.split(", "))
+
+
+def _model_usage(row: list[Any], key: str = "") -> ModelUsage:
+    provider, model, calls, *sums = row
+    names = USAGE_COLUMNS.split(", ")
+    return ModelUsage(provider, model, calls, Usage(**dict(zip(names, sums, strict=True))), key)
 
 
 def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:
@@ -208,6 +276,7 @@ class Index:
             self._drop_messages(header.id)
             self.db.table("conversations").insert(row, replace=True)
             self._insert_messages(_message_rows(header.id, entries))
+            self._insert_usage(_usage_rows(header.id, entries))
 
     def record(self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int) -> None:
         """Index one appended entry."""
@@ -219,6 +288,7 @@ class Index:
             row |= {"file_size": size, "file_mtime_ns": mtime_ns}
             self.db.table("conversations").update(conversation_id, row)
             self._insert_messages(_message_rows(conversation_id, [entry]))
+            self._insert_usage(_usage_rows(conversation_id, [entry]))
 
     def _insert_messages(self, rows: Iterable[tuple[Any, ...]]) -> None:
         sql = "INSERT INTO messages (id, conversation_id, seq, kind, text) VALUES (?, ?, ?, ?, ?)"
@@ -230,6 +300,13 @@ class Index:
                     break
                 except sqlite3.IntegrityError:
                     row_id += 1
+
+    def _insert_usage(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        sql = (
+            "INSERT OR REPLACE INTO usage (conversation_id, seq, ts, kind, provider, model, "  # noqa: S608
+            f"{USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        self.db.conn.executemany(sql, rows)
 
     def optimize(self) -> None:
         """Merge the full-text index into one segment, as after a rebuild (searches speed up)."""
@@ -249,10 +326,12 @@ class Index:
 
     def _drop_messages(self, conversation_id: str) -> None:
         self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
+        self.db.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
 
     def clear(self) -> None:
         with self.transaction():
             self.db.execute("DELETE FROM messages")
+            self.db.execute("DELETE FROM usage")
             self.db.execute("DELETE FROM conversations")
 
     # --- reading --------------------------------------------------------------------------
@@ -337,6 +416,43 @@ class Index:
             seq, kind, snippet = snippets[message_id]
             hits.append(SearchHit(rows[conversation_id], seq, kind, snippet))
         return hits
+
+    def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
+        """Per conversation (a page of the list), what each model used: one query."""
+        found: dict[str, list[ModelUsage]] = {cid: [] for cid in conversation_ids}
+        if not conversation_ids:
+            return found
+        marks = ",".join("?" * len(conversation_ids))
+        sql = (
+            "SELECT conversation_id, provider, model, count(*), "  # noqa: S608 (constants only)
+            f"{_SUMS} FROM usage WHERE conversation_id IN ({marks}) "
+            "GROUP BY conversation_id, provider, model ORDER BY conversation_id, min(seq)"
+        )
+        for cid, *rest in self.db.execute(sql, conversation_ids).fetchall():
+            found[cid].append(_model_usage(rest))
+        return found
+
+    def usage(
+        self, conversation_id: str | None = None, since: str | None = None, by: str = "model"
+    ) -> list[ModelUsage]:
+        """What each model used, optionally in one conversation and from a day on (UTC),
+        grouped by ``by`` ("model", "conversation" or "day") and then by model."""
+        if by not in GROUPS:
+            raise ValueError(f"usage can be grouped by {', '.join(GROUPS)}, not {by!r}")
+        group = {"model": "''", "conversation": "conversation_id", "day": "substr(ts, 1, 10)"}[by]
+        where, params = [], []
+        if conversation_id is not None:
+            where.append("conversation_id = ?")
+            params.append(conversation_id)
+        if since is not None:
+            where.append("ts >= ?")
+            params.append(since)
+        sql = (
+            f"SELECT {group} AS key, provider, model, count(*), {_SUMS} FROM usage "  # noqa: S608
+            f"{'WHERE ' + ' AND '.join(where) if where else ''} "
+            "GROUP BY key, provider, model ORDER BY key, provider, model"
+        )
+        return [_model_usage(rest, key) for key, *rest in self.db.execute(sql, params).fetchall()]
 
     @staticmethod
     def _dicts(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:

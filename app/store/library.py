@@ -8,8 +8,10 @@ crash between the two, or a file copied in by hand, is picked up.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from app.errors import NotFound, StorageError, TranscriptError
 from app.history import AnyEntry, History, Title, utc_now
 from app.paths import DataDir
 from app.store import transcript
-from app.store.index import Index, SearchHit
+from app.store.index import Index, ModelUsage, SearchHit
 from app.store.pins import Pins
 from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, ForkRef, Header
 
@@ -38,6 +40,16 @@ class Conversation:
     @property
     def path(self) -> Path:
         return self.appender.path
+
+
+def check_day(text: str) -> str:
+    """A day as YYYY-MM-DD; ValueError says what is expected."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    raise ValueError(f"{text!r} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31")
 
 
 @dataclass
@@ -215,6 +227,21 @@ class Library:
 
     def search(self, query: str, limit: int = 50) -> list[SearchHit]:
         return self.index.search(query, limit)
+
+    def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
+        """What each model used in each of these conversations (a page of the list)."""
+        return self.index.usage_by_model(conversation_ids)
+
+    def usage_rows(
+        self, conversation_id: str | None = None, since: str | None = None, by: str = "model"
+    ) -> list[ModelUsage]:
+        """Tokens per model, in one conversation or all, from ``since`` (YYYY-MM-DD, UTC) on,
+        grouped by model, conversation or day (``ModelUsage.key``) and model within it."""
+        if since is not None:
+            since = check_day(since)
+        if conversation_id is not None:
+            conversation_id = ids.validate(conversation_id)
+        return self.index.usage(conversation_id, since, by)
 
     # --- keeping the index true to the files ----------------------------------------------
 

@@ -1,0 +1,281 @@
+"""The ledger of a conversation: one row per entry, with its tokens, cost and running totals.
+
+Built in one pass over the history, so a 10,000-entry conversation is ready at once; the text
+of a row (``preview``) and its full JSON (``entry_json``) are made only when a row is looked at.
+Costs come from a ``PriceTable`` at build time and are never stored: prices are editable. A call
+whose model has no price has cost ``None``, and every row from it on says ``unpriced``, so a
+total is never silently short.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import msgspec
+
+from app.history import (
+    AnyEntry,
+    Compression,
+    DebugLog,
+    History,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    ToolResults,
+    Usage,
+)
+from app.history.entries import KINDS as ENTRY_KINDS
+from app.history.outline import RETRACT, outline_of
+from app.inspect.redact import redact, redact_text
+from app.pricing import Price, PriceTable
+
+NO_USAGE = Usage()
+KINDS = {kind: name for name, kind in ENTRY_KINDS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seq: int
+    ts: str
+    kind: str
+    provider: str  # "" unless the entry is a model call (model_output, compression)
+    model: str
+    usage: Usage | None  # model_output and compression entries
+    cost: float | None  # None: no usage, or no price for the model
+    latency_ms: int | None
+    first_token_ms: int | None
+    total_tokens: int  # cumulative input+output up to and including this row
+    total_cost: float  # cumulative of the known costs
+    unpriced: bool  # some call up to here had no price
+    covered_by: int | None  # seq of the standing compression the context carries instead
+    covers: tuple[int, int] | None  # for compression entries: the range summarised
+    status: str  # "" | "partial: ..." | "failed: ..." | "retracted by seq N" | ...
+
+    @property
+    def billed(self) -> bool:
+        """A call that reported tokens: what usage totals count (the index keeps the same)."""
+        usage = self.usage
+        return usage is not None and usage != NO_USAGE
+
+
+@dataclass(frozen=True, slots=True)
+class ModelTotal:
+    provider: str
+    model: str
+    calls: int  # calls that reported tokens
+    usage: Usage
+    cost: float | None  # None: the model has no price
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUsage:
+    """A user turn: its input and every model call up to the next input (tool rounds, retries,
+    and a compression run before its request)."""
+
+    number: int  # from 1
+    first_seq: int  # the turn's model_input
+    last_seq: int
+    calls: int
+    usage: Usage
+    cost: float  # the known costs
+    unpriced: bool  # some call of the turn has no price, so ``cost`` is short
+
+
+class Ledger:
+    def __init__(self, rows: list[Row]) -> None:
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def index_of(self, seq: int) -> int:
+        """The row of ``seq`` (rows are in seq order, one per entry)."""
+        index = seq - 1
+        if not 0 <= index < len(self.rows) or self.rows[index].seq != seq:
+            raise KeyError(seq)
+        return index
+
+    def by_model(self) -> list[ModelTotal]:
+        """Totals per provider/model, in order of first use; compression calls count too."""
+        totals: dict[tuple[str, str], tuple[int, Usage, float | None]] = {}
+        for row in self.rows:
+            if not row.billed:
+                continue
+            assert row.usage is not None
+            key = (row.provider, row.model)
+            calls, usage, cost = totals.get(key, (0, NO_USAGE, 0.0))
+            if cost is not None:
+                cost = None if row.cost is None else cost + row.cost
+            totals[key] = (calls + 1, usage + row.usage, cost)
+        return [ModelTotal(p, m, *value) for (p, m), value in totals.items()]
+
+    def turns(self) -> list[TurnUsage]:
+        """Usage per user turn; calls before the first input belong to no turn."""
+        turns: list[TurnUsage] = []
+        first = last = calls = 0
+        usage, cost, unpriced = NO_USAGE, 0.0, False
+
+        def close() -> None:
+            if first:
+                turns.append(TurnUsage(len(turns) + 1, first, last, calls, usage, cost, unpriced))
+
+        for row in self.rows:
+            if row.kind == "model_input":
+                close()
+                first = last = row.seq
+                calls, usage, cost, unpriced = 0, NO_USAGE, 0.0, False
+                continue
+            last = row.seq
+            if row.usage is not None and row.usage != NO_USAGE:
+                calls += 1
+                usage = usage + row.usage
+                cost += row.cost or 0.0
+                unpriced = unpriced or row.cost is None
+        close()
+        return turns
+
+
+def _statuses(history: History) -> dict[int, str]:
+    """Why compressions are not in use: retracted, superseded, or unusable."""
+    outline = outline_of(history)
+    _, notes = outline.claims()
+    statuses = {}
+    for seq, reason in notes:
+        if seq in outline.retracted:
+            statuses[seq] = f"retracted by seq {outline.retracted[seq]}"
+        else:
+            statuses[seq] = reason.removeprefix("compression ")
+    return statuses
+
+
+def ledger(history: History, prices: PriceTable) -> Ledger:
+    """One row per entry, in one pass (dispatching on the exact type: entry kinds are final)."""
+    claims, _ = outline_of(history).claims()  # sorted by start, never overlapping
+    statuses = _statuses(history)
+    found: dict[tuple[str, str], Price | None] = {}
+    rows: list[Row] = []
+    append = rows.append
+    total_tokens, total_cost, unpriced = 0, 0.0, False
+    claim_index, claim_count = 0, len(claims)
+    last_output: int | None = None  # row index of the turn's latest reply, for retries
+    for entry in history:
+        seq, kind = entry.seq, type(entry)
+        provider = model = ""
+        usage: Usage | None = None
+        cost: float | None = None
+        latency = first_token = None
+        covered_by: int | None = None
+        covers: tuple[int, int] | None = None
+        status = ""
+        if kind is ModelOutput or kind is ModelInput or kind is ToolResults:
+            while claim_index < claim_count and claims[claim_index].last < seq:
+                claim_index += 1
+            if claim_index < claim_count and claims[claim_index].start <= seq:
+                covered_by = claims[claim_index].compression.seq
+            if isinstance(entry, ModelOutput):
+                provider, model, usage = entry.provider, entry.model, entry.usage
+                if meta := entry.meta:
+                    latency, first_token = meta.get("latency_ms"), meta.get("first_token_ms")
+                    latency = latency if type(latency) is int else None
+                    first_token = first_token if type(first_token) is int else None
+                if entry.partial:
+                    status = f"partial: {entry.error}" if entry.error else "partial"
+                elif entry.error is not None:
+                    status = f"failed: {entry.error}"
+                if last_output is not None:
+                    _mark_retried(rows, last_output, seq)
+                last_output = None if entry.tool_calls and entry.error is None else len(rows)
+            else:
+                last_output = None
+        elif isinstance(entry, Compression):
+            covers = (entry.covers[0], entry.covers[1])
+            if entry.strategy == RETRACT:
+                status = f"undoes {covers[0]}-{covers[1]}"
+            else:
+                provider, model, usage = entry.provider, entry.model, entry.usage
+                status = statuses.get(seq, "")
+        if usage is not None:
+            key = (provider, model)
+            if key in found:
+                price = found[key]
+            else:
+                match = prices.match(provider, model)
+                price = found[key] = match.price if match else None
+            total_tokens += usage.input + usage.output
+            if price is not None:
+                cost = price.cost(usage)
+                total_cost += cost
+            elif usage != NO_USAGE:
+                unpriced = True
+        append(Row(
+            seq, entry.ts, KINDS[kind], provider, model, usage, cost, latency, first_token,
+            total_tokens, total_cost, unpriced, covered_by, covers, status,
+        ))  # fmt: skip
+    return Ledger(rows)
+
+
+def _mark_retried(rows: list[Row], index: int, by: int) -> None:
+    """A reply followed by another reply in the same turn was answered again (a retry)."""
+    row = rows[index]
+    status = f"{row.status}; retried at seq {by}" if row.status else f"retried at seq {by}"
+    rows[index] = replace(row, status=status)
+
+
+_WORDS = re.compile(r"\S+")
+_KEY_MARGIN = 256  # longer than any key shape, so a key is redacted before the line is cut
+
+
+def preview(entry: AnyEntry, width: int = 80) -> str:
+    """One line of the entry's text, whitespace collapsed, keys redacted, cut to ``width``."""
+    words: list[str] = []
+    length = 0
+    for match in _WORDS.finditer(_text(entry)):
+        words.append(match.group())
+        length += len(words[-1]) + 1
+        if length > width + _KEY_MARGIN:
+            break
+    line = redact_text(" ".join(words))
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _text(entry: AnyEntry) -> str:
+    match entry:
+        case ModelInput(text=text, attachments=attachments):
+            if attachments:
+                names = ", ".join(a.name for a in attachments)
+                return f"{text} [attached: {names}]"
+            return text
+        case ModelOutput(text=text, tool_calls=calls, reasoning=reasoning):
+            parts = [text] if text else []
+            if not text and reasoning:
+                parts.append("[thinking] " + " ".join(r.text for r in reasoning if r.text))
+            parts += [f"→ {call.name}({call.arguments})" for call in calls]
+            return " ".join(parts)
+        case ToolResults(results=results):
+            return " ".join(
+                f"{r.name}{' (error)' if r.is_error else ''}: {r.content}" for r in results
+            )
+        case Compression(strategy=strategy, covers=(first, last), summary=summary):
+            if strategy == RETRACT:
+                return f"undo the compressions at seq {first}-{last}"
+            return f"[{strategy}, entries {first}-{last}] {summary}"
+        case SystemInstruction(text=text) | Title(text=text):
+            return text
+        case MemoryNotebook(content=content):
+            return content
+        case DebugLog(category=category, message=message):
+            return f"{category}: {message}"
+    return ""
+
+
+def entry_json(entry: AnyEntry) -> str:
+    """The entry's full JSON, as the transcript holds it, indented and with keys redacted."""
+    return json.dumps(redact(msgspec.to_builtins(entry)), indent=2, ensure_ascii=False)
