@@ -2,6 +2,7 @@
 it smaller without deleting anything.
 
     crosstalk context ID [-m MODEL] [--json]            the entries, their tokens, what is left out
+    crosstalk context ID -m MODEL --wire [--draft TEXT] the exact request body the adapter sends
     crosstalk context ID --set auto_compress=on         the conversation's own context policy
     crosstalk compress ID --strategy chunked:10 [-m MODEL] [--preview]
     crosstalk compress ID --undo SEQ
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,15 +33,11 @@ from app.context import (
     undo,
 )
 from app.context.recall import rewrite_query
-from app.context.tokens import entry_text, exact_count
+from app.context.tokens import exact_count
 from app.errors import AuthFailed, CrosstalkError
-from app.history import Compression, Context, History, ModelInput, ModelOutput
-from app.history.context import ConversationEntry
-from app.history.outline import outline_of
-from app.providers import Request
+from app.history import Compression, History, ModelOutput
+from app.inspect.next_request import Carried, NextRequest, next_request, pending_request, wire_json
 from app.store import Conversation
-from app.tools import specs
-from app.turn import enabled_tools
 
 Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
 
@@ -64,6 +60,14 @@ def register(command: Command) -> None:
         "compress_strategy=whole, budget_share=0.5 (repeatable)",
     )  # fmt: skip
     context.add_argument("--reset", action="store_true", help="back to the settings' policy")
+    context.add_argument(
+        "--wire", action="store_true",
+        help="print the request body the adapter would send (JSON, keys redacted); what replay "
+        "changed goes to stderr",
+    )  # fmt: skip
+    context.add_argument(
+        "--draft", default="", metavar="TEXT", help="as if TEXT were the next question"
+    )
     context.add_argument(
         "--exact", action="store_true",
         help="also ask the provider's token-counting endpoint (online; Anthropic, Gemini, "
@@ -109,17 +113,19 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
         changes = dict(parse_assignment(item) for item in args.set)
         contexts.set_policy(conversation.id, {} if args.reset else changes)
     spec = _target_model(services, conversation, args.model)
-    name, _, model = spec.partition(":")
-    if name not in {entry.name for entry in services.models.entries()} or not model:
-        services.models.resolve(spec)  # raises, listing the models there are
-    provider: Any = _Named(name)  # measuring needs no SDK and no key: the name is enough
+    services.renderer(spec)  # an unknown model fails here, listing the models there are
+    # what the next turn sends, rendered as the turn renders it: no SDK call, no key needed
+    upcoming = next_request(services, conversation, spec, draft=args.draft)
+    if args.wire:
+        for note in upcoming.notes:
+            print(f"note: {note}", file=sys.stderr)
+        if upcoming.body is None:
+            return _fail(upcoming.body_error or f"no request body for {spec}")
+        sys.stdout.write(wire_json(upcoming.body) + "\n")
+        return 0
+    report = _report(services, conversation, upcoming)
     if args.exact:
-        with contextlib.suppress(AuthFailed):  # _exact says what is missing
-            provider = services.models.resolve(spec)[0]
-    context = contexts.render(conversation, provider, model)
-    report = _report(services, conversation, spec, provider, context)
-    if args.exact:
-        report["exact"] = _exact(services, conversation, provider, model, context)
+        report["exact"] = _exact(services, conversation, spec, args.draft)
     if args.json:
         sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
     else:
@@ -128,52 +134,46 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
 
 
 def _report(
-    services: Services, conversation: Conversation, spec: str, provider: Any, context: Context
+    services: Services, conversation: Conversation, upcoming: NextRequest
 ) -> dict[str, Any]:
     contexts = services.contexts
-    model = spec.partition(":")[2]
-    method = contexts.method(provider, model)
-    count = contexts.counter.counting(conversation.id, method.encoding)
-    outline = outline_of(conversation.history)
-    fixed = [
-        {"seq": entry.seq, "kind": entry.kind, "tokens": count(entry), "text": entry_text(entry)}
-        for entry in (outline.system, outline.notebook)
-        if entry is not None and entry_text(entry)
-    ]
-    history = conversation.history
-    carried = [_row(entry, history, count) for entry in context.entries]
-    reported = _reported(history, spec)
+    method = contexts.method(_Named(upcoming.provider), upcoming.model)
+    reported = _reported(conversation.history, upcoming.spec)
     return {
         "conversation": conversation.id,
-        "model": spec,
-        "window": contexts.window(provider, model),
-        "budget": context.budget,
-        "tokens": context.tokens,
-        "over_budget": context.over_budget,
+        "model": upcoming.spec,
+        "window": upcoming.window,
+        "budget": upcoming.budget,
+        "tokens": upcoming.tokens,
+        "tool_tokens": upcoming.tool_tokens,
+        "over_budget": upcoming.over_budget,
+        "would_compress": upcoming.would_compress,
         "counting": {
             "encoding": method.encoding,
-            "estimate": method.estimate,
-            "label": method.label,
+            "estimate": upcoming.estimate,
+            "label": upcoming.counting,
         },
         "policy": msgspec.to_builtins(contexts.policy(conversation.id)),
-        "carried": fixed + carried,
+        "carried": [_row(part, conversation.history) for part in upcoming.carried],
         "omitted": [
             {"first_seq": o.first_seq, "last_seq": o.last_seq, "reason": o.reason}
-            for o in context.omitted
+            for o in upcoming.omitted
         ],
+        "notes": list(upcoming.notes),
         "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
         if reported
         else None,
     }
 
 
-def _exact(
-    services: Services, conversation: Conversation, provider: Any, model: str, context: Context
-) -> dict[str, Any]:
+def _exact(services: Services, conversation: Conversation, spec: str, draft: str) -> dict[str, Any]:
     """The provider's own count of the next request (with the conversation's tools)."""
-    if isinstance(provider, _Named):
-        return {"error": f"no key for {provider.name}: `crosstalk key set {provider.name}`"}
-    request = Request(model, context, specs(enabled_tools(conversation.history)))
+    try:
+        provider = services.models.resolve(spec)[0]
+    except AuthFailed:
+        name = spec.partition(":")[0]
+        return {"error": f"no key for {name}: `crosstalk key set {name}`"}
+    request = pending_request(services, conversation, spec, draft=draft)
 
     async def ask() -> int | None:
         try:
@@ -190,18 +190,14 @@ def _exact(
     return {"input_tokens": tokens}
 
 
-def _row(entry: ConversationEntry, history: History, count: Callable[[Any], int]) -> dict[str, Any]:
-    compression = entry.meta.get("compression") if isinstance(entry, ModelInput) else None
-    counted = history.at(compression) if compression is not None else entry  # as rendering did
-    row: dict[str, Any] = {
-        "seq": entry.seq,
-        "kind": "summary" if compression is not None else entry.kind,
-        "tokens": count(counted),
-        "text": entry_text(counted),
-    }
-    if isinstance(counted, Compression):
-        row["covers"] = list(counted.covers)
-        row["strategy"] = counted.strategy
+def _row(part: Carried, history: History) -> dict[str, Any]:
+    row: dict[str, Any] = {"seq": part.seq, "kind": part.kind, "tokens": part.tokens,
+                           "text": part.text}  # fmt: skip
+    if part.covers is not None and part.seq is not None:
+        compression = history.at(part.seq)
+        row["covers"] = list(part.covers)
+        if isinstance(compression, Compression):
+            row["strategy"] = compression.strategy
     return row
 
 
@@ -246,6 +242,12 @@ def _print_report(report: dict[str, Any]) -> None:
                   "counting endpoint counts the next request (tools included)")  # fmt: skip
         else:
             print(f"no exact count: {exact['error']}")
+    if report["would_compress"]:
+        print("auto-compression would run before this request")
+    if report["notes"]:
+        print("replaying the history to this provider:")
+    for note in report["notes"]:
+        print(f"  {note}")
     if report["omitted"]:
         print("left out:")
     for omission in report["omitted"]:

@@ -28,7 +28,12 @@ class Services:
     library: Library
     models: Models
     _contexts: tuple[Settings, Contexts] | None = field(default=None, init=False, repr=False)
+    # where base URLs may come from (``OPENAI_BASE_URL`` ...), as the models were built with
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ, repr=False)
     _prices: tuple[Settings, PriceTable] | None = field(default=None, init=False, repr=False)
+    _renderers: tuple[Settings, dict[str, Provider]] | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def contexts(self) -> Contexts:
@@ -49,6 +54,32 @@ class Services:
         if self._prices is None or self._prices[0] is not self.settings:
             self._prices = (self.settings, PriceTable(self.settings.prices))
         return self._prices[1]
+
+    def renderer(self, spec: str) -> tuple[Provider, str]:
+        """The adapter of ``provider:model`` built to *render* requests only, and the model.
+
+        No key is looked up (the inspector shows the next request before one is set), so it
+        must never stream; its base URL is the one the real adapter gets, since the body can
+        depend on it. The adapter's module is imported here; an SDK only when its render
+        needs one (``inspect.next_request.prepare`` does that off the event loop). Raises
+        ``UnknownModel``, listing the models there are.
+        """
+        name, _, model = spec.partition(":")
+        entry = next((e for e in self.models.entries() if e.name == name), None)
+        if entry is None or not model or (not entry.any_model and model not in entry.models):
+            self.models.resolve(spec)  # raises, listing the models there are
+        if self._renderers is None or self._renderers[0] is not self.settings:
+            self._renderers = (self.settings, {})
+        built = self._renderers[1]
+        if name not in built:
+            configs = self.settings.all_providers()
+            if name in configs:
+                built[name] = adapter(name, configs[name], "", self.environ)
+            elif name == LOCAL:
+                built[name] = _local()  # it loads its model only when asked to generate
+            else:  # a provider the models were given ready-made (tests, plug-ins): no key
+                return self.models.resolve(spec)
+        return built[name], model
 
     def turn_settings(self) -> TurnSettings:
         return TurnSettings(
@@ -96,12 +127,18 @@ def cloud_provider(
     key = keys.lookup(name, config.kind)
     if key is None and config.key_required:
         raise AuthFailed(keys.missing_message(name, config.kind))
-    api_key = key.value if key else "not-needed"
+    return adapter(name, config, key.value if key else "not-needed", environ)
+
+
+def adapter(
+    name: str, config: ProviderConfig, api_key: str, environ: Mapping[str, str]
+) -> Provider:
+    """The adapter of ``config.kind`` with its base URL from the config or the environment."""
     family = KIND_FAMILY.get(config.kind, name)
     base_url = config.base_url or environ.get(BASE_URL_ENVIRONMENT.get(family, "")) or None
     module_name, class_name = ADAPTERS[config.kind]
-    adapter = getattr(importlib.import_module(module_name), class_name)
-    provider: Provider = adapter(name, config.models, api_key, base_url)
+    made = getattr(importlib.import_module(module_name), class_name)
+    provider: Provider = made(name, config.models, api_key, base_url)
     return provider
 
 
@@ -130,4 +167,5 @@ def build(
     settings = load_settings(data)
     keys = Keys(environ)
     library = Library(data, reconcile=reconcile)
-    return Services(data, settings, keys, library, build_models(settings, keys, environ))
+    models = build_models(settings, keys, environ)
+    return Services(data, settings, keys, library, models, environ=environ)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from app.context import Contexts, OnContext
 from app.context.events import ignore
 from app.context.recall import standalone_query
+from app.context.service import Named
 from app.errors import CrosstalkError
 from app.history import (
     History,
@@ -151,6 +152,43 @@ def enabled_tools(history: History, default: Sequence[str] = ()) -> list[str]:
     return list(default)
 
 
+def turn_tools(
+    history: History, settings: TurnSettings, tools: Sequence[str] | None = None
+) -> list[str]:
+    """The tools a new turn enables: those asked for, else the conversation's last choice."""
+    if tools is not None:
+        return check_names(tools)
+    return enabled_tools(history, settings.default_tools)
+
+
+def new_input(text: str, enabled: Sequence[str]) -> ModelInput:
+    """A turn's ``model_input``, remembering its tools (the next turn offers the same)."""
+    return ModelInput(text=text, meta={"tools": list(enabled)} if enabled else {})
+
+
+def build_request(
+    conversation: Conversation,
+    provider: Named,
+    model: str,
+    settings: TurnSettings,
+    enabled: Sequence[str],
+    *,
+    retry: bool = False,
+) -> Request:
+    """What one model call sends: the context by the conversation's policy, the enabled tools
+    and the settings' limits. The inspector's next-request view renders through this too, so
+    what it shows is what the call sends."""
+    tools = specs(enabled)
+    if settings.contexts is None:
+        context = render_context(conversation.history, settings.window_turns, retry=retry)
+    else:
+        context = settings.contexts.render(conversation, provider, model, tools=tools,
+                                           max_tokens=settings.max_tokens, retry=retry)  # fmt: skip
+    return Request(
+        model, context, tools, settings.max_tokens, settings.temperature, settings.reasoning
+    )
+
+
 async def run_turn(
     library: Library,
     conversation: Conversation,
@@ -169,13 +207,10 @@ async def run_turn(
     Before the first request, the context is compressed if the conversation's policy says so
     (``on_context`` hears about it)."""
     provider, model = models.resolve(spec)
-    if tools is not None:
-        enabled = check_names(tools)
-    else:
-        enabled = enabled_tools(conversation.history, settings.default_tools)
+    enabled = turn_tools(conversation.history, settings, tools)
     if system is not None and system != (conversation.history.system_instruction or ""):
         library.append(conversation, SystemInstruction(text=system))
-    library.append(conversation, ModelInput(text=text, meta={"tools": enabled} if enabled else {}))
+    library.append(conversation, new_input(text, enabled))
     if settings.contexts is not None:
         await settings.contexts.before_request(
             library, conversation, models, provider, model, tools=specs(enabled),
@@ -301,15 +336,8 @@ async def _call(
     retry: bool = False,
 ) -> ModelOutput:
     """One model call: render, stream, and append what came back (partial if it broke)."""
-    tools = specs(enabled)
-    if settings.contexts is None:
-        context = render_context(conversation.history, settings.window_turns, retry=retry)
-    else:
-        context = settings.contexts.render(conversation, provider, model, tools=tools,
-                                           max_tokens=settings.max_tokens, retry=retry)  # fmt: skip
-    request = Request(
-        model, context, tools, settings.max_tokens, settings.temperature, settings.reasoning
-    )
+    request = build_request(conversation, provider, model, settings, enabled, retry=retry)
+    context = request.context
     rendered = provider.render(request)
     builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
     if context.tokens is not None:

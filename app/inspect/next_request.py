@@ -1,0 +1,271 @@
+"""Exactly what the next request sends, before it is sent: no key, no network.
+
+The request is built by the turn's own ``build_request``, from a copy of the history with the
+composer's draft appended as the pending ``model_input`` (as ``run_turn`` appends it), and
+rendered by the same adapter class the turn uses. So the body shown is the body posted, unless
+auto-compression runs first, which ``would_compress`` says. The draft is never stored, and its
+token count never cached: it changes with every keystroke.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.composition import Services
+from app.context import Contexts, TokenCounter, count_entry
+from app.context.service import Named, _tool_tokens
+from app.context.tokens import O200K, entry_text
+from app.errors import CrosstalkError
+from app.history import (
+    AnyEntry,
+    Compression,
+    Context,
+    History,
+    ModelInput,
+    Omission,
+    SystemInstruction,
+)
+from app.history.outline import outline_of
+from app.inspect.redact import redact, redact_text
+from app.providers import Provider, Request
+from app.store import Conversation
+from app.turn import build_request, new_input, turn_tools
+
+
+@dataclass(frozen=True)
+class Carried:
+    """One part of the request: an entry, a compression's summary standing in for the entries
+    it covers ("summary"), or the composer's unsent text ("draft", no seq yet)."""
+
+    seq: int | None
+    kind: str
+    tokens: int
+    text: str  # redacted
+    covers: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class NextRequest:
+    spec: str
+    provider: str
+    model: str
+    carried: tuple[Carried, ...]
+    tokens: int | None  # the carried parts together (tools not included)
+    tool_tokens: int  # what declaring the enabled tools costs
+    budget: int | None
+    window: int
+    estimate: bool  # not the provider's own tokenizer
+    counting: str  # how the tokens were counted, for a label
+    omitted: tuple[Omission, ...]  # window, budget, compression, retry ...
+    notes: tuple[str, ...]  # what replay changed: reasoning dropped, tool ids rewritten ...
+    body: dict[str, Any] | None  # the wire body the adapter would post, redacted
+    body_error: str | None  # why there is no body (an unknown model, say)
+    would_compress: bool  # auto-compression would run before this request
+    over_budget: bool
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A provider by name only, for measuring when there is no adapter to render with."""
+
+    name: str
+
+
+class _DraftCounter(TokenCounter):
+    """The shared counts for stored entries; the draft counted afresh and never kept, since
+    its seq belongs to whatever the next turn really appends."""
+
+    def __init__(self, shared: TokenCounter, draft_seq: int | None) -> None:
+        super().__init__()
+        self._shared = shared
+        self._draft_seq = draft_seq
+
+    def __len__(self) -> int:
+        return len(self._shared)
+
+    def counting(self, conversation: Hashable, encoding: str = O200K) -> Callable[[AnyEntry], int]:
+        shared = self._shared.counting(conversation, encoding)
+        draft_seq = self._draft_seq
+
+        def count(entry: AnyEntry) -> int:
+            return count_entry(entry, encoding) if entry.seq == draft_seq else shared(entry)
+
+        return count
+
+
+def next_request(
+    services: Services,
+    conversation: Conversation,
+    spec: str,
+    *,
+    draft: str = "",
+    tools: Sequence[str] | None = None,
+    system: str | None = None,
+) -> NextRequest:
+    """The request a turn to ``spec`` would send now, with ``draft`` as its input.
+
+    ``tools`` and ``system`` are what the turn would be given (None: as the conversation has
+    them). Synchronous and offline; call ``prepare`` first so nothing slow happens here.
+    """
+    built = _build(services, conversation, spec, draft, tools, system)
+    request, provider, model = built.request, built.provider, built.request.model
+    context = request.context
+    body: dict[str, Any] | None = None
+    notes: tuple[str, ...] = ()
+    body_error = built.problem
+    if built.adapter is not None:
+        body, notes, body_error = _render(built.adapter, request)
+    contexts = services.contexts
+    method = contexts.method(provider, model)
+    count = built.counter.counting(conversation.id, method.encoding)
+    policy = contexts.policy(conversation.id)
+    return NextRequest(
+        spec=spec,
+        provider=provider.name,
+        model=model,
+        carried=_carried(built.history, context, count, built.draft_seq),
+        tokens=context.tokens,
+        tool_tokens=_tool_tokens(request.tools),
+        budget=context.budget,
+        window=contexts.window(provider, model),
+        estimate=method.estimate,
+        counting=method.label,
+        omitted=context.omitted,
+        notes=notes,
+        body=body,
+        body_error=body_error,
+        would_compress=policy.auto_compress and Contexts.past_threshold(context, policy),
+        over_budget=context.over_budget,
+    )
+
+
+def pending_request(
+    services: Services,
+    conversation: Conversation,
+    spec: str,
+    *,
+    draft: str = "",
+    tools: Sequence[str] | None = None,
+    system: str | None = None,
+) -> Request:
+    """The neutral ``Request`` behind ``next_request`` (for a provider's own token count)."""
+    return _build(services, conversation, spec, draft, tools, system).request
+
+
+async def prepare(services: Services, spec: str) -> None:
+    """Import what rendering for ``spec`` needs and load its tokenizer, off the event loop
+    (an SDK costs 1-2 s to import, a vocabulary ~0.5 s), so ``next_request`` stays quick."""
+    try:
+        provider, model = await asyncio.to_thread(_warm, services, spec)
+    except CrosstalkError:
+        return  # next_request reports the unknown model
+    await services.contexts.ready(provider, model)
+
+
+def wire_json(body: dict[str, Any]) -> str:
+    """The body as pretty JSON, keys in the order they are sent."""
+    return json.dumps(body, indent=2, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class _Built:
+    adapter: Provider | None  # None: nothing to render with
+    problem: str | None  # why not
+    provider: Named
+    request: Request
+    history: History  # with the draft
+    draft_seq: int | None
+    counter: TokenCounter
+
+
+def _build(
+    services: Services,
+    conversation: Conversation,
+    spec: str,
+    draft: str,
+    tools: Sequence[str] | None,
+    system: str | None,
+) -> _Built:
+    settings = services.turn_settings()
+    contexts = services.contexts
+    enabled = turn_tools(conversation.history, settings, tools)
+    name, _, model = spec.partition(":")
+    adapter: Provider | None = None
+    problem = None
+    try:
+        adapter, model = services.renderer(spec)
+    except CrosstalkError as exc:
+        problem = str(exc)
+    provider: Named = adapter if adapter is not None else _Named(name)
+    pending, draft_seq = _pending(conversation, draft, enabled, system)
+    counter = _DraftCounter(contexts.counter, draft_seq)
+    counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
+    request = build_request(pending, provider, model, counted, enabled)
+    return _Built(adapter, problem, provider, request, pending.history, draft_seq, counter)
+
+
+def _warm(services: Services, spec: str) -> tuple[Provider, str]:
+    provider, model = services.renderer(spec)
+    question = ModelInput(text="?", seq=1)
+    _render(provider, Request(model, Context(None, None, (question,))))
+    return provider, model
+
+
+def _render(
+    provider: Provider, request: Request
+) -> tuple[dict[str, Any] | None, tuple[str, ...], str | None]:
+    try:
+        rendered = provider.render(request)
+    except (CrosstalkError, ImportError) as exc:
+        return None, (), f"{provider.name} cannot render this request: {exc}"
+    notes = tuple(redact_text(note) for note in rendered.notes)
+    return redact(rendered.body), notes, None
+
+
+def _pending(
+    conversation: Conversation, draft: str, enabled: Sequence[str], system: str | None
+) -> tuple[Conversation, int | None]:
+    """The conversation as the turn will see it: a copy of the history with what ``run_turn``
+    appends first (a changed system instruction, the input); the draft's seq, if any."""
+    history = conversation.history
+    added: list[AnyEntry] = []
+    if system is not None and system != (history.system_instruction or ""):
+        added.append(SystemInstruction(text=system))
+    if draft:
+        added.append(new_input(draft, enabled))
+    if not added:
+        return conversation, None
+    copy = History(history)
+    for entry in added:
+        copy.append(copy.stamp(entry))
+    draft_seq = copy.version if draft else None
+    return dataclasses.replace(conversation, history=copy), draft_seq
+
+
+def _carried(
+    history: History, context: Context, count: Callable[[AnyEntry], int], draft_seq: int | None
+) -> tuple[Carried, ...]:
+    """Each part of the context with its tokens, counted as rendering counted it."""
+    outline = outline_of(history)
+    rows = [
+        Carried(entry.seq, entry.kind, count(entry), redact_text(entry_text(entry)))
+        for entry in (outline.system, outline.notebook)
+        if entry is not None and entry_text(entry)
+    ]
+    for entry in context.entries:
+        compression = entry.meta.get("compression") if isinstance(entry, ModelInput) else None
+        if compression is not None:
+            summary = history.at(compression)
+            assert isinstance(summary, Compression)
+            text = redact_text(summary.summary)
+            rows.append(Carried(entry.seq, "summary", count(summary), text, summary.covers))
+        else:
+            draft = entry.seq == draft_seq
+            seq, kind = (None, "draft") if draft else (entry.seq, entry.kind)
+            rows.append(Carried(seq, kind, count(entry), redact_text(entry_text(entry))))
+    return tuple(rows)
