@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.pricing import PriceTable
 from ui.conversation_list_model import (
+    COST_ROLE,
     ID_ROLE,
     MODEL_ROLE,
     PAGE,
@@ -43,6 +45,7 @@ from ui.conversation_list_model import (
 from ui.library_reader import LibraryReader
 
 __all__ = [
+    "COST_ROLE",
     "ID_ROLE",
     "MODEL_ROLE",
     "PAGE",
@@ -66,7 +69,7 @@ PIN_MARKER = "📌 "  # before a pinned conversation's title
 
 
 class ConversationDelegate(QStyledItemDelegate):
-    """Title, and under it a muted line (model · time · tokens, or the search snippet)."""
+    """Title, and under it a muted line (model · time · tokens · cost, or the search snippet)."""
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
         super().initStyleOption(option, index)
@@ -124,9 +127,15 @@ class ConversationList(QWidget):
     pin_requested = Signal(str, bool)  # conversation id; True: pin it, False: unpin it
     load_failed = Signal(str)
 
-    def __init__(self, reader: LibraryReader, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        reader: LibraryReader,
+        parent: QWidget | None = None,
+        *,
+        prices: PriceTable | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.model = ConversationListModel(reader, self)
+        self.model = ConversationListModel(reader, self, prices=prices)
         self._selected_id: str | None = None  # kept across reloads, even while not loaded
         self._restoring = False
         self._scroll_to_keep: int | None = None
@@ -217,6 +226,10 @@ class ConversationList(QWidget):
 
     def update_title(self, conversation_id: str, title: str) -> None:
         self.model.update_title(conversation_id, title)
+
+    def set_prices(self, prices: PriceTable) -> None:
+        """Costs shown from now on use these prices (after the settings dialog saved)."""
+        self.model.set_prices(prices)
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -4,6 +4,9 @@ The model holds index rows (plain dicts) and asks the LibraryReader for more onl
 scrolls near the end, a page at a time, so 100,000 conversations open as fast as 100. Every
 query runs on the reader's thread and lands back here as an asyncio task on the Qt loop; a
 generation number drops answers that a newer query has made stale.
+
+Each page also asks, in one query, what each model used in those conversations; the cost is
+worked out here from the price table, so edited prices apply at once, without a query.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,6 +27,8 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from app.pricing import PriceTable, format_cost
+from app.store.index import ModelUsage
 from ui.library_reader import LibraryReader
 
 log = logging.getLogger(__name__)
@@ -37,6 +43,7 @@ TOKENS_ROLE = Qt.ItemDataRole.UserRole + 4  # input + output tokens over the con
 PINNED_ROLE = Qt.ItemDataRole.UserRole + 5
 SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # the matching text in search results, else None
 SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 7  # the muted second line
+COST_ROLE = Qt.ItemDataRole.UserRole + 8  # dollars the priced calls cost; None: none priced
 
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
@@ -77,6 +84,46 @@ def token_count(tokens: int) -> str:
     return f"{tokens / 1_000_000:.1f}M tokens"
 
 
+@dataclass(frozen=True)
+class Spend:
+    """What a conversation's calls cost, from its usage per model and the price table."""
+
+    cost: float | None  # the priced calls' cost; None when no call has a price
+    unpriced: tuple[str, ...]  # "provider:model" of calls with no price
+    models: tuple[str, ...]  # one line per model, for the tooltip
+
+    @property
+    def label(self) -> str:
+        """``$0.012``, ``$0.012+`` when some calls have no price, "" when none has one."""
+        if self.cost is None:
+            return ""
+        return format_cost(self.cost) + ("+" if self.unpriced else "")
+
+    @property
+    def summary(self) -> str:
+        if not self.models:
+            return ""
+        missing = f"no price for {', '.join(self.unpriced)}" if self.unpriced else ""
+        known = format_cost(self.cost) if self.cost is not None else ""
+        return "Cost: " + " + ".join(part for part in (known, missing) if part)
+
+
+def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
+    total: float | None = None
+    unpriced, lines = [], []
+    for used in usages:
+        name = f"{used.provider}:{used.model}"
+        cost = prices.cost(used.provider, used.model, used.usage)
+        if cost is None:
+            unpriced.append(name)
+        else:
+            total = (total or 0.0) + cost
+        calls = f"{used.calls} call{'s' if used.calls != 1 else ''}"
+        tokens = token_count(used.usage.input + used.usage.output)
+        lines.append(f"{name}: {calls}, {tokens}, {format_cost(cost)}")
+    return Spend(total, tuple(unpriced), tuple(lines))
+
+
 def _title(row: Row) -> str:
     return row["title"] or "Untitled"
 
@@ -95,13 +142,25 @@ def _subtitle(row: Row) -> str:
     parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
     if tokens := _tokens(row):
         parts.append(token_count(tokens))
+    if found := row.get("spend"):
+        parts.append(found.label)
     return " · ".join(p for p in parts if p)
+
+
+def _cost(row: Row) -> float | None:
+    found: Spend | None = row.get("spend")
+    return found.cost if found else None
 
 
 def _tooltip(row: Row) -> str:
     lines = [_title(row) + (" (pinned)" if row.get("pinned") else "")]
     meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
     lines.append(" · ".join(m for m in meta if m))
+    found: Spend | None = row.get("spend")
+    if found and found.models:
+        lines.append(found.summary)
+        if len(found.models) > 1:
+            lines += found.models
     if row.get("snippet"):
         lines.append(str(row["snippet"]))
     return "\n".join(lines)
@@ -118,6 +177,7 @@ _GETTERS: dict[int, Callable[[Row], Any]] = {
     PINNED_ROLE: lambda row: bool(row.get("pinned")),
     SNIPPET_ROLE: lambda row: row.get("snippet"),
     SUBTITLE_ROLE: _subtitle,
+    COST_ROLE: _cost,
 }
 
 
@@ -128,9 +188,12 @@ class ConversationListModel(QAbstractListModel):
     rename_requested = Signal(str, str)  # conversation id, new title (nothing is written here)
     load_failed = Signal(str)
 
-    def __init__(self, reader: LibraryReader, parent: Any = None) -> None:
+    def __init__(
+        self, reader: LibraryReader, parent: Any = None, *, prices: PriceTable | None = None
+    ) -> None:
         super().__init__(parent)
         self._reader = reader
+        self._prices = prices or PriceTable()
         self._rows: list[Row] = []
         self._row_of: dict[str, int] = {}
         self._query = ""
@@ -177,6 +240,7 @@ class ConversationListModel(QAbstractListModel):
             (PINNED_ROLE, b"pinned"),
             (SNIPPET_ROLE, b"snippet"),
             (SUBTITLE_ROLE, b"subtitle"),
+            (COST_ROLE, b"cost"),
         ):
             names[role] = QByteArray(name)
         return names
@@ -222,6 +286,15 @@ class ConversationListModel(QAbstractListModel):
     def row_of(self, conversation_id: str) -> int | None:
         return self._row_of.get(conversation_id)
 
+    def set_prices(self, prices: PriceTable) -> None:
+        """Cost the rows anew with edited prices (the usage is kept: no query)."""
+        self._prices = prices
+        for row in self._rows:
+            if "usage" in row:
+                row["spend"] = spend(row["usage"], prices)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
+
     def _reload(self, limit: int) -> None:
         self._generation += 1
         self._loading = True  # no paging until the new rows are in
@@ -233,6 +306,9 @@ class ConversationListModel(QAbstractListModel):
         except BaseException:
             self._give_up(generation)
             raise
+        if generation != self._generation:
+            return
+        await self._add_spend(rows)
         if generation != self._generation:
             return
         self._loading = False
@@ -259,6 +335,9 @@ class ConversationListModel(QAbstractListModel):
             raise
         if generation != self._generation:
             return
+        await self._add_spend(rows)
+        if generation != self._generation:
+            return
         self.beginResetModel()
         self._rows, self._row_of = [], {}
         for row in rows:
@@ -269,6 +348,18 @@ class ConversationListModel(QAbstractListModel):
         self._exhausted = bool(query) or len(rows) < limit
         self._loading = False
         self.endResetModel()
+
+    async def _add_spend(self, rows: list[Row]) -> None:
+        """Usage and cost for a page of rows; without them the rows still show."""
+        try:
+            found = await self._reader.usage_by_model([row["id"] for row in rows])
+        except Exception as exc:
+            log.error("loading token usage failed", exc_info=exc)
+            self.load_failed.emit(f"Could not load the conversations' costs: {exc}")
+            return
+        for row in rows:
+            row["usage"] = found.get(row["id"], [])
+            row["spend"] = spend(row["usage"], self._prices)
 
     def _give_up(self, generation: int) -> None:
         """After a failed query, stop paging (no retry storm); refresh() tries again."""

@@ -13,8 +13,10 @@ from typing import Any, TypeVar
 
 from app.paths import DataDir
 from app.store import Library, ReconcileReport, SearchHit
+from app.store.index import ModelUsage
 
 T = TypeVar("T")
+USAGE_BATCH = 500  # ids per usage query: SQLite limits the parameters of one statement
 
 
 class LibraryReader:
@@ -37,6 +39,17 @@ class LibraryReader:
 
     async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
         return await self._ask(lambda lib: lib.search(query, limit))
+
+    async def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
+        """What each model used in each conversation: one query per page of the list."""
+
+        def job(lib: Library) -> dict[str, list[ModelUsage]]:
+            found: dict[str, list[ModelUsage]] = {}
+            for start in range(0, len(conversation_ids), USAGE_BATCH):
+                found |= lib.usage_by_model(conversation_ids[start : start + USAGE_BATCH])
+            return found
+
+        return await self._ask(job)
 
     async def count(self) -> int:
         return await self._ask(lambda lib: lib.index.count())

@@ -13,8 +13,11 @@ from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem
 from app.errors import StorageError
 from app.history import ModelInput, ModelOutput, Title, Usage
 from app.paths import DataDir
-from app.store import Library, SearchHit
+from app.pricing import Price, PriceTable
+from app.store import Conversation, Library, SearchHit
+from app.store.index import ModelUsage
 from ui.conversation_list import (
+    COST_ROLE,
     ID_ROLE,
     MODEL_ROLE,
     PAGE,
@@ -41,6 +44,7 @@ class CountingReader(LibraryReader):
         super().__init__(data)
         self.newest_calls: list[tuple[int, int]] = []
         self.search_calls: list[str] = []
+        self.usage_calls: list[list[str]] = []
 
     async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
         self.newest_calls.append((limit, offset))
@@ -49,6 +53,10 @@ class CountingReader(LibraryReader):
     async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
         self.search_calls.append(query)
         return await super().search(query, limit)
+
+    async def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
+        self.usage_calls.append(conversation_ids)
+        return await super().usage_by_model(conversation_ids)
 
 
 @pytest.fixture
@@ -151,6 +159,7 @@ def test_paging_through_250_conversations(
     assert fetches == 3
     assert reader.newest_calls == [(PAGE, 0), (PAGE, PAGE), (PAGE, 2 * PAGE)]
     shown = ids_of(model)
+    assert reader.usage_calls == [shown[:PAGE], shown[PAGE : 2 * PAGE], shown[2 * PAGE :]]
     assert shown == [row["id"] for row in library.newest(1000)]
     assert len(set(shown)) == 250
     stamps = [model.index(row).data(UPDATED_ROLE) for row in range(250)]
@@ -452,3 +461,97 @@ def test_a_failed_query_is_reported_and_refresh_tries_again(
     model.refresh()
     settle(qasync_loop, model)
     assert model.rowCount() == 2
+
+
+# --- tokens and cost -----------------------------------------------------------------------
+
+
+def reply(library: Library, model: str, chat: Conversation | None = None, **usage: int) -> str:
+    """A conversation (new, or ``chat``) with a reply from ``model`` that used ``usage``."""
+    chat = chat or library.create()
+    library.append(chat, ModelInput(text=f"ask {model}"))
+    provider, _, name = model.partition(":")
+    library.append(chat, ModelOutput(provider=provider, model=name, usage=Usage(**usage)))
+    return chat.id
+
+
+def test_rows_show_what_their_calls_cost_and_no_price_for_unknown_models(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    empty = library.create().id
+    unknown = reply(library, "lab:mystery-1", input=1000, output=500)
+    # gpt-4o: $2.50 per million input, $1.25 cached, $10 output
+    priced = reply(library, "openai:gpt-4o", input=1_000_000, cached=400_000, output=100_000)
+    chat = library.create()
+    mixed = reply(library, "openai:gpt-4o", chat, input=100_000, output=10_000)
+    reply(library, "lab:mystery-1", chat, input=50, output=5)
+    model = ConversationListModel(reader, prices=PriceTable())
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    assert reader.usage_calls == [ids_of(model)]  # one query for the page
+
+    def data(chat: str, role: int) -> Any:
+        row = model.row_of(chat)
+        assert row is not None
+        return model.index(row).data(role)
+
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert data(priced, COST_ROLE) == pytest.approx(1.5 + 0.5 + 1.0)
+    assert data(priced, SUBTITLE_ROLE).endswith(" · 1.1M tokens · $3.00")
+    assert "Cost: $3.00" in data(priced, tip)
+
+    assert data(unknown, COST_ROLE) is None
+    assert data(unknown, SUBTITLE_ROLE).endswith(" · 1.5k tokens")  # tokens only
+    assert "Cost: no price for lab:mystery-1" in data(unknown, tip)
+
+    assert data(mixed, COST_ROLE) == pytest.approx(0.35)
+    assert data(mixed, SUBTITLE_ROLE).endswith(" · 110.1k tokens · $0.350+")
+    assert "Cost: $0.350 + no price for lab:mystery-1" in data(mixed, tip)
+    assert "openai:gpt-4o: 1 call, 110.0k tokens, $0.350" in data(mixed, tip)
+    assert "lab:mystery-1: 1 call, 55 tokens, no price" in data(mixed, tip)
+
+    assert data(empty, COST_ROLE) is None and "Cost" not in data(empty, tip)
+
+    # prices edited in the settings: costs change at once, without another query
+    with qtbot.waitSignal(model.dataChanged):
+        model.set_prices(PriceTable({"mystery-*": Price(input=1.0, output=2.0)}))
+    assert data(unknown, COST_ROLE) == pytest.approx(0.002)
+    assert data(unknown, SUBTITLE_ROLE).endswith(" · 1.5k tokens · $0.0020")
+    assert data(mixed, SUBTITLE_ROLE).endswith(" · $0.350")
+    assert len(reader.usage_calls) == 1
+
+
+def test_search_results_and_refresh_carry_costs(
+    library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    chat = library.create()
+    priced = reply(library, "openai:gpt-4o", chat, input=1_000_000, output=0)
+    widget = ConversationList(reader, prices=PriceTable())
+    widget.model.set_query("gpt-4o")
+    settle(qasync_loop, widget.model)
+    assert ids_of(widget.model) == [priced]
+    assert widget.model.index(0).data(COST_ROLE) == pytest.approx(2.5)
+    widget.model.set_query("")
+    settle(qasync_loop, widget.model)
+    reply(library, "openai:gpt-4o", chat, input=0, output=100_000)
+    widget.refresh()  # e.g. after a turn: the new call is costed too
+    settle(qasync_loop, widget.model)
+    assert widget.model.index(0).data(COST_ROLE) == pytest.approx(3.5)
+
+
+def test_costs_that_fail_to_load_leave_the_rows(
+    qtbot: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    chat = reply(library, "openai:gpt-4o", input=1000, output=10)
+    model = ConversationListModel(reader)
+
+    async def broken(conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
+        raise StorageError("the usage table is unreadable")
+
+    reader.usage_by_model = broken  # type: ignore[method-assign]
+    with qtbot.waitSignal(model.load_failed) as failed:
+        model.fetchMore(ROOT)
+        settle(qasync_loop, model)
+    assert "unreadable" in failed.args[0]
+    assert ids_of(model) == [chat] and model.index(0).data(COST_ROLE) is None
+    assert model.index(0).data(SUBTITLE_ROLE).endswith("1.0k tokens")
