@@ -27,7 +27,7 @@ from app.store import Conversation, Library
 _tool_counts: dict[tuple[str, ...], int] = {}
 
 
-def _tool_tokens(tools: Sequence[ToolSpec]) -> int:
+def tool_tokens(tools: Sequence[ToolSpec]) -> int:
     """What declaring the tools costs, counted once per set of tools."""
     key = tuple(t.name for t in tools)
     if key not in _tool_counts:
@@ -85,7 +85,7 @@ class Contexts:
         max_tokens: int | None = None,
     ) -> int:
         window = self.window(provider, model)
-        return policy.budget(window, max_tokens, reserved=_tool_tokens(tools))
+        return policy.budget(window, max_tokens, reserved=tool_tokens(tools))
 
     def render(
         self,

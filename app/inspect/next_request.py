@@ -18,7 +18,7 @@ from typing import Any
 
 from app.composition import Services
 from app.context import Contexts, TokenCounter, count_entry
-from app.context.service import Named, _tool_tokens
+from app.context.service import Named, tool_tokens
 from app.context.tokens import O200K, entry_text
 from app.errors import CrosstalkError
 from app.history import (
@@ -130,7 +130,7 @@ def next_request(
         model=model,
         carried=_carried(built.history, context, count, built.draft_seq),
         tokens=context.tokens,
-        tool_tokens=_tool_tokens(request.tools),
+        tool_tokens=tool_tokens(request.tools),
         budget=context.budget,
         window=contexts.window(provider, model),
         estimate=method.estimate,
