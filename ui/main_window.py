@@ -35,6 +35,7 @@ from ui.chat_view import ChatView
 from ui.composer import Composer
 from ui.conversation_list import ID_ROLE, ConversationList
 from ui.error_banner import ErrorBanner
+from ui.inspector.dock import InspectorDock
 from ui.library_reader import LibraryReader
 from ui.window_state import WindowState
 
@@ -58,7 +59,7 @@ class MainWindow(QMainWindow):
         self._deleted: str | None = None  # for Undo
         self._drafts: dict[str, str] = {}
 
-        self.conversations = ConversationList(reader)
+        self.conversations = ConversationList(reader, prices=self.services.prices)
         self.heading = QLabel("New chat")
         self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
@@ -67,6 +68,9 @@ class MainWindow(QMainWindow):
         self.composer = Composer(self.services.models.available(), tools)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
+        self.inspector = InspectorDock(controller, self.composer, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.inspector.hide()  # until View > Inspector, or as the last session left it
 
         right = QWidget()
         column = QVBoxLayout(right)
@@ -116,6 +120,11 @@ class MainWindow(QMainWindow):
         stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         chat_pane.addAction(stop)
         QShortcut(QKeySequence("Ctrl+Return"), self, self.composer.send_button.click)
+        view = self.menuBar().addMenu("&View")
+        toggle = self.inspector.toggleViewAction()
+        toggle.setText("&Inspector")
+        toggle.setShortcuts([QKeySequence("Ctrl+I"), QKeySequence("F9")])
+        view.addAction(toggle)
 
     def _connect(self) -> None:
         c = self.controller
@@ -139,6 +148,8 @@ class MainWindow(QMainWindow):
         self.composer.system_requested.connect(self.edit_system)
         self.chat.retry_requested.connect(self.retry)
         self.banner.action_requested.connect(self._on_banner_action)
+        self.inspector.show_in_chat.connect(self.chat.show_entry)
+        self.chat.inspect_requested.connect(self.inspector.inspect)
 
     def _restore(self) -> None:
         if geometry := self.state.geometry():
@@ -149,6 +160,8 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         else:
             self.splitter.setSizes([300, 800])
+        if layout := self.state.layout():
+            self.restoreState(layout)  # the inspector shown or not, as it was left
         last = self.state.last_conversation()
         if last:
             try:
@@ -157,7 +170,9 @@ class MainWindow(QMainWindow):
                 self.current = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
-        self.state.save(self.saveGeometry(), self.splitter.saveState(), self.current)
+        self.state.save(
+            self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
+        )
         super().closeEvent(event)
 
     # --- conversations --------------------------------------------------------------------
@@ -185,6 +200,7 @@ class MainWindow(QMainWindow):
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
         self.conversations.select(conversation.id)
+        self.inspector.show_conversation(conversation.id)
         self._update_meter()
 
     def new_chat(self) -> None:
@@ -201,6 +217,7 @@ class MainWindow(QMainWindow):
         # nothing listed is shown now, so a click on the conversation shown before opens it
         self.conversations.select("")  # an id of none: the list keeps no selection
         self.conversations.view.setCurrentIndex(QModelIndex())
+        self.inspector.show_conversation(None)
         self._update_meter()
 
     def rename(self, conversation_id: str, title: str) -> None:
@@ -252,6 +269,7 @@ class MainWindow(QMainWindow):
                 self.current = conversation.id
                 self.chat.show_conversation(conversation)
                 self.conversations.select(conversation.id)  # highlighted once it is listed
+                self.inspector.show_conversation(conversation.id)
             self.controller.send(self.current, text, spec, tools=self.composer.tools())
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
@@ -275,6 +293,7 @@ class MainWindow(QMainWindow):
         if self.current is None:
             self.current = self.controller.new_conversation().id
             self.conversations.select(self.current)
+            self.inspector.show_conversation(self.current)
             self.conversations.refresh()
         conversation = self.controller.conversation(self.current)
         dialog = SystemDialog(conversation.history.system_instruction or "", self)
@@ -397,11 +416,13 @@ class MainWindow(QMainWindow):
             return
         self.controller.retire(self.services.models)  # a running reply may still use it
         self.services.settings = settings
+        self.conversations.set_prices(self.services.prices)  # costs shown follow the edit
         self.services.models = build_models(settings, self.services.keys, os.environ)
         self.composer.model_picker.clear()
         self.composer.model_picker.addItems(self.services.models.available())
         current = self.controller.last_model(self.current) if self.current else None
         self.composer.set_model(current or settings.default_model)
+        self.inspector.settings_changed()
 
     async def _test_provider(self, dialog: SettingsDialog, name: str) -> None:
         """One tiny request through the provider, with the key as it is now."""

@@ -1,4 +1,4 @@
-"""Window geometry, splitter sizes and the last conversation, restored on the next start."""
+"""Window geometry, splitter sizes, docks and the last conversation, restored on the next start."""
 
 from __future__ import annotations
 
@@ -19,12 +19,25 @@ class WindowState:
         value = self._settings.value("splitter")
         return value if isinstance(value, QByteArray) else None
 
+    def layout(self) -> QByteArray | None:
+        """``QMainWindow.saveState``: which docks (the inspector) are shown, and where."""
+        value = self._settings.value("layout")
+        return value if isinstance(value, QByteArray) else None
+
     def last_conversation(self) -> str | None:
         value = self._settings.value("last_conversation")
         return value if isinstance(value, str) and value else None
 
-    def save(self, geometry: QByteArray, splitter: QByteArray, conversation_id: str | None) -> None:
+    def save(
+        self,
+        geometry: QByteArray,
+        splitter: QByteArray,
+        conversation_id: str | None,
+        layout: QByteArray | None = None,
+    ) -> None:
         self._settings.setValue("geometry", geometry)
         self._settings.setValue("splitter", splitter)
+        if layout is not None:
+            self._settings.setValue("layout", layout)
         self._settings.setValue("last_conversation", conversation_id or "")
         self._settings.sync()

@@ -1,0 +1,281 @@
+"""The History tab's models: one row per ledger row, and a filter by kind and text.
+
+The ledger (``app.inspect.ledger``) holds the numbers, already computed in one pass; cells are
+formatted in ``data()`` when the view asks for them, so 10,000 entries cost no more to show than
+a screenful. The text a search matches is made on first need and cached per row.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QIcon, QPalette
+from PySide6.QtWidgets import QApplication, QStyle
+
+from app.history import AnyEntry, History
+from app.history.entries import searchable_text
+from app.inspect.ledger import Ledger, Row, preview
+from app.pricing import format_cost
+
+SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
+KIND_ROLE = Qt.ItemDataRole.UserRole + 2
+TEXT_ROLE = Qt.ItemDataRole.UserRole + 3  # what a search matches, lower-cased
+
+COLUMNS = (
+    "Seq", "Time", "Kind", "Model", "Input", "Cached", "Output", "Reasoning", "Cost",
+    "Latency", "Tokens Σ", "Cost Σ",
+)  # fmt: skip
+SEQ, TIME, KIND, MODEL, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST = range(
+    len(COLUMNS)
+)
+NUMERIC = frozenset({SEQ, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST})
+
+KIND_NAMES = {
+    "system_instruction": "system",
+    "memory_notebook": "notebook",
+    "model_input": "input",
+    "model_output": "output",
+    "tool_results": "tool results",
+    "compression": "compression",
+    "title": "title",
+    "debug_log": "debug log",
+}
+_ICONS = {
+    "system_instruction": QStyle.StandardPixmap.SP_FileDialogInfoView,
+    "memory_notebook": QStyle.StandardPixmap.SP_FileDialogDetailedView,
+    "model_input": QStyle.StandardPixmap.SP_ArrowRight,
+    "model_output": QStyle.StandardPixmap.SP_ArrowLeft,
+    "tool_results": QStyle.StandardPixmap.SP_CommandLink,
+    "compression": QStyle.StandardPixmap.SP_TitleBarShadeButton,
+    "title": QStyle.StandardPixmap.SP_FileIcon,
+    "debug_log": QStyle.StandardPixmap.SP_MessageBoxWarning,
+}
+
+_ROOT = QModelIndex()
+Index = QModelIndex | QPersistentModelIndex
+
+
+def kind_label(kind: str) -> str:
+    return KIND_NAMES.get(kind, kind.replace("_", " "))
+
+
+def kind_icon(kind: str) -> QIcon:
+    """The standard icon of the style for a kind: no image files to ship or theme."""
+    pixmap = _ICONS.get(kind, QStyle.StandardPixmap.SP_FileIcon)
+    return QApplication.style().standardIcon(pixmap)
+
+
+def local_time(ts: str) -> str:
+    try:
+        moment = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+    except ValueError:
+        return ts
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def tokens(value: int | None) -> str:
+    return "" if value is None else f"{value:,}"
+
+
+class LedgerModel(QAbstractTableModel):
+    """The ledger's rows, formatted on demand. ``extend`` adds the rows of appended entries."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.ledger: Ledger | None = None
+        self.history: History | None = None
+        self._rows: list[Row] = []
+        self._text: dict[int, str] = {}  # row -> TEXT_ROLE, on first need
+        self._icons: dict[str, QIcon] = {}
+        self._muted = QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
+        self._failed = QBrush(QColor("#b42318"))
+
+    # --- content -------------------------------------------------------------------------
+
+    def set_ledger(self, ledger: Ledger | None, history: History | None) -> None:
+        """Show another conversation's ledger (or none)."""
+        self.beginResetModel()
+        self.ledger, self.history = ledger, history
+        self._rows = list(ledger.rows) if ledger else []
+        self._text.clear()
+        self.endResetModel()
+
+    def extend(self, ledger: Ledger) -> None:
+        """The same history, grown: insert the new rows at the end, and repaint the old ones
+        that changed (a compression marks earlier entries as summarised)."""
+        old, new = self._rows, list(ledger.rows)
+        if self.history is None or len(new) < len(old):
+            self.set_ledger(ledger, self.history)
+            return
+        changed = [i for i in range(len(old)) if old[i] != new[i]]
+        self.ledger = ledger
+        if len(new) > len(old):
+            self.beginInsertRows(_ROOT, len(old), len(new) - 1)
+            self._rows = new
+            self.endInsertRows()
+        else:
+            self._rows = new
+        if changed:
+            for row in changed:
+                self._text.pop(row, None)
+            top = self.index(changed[0], 0)
+            bottom = self.index(changed[-1], len(COLUMNS) - 1)
+            self.dataChanged.emit(top, bottom)
+
+    def row(self, row: int) -> Row:
+        return self._rows[row]
+
+    def entry(self, row: int) -> AnyEntry:
+        assert self.history is not None
+        return self.history.at(self._rows[row].seq)
+
+    def row_of(self, seq: int) -> int | None:
+        """The model row of an entry (entries are numbered from 1, in order)."""
+        if self.ledger is None:
+            return None
+        try:
+            return self.ledger.index_of(seq)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    # --- Qt model ------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == SEQ_ROLE:
+            return row.seq
+        if role == KIND_ROLE:
+            return row.kind
+        if role == TEXT_ROLE:
+            return self._search_text(index.row())
+        if role == Qt.ItemDataRole.DecorationRole and column == KIND:
+            if row.kind not in self._icons:
+                self._icons[row.kind] = kind_icon(row.kind)
+            return self._icons[row.kind]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.status.startswith("failed"):
+                return self._failed
+            if row.covered_by is not None or row.status == "retracted":
+                return self._muted
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(index.row(), column)
+        return None
+
+    def _display(self, row: Row, column: int) -> str:
+        usage = row.usage
+        match column:
+            case 0:
+                return str(row.seq)
+            case 1:
+                return local_time(row.ts)
+            case 2:
+                name = kind_label(row.kind)
+                return f"{name} ({row.status})" if row.status else name
+            case 3:
+                return f"{row.provider}:{row.model}" if row.provider else ""
+            case 4:
+                return tokens(usage.input if usage else None)
+            case 5:
+                return tokens(usage.cached if usage else None)
+            case 6:
+                return tokens(usage.output if usage else None)
+            case 7:
+                return tokens(usage.reasoning if usage else None)
+            case 8:
+                return format_cost(row.cost) if usage is not None else ""
+            case 9:
+                return f"{row.latency_ms / 1000:.1f} s" if row.latency_ms is not None else ""
+            case 10:
+                return f"{row.total_tokens:,}"
+            case 11:
+                total = format_cost(row.total_cost)
+                return f"{total} + ?" if row.unpriced else total
+        return ""
+
+    def _tooltip(self, row: int, column: int) -> str | None:
+        ledger_row = self._rows[row]
+        if column == TOTAL_COST and ledger_row.unpriced:
+            return "Some calls so far have no price: set one in Settings > Prices"
+        if column == COST and ledger_row.usage is not None and ledger_row.cost is None:
+            return "No price for this model: set one in Settings > Prices"
+        if column == LATENCY and ledger_row.first_token_ms is not None:
+            return f"first token after {ledger_row.first_token_ms / 1000:.2f} s"
+        if self.history is None:
+            return None
+        return preview(self.entry(row), width=200) or None
+
+    def _search_text(self, row: int) -> str:
+        text = self._text.get(row)
+        if text is None:
+            entry = self.entry(row)
+            text = f"{preview(entry, width=200)}\n{searchable_text(entry)}".casefold()
+            self._text[row] = text
+        return text
+
+
+class HistoryFilter(QSortFilterProxyModel):
+    """Rows of one kind (or all), whose text contains the search (case-insensitive)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._kind = ""
+        self._needle = ""
+
+    def set_kind(self, kind: str) -> None:
+        """Only entries of ``kind``; '' for all."""
+        if kind != self._kind:
+            self.beginFilterChange()
+            self._kind = kind
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_search(self, text: str) -> None:
+        needle = text.strip().casefold()
+        if needle != self._needle:
+            self.beginFilterChange()
+            self._needle = needle
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    @property
+    def active(self) -> bool:
+        return bool(self._kind or self._needle)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._kind and not self._needle:
+            return True
+        model = self.sourceModel()
+        index = model.index(source_row, 0, source_parent)
+        if self._kind and index.data(KIND_ROLE) != self._kind:
+            return False
+        return not self._needle or self._needle in index.data(TEXT_ROLE)

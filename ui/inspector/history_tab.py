@@ -1,0 +1,199 @@
+"""The History tab: every entry as a row, a kind filter and a search, and the selected entry's
+full JSON (redacted) with what summarises it or what it summarises."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.history import History
+from app.history.entries import KINDS
+from app.inspect.ledger import Ledger, entry_json
+from ui.inspector.history_model import (
+    COLUMNS,
+    SEQ_ROLE,
+    HistoryFilter,
+    LedgerModel,
+    kind_icon,
+    kind_label,
+)
+
+SEARCH_DELAY_MS = 150  # a search filters every row: once per pause in typing, not per key
+# widths to start with; sizing columns to their contents would read all 10,000 rows
+WIDTHS = (48, 140, 130, 170, 70, 70, 70, 76, 70, 64, 84, 70)
+
+
+class HistoryTab(QWidget):
+    show_in_chat = Signal(int)  # seq
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LedgerModel(self)
+        self.proxy = HistoryFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.kind = QComboBox()
+        self.kind.addItem("All kinds", "")
+        for kind in KINDS:
+            self.kind.addItem(kind_icon(kind), kind_label(kind), kind)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search entries")
+        self.search.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self._apply_search)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.setAlternatingRowColors(True)
+        rows = self.table.verticalHeader()
+        rows.setVisible(False)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate(WIDTHS[: len(COLUMNS)]):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(False)
+
+        self.about = QLabel()  # what summarises this entry, or what it summarises
+        self.about.setTextFormat(Qt.TextFormat.RichText)
+        self.about.setWordWrap(True)
+        self.chat_button = QPushButton("Show in chat")
+        self.chat_button.setToolTip("Scroll the chat to this entry (or double-click the row)")
+        self.chat_button.setEnabled(False)
+        self.detail = QPlainTextEdit()
+        self.detail.setReadOnly(True)
+        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.detail.setPlaceholderText("Select an entry to see it in full")
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.kind)
+        filters.addWidget(self.search, 1)
+        about = QHBoxLayout()
+        about.addWidget(self.about, 1)
+        about.addWidget(self.chat_button)
+        bottom = QWidget()
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        bottom_layout.addLayout(about)
+        bottom_layout.addWidget(self.detail, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(bottom)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(split, 1)
+
+        self.kind.currentIndexChanged.connect(self._apply_kind)
+        self.search.textChanged.connect(self._search_timer.start)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current)
+        self.table.doubleClicked.connect(lambda _index: self._to_chat())
+        self.chat_button.clicked.connect(self._to_chat)
+        self.about.linkActivated.connect(self._on_link)
+
+    # --- content -----------------------------------------------------------------------
+
+    def set_ledger(self, ledger: Ledger | None, history: History | None) -> None:
+        self.model.set_ledger(ledger, history)
+        self._show_detail(None)
+
+    def extend(self, ledger: Ledger) -> None:
+        """Rows for appended entries; the selection and the scroll stay where they were,
+        except that a view showing the last row follows the new ones."""
+        bar = self.table.verticalScrollBar()
+        following = bar.value() >= bar.maximum()
+        self.model.extend(ledger)
+        if following:
+            self.table.scrollToBottom()
+        current = self.table.currentIndex()
+        if current.isValid():  # its summary or cumulative numbers may have changed
+            self._show_detail(self.proxy.mapToSource(current).row())
+
+    def select_seq(self, seq: int) -> bool:
+        """Select an entry's row, clearing a filter that hides it; False if there is none."""
+        row = self.model.row_of(seq)
+        if row is None:
+            return False
+        source = self.model.index(row, 0)
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            self.kind.setCurrentIndex(0)
+            self.search.clear()
+            self._apply_search()
+            index = self.proxy.mapFromSource(source)
+        self.table.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return True
+
+    def selected_seq(self) -> int | None:
+        current = self.table.currentIndex()
+        return current.data(SEQ_ROLE) if current.isValid() else None
+
+    # --- reacting ----------------------------------------------------------------------
+
+    def _apply_kind(self) -> None:
+        self.proxy.set_kind(self.kind.currentData() or "")
+
+    def _apply_search(self) -> None:
+        self._search_timer.stop()
+        self.proxy.set_search(self.search.text())
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_detail(self.proxy.mapToSource(current).row() if current.isValid() else None)
+
+    def _show_detail(self, row: int | None) -> None:
+        self.chat_button.setEnabled(row is not None)
+        if row is None:
+            self.about.clear()
+            self.detail.clear()
+            return
+        ledger_row = self.model.row(row)
+        self.detail.setPlainText(entry_json(self.model.entry(row)))
+        notes = []
+        if ledger_row.covers is not None:
+            first, last = ledger_row.covers
+            notes.append(f"Summarises entries {first}-{last}.")
+        if ledger_row.covered_by is not None:
+            by = ledger_row.covered_by
+            notes.append(f'Summarised by compression at <a href="seq:{by}">seq {by}</a>.')
+        if ledger_row.status:
+            notes.append(ledger_row.status.capitalize() + ".")
+        self.about.setText(" ".join(notes))
+
+    def _on_link(self, href: str) -> None:
+        scheme, _, value = href.partition(":")
+        if scheme == "seq" and value.isdigit():
+            self.select_seq(int(value))
+
+    def _to_chat(self) -> None:
+        seq = self.selected_seq()
+        if seq is not None:
+            self.show_in_chat.emit(seq)

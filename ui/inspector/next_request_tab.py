@@ -1,0 +1,251 @@
+"""The Next request tab: what a turn to the composer's model would send now, part by part, its
+tokens against the model's window, what is left out and why, and the wire body itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.inspect.next_request import Carried, NextRequest, wire_json
+from ui.inspector.history_model import kind_icon, kind_label
+
+CARRIED_COLUMNS = ("Seq", "Kind", "Tokens", "Text")
+TEXT_CHARS = 300  # of an entry's text in its cell; the tooltip has more
+TIP_CHARS = 2000
+_ROOT = QModelIndex()
+Index = QModelIndex | QPersistentModelIndex
+
+
+class CarriedModel(QAbstractTableModel):
+    """The parts of the next request in the order they are sent."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Carried] = []
+
+    def set_rows(self, rows: Sequence[Carried]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def carried(self, row: int) -> Carried:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(CARRIED_COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(CARRIED_COLUMNS)
+        ):
+            return CARRIED_COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        part, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return "" if part.seq is None else str(part.seq)
+            if column == 1:
+                if part.covers is not None:
+                    return f"summary of {part.covers[0]}-{part.covers[1]}"
+                return "draft (unsent)" if part.kind == "draft" else kind_label(part.kind)
+            if column == 2:
+                return f"{part.tokens:,}"
+            return " ".join(part.text[:TEXT_CHARS].split())
+        if role == Qt.ItemDataRole.DecorationRole and column == 1 and part.kind in KIND_ICONS:
+            return kind_icon(KIND_ICONS[part.kind])
+        if role == Qt.ItemDataRole.ToolTipRole and column == 3:
+            return part.text[:TIP_CHARS]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 2):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+# the history kind whose icon a part shows ("summary" is a compression standing in)
+KIND_ICONS = {
+    "summary": "compression",
+    "draft": "model_input",
+    **{kind: kind for kind in ("system_instruction", "memory_notebook", "model_input")},
+    **{kind: kind for kind in ("model_output", "tool_results")},
+}
+
+
+class NextRequestTab(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.request: NextRequest | None = None
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(True)
+        self.counting = QLabel()  # "Exact: how" or "Estimate: how"
+        self.counting.setWordWrap(True)
+        self.warning = QLabel()
+        self.warning.setObjectName("inspectorWarning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #9a6700;")
+        self.warning.setVisible(False)
+
+        self.carried = CarriedModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.carried)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate((48, 150, 70)):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(True)
+        self.left_out = QListWidget()  # omissions, then the adapter's notes
+        self.left_out.setWordWrap(True)
+
+        self.show_wire = QCheckBox("Show wire request")
+        self.show_wire.setToolTip("The exact JSON body the adapter would send (keys redacted)")
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the wire request to the clipboard")
+        self.wire = QPlainTextEdit()
+        self.wire.setReadOnly(True)
+        self.wire.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.wire.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.wire_box = QWidget()
+        wire_layout = QVBoxLayout(self.wire_box)
+        wire_layout.setContentsMargins(0, 0, 0, 0)
+        wire_layout.addWidget(self.wire)
+        self.wire_box.setVisible(False)
+
+        wire_row = QHBoxLayout()
+        wire_row.addWidget(self.show_wire)
+        wire_row.addStretch(1)
+        wire_row.addWidget(self.copy_button)
+        lists = QSplitter(Qt.Orientation.Vertical)
+        lists.addWidget(self.table)
+        left_out = QWidget()
+        left_out_layout = QVBoxLayout(left_out)
+        left_out_layout.setContentsMargins(0, 0, 0, 0)
+        left_out_layout.addWidget(QLabel("Left out and changed"))
+        left_out_layout.addWidget(self.left_out)
+        lists.addWidget(left_out)
+        lists.addWidget(self.wire_box)
+        lists.setStretchFactor(0, 3)
+        lists.setStretchFactor(1, 1)
+        lists.setStretchFactor(2, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.counting)
+        layout.addWidget(self.warning)
+        layout.addWidget(lists, 1)
+        layout.addLayout(wire_row)
+
+        self.show_wire.toggled.connect(self._toggle_wire)
+        self.copy_button.clicked.connect(self.copy_wire)
+        self.show_message("")
+
+    # --- content -----------------------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        """No request to show: why (no conversation yet, preparing, an unknown model)."""
+        self.request = None
+        self.heading.setText(text)
+        self.bar.setRange(0, 1)
+        self.bar.setValue(0)
+        self.bar.setFormat("")
+        self.counting.clear()
+        self.warning.setVisible(False)
+        self.carried.set_rows([])
+        self.left_out.clear()
+        self.wire.clear()
+        self.copy_button.setEnabled(False)
+
+    def show_request(self, request: NextRequest) -> None:
+        self.request = request
+        total = (request.tokens or 0) + request.tool_tokens
+        tools = f", {request.tool_tokens:,} of them declaring tools" if request.tool_tokens else ""
+        budget = f"; budget {request.budget:,}" if request.budget is not None else ""
+        self.heading.setText(
+            f"{request.spec}: {len(request.carried)} parts, {total:,} tokens{tools}"
+            f" (window {request.window:,}{budget})"
+        )
+        self.bar.setRange(0, max(request.window, 1))
+        self.bar.setValue(min(total, request.window))
+        counted = f"{total:,}" if request.tokens is not None else "not counted"
+        self.bar.setFormat(f"{counted} of {request.window:,} tokens")
+        kind = "Estimate" if request.estimate else "Exact"
+        self.counting.setText(f"{kind}: {request.counting}")
+        warnings = []
+        if request.would_compress:
+            warnings.append("Automatic compression would run before this request is sent.")
+        if request.over_budget:
+            warnings.append("The newest turn alone is over the budget; it is sent anyway.")
+        if request.body is None:
+            warnings.append(f"No wire request: {request.body_error or 'nothing to render'}")
+        self.warning.setText(" ".join(warnings))
+        self.warning.setVisible(bool(warnings))
+        self.carried.set_rows(request.carried)
+        self.left_out.clear()
+        for omission in request.omitted:
+            first, last = omission.first_seq, omission.last_seq
+            where = f"entry {first}" if first == last else f"entries {first}-{last}"
+            self.left_out.addItem(f"{where}: {omission.reason}")
+        for note in request.notes:
+            self.left_out.addItem(f"adapter: {note}")
+        if not request.omitted and not request.notes:
+            self.left_out.addItem("Nothing: the whole history is sent as it is.")
+        self.copy_button.setEnabled(request.body is not None)
+        if self.show_wire.isChecked():
+            self._fill_wire()
+
+    def wire_text(self) -> str:
+        """What the wire view shows (and Copy copies): the body, or why there is none."""
+        request = self.request
+        if request is None:
+            return ""
+        if request.body is None:
+            return request.body_error or "no request body"
+        return wire_json(request.body)
+
+    def copy_wire(self) -> None:
+        if self.request is not None and self.request.body is not None:
+            QGuiApplication.clipboard().setText(self.wire_text())
+
+    def _toggle_wire(self, shown: bool) -> None:
+        self.wire_box.setVisible(shown)
+        if shown:
+            self._fill_wire()
+
+    def _fill_wire(self) -> None:
+        text = self.wire_text()
+        if self.wire.toPlainText() != text:
+            self.wire.setPlainText(text)
