@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.composer.set_model(self.services.settings.default_model)
         self.inspector = InspectorDock(controller, self.composer, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
         self.inspector.hide()  # until View > Inspector, or as the last session left it
 
         right = QWidget()

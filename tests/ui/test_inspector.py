@@ -394,6 +394,7 @@ def test_the_next_request_to_anthropic_says_what_is_left_out_and_changed(
     assert any(line.startswith("adapter: tool call id rewritten (seq 8)") for line in left_out)
     assert any(line.startswith("adapter: reasoning dropped (seq 12)") for line in left_out)
     assert tab.bar.maximum() == request.window and tab.bar.value() > 0
+    assert tab.budget_bar.isVisible() and tab.budget_bar.maximum() == request.budget
     assert tab.counting.text().startswith("Estimate")  # Anthropic counts differently
     assert not tab.wire_box.isVisible()
     tab.show_wire.setChecked(True)

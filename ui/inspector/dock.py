@@ -85,13 +85,14 @@ class InspectorDock(QDockWidget):
         self._entry_timer.timeout.connect(self.refresh)
 
         self.history_tab.show_in_chat.connect(self.show_in_chat)
-        self.tabs.currentChanged.connect(lambda _index: self.refresh())
-        self.visibilityChanged.connect(lambda _visible: self.refresh())
+        # bound methods, not lambdas: Qt drops these connections when the dock is destroyed
+        self.tabs.currentChanged.connect(self._on_shown)
+        self.visibilityChanged.connect(self._on_shown)
         controller.entry_appended.connect(self._on_entry)
-        composer.model_picker.currentTextChanged.connect(lambda _text: self.request_changed())
+        composer.model_picker.currentTextChanged.connect(self._on_request_input)
         composer.edit.textChanged.connect(self._draft_timer.start)
         for action in composer.tools_menu.actions():
-            action.toggled.connect(lambda _on: self.request_changed())
+            action.toggled.connect(self._on_request_input)
 
     # --- what to show ------------------------------------------------------------------
 
@@ -105,8 +106,7 @@ class InspectorDock(QDockWidget):
     def settings_changed(self) -> None:
         """Prices, windows or providers may have changed: everything is computed again."""
         self._prepared.clear()
-        self.request_changed()
-        self.refresh()  # the price table is part of what each tab shows
+        self.request_changed()  # the ledger tabs see the new price table as a change too
 
     def request_changed(self) -> None:
         """The model, the draft or the tools changed: the next request is made again."""
@@ -121,6 +121,12 @@ class InspectorDock(QDockWidget):
         self.tabs.setCurrentIndex(HISTORY)
         self.refresh()
         self.history_tab.select_seq(seq)
+
+    def _on_shown(self, _value: object) -> None:
+        self.refresh()
+
+    def _on_request_input(self, _value: object) -> None:
+        self.request_changed()
 
     def _on_entry(self, conversation_id: str, _entry: AnyEntry) -> None:
         if conversation_id == self.conversation_id:

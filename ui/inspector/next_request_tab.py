@@ -89,6 +89,12 @@ class CarriedModel(QAbstractTableModel):
         return None
 
 
+def _fill(bar: QProgressBar, value: int, maximum: int, text: str) -> None:
+    bar.setRange(0, max(maximum, 1))
+    bar.setValue(min(value, maximum))
+    bar.setFormat(f"{text} tokens ({value / max(maximum, 1):.0%})")
+
+
 # the history kind whose icon a part shows ("summary" is a compression standing in)
 KIND_ICONS = {
     "summary": "compression",
@@ -105,8 +111,10 @@ class NextRequestTab(QWidget):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.bar = QProgressBar()
+        self.bar = QProgressBar()  # against the model's window
         self.bar.setTextVisible(True)
+        self.budget_bar = QProgressBar()  # against the budget the context policy allows
+        self.budget_bar.setTextVisible(True)
         self.counting = QLabel()  # "Exact: how" or "Estimate: how"
         self.counting.setWordWrap(True)
         self.warning = QLabel()
@@ -118,7 +126,10 @@ class NextRequestTab(QWidget):
         self.carried = CarriedModel(self)
         self.table = QTableView()
         self.table.setModel(self.carried)
-        self.table.verticalHeader().setVisible(False)
+        rows = self.table.verticalHeader()
+        rows.setVisible(False)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(False)
@@ -164,6 +175,7 @@ class NextRequestTab(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.bar)
+        layout.addWidget(self.budget_bar)
         layout.addWidget(self.counting)
         layout.addWidget(self.warning)
         layout.addWidget(lists, 1)
@@ -182,6 +194,7 @@ class NextRequestTab(QWidget):
         self.bar.setRange(0, 1)
         self.bar.setValue(0)
         self.bar.setFormat("")
+        self.budget_bar.setVisible(False)
         self.counting.clear()
         self.warning.setVisible(False)
         self.carried.set_rows([])
@@ -193,15 +206,15 @@ class NextRequestTab(QWidget):
         self.request = request
         total = (request.tokens or 0) + request.tool_tokens
         tools = f", {request.tool_tokens:,} of them declaring tools" if request.tool_tokens else ""
-        budget = f"; budget {request.budget:,}" if request.budget is not None else ""
         self.heading.setText(
             f"{request.spec}: {len(request.carried)} parts, {total:,} tokens{tools}"
-            f" (window {request.window:,}{budget})"
         )
-        self.bar.setRange(0, max(request.window, 1))
-        self.bar.setValue(min(total, request.window))
         counted = f"{total:,}" if request.tokens is not None else "not counted"
-        self.bar.setFormat(f"{counted} of {request.window:,} tokens")
+        _fill(self.bar, total, request.window, f"{counted} of the window's {request.window:,}")
+        if request.budget is not None:
+            limit = request.budget
+            _fill(self.budget_bar, total, limit, f"{counted} of the budget's {limit:,}")
+        self.budget_bar.setVisible(request.budget is not None)
         kind = "Estimate" if request.estimate else "Exact"
         self.counting.setText(f"{kind}: {request.counting}")
         warnings = []
