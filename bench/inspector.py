@@ -201,16 +201,19 @@ async def measure(window: MainWindow, cid: str, runs: int) -> list[Row]:
     rows.append(Row("ledger() alone", statistics.median(alone), None, f"median of {runs}"))
 
     conversation = window.controller.conversation(cid)
-    for shown in (False, True):
-        dock.setVisible(shown)
-        appended = []
-        for n in range(runs):
-            began = time.monotonic()
-            window.services.library.append(conversation, ModelInput(text=f"one more, {n}"))
-            appended.append((time.monotonic() - began) * 1000)
-        what = "shows it (the row inserted)" if shown else "is hidden (Library.append alone)"
-        rows.append(Row(f"append an entry while the dock {what}", statistics.median(appended),
-                        None, f"median of {runs}"))  # fmt: skip
+    appended, caught_up = [], []
+    for n in range(runs):
+        began = time.monotonic()
+        window.services.library.append(conversation, ModelInput(text=f"one more, {n}"))
+        saved = time.monotonic()
+        dock.refresh()  # what the dock's timer does ENTRY_DELAY_MS later: the row inserted
+        appended.append((saved - began) * 1000)
+        caught_up.append((time.monotonic() - saved) * 1000)
+    rows.append(Row("append an entry (Library.append, the dock shown)", statistics.median(appended),
+                    None, f"median of {runs}; the dock only starts a timer here"))  # fmt: skip
+    note = f"median of {runs}; the ledger again, rows compared, then beginInsertRows"
+    rows.append(Row("... the dock catching up: its row inserted", statistics.median(caught_up),
+                    None, note))  # fmt: skip
 
     began = time.monotonic()
     dock.tabs.setCurrentIndex(USAGE)

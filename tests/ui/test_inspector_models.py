@@ -78,19 +78,24 @@ def test_the_ledger_model_as_it_grows_and_is_compressed(qapp: QApplication, hist
     assert model.index(0, 0, model.index(0, 0)).isValid() is False  # a table: no children
     changed: list[tuple[int, int]] = []
     model.dataChanged.connect(lambda top, bottom: changed.append((top.row(), bottom.row())))
+    library.append(conversation, ModelOutput(provider="openai", model="gpt-4.1", text="19:00"))
+    model.extend(ledger(entries, PRICES))  # the last reply answered again: it says so
+    assert model.rowCount() == 7 and changed == [(5, 5)]
+    assert model.index(5, KIND).data() == "output (retried at seq 7)"
+    changed.clear()
     library.append(conversation, ModelInput(text="Summarise"))
     model.extend(ledger(entries, PRICES))
-    assert model.rowCount() == 7 and not changed  # appended: nothing earlier changed
+    assert model.rowCount() == 8 and not changed  # appended: nothing earlier changed
     library.append(conversation, Compression(
         strategy="whole", covers=(1, 4), summary="Paris time asked.", provider="openai",
         model="gpt-4.1", usage=Usage(input=600, output=30),
     ))  # fmt: skip
     model.extend(ledger(entries, PRICES))
-    assert model.rowCount() == 8
+    assert model.rowCount() == 9
     assert changed and changed[0][0] <= 1 and changed[-1][1] >= 3  # now summarised: repainted
     muted = model.index(2, 0).data(Qt.ItemDataRole.ForegroundRole)
-    assert muted is not None and model.index(7, 0).data(Qt.ItemDataRole.ForegroundRole) is None
-    assert model.row_of(8) == 7 and model.row_of(99) is None
+    assert muted is not None and model.index(8, 0).data(Qt.ItemDataRole.ForegroundRole) is None
+    assert model.row_of(9) == 8 and model.row_of(99) is None
     model.set_ledger(None, None)
     assert model.rowCount() == 0
 

@@ -115,7 +115,8 @@ class LedgerModel(QAbstractTableModel):
         if self.history is None or len(new) < len(old):
             self.set_ledger(ledger, self.history)
             return
-        changed = [i for i in range(len(old)) if old[i] != new[i]]
+        start = _may_change_from(old, new)
+        changed = [i for i in range(start, len(old)) if old[i] != new[i]]
         self.ledger = ledger
         if len(new) > len(old):
             self.beginInsertRows(_ROOT, len(old), len(new) - 1)
@@ -243,6 +244,18 @@ class LedgerModel(QAbstractTableModel):
             text = f"{preview(entry, width=200)}\n{searchable_text(entry)}".casefold()
             self._text[row] = text
         return text
+
+
+def _may_change_from(old: list[Row], new: list[Row]) -> int:
+    """The first old row that appending ``new[len(old):]`` can have changed: any, after a
+    compression (what is summarised); else from the last turn's input on (a reply answered
+    again is marked as retried), so a 10,000-row ledger is not compared row by row."""
+    if any(row.kind == "compression" for row in new[len(old) :]):
+        return 0
+    for index in range(len(old) - 1, -1, -1):
+        if old[index].kind == "model_input":
+            return index
+    return 0
 
 
 class HistoryFilter(QSortFilterProxyModel):
