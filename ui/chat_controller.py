@@ -8,7 +8,9 @@ deltas are buffered and flushed on a timer every few tens of milliseconds, never
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import weakref
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -28,6 +30,7 @@ log = logging.getLogger(__name__)
 FLUSH_MS = 30
 
 Turn = Coroutine[Any, Any, ModelOutput]
+Listener = Callable[[Conversation, AnyEntry], None]
 
 
 class ChatController(QObject):
@@ -53,7 +56,10 @@ class ChatController(QObject):
         self._flush = QTimer(self)
         self._flush.setInterval(flush_ms)
         self._flush.timeout.connect(self.flush)
-        services.library.appended.append(self._on_appended)
+        # the library must not keep the controller alive: a cycle through it would be freed by
+        # whichever thread next runs the garbage collector, and Qt objects die on their own
+        self._hook = _weak_listener(self._on_appended)
+        services.library.appended.append(self._hook)
 
     # --- conversations ------------------------------------------------------------------
 
@@ -222,6 +228,19 @@ class ChatController(QObject):
             await asyncio.wait(tasks)
         for models in [*self._retired, self.services.models]:
             await models.aclose()
+        with contextlib.suppress(ValueError):
+            self.services.library.appended.remove(self._hook)
+
+
+def _weak_listener(method: Listener) -> Listener:
+    ref = weakref.WeakMethod(method)
+
+    def listener(conversation: Conversation, entry: AnyEntry) -> None:
+        target = ref()
+        if target is not None:
+            target(conversation, entry)
+
+    return listener
 
 
 def _action(exc: CrosstalkError) -> str:
