@@ -28,7 +28,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -40,8 +39,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import msgspec
 import qasync
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from app import composition
 from app.history import (
@@ -59,6 +57,7 @@ from app.inspect.ledger import ledger
 from app.inspect.next_request import next_request, prepare
 from app.paths import DataDir
 from app.store import Library
+from bench.qt_timing import PaintWatch, until
 from bench.store import WORDS, progress, stamp
 from ui.chat_controller import ChatController
 from ui.inspector.dock import NEXT_REQUEST, USAGE
@@ -86,33 +85,6 @@ class Row:
         if self.target_ms is None:
             return ""
         return "OK" if self.value_ms <= self.target_ms else "OVER"
-
-
-class PaintWatch(QObject):
-    """The time of the first Paint event after ``arm()``."""
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__()
-        self.painted_at: float | None = None
-        self.armed = False
-        widget.installEventFilter(self)
-
-    def arm(self) -> None:
-        self.painted_at, self.armed = None, True
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if self.armed and event.type() == QEvent.Type.Paint:
-            self.painted_at, self.armed = time.monotonic(), False
-        return False
-
-
-async def until(check: Callable[[], object], timeout: float = 60) -> float:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the window did not get there in time")
-        await asyncio.sleep(0.001)
-    return time.monotonic()
 
 
 # --- the conversation -----------------------------------------------------------------------

@@ -58,8 +58,8 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import msgspec
 import qasync
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from app import composition
 from app.history import AnyEntry, ModelInput, ModelOutput, Usage
@@ -67,6 +67,7 @@ from app.paths import DataDir
 from app.providers import Finished, Models, Rendered, Request, StreamEvent, TextDelta, UsageReport
 from app.store.library import Library
 from app.titles import INSTRUCTION as TITLE_INSTRUCTION
+from bench.qt_timing import PaintWatch, until
 from bench.store import WORDS, generate, progress, stamp
 from ui.chat_controller import FLUSH_MS, ChatController
 from ui.library_reader import LibraryReader
@@ -351,33 +352,6 @@ class LagMeter:
 
     def between(self, begin: float, end: float) -> list[float]:
         return [lag for at, lag in self.ticks if begin < at <= end]
-
-
-class PaintWatch(QObject):
-    """The time of the first Paint event after ``arm()``."""
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__()
-        self.painted_at: float | None = None
-        self.armed = False
-        widget.installEventFilter(self)
-
-    def arm(self) -> None:
-        self.painted_at, self.armed = None, True
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if self.armed and event.type() == QEvent.Type.Paint:
-            self.painted_at, self.armed = time.monotonic(), False
-        return False
-
-
-async def until(check: Callable[[], bool], timeout: float = 120) -> float:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the window did not get there in time")
-        await asyncio.sleep(0.001)
-    return time.monotonic()
 
 
 class Timed:
