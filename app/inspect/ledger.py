@@ -55,6 +55,7 @@ class Row:
     covered_by: int | None  # seq of the standing compression the context carries instead
     covers: tuple[int, int] | None  # for compression entries: the range summarised
     status: str  # "" | "partial: ..." | "failed: ..." | "retracted by seq N" | ...
+    turn: int  # the user turn it belongs to, from 1; 0 before the first input
 
     @property
     def billed(self) -> bool:
@@ -84,6 +85,7 @@ class TurnUsage:
     usage: Usage
     cost: float  # the known costs
     unpriced: bool  # some call of the turn has no price, so ``cost`` is short
+    models: tuple[str, ...] = ()  # "provider:model" of its calls, in order of first use
 
 
 class Ledger:
@@ -122,16 +124,20 @@ class Ledger:
         turns: list[TurnUsage] = []
         first = last = calls = 0
         usage, cost, unpriced = NO_USAGE, 0.0, False
+        models: dict[str, None] = {}  # ordered, unique
 
         def close() -> None:
             if first:
-                turns.append(TurnUsage(len(turns) + 1, first, last, calls, usage, cost, unpriced))
+                turns.append(TurnUsage(
+                    len(turns) + 1, first, last, calls, usage, cost, unpriced, tuple(models)
+                ))  # fmt: skip
 
         for row in self.rows:
             if row.kind == "model_input":
                 close()
                 first = last = row.seq
                 calls, usage, cost, unpriced = 0, NO_USAGE, 0.0, False
+                models = {}
                 continue
             last = row.seq
             if row.usage is not None and row.usage != NO_USAGE:
@@ -139,6 +145,7 @@ class Ledger:
                 usage = usage + row.usage
                 cost += row.cost or 0.0
                 unpriced = unpriced or row.cost is None
+                models[f"{row.provider}:{row.model}"] = None
         close()
         return turns
 
@@ -164,6 +171,7 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
     rows: list[Row] = []
     append = rows.append
     total_tokens, total_cost, unpriced = 0, 0.0, False
+    turn = 0
     claim_index, claim_count = 0, len(claims)
     last_output: int | None = None  # row index of the turn's latest reply, for retries
     for entry in history:
@@ -195,6 +203,8 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
                 last_output = None if entry.tool_calls and entry.error is None else len(rows)
             else:
                 last_output = None
+                if kind is ModelInput:
+                    turn += 1
         elif isinstance(entry, Compression):
             covers = (entry.covers[0], entry.covers[1])
             if entry.strategy == RETRACT:
@@ -217,7 +227,7 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
                 unpriced = True
         append(Row(
             seq, entry.ts, KINDS[kind], provider, model, usage, cost, latency, first_token,
-            total_tokens, total_cost, unpriced, covered_by, covers, status,
+            total_tokens, total_cost, unpriced, covered_by, covers, status, turn,
         ))  # fmt: skip
     return Ledger(rows)
 
