@@ -4,7 +4,8 @@ The request is built by the turn's own ``build_request``, from a copy of the his
 composer's draft appended as the pending ``model_input`` (as ``run_turn`` appends it), and
 rendered by the same adapter class the turn uses. So the body shown is the body posted, unless
 auto-compression runs first, which ``would_compress`` says. The draft is never stored, and its
-token count never cached: it changes with every keystroke.
+token count never cached: it changes with every keystroke. A new chat (no conversation yet) is
+an empty history under the default policy: its first request.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from app.composition import Services
 from app.context import Contexts, TokenCounter, count_entry
 from app.context.service import Named, tool_tokens
-from app.context.tokens import O200K, entry_text
+from app.context.tokens import O200K, Method, entry_text
 from app.errors import CrosstalkError
 from app.history import (
     AnyEntry,
@@ -29,11 +32,13 @@ from app.history import (
     ModelInput,
     Omission,
     SystemInstruction,
+    utc_now,
 )
 from app.history.outline import outline_of
 from app.inspect.redact import redact, redact_text
 from app.providers import Provider, Request
-from app.store import Conversation
+from app.store import Conversation, Header
+from app.store.transcript import FORMAT, VERSION, Appender
 from app.turn import build_request, new_input, turn_tools
 
 
@@ -60,11 +65,11 @@ class NextRequest:
     budget: int | None
     window: int
     estimate: bool  # not the provider's own tokenizer
-    counting: str  # how the tokens were counted, for a label
+    counting: str  # how the tokens were counted: "estimated with ... (Gemini counts differently)"
     omitted: tuple[Omission, ...]  # window, budget, compression, retry ...
     notes: tuple[str, ...]  # what replay changed: reasoning dropped, tool ids rewritten ...
     body: dict[str, Any] | None  # the wire body the adapter would post, redacted
-    body_error: str | None  # why there is no body (an unknown model, say)
+    body_error: str | None  # why there is no body (an unknown model, say; None if not rendered)
     would_compress: bool  # auto-compression would run before this request
     over_budget: bool
 
@@ -77,53 +82,57 @@ class _Named:
 
 
 class _DraftCounter(TokenCounter):
-    """The shared counts for stored entries; the draft counted afresh and never kept, since
-    its seq belongs to whatever the next turn really appends."""
+    """The shared counts for stored entries; what is not stored yet (the draft, a changed
+    system instruction, all of a new chat) counted afresh and never kept, since its seq belongs
+    to whatever the next turn really appends."""
 
-    def __init__(self, shared: TokenCounter, draft_seq: int | None) -> None:
+    def __init__(self, shared: TokenCounter, stored: int) -> None:
         super().__init__()
         self._shared = shared
-        self._draft_seq = draft_seq
+        self._stored = stored  # the last stored seq
 
     def __len__(self) -> int:
         return len(self._shared)
 
     def counting(self, conversation: Hashable, encoding: str = O200K) -> Callable[[AnyEntry], int]:
         shared = self._shared.counting(conversation, encoding)
-        draft_seq = self._draft_seq
+        stored = self._stored
 
         def count(entry: AnyEntry) -> int:
-            return count_entry(entry, encoding) if entry.seq == draft_seq else shared(entry)
+            return count_entry(entry, encoding) if entry.seq > stored else shared(entry)
 
         return count
 
 
 def next_request(
     services: Services,
-    conversation: Conversation,
+    conversation: Conversation | None,
     spec: str,
     *,
     draft: str = "",
     tools: Sequence[str] | None = None,
     system: str | None = None,
+    render: bool = True,
 ) -> NextRequest:
     """The request a turn to ``spec`` would send now, with ``draft`` as its input.
 
-    ``tools`` and ``system`` are what the turn would be given (None: as the conversation has
-    them). Synchronous and offline; call ``prepare`` first so nothing slow happens here.
+    ``conversation`` None is a new chat, not saved yet. ``tools`` and ``system`` are what the
+    turn would be given (None: as the conversation has them). ``render`` False leaves out the
+    wire body (and the adapter's notes): the counts need only the tokenizer, not the SDK.
+    Synchronous and offline; call ``prepare`` first so nothing slow happens here.
     """
-    built = _build(services, conversation, spec, draft, tools, system)
+    built = _build(services, conversation or _unsaved(), spec, draft, tools, system)
     request, provider, model = built.request, built.provider, built.request.model
     context = request.context
     body: dict[str, Any] | None = None
     notes: tuple[str, ...] = ()
     body_error = built.problem
-    if built.adapter is not None:
+    if built.adapter is not None and render:
         body, notes, body_error = _render(built.adapter, request)
     contexts = services.contexts
     method = contexts.method(provider, model)
-    count = built.counter.counting(conversation.id, method.encoding)
-    policy = contexts.policy(conversation.id)
+    count = built.counter.counting(built.conversation_id, method.encoding)
+    policy = contexts.defaults if conversation is None else contexts.policy(conversation.id)
     return NextRequest(
         spec=spec,
         provider=provider.name,
@@ -134,7 +143,7 @@ def next_request(
         budget=context.budget,
         window=contexts.window(provider, model),
         estimate=method.estimate,
-        counting=method.label,
+        counting=counting_label(method, contexts.kinds.get(provider.name, provider.name), spec),
         omitted=context.omitted,
         notes=notes,
         body=body,
@@ -146,7 +155,7 @@ def next_request(
 
 def pending_request(
     services: Services,
-    conversation: Conversation,
+    conversation: Conversation | None,
     spec: str,
     *,
     draft: str = "",
@@ -154,17 +163,33 @@ def pending_request(
     system: str | None = None,
 ) -> Request:
     """The neutral ``Request`` behind ``next_request`` (for a provider's own token count)."""
-    return _build(services, conversation, spec, draft, tools, system).request
+    return _build(services, conversation or _unsaved(), spec, draft, tools, system).request
 
 
-async def prepare(services: Services, spec: str) -> None:
+async def prepare(services: Services, spec: str, *, render: bool = True) -> None:
     """Import what rendering for ``spec`` needs and load its tokenizer, off the event loop
-    (an SDK costs 1-2 s to import, a vocabulary ~0.5 s), so ``next_request`` stays quick."""
+    (an SDK costs 1-2 s to import, a vocabulary ~0.5 s), so ``next_request`` stays quick.
+    ``render`` False loads the tokenizer only, for ``next_request(render=False)``."""
     try:
-        provider, model = await asyncio.to_thread(_warm, services, spec)
+        if render:
+            provider, model = await asyncio.to_thread(_warm, services, spec)
+        else:
+            provider, model = await asyncio.to_thread(services.renderer, spec)
     except CrosstalkError:
         return  # next_request reports the unknown model
     await services.contexts.ready(provider, model)
+
+
+_OWN_COUNTERS = {"anthropic": "Anthropic", "gemini": "Gemini", "local": "the local model"}
+
+
+def counting_label(method: Method, kind: str, spec: str) -> str:
+    """How the tokens are counted, said once: "estimated with o200k_base (Gemini counts
+    differently)" or "exact (OpenAI's own tokenizer, o200k_base)"."""
+    if method.estimate:
+        who = _OWN_COUNTERS.get(kind, spec)
+        return f"estimated with {method.encoding} ({who} counts differently)"
+    return f"exact (OpenAI's own tokenizer, {method.encoding})"
 
 
 def wire_json(body: dict[str, Any]) -> str:
@@ -181,6 +206,7 @@ class _Built:
     history: History  # with the draft
     draft_seq: int | None
     counter: TokenCounter
+    conversation_id: str
 
 
 def _build(
@@ -203,10 +229,19 @@ def _build(
         problem = str(exc)
     provider: Named = adapter if adapter is not None else _Named(name)
     pending, draft_seq = _pending(conversation, draft, enabled, system)
-    counter = _DraftCounter(contexts.counter, draft_seq)
+    counter = _DraftCounter(contexts.counter, conversation.history.version)
     counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
     request = build_request(pending, provider, model, counted, enabled)
-    return _Built(adapter, problem, provider, request, pending.history, draft_seq, counter)
+    return _Built(
+        adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id
+    )
+
+
+def _unsaved() -> Conversation:
+    """A new chat: an empty history under an id no conversation has (so the default policy
+    applies). Nothing is ever written: the preview only reads, and appends to a copy."""
+    header = Header(format=FORMAT, version=VERSION, id="", created_at=utc_now())
+    return Conversation(header, History(), Appender(Path(os.devnull), 0))
 
 
 def _warm(services: Services, spec: str) -> tuple[Provider, str]:

@@ -4,6 +4,7 @@ counted and shown but never stored, replay notes and redaction, unknown models, 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import subprocess
 import sys
@@ -128,9 +129,64 @@ def test_the_draft_counts_and_is_counted_afresh_each_time(
         assert preview.tokens == bare.tokens + expected  # nothing else changed
         assert preview.body is not None
         assert preview.body["messages"][-1] == {"role": "user", "content": draft}
-    assert not bare.estimate and "o200k_base" in bare.counting  # OpenAI's own tokenizer
+    assert not bare.estimate and bare.counting == "exact (OpenAI's own tokenizer, o200k_base)"
     gemini = next_request(services, conversation, GEMINI, draft="short")
-    assert gemini.estimate and "estimate" in gemini.counting
+    assert gemini.estimate
+    assert gemini.counting == "estimated with o200k_base (Gemini counts differently)"
+    anthropic = next_request(services, conversation, ANTHROPIC)
+    assert anthropic.counting == "estimated with o200k_base (Anthropic counts differently)"
+    server = next_request(services, conversation, SERVER)
+    assert server.counting == f"estimated with o200k_base ({SERVER} counts differently)"
+
+
+def test_what_is_not_stored_yet_is_never_cached(data_dir: DataDir, library: Library) -> None:
+    """A changed system instruction takes the seq the turn's next entry will have: counted
+    afresh each time, so the entry really appended there is counted as itself."""
+    services = keyless(data_dir, library)
+    conversation = crossed(library)
+    next_request(services, conversation, CHAT)
+    cached = len(services.contexts.counter)
+    changed = next_request(services, conversation, CHAT, draft="q", system="Be verbose " * 30)
+    assert changed.carried[0].tokens == count_entry(SystemInstruction(text="Be verbose " * 30))
+    assert len(services.contexts.counter) == cached
+    library.append(conversation, ModelInput(text="hi"))  # the seq the system would have had
+    after = next_request(services, conversation, CHAT)
+    assert after.carried[-1].tokens == count_entry(ModelInput(text="hi"))
+
+
+def test_a_new_chat_shows_its_first_request(data_dir: DataDir, library: Library) -> None:
+    services = keyless(data_dir, library)
+    for spec in EVERY_KIND:
+        empty = next_request(services, None, spec)
+        assert empty.carried == () and empty.tokens == 0 and empty.body is not None, spec
+        assert empty.body_error is None and empty.budget is not None and empty.window > 0
+    first = next_request(services, None, ANTHROPIC, draft="Plan a trip", system="Be brief.")
+    assert [(p.seq, p.kind, p.text) for p in first.carried] == [
+        (1, "system_instruction", "Be brief."),
+        (None, "draft", "Plan a trip"),
+    ]
+    assert first.tokens == count_entry(SystemInstruction(text="Be brief.")) + count_entry(
+        ModelInput(text="Plan a trip")
+    )
+    assert first.body is not None and first.body["system"] == "Be brief."
+    assert first.body["messages"] == [
+        {"role": "user", "content": [{"type": "text", "text": "Plan a trip"}]}
+    ]
+    tools = next_request(services, None, CHAT, draft="q", tools=["current_time"])
+    assert tools.tool_tokens > 0 and tools.body is not None and "tools" in tools.body
+    assert library.newest() == [] and not any(data_dir.conversations.iterdir())  # none saved
+    eager = keyless(data_dir, library, auto_compress=True, context_windows={CHAT: 300})
+    assert next_request(eager, None, CHAT, draft="word " * 400).would_compress  # the defaults
+
+
+def test_without_rendering_the_counts_are_the_same(data_dir: DataDir, library: Library) -> None:
+    services = keyless(data_dir, library)
+    conversation = crossed(library)
+    for spec in (CHAT, GEMINI):
+        full = next_request(services, conversation, spec, draft="q")
+        counted = next_request(services, conversation, spec, draft="q", render=False)
+        assert (counted.body, counted.body_error, counted.notes) == (None, None, ())
+        assert dataclasses.replace(counted, body=full.body, notes=full.notes) == full
 
 
 def test_tools_and_system_as_the_turn_would_be_given_them(
