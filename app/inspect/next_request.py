@@ -166,17 +166,21 @@ def pending_request(
     return _build(services, conversation or _unsaved(), spec, draft, tools, system).request
 
 
+_warmed: set[type] = set()  # adapter classes that have rendered once in this process
+
+
 async def prepare(services: Services, spec: str, *, render: bool = True) -> None:
     """Import what rendering for ``spec`` needs and load its tokenizer, off the event loop
     (an SDK costs 1-2 s to import, a vocabulary ~0.5 s), so ``next_request`` stays quick.
-    ``render`` False loads the tokenizer only, for ``next_request(render=False)``."""
+    ``render`` False loads the tokenizer only, for ``next_request(render=False)``. Each is
+    done in a thread once per process: after that, nothing is left to load."""
     try:
-        if render:
-            provider, model = await asyncio.to_thread(_warm, services, spec)
-        else:
-            provider, model = await asyncio.to_thread(services.renderer, spec)
+        provider, model = services.renderer(spec)  # the adapter's module, no SDK: a few ms
     except CrosstalkError:
         return  # next_request reports the unknown model
+    if render and type(provider) not in _warmed:
+        await asyncio.to_thread(_warm, provider, model)
+        _warmed.add(type(provider))
     await services.contexts.ready(provider, model)
 
 
@@ -244,11 +248,9 @@ def _unsaved() -> Conversation:
     return Conversation(header, History(), Appender(Path(os.devnull), 0))
 
 
-def _warm(services: Services, spec: str) -> tuple[Provider, str]:
-    provider, model = services.renderer(spec)
+def _warm(provider: Provider, model: str) -> None:
     question = ModelInput(text="?", seq=1)
     _render(provider, Request(model, Context(None, None, (question,))))
-    return provider, model
 
 
 def _render(

@@ -339,7 +339,7 @@ def test_prepare_imports_what_rendering_needs_and_local_never_loads_its_model(
                             cwd=REPO, env=env, timeout=120, check=True)  # fmt: skip
     seen = json.loads(result.stdout)
     assert seen["before"] is False and seen["after"] is True
-    assert len(seen["threads"]) == 3 and not seen["llama"]
+    assert seen["threads"] == ["_warm", "_warm"] and not seen["llama"]  # not for "nope:x"
     assert seen["messages"] == [
         {"role": "user", "content": "hello"},
         {"role": "user", "content": "hi"},
