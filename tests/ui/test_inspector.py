@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -41,7 +42,19 @@ from tests.helpers import openai_events as oe
 from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, Harness, services_for, top_level
 from tests.helpers.wire_server import Reply, WireServer
 from ui.inspector.dock import HISTORY, NEXT_REQUEST, USAGE, InspectorDock
-from ui.inspector.history_model import COST, INPUT, KIND, MODEL, SEQ_ROLE, TOTAL, TOTAL_COST
+from ui.inspector.history_model import (
+    CACHED,
+    COST,
+    INPUT,
+    KIND,
+    MODEL,
+    SEQ_ROLE,
+    TIME,
+    TOTAL,
+    TOTAL_COST,
+    TURN,
+)
+from ui.inspector.usage_tab import T_COST, T_INPUT
 from ui.settings_dialog import SettingsDialog
 
 OpenWindow = Callable[..., Harness]
@@ -187,9 +200,12 @@ def cloud_models(provider: GatedProvider, settings: Settings, keys: Keys) -> Mod
 
 @pytest.fixture(autouse=True)
 def _collect_before(qapp: Any) -> None:
-    """Collect the last test's cycles (a ChatController holds its services, which hold it)
-    here, on the GUI thread: else the next collection may run on the thread where ``prepare``
-    imports an SDK, and a QObject freed there leaves its timers behind, to crash later."""
+    """Collect the last test's cycles here, on the GUI thread: else the next collection may
+    run on a worker thread (an SDK import, the list's reader), and a QObject freed there
+    leaves its timers behind, to crash later. A failed test's frames are kept by pytest in
+    ``sys.last_traceback`` until this test's call begins, and are cyclic garbage then: they
+    are let go first (post-mortem debugging of the last failure is over by now)."""
+    sys.last_type = sys.last_value = sys.last_traceback = None
     gc.collect()
 
 
@@ -282,8 +298,36 @@ def test_the_history_tab_shows_every_entry_with_its_tokens_and_cost(
     calls = [e for e in history if isinstance(e, ModelOutput | Compression)]
     assert cells(dock, TOTAL)[-1] == f"{sum(e.usage.input + e.usage.output for e in calls):,}"
     known = sum(prices.cost(e.provider, e.model, e.usage) or 0 for e in calls)
-    assert cells(dock, TOTAL_COST)[-1] == f"{format_cost(known)} + ?"  # short by the kimi call
+    assert cells(dock, TOTAL_COST)[-1] == f"{format_cost(known)}+"  # short by the kimi call
     assert cells(dock, TOTAL_COST)[-2] == format_cost(known)
+
+
+def test_turns_numbered_times_compact_and_the_cost_in_sight(
+    open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id)
+    assert cells(dock, TURN) == ["", "1", "1", "1", "1", "1", "2", "2", "2", "2", "3", "3", "3",
+                                 "3", "3", "3", "4", "4"]  # fmt: skip
+    history = services.library.open(conversation_id).history
+    proxy = dock.history_tab.proxy
+    time = proxy.index(4, TIME)
+    assert len(time.data()) == 8 and time.data().count(":") == 2  # today: the time alone
+    assert history.at(5).ts in time.data(Qt.ItemDataRole.ToolTipRole)  # the full stamp
+    table = dock.history_tab.table
+    harness.until(lambda: table.viewport().width() > 200, "the table to be laid out")
+    assert dock.width() <= 480  # the dock as it first opens
+    for column in (COST, TOTAL_COST):  # what it cost, without scrolling
+        right = table.columnViewportPosition(column) + table.columnWidth(column)
+        assert table.columnViewportPosition(column) >= 0 and right <= table.viewport().width()
+    menu = dock.history_tab.column_menu()  # the header's context menu
+    cached = next(a for a in menu.actions() if a.text() == "Cached")
+    assert cached.isChecked() and not menu.actions()[0].isEnabled()  # Seq always stays
+    cached.trigger()
+    assert table.horizontalHeader().isSectionHidden(CACHED)
+    dock.history_tab.column_menu().actions()[CACHED].trigger()
+    assert not table.horizontalHeader().isSectionHidden(CACHED)
 
 
 def test_compressions_show_their_range_and_covered_entries_link_to_them(
@@ -480,11 +524,14 @@ def test_the_usage_tab_charts_each_turn_and_totals_each_model(
     middle = chart.bar_rect(1).center()
     assert chart.bar_at(middle.x()) == 1
     tip = chart.tooltip(1)
-    assert "Turn 2 (from seq 7)" in tip and "input 1,900 (cached 512)" in tip
+    assert "Turn 2 (seq 7-10)" in tip and "input 1,900 (cached 512)" in tip
+    assert "openai:gpt-4.1" in tip
     assert "no price" in chart.tooltip(3)  # kimi
     assert chart.bar_rect(0).height() > chart.bar_rect(3).height() > 0
     totals = tab.totals
-    rows = [[totals.index(r, c).data() for c in range(7)] for r in range(totals.rowCount())]
+    rows = [
+        [totals.index(r, c).data() for c in (0, 2, 3, 4, 5, 6, 1)] for r in range(totals.rowCount())
+    ]  # fmt: skip  (model, calls, tokens, cost)
     assert [row[0] for row in rows] == [
         ANTHROPIC,
         OPENAI,
@@ -494,9 +541,72 @@ def test_the_usage_tab_charts_each_turn_and_totals_each_model(
         "Total",
     ]
     assert rows[1][1:6] == ["2", "1,900", "512", "65", "0"]
-    assert rows[4][6] == "no price" and rows[5][6].endswith("+ ?")
+    assert rows[4][6] == "no price" and rows[5][6].endswith("+")
     assert rows[5][1] == "8"
     assert tab.hint.isVisible() and "Settings" in tab.hint.text()
+
+
+def test_a_turn_picked_in_usage_is_its_first_entry_in_history(
+    qtbot: Any, open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id, USAGE)
+    tab = dock.usage_tab
+    table, model = tab.turn_table, tab.turns
+    harness.until(lambda: table.viewport().height() > 50, "the turn table to be laid out")
+    shown = [[model.index(r, c).data() for c in range(8)] for r in range(model.rowCount())]
+    prices = PriceTable()
+    sonnet = prices.cost("anthropic", "claude-sonnet-4-6",
+                         Usage(input=1200, cache_write=1000, output=220, reasoning=90))  # fmt: skip
+    sonnet2 = prices.cost(
+        "anthropic", "claude-sonnet-4-6", Usage(input=1500, cached=1000, output=60)
+    )
+    assert shown[0][:4] == ["1", "2-6", format_cost((sonnet or 0) + (sonnet2 or 0)), "2,700"]
+    assert shown[2][1] == "11-16" and shown[2][7] == f"{GEMINI}, anthropic:claude-haiku-4-5"
+    assert shown[3][2] == "no price"  # kimi's turn
+    row = model.index(1, 0)  # turn 2
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=table.visualRect(row).center())  # fmt: skip
+    assert tab.chart.selected == 1  # its bar is highlighted
+    dock.tabs.setCurrentIndex(HISTORY)
+    assert dock.history_tab.selected_seq() == 7  # its input
+    dock.history_tab.select_seq(15)  # chosen since: switching tabs does not undo it
+    dock.tabs.setCurrentIndex(USAGE)
+    dock.tabs.setCurrentIndex(HISTORY)
+    assert dock.history_tab.selected_seq() == 15
+    dock.tabs.setCurrentIndex(USAGE)
+    qtbot.mouseClick(table.horizontalHeader().viewport(), Qt.MouseButton.LeftButton,
+                     pos=header_point(table, T_COST))  # sorted by cost  # fmt: skip
+    costs = [model.turns[model.turn_at(r)].cost for r in range(4)]
+    assert costs in (sorted(costs), sorted(costs, reverse=True)) and costs != [
+        t.cost for t in model.turns
+    ]
+    assert tab.chart.selected == 1 and table.currentIndex().data() == "2"  # still turn 2
+    bar = tab.chart.bar_rect(2).center().toPoint()
+    qtbot.mouseClick(tab.chart, Qt.MouseButton.LeftButton, pos=bar)  # a bar picks its row
+    assert table.currentIndex().data() == "3" and tab.chart.selected == 2
+    qtbot.mouseDClick(tab.chart, Qt.MouseButton.LeftButton, pos=bar)  # and opens it
+    assert dock.tabs.currentIndex() == HISTORY and dock.history_tab.selected_seq() == 11
+    dock.tabs.setCurrentIndex(USAGE)
+    last = model.index(model.row_of(3), T_INPUT)
+    double_click(qtbot, table.viewport(), table.visualRect(last).center())
+    assert dock.tabs.currentIndex() == HISTORY and dock.history_tab.selected_seq() == 17
+
+
+def double_click(qtbot: Any, widget: Any, position: Any) -> None:
+    """As a mouse does it: press, release, the double-click, release (Qt activates then)."""
+    left = Qt.MouseButton.LeftButton
+    qtbot.mouseClick(widget, left, pos=position)
+    qtbot.mouseDClick(widget, left, pos=position)
+    qtbot.mouseRelease(widget, left, pos=position)
+
+
+def header_point(table: Any, column: int) -> Any:
+    from PySide6.QtCore import QPoint
+
+    header = table.horizontalHeader()
+    return QPoint(header.sectionViewportPosition(column) + 5, header.height() // 2)
 
 
 # --- following the conversation ----------------------------------------------------------------
@@ -599,4 +709,4 @@ def test_a_price_change_in_settings_recosts_the_history(
     (dialog,) = top_level(SettingsDialog)
     dialog.settings_saved.emit(priced)  # as Save does
     assert cells(dock, COST)[17] == format_cost((700 * 1.0 + 9 * 2.0) / 1_000_000)
-    assert not cells(dock, TOTAL_COST)[-1].endswith("+ ?")
+    assert not cells(dock, TOTAL_COST)[-1].endswith("+")

@@ -4,10 +4,12 @@ content changes the way the dock changes it; and the usage chart as painted."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from itertools import pairwise
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
@@ -21,22 +23,33 @@ from app.history import (
     ToolResults,
     Usage,
 )
-from app.inspect.ledger import ledger
+from app.inspect.ledger import TurnUsage, ledger
 from app.inspect.next_request import Carried
-from app.pricing import PriceTable
+from app.pricing import PriceTable, format_cost
 from app.store import Conversation, Library
 from ui.inspector.history_model import (
     COST,
     KIND,
     LATENCY,
     SEQ_ROLE,
+    TIME,
     TOTAL_COST,
+    TURN,
     HistoryFilter,
     LedgerModel,
+    local_time,
 )
 from ui.inspector.next_request_tab import CarriedModel
 from ui.inspector.usage_chart import CACHED, INPUT, OUTPUT, UsageChart
-from ui.inspector.usage_tab import TotalsModel
+from ui.inspector.usage_tab import (
+    T_COST,
+    T_INPUT,
+    T_MODELS,
+    T_SEQS,
+    TURN_ROLE,
+    TotalsModel,
+    TurnsModel,
+)
 
 FATAL = QAbstractItemModelTester.FailureReportingMode.Fatal
 PRICES = PriceTable()
@@ -67,13 +80,13 @@ def test_the_ledger_model_as_it_grows_and_is_compressed(qapp: QApplication, hist
     library, entries, conversation = history
     model = LedgerModel()
     QAbstractItemModelTester(model, FATAL)
-    assert model.rowCount() == 0 and model.columnCount() == 12
+    assert model.rowCount() == 0 and model.columnCount() == 13
     model.set_ledger(ledger(entries, PRICES), entries)
     assert model.rowCount() == 6
     assert model.index(1, LATENCY).data() == "0.9 s"
     assert model.index(5, COST).data() == "no price"
     assert "Settings > Prices" in model.index(5, COST).data(Qt.ItemDataRole.ToolTipRole)
-    assert model.index(5, TOTAL_COST).data().endswith("+ ?")
+    assert model.index(5, TOTAL_COST).data().endswith("+")
     assert model.index(1, KIND).data(Qt.ItemDataRole.DecorationRole) is not None
     assert model.index(0, 0, model.index(0, 0)).isValid() is False  # a table: no children
     changed: list[tuple[int, int]] = []
@@ -129,11 +142,13 @@ def test_the_totals_model_adds_a_grand_total(qapp: QApplication, history: Built)
     QAbstractItemModelTester(model, FATAL)
     assert model.rowCount() == 0
     model.set_totals(ledger(entries, PRICES).by_model())
-    rows = [[model.index(r, c).data() for c in range(7)] for r in range(model.rowCount())]
+    # model, calls, input, cached, output, reasoning, then the cost (shown second)
+    rows = [[model.index(r, c).data() for c in (0, 2, 3, 4, 5, 6, 1)]
+            for r in range(model.rowCount())]  # fmt: skip
     assert rows[0][:6] == ["openai:gpt-4.1", "2", "850", "400", "28", "0"]
     assert rows[1][0] == "kimi:kimi-k2" and rows[1][6] == "no price"
     assert rows[2][:6] == ["Total", "3", "1,350", "400", "32", "2"]
-    assert rows[2][6].endswith("+ ?") and model.unpriced
+    assert rows[2][6].endswith("+") and model.unpriced
     assert model.index(2, 0).data(Qt.ItemDataRole.FontRole).bold()
     model.set_totals([])
     assert model.rowCount() == 0
@@ -176,7 +191,133 @@ def test_the_chart_paints_stacked_bars_per_turn(qapp: QApplication, history: Bui
     assert color_at(bottom - 600 * scale) == INPUT
     assert color_at(first.top() + 1) == OUTPUT
     assert chart.bar_at(x) == 0 and chart.bar_at(1) is None
-    assert "Turn 1 (from seq 1)" in chart.tooltip(0) and "cached 400" in chart.tooltip(0)
+    assert "Turn 1 (seq 1-4)" in chart.tooltip(0) and "cached 400" in chart.tooltip(0)
     assert "no price" in chart.tooltip(1)
     chart.set_turns([])
     assert chart.bar_at(x) is None
+
+
+def test_each_row_has_its_turn_and_a_compact_time(qapp: QApplication, history: Built) -> None:
+    library, entries, conversation = history
+    library.append(conversation, ModelOutput(provider="openai", model="gpt-4.1", text="Again."))
+    model = LedgerModel()
+    model.set_ledger(ledger(entries, PRICES), entries)
+    assert [model.index(r, TURN).data() for r in range(7)] == ["1", "1", "1", "1", "2", "2", "2"]
+    shown = model.index(0, TIME).data()
+    stamp = entries.at(1).ts
+    assert shown == local_time(stamp) and len(shown) == 8 and shown.count(":") == 2  # today
+    tip = model.index(0, TIME).data(Qt.ItemDataRole.ToolTipRole)
+    assert stamp in tip and "local" in tip
+    model.set_ledger(ledger(History([ModelOutput(provider="p", model="m", seq=1,
+                                                 ts=stamp)]), PRICES), None)  # fmt: skip
+    assert model.index(0, TURN).data() == ""  # before the first input: no turn
+
+
+def test_local_time_is_short_for_today_and_dated_otherwise() -> None:
+    moment = datetime(2026, 11, 21, 14, 2, 31).astimezone()
+    stamp = moment.isoformat()
+    today = moment.date()
+    assert local_time(stamp, today) == "14:02:31"
+    assert local_time(stamp, today + timedelta(days=1)) == f"{moment:%b} 21 14:02"
+    assert local_time(stamp, date(2027, 1, 2)) == f"{moment:%b} 21, 2026"
+    assert local_time("not a time") == "not a time"
+
+
+def turn(number: int, first: int, last: int, usage: Usage, cost: float, unpriced: bool = False,
+         models: tuple[str, ...] = ("a:m",)) -> TurnUsage:  # fmt: skip
+    return TurnUsage(number, first, last, 1, usage, cost, unpriced, models)
+
+
+def test_the_turns_model_formats_and_sorts(qapp: QApplication, history: Built) -> None:
+    _, entries, _ = history
+    model = TurnsModel()
+    QAbstractItemModelTester(model, FATAL)
+    model.set_turns(ledger(entries, PRICES).turns())
+    rows = [[model.index(r, c).data() for c in (0, T_SEQS, T_MODELS, T_INPUT, T_COST)]
+            for r in range(model.rowCount())]  # fmt: skip
+    paris = PRICES.cost("openai", "gpt-4.1", Usage(input=850, cached=400, output=28))
+    assert rows == [
+        ["1", "1-4", "openai:gpt-4.1", "850", format_cost(paris)],
+        ["2", "5-6", "kimi:kimi-k2", "500", "no price"],
+    ]
+    assert "Settings > Prices" in model.index(1, T_COST).data(Qt.ItemDataRole.ToolTipRole)
+    model.set_turns([
+        turn(1, 1, 2, Usage(input=10), 0.5),
+        turn(2, 3, 6, Usage(input=30), 0.1, unpriced=True, models=("a:m", "b:n")),
+        turn(3, 7, 7, Usage(input=20), 0.9),
+    ])  # fmt: skip
+    assert model.index(1, T_COST).data() == "$0.100+"  # short by a call without a price
+    assert model.index(1, T_MODELS).data() == "a:m, b:n"
+    kept = QPersistentModelIndex(model.index(2, 0))  # turn 3, selected say
+    model.sort(T_COST, Qt.SortOrder.DescendingOrder)
+    assert [model.index(r, 0).data() for r in range(3)] == ["3", "1", "2"]
+    assert kept.row() == 0 and kept.data() == "3"  # the selection follows its turn
+    assert [model.index(r, 0).data(TURN_ROLE) for r in range(3)] == [2, 0, 1]
+    assert [model.row_of(i) for i in range(3)] == [1, 2, 0]
+    model.sort(T_INPUT, Qt.SortOrder.AscendingOrder)
+    assert [model.index(r, 0).data() for r in range(3)] == ["1", "3", "2"]
+    model.set_turns(model.turns[:2])  # a new ledger keeps the order asked for
+    assert [model.index(r, 0).data() for r in range(2)] == ["1", "2"]
+
+
+def many_turns(count: int) -> list[TurnUsage]:
+    return [turn(n, 2 * n - 1, 2 * n, Usage(input=100 + n % 7 * 50, output=20), 0.01)
+            for n in range(1, count + 1)]  # fmt: skip
+
+
+def test_turn_numbers_label_the_axis_without_overlapping(qapp: QApplication) -> None:
+    chart = UsageChart()
+    chart.resize(600, 240)
+    chart.set_turns(many_turns(4))
+    assert chart.label_every() == 1
+    assert [text for text, _ in chart.axis_labels()] == ["1", "2", "3", "4"]
+    for count in (60, 400, 3000):
+        chart.set_turns(many_turns(count))
+        chart.resize(max(600, chart.minimumWidth()), 240)
+        labels = chart.axis_labels()
+        every = chart.label_every()
+        assert every in (1, 2, 5, 10, 20, 50, 100, 200, 500) and every > 1, count
+        assert [int(text) for text, _ in labels] == list(range(every, count + 1, every))
+        for (_, left), (_, right) in pairwise(labels):
+            assert left.right() < right.left(), count  # never overlapping
+        for text, rect in labels[:3]:  # each under its own bar
+            assert abs(rect.center().x() - chart.bar_rect(int(text) - 1).center().x()) < 1
+
+
+def move_mouse(chart: UsageChart, x: float, y: float) -> None:
+    position = QPointF(x, y)
+    QApplication.sendEvent(chart, QMouseEvent(
+        QEvent.Type.MouseMove, position, chart.mapToGlobal(position), Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+    ))  # fmt: skip
+
+
+def test_the_bar_under_the_mouse_and_the_selected_one_are_highlighted(
+    qapp: QApplication,
+) -> None:
+    chart = UsageChart()
+    chart.resize(400, 240)
+    chart.set_turns(many_turns(6))
+    short = chart.bar_rect(0)  # the shortest bar: room above it for the highlight
+    above = (int(short.center().x()), int(chart.column_rect(0).top()) + 4)
+    plain = chart.grab().toImage().pixelColor(*above)
+    move_mouse(chart, short.center().x(), short.center().y())
+    assert chart.hovered == 0
+    hovered = chart.grab().toImage().pixelColor(*above)
+    assert hovered != plain
+    move_mouse(chart, chart.bar_rect(3).center().x(), 100)
+    assert chart.hovered == 3
+    assert chart.grab().toImage().pixelColor(*above) == plain
+    chart.select(0)
+    selected = chart.grab().toImage().pixelColor(*above)
+    assert selected not in (plain, hovered)  # stronger than a hover
+    QApplication.sendEvent(chart, QEvent(QEvent.Type.Leave))
+    assert chart.hovered is None
+    clicked: list[int] = []
+    chart.bar_clicked.connect(clicked.append)
+    position = chart.bar_rect(4).center()
+    QApplication.sendEvent(chart, QMouseEvent(
+        QEvent.Type.MouseButtonPress, position, chart.mapToGlobal(position),
+        Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+    ))  # fmt: skip
+    assert clicked == [4]

@@ -63,6 +63,7 @@ class InspectorDock(QDockWidget):
         self.ledger: Ledger | None = None
         self._ledger_of: _Shown | None = None
         self._shown: dict[int, _Shown | None] = {HISTORY: None, USAGE: None}
+        self._pending_seq: int | None = None  # a turn picked in Usage: its entry, for History
         self._next_stale = True
         self._prepared: set[str] = set()
         self._preparing: str | None = None
@@ -85,6 +86,8 @@ class InspectorDock(QDockWidget):
         self._entry_timer.timeout.connect(self.refresh)
 
         self.history_tab.show_in_chat.connect(self.show_in_chat)
+        self.usage_tab.turn_selected.connect(self._on_turn_selected)
+        self.usage_tab.turn_opened.connect(self.inspect)
         # bound methods, not lambdas: Qt drops these connections when the dock is destroyed
         self.tabs.currentChanged.connect(self._on_shown)
         self.visibilityChanged.connect(self._on_shown)
@@ -101,6 +104,7 @@ class InspectorDock(QDockWidget):
         if conversation_id != self.conversation_id:
             self.conversation_id = conversation_id
             self._next_stale = True
+            self._pending_seq = None
             self.refresh()
 
     def settings_changed(self) -> None:
@@ -115,7 +119,9 @@ class InspectorDock(QDockWidget):
         self.refresh()
 
     def inspect(self, seq: int) -> None:
-        """Show the dock at the History tab with entry ``seq`` selected (from the chat)."""
+        """Show the dock at the History tab with entry ``seq`` selected (from the chat, or a
+        turn double-clicked in Usage)."""
+        self._pending_seq = None
         self.show()
         self.raise_()
         self.tabs.setCurrentIndex(HISTORY)
@@ -127,6 +133,10 @@ class InspectorDock(QDockWidget):
 
     def _on_request_input(self, _value: object) -> None:
         self.request_changed()
+
+    def _on_turn_selected(self, seq: int) -> None:
+        """A turn picked in Usage: the History tab selects its first entry when shown."""
+        self._pending_seq = seq
 
     def _on_entry(self, conversation_id: str, _entry: AnyEntry) -> None:
         if conversation_id == self.conversation_id:
@@ -147,13 +157,15 @@ class InspectorDock(QDockWidget):
                 self._refresh_next()
             return
         wanted = self._wanted()
-        if self._shown.get(tab) == wanted:
-            return
-        if tab == HISTORY:
-            self._refresh_history(wanted)
-        elif tab == USAGE:
-            self.usage_tab.set_ledger(self._ledger(wanted))
-        self._shown[tab] = wanted
+        if self._shown.get(tab) != wanted:
+            if tab == HISTORY:
+                self._refresh_history(wanted)
+            elif tab == USAGE:
+                self.usage_tab.set_ledger(self._ledger(wanted))
+            self._shown[tab] = wanted
+        if tab == HISTORY and self._pending_seq is not None:
+            seq, self._pending_seq = self._pending_seq, None
+            self.history_tab.select_seq(seq)
 
     def _wanted(self) -> _Shown:
         if self.conversation_id is None:

@@ -7,7 +7,7 @@ a screenful. The text a search matches is made on first need and cached per row.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -29,14 +29,24 @@ SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 3  # what a search matches, lower-cased
 
+# what a call cost comes right after which call it was, so a narrow dock shows it unscrolled
 COLUMNS = (
-    "Seq", "Time", "Kind", "Model", "Input", "Cached", "Output", "Reasoning", "Cost",
-    "Latency", "Tokens Σ", "Cost Σ",
+    "Seq", "Turn", "Kind", "Model", "Cost", "Cost Σ", "Input", "Cached", "Output", "Reasoning",
+    "Tokens Σ", "Latency", "Time",
 )  # fmt: skip
-SEQ, TIME, KIND, MODEL, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST = range(
-    len(COLUMNS)
-)
-NUMERIC = frozenset({SEQ, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST})
+(SEQ, TURN, KIND, MODEL, COST, TOTAL_COST, INPUT, CACHED, OUTPUT, REASONING, TOTAL, LATENCY,
+ TIME) = range(len(COLUMNS))  # fmt: skip
+NUMERIC = frozenset({SEQ, TURN, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST})
+HEADER_TIPS = {
+    TURN: "The user turn the entry belongs to (blank before the first input)",
+    COST: "What the call cost, by the price table (Settings > Prices)",
+    TOTAL_COST: "Cost of every call so far; “+” when some had no price",
+    INPUT: "Input tokens, cached ones included",
+    OUTPUT: "Output tokens, reasoning included",
+    TOTAL: "Input and output tokens of every call so far",
+    LATENCY: "Until the reply was complete",
+    TIME: "Local time; the tooltip has the full timestamp",
+}
 
 KIND_NAMES = {
     "system_instruction": "system",
@@ -73,12 +83,37 @@ def kind_icon(kind: str) -> QIcon:
     return QApplication.style().standardIcon(pixmap)
 
 
-def local_time(ts: str) -> str:
+def _moment(ts: str) -> datetime | None:
     try:
-        moment = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+        return datetime.fromisoformat(ts.replace("Z", "+00:00")).astimezone()
     except ValueError:
+        return None
+
+
+def local_time(ts: str, today: date | None = None) -> str:
+    """Compact local time: "14:02:31" today, "Nov 21 14:02" this year, "Nov 21, 2025" before."""
+    moment = _moment(ts)
+    if moment is None:
         return ts
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    today = today or date.today()
+    if moment.date() == today:
+        return moment.strftime("%H:%M:%S")
+    if moment.year == today.year:
+        return f"{moment:%b} {moment.day} {moment:%H:%M}"
+    return f"{moment:%b} {moment.day}, {moment.year}"
+
+
+def full_time(ts: str) -> str:
+    """The whole timestamp, local and as stored (UTC), for a tooltip."""
+    moment = _moment(ts)
+    if moment is None:
+        return ts
+    return f"{moment.isoformat(timespec='milliseconds')} local\n{ts} as stored (UTC)"
+
+
+def with_unpriced(cost: str, unpriced: bool) -> str:
+    """A sum short by calls without a price: "$0.017+" (as the conversation list says it)."""
+    return f"{cost}+" if unpriced else cost
 
 
 def tokens(value: int | None) -> str:
@@ -162,6 +197,8 @@ class LedgerModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADER_TIPS.get(section)
         if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -196,43 +233,53 @@ class LedgerModel(QAbstractTableModel):
 
     def _display(self, row: Row, column: int) -> str:
         usage = row.usage
-        match column:
-            case 0:
-                return str(row.seq)
-            case 1:
-                return local_time(row.ts)
-            case 2:
-                name = kind_label(row.kind)
-                return f"{name} ({row.status})" if row.status else name
-            case 3:
-                return f"{row.provider}:{row.model}" if row.provider else ""
-            case 4:
-                return tokens(usage.input if usage else None)
-            case 5:
-                return tokens(usage.cached if usage else None)
-            case 6:
-                return tokens(usage.output if usage else None)
-            case 7:
-                return tokens(usage.reasoning if usage else None)
-            case 8:
-                return format_cost(row.cost) if usage is not None else ""
-            case 9:
-                return f"{row.latency_ms / 1000:.1f} s" if row.latency_ms is not None else ""
-            case 10:
-                return f"{row.total_tokens:,}"
-            case 11:
-                total = format_cost(row.total_cost)
-                return f"{total} + ?" if row.unpriced else total
+        if column == SEQ:
+            return str(row.seq)
+        if column == TURN:
+            return str(row.turn) if row.turn else ""
+        if column == KIND:
+            name = kind_label(row.kind)
+            return f"{name} ({row.status})" if row.status else name
+        if column == MODEL:
+            return f"{row.provider}:{row.model}" if row.provider else ""
+        if column == COST:
+            return format_cost(row.cost) if usage is not None else ""
+        if column == TOTAL_COST:
+            return with_unpriced(format_cost(row.total_cost), row.unpriced)
+        if column == TOTAL:
+            return f"{row.total_tokens:,}"
+        if column == LATENCY:
+            return f"{row.latency_ms / 1000:.1f} s" if row.latency_ms is not None else ""
+        if column == TIME:
+            return local_time(row.ts)
+        if usage is None:
+            return ""
+        if column == INPUT:
+            return tokens(usage.input)
+        if column == CACHED:
+            return tokens(usage.cached)
+        if column == OUTPUT:
+            return tokens(usage.output)
+        if column == REASONING:
+            return tokens(usage.reasoning)
         return ""
 
     def _tooltip(self, row: int, column: int) -> str | None:
         ledger_row = self._rows[row]
         if column == TOTAL_COST and ledger_row.unpriced:
-            return "Some calls so far have no price: set one in Settings > Prices"
+            return (
+                "Some calls so far have no price, so the sum is short: set one in Settings > Prices"
+            )
         if column == COST and ledger_row.usage is not None and ledger_row.cost is None:
             return "No price for this model: set one in Settings > Prices"
         if column == LATENCY and ledger_row.first_token_ms is not None:
             return f"first token after {ledger_row.first_token_ms / 1000:.2f} s"
+        if column == TIME:
+            return full_time(ledger_row.ts)
+        if column == MODEL and ledger_row.provider:
+            return f"{ledger_row.provider}:{ledger_row.model}"
+        if column == KIND and ledger_row.status:
+            return f"{kind_label(ledger_row.kind)}: {ledger_row.status}"
         if self.history is None:
             return None
         return preview(self.entry(row), width=200) or None

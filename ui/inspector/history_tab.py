@@ -3,8 +3,16 @@ full JSON (redacted) with what summarises it or what it summarises."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -12,9 +20,13 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -25,7 +37,16 @@ from app.history.entries import KINDS
 from app.inspect.ledger import Ledger, entry_json
 from ui.inspector.history_model import (
     COLUMNS,
+    COST,
+    KIND,
+    LATENCY,
+    MODEL,
+    SEQ,
     SEQ_ROLE,
+    TIME,
+    TOTAL,
+    TOTAL_COST,
+    TURN,
     HistoryFilter,
     LedgerModel,
     kind_icon,
@@ -33,8 +54,45 @@ from ui.inspector.history_model import (
 )
 
 SEARCH_DELAY_MS = 150  # a search filters every row: once per pause in typing, not per key
-# widths to start with; sizing columns to their contents would read all 10,000 rows
-WIDTHS = (48, 140, 130, 170, 70, 70, 70, 76, 70, 64, 84, 70)
+PADDING = 12  # around a cell's text
+# the widest text a column usually holds; sizing columns to their contents would read all
+# 10,000 rows. Seq, Turn, Kind, Model, Cost and Cost Σ fit the dock's default width.
+SAMPLES = {
+    SEQ: "99999",
+    TURN: "9999",
+    COST: "$0.0123",
+    TOTAL_COST: "$12.34+",
+    TOTAL: "9,999,999",
+    LATENCY: "99.9 s",
+    TIME: "Nov 21 14:02",
+}
+NUMBER_SAMPLE = "99,999"  # input, cached, output, reasoning
+KIND_TEXT, MODEL_WIDTH = "compression", 110  # a model is elided in the middle: "anthr…net-4-6"
+
+
+def column_widths(metrics: QFontMetrics, header: QFontMetrics, icon: int) -> list[int]:
+    """Narrow widths to start with: the usual content or the header, whichever is wider."""
+    widths = []
+    for column, title in enumerate(COLUMNS):
+        if column == MODEL:
+            widths.append(MODEL_WIDTH)
+            continue
+        if column == KIND:
+            content = icon + 4 + metrics.horizontalAdvance(KIND_TEXT)
+        else:
+            content = metrics.horizontalAdvance(SAMPLES.get(column, NUMBER_SAMPLE))
+        widths.append(max(content, header.horizontalAdvance(title)) + PADDING)
+    return widths
+
+
+class _MiddleElide(QStyledItemDelegate):
+    """Elides in the middle: a model's provider and its version both stay in sight."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
 class HistoryTab(QWidget):
@@ -71,9 +129,16 @@ class HistoryTab(QWidget):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate(WIDTHS[: len(COLUMNS)]):
+        icon = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        widths = column_widths(self.table.fontMetrics(), header.fontMetrics(), icon)
+        for column, width in enumerate(widths):
             header.resizeSection(column, width)
         header.setStretchLastSection(False)
+        header.setSectionsMovable(True)  # columns can be dragged into another order
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._header_menu)
+        self._model_delegate = _MiddleElide(self.table)
+        self.table.setItemDelegateForColumn(MODEL, self._model_delegate)
 
         self.about = QLabel()  # what summarises this entry, or what it summarises
         self.about.setTextFormat(Qt.TextFormat.RichText)
@@ -153,6 +218,26 @@ class HistoryTab(QWidget):
         self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         return True
 
+    def column_menu(self) -> QMenu:
+        """Show or hide each column (but Seq, which says which entry a row is)."""
+        menu = QMenu(self)
+        header = self.table.horizontalHeader()
+        for column, title in enumerate(COLUMNS):
+            action = menu.addAction(title)
+            action.setCheckable(True)
+            action.setChecked(not header.isSectionHidden(column))
+            action.setEnabled(column != SEQ)
+            action.toggled.connect(lambda shown, column=column: self.show_column(column, shown))
+        return menu
+
+    def show_column(self, column: int, shown: bool) -> None:
+        self.table.horizontalHeader().setSectionHidden(column, not shown)
+
+    def _header_menu(self, position: QPoint) -> None:
+        menu = self.column_menu()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.table.horizontalHeader().mapToGlobal(position))
+
     def selected_seq(self) -> int | None:
         current = self.table.currentIndex()
         return current.data(SEQ_ROLE) if current.isValid() else None
@@ -177,7 +262,7 @@ class HistoryTab(QWidget):
             return
         ledger_row = self.model.row(row)
         self.detail.setPlainText(entry_json(self.model.entry(row)))
-        notes = []
+        notes = [f"Turn {ledger_row.turn}."] if ledger_row.turn else []
         if ledger_row.covers is not None:
             first, last = ledger_row.covers
             notes.append(f"Summarises entries {first}-{last}.")

@@ -1,15 +1,26 @@
 """Tokens per turn as stacked bars (cached input, other input, output) with the cost as a line.
 
 Painted with QPainter: a few hundred rectangles need no chart library. A long conversation makes
-the widget wider than its scroll area rather than bars thinner than a pixel.
+the widget wider than its scroll area rather than bars thinner than a pixel. Turn numbers label
+the x axis, every turn or every 2nd, 5th, 10th ... so that labels never overlap; the bar under
+the mouse and the turn selected (in the table below, or by a click) are highlighted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.inspect.ledger import TurnUsage
@@ -24,22 +35,39 @@ INPUT = QColor("#2f6fb3")
 OUTPUT = QColor("#e08a2c")
 COST = QColor("#2e7d32")
 LEGEND = (("cached input", CACHED), ("input", INPUT), ("output", OUTPUT), ("cost", COST))
+LABEL_GAP = 8  # pixels at least between two turn numbers on the axis
+LABEL_STEPS = (1, 2, 5)  # label every 1st, 2nd, 5th, 10th, 20th, 50th ... turn
+HOVER_ALPHA, SELECTED_ALPHA = 45, 90  # of the palette's highlight, behind a bar
 
 
 class UsageChart(QWidget):
+    bar_clicked = Signal(int)  # the index of the turn clicked
+    bar_activated = Signal(int)  # double-clicked
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.turns: list[TurnUsage] = []
+        self.hovered: int | None = None  # the bar under the mouse
+        self.selected: int | None = None
         self._top = 0  # the most tokens of any turn: the height of the plot
         self.setMinimumHeight(160)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMouseTracking(True)  # hovering highlights, no button needed
 
     def set_turns(self, turns: Sequence[TurnUsage]) -> None:
         self.turns = list(turns)
+        self.hovered = self.selected = None
         self._top = max((_tokens(t) for t in self.turns), default=0)
         self.setMinimumWidth(MARGIN_LEFT + MARGIN_RIGHT + len(self.turns) * (MIN_BAR + GAP))
         self.updateGeometry()
         self.update()
+
+    def select(self, index: int | None) -> None:
+        """Highlight the bar of turn ``index`` (None: no bar)."""
+        if index != self.selected:
+            self._repaint_bar(self.selected)
+            self.selected = index
+            self._repaint_bar(index)
 
     def sizeHint(self) -> QSize:
         return QSize(MARGIN_LEFT + MARGIN_RIGHT + len(self.turns) * (BAR + GAP), 200)
@@ -63,22 +91,87 @@ class UsageChart(QWidget):
 
     def bar_at(self, x: float) -> int | None:
         step = self._step()
-        if not step:
+        if not step or x < self._plot().left():
             return None
         index = int((x - self._plot().left()) // step)
         return index if 0 <= index < len(self.turns) else None
 
+    def column_rect(self, index: int) -> QRectF:
+        """The bar's whole column, up to the top of the plot: where its highlight goes."""
+        plot, bar = self._plot(), self.bar_rect(index)
+        return QRectF(bar.left() - GAP / 2, plot.top(), bar.width() + GAP, plot.height())
+
+    def label_every(self) -> int:
+        """Label every n-th turn: the smallest n of 1, 2, 5, 10, 20, 50 ... that keeps the
+        widest number clear of the next."""
+        step = self._step()
+        if not step:
+            return 1
+        widest = self.fontMetrics().horizontalAdvance(str(len(self.turns))) + LABEL_GAP
+        scale = 1
+        while True:
+            for n in LABEL_STEPS:
+                if n * scale * step >= widest:
+                    return n * scale
+            scale *= 10
+
+    def axis_labels(self, dirty: QRectF | None = None) -> list[tuple[str, QRectF]]:
+        """The turn numbers on the x axis and where each is drawn (within ``dirty``)."""
+        if not self.turns:
+            return []
+        every, plot, metrics = self.label_every(), self._plot(), self.fontMetrics()
+        labels = []
+        for index in range(every - 1, len(self.turns), every):
+            text = str(self.turns[index].number)
+            width = metrics.horizontalAdvance(text)
+            centre = self.bar_rect(index).center().x()
+            rect = QRectF(centre - width / 2, plot.bottom() + 3, width, metrics.height())
+            if dirty is None or rect.intersects(dirty):
+                labels.append((text, rect))
+        return labels
+
     def tooltip(self, index: int) -> str:
         turn = self.turns[index]
         usage = turn.usage
+        models = f"\n{', '.join(turn.models)}" if turn.models else ""
         return (
-            f"Turn {turn.number} (from seq {turn.first_seq})\n"
+            f"Turn {turn.number} (seq {seq_range(turn)}){models}\n"
             f"input {usage.input:,} (cached {usage.cached:,})\n"
             f"output {usage.output:,} (reasoning {usage.reasoning:,})\n"
-            f"cost {_cost_text(turn)}"
+            f"cost {_cost_text(turn)}\n"
+            "(double-click: its entries in History)"
         )
 
+    def _repaint_bar(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(self.turns):
+            self.update(self.column_rect(index).toAlignedRect().adjusted(-2, 0, 2, 0))
+
     # --- Qt overrides ------------------------------------------------------------------
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        index = self.bar_at(event.position().x())
+        if index != self.hovered:
+            self._repaint_bar(self.hovered)
+            self.hovered = index
+            self._repaint_bar(index)
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self._repaint_bar(self.hovered)
+        self.hovered = None
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.bar_at(event.position().x())
+        if event.button() == Qt.MouseButton.LeftButton and index is not None:
+            self.bar_clicked.emit(index)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        index = self.bar_at(event.position().x())
+        if event.button() == Qt.MouseButton.LeftButton and index is not None:
+            self.bar_activated.emit(index)
+        super().mouseDoubleClickEvent(event)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
@@ -101,11 +194,28 @@ class UsageChart(QWidget):
                 painter.setPen(text)
                 painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No calls yet")
                 return
+            self._paint_highlights(painter)
             self._paint_bars(painter, event.rect())
             self._paint_cost(painter)
-            self._paint_axes(painter, text)
+            self._paint_axes(painter, text, QRectF(event.rect()))
         finally:
             painter.end()
+
+    def _paint_highlights(self, painter: QPainter) -> None:
+        """A band behind the hovered bar; the selected one's band is stronger and framed, so it
+        shows behind a bar that fills the plot too."""
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        for index, alpha in ((self.hovered, HOVER_ALPHA), (self.selected, SELECTED_ALPHA)):
+            if index is not None and 0 <= index < len(self.turns):
+                color = QColor(highlight)
+                color.setAlpha(alpha)
+                painter.fillRect(self.column_rect(index), color)
+        if self.selected is not None and 0 <= self.selected < len(self.turns):
+            painter.save()
+            painter.setPen(QPen(highlight, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(self.column_rect(self.selected).adjusted(1, -2, -1, 2))
+            painter.restore()
 
     def _paint_bars(self, painter: QPainter, dirty: QRect) -> None:
         plot = self._plot()
@@ -151,10 +261,14 @@ class UsageChart(QWidget):
             format_cost(top),
         )
 
-    def _paint_axes(self, painter: QPainter, text: QColor) -> None:
+    def _paint_axes(self, painter: QPainter, text: QColor, dirty: QRectF) -> None:
         plot = self._plot()
         painter.setPen(text)
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        for label, rect in self.axis_labels(dirty):
+            x = rect.center().x()
+            painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 2))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
         painter.drawText(
             QRectF(0, plot.top() - 6, MARGIN_LEFT - 6, 14),
             Qt.AlignmentFlag.AlignRight,
@@ -168,6 +282,12 @@ class UsageChart(QWidget):
             painter.fillRect(QRectF(x, 4, 10, 10), color)
             painter.drawText(QPointF(x + 14, 13), label)
             x += 24 + painter.fontMetrics().horizontalAdvance(label)
+
+
+def seq_range(turn: TurnUsage) -> str:
+    """ "7-10", or "7" for a turn that is its input alone."""
+    first, last = turn.first_seq, turn.last_seq
+    return str(first) if first == last else f"{first}-{last}"
 
 
 def _known_cost(turn: TurnUsage) -> float | None:
