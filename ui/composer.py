@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.inspect.next_request import NextRequest
+
 
 class MessageEdit(QPlainTextEdit):
     """Enter sends; Shift+Enter starts a new line."""
@@ -130,9 +132,32 @@ class Composer(QWidget):
         self.send_button.setText("Stop" if streaming else "Send")
         self.send_button.setToolTip("Stop the reply (Esc)" if streaming else "Send (Enter)")
 
-    def set_context_meter(self, tokens: int, window: int | None) -> None:
-        of = f" of {window:,}" if window else ""
-        self.meter.setText(f"next request ≈ {tokens:,}{of} tokens (estimate)")
+    def set_context_meter(self, request: NextRequest | None) -> None:
+        """What the next request carries, as the inspector counts it (None: not counted yet,
+        so the meter is blank rather than wrong)."""
+        if request is None or request.tokens is None:
+            self.meter.clear()
+            self.meter.setToolTip("")
+            return
+        total = request.tokens + request.tool_tokens
+        approx = "≈ " if request.estimate else ""
+        self.meter.setText(f"next request {approx}{total:,} tokens")
+        tools = f" ({request.tool_tokens:,} declaring tools)" if request.tool_tokens else ""
+        lines = [
+            f"The next request to {request.spec}: {approx}{total:,} tokens{tools}",
+            f"Window: {request.window:,} tokens ({total / max(request.window, 1):.0%} of it)",
+        ]
+        if request.budget is not None:
+            lines.append(
+                f"Budget: {request.budget:,} tokens ({total / max(request.budget, 1):.0%} of it), "
+                "what the context policy lets a request carry"
+            )
+        if request.would_compress:
+            lines.append("Automatic compression would run first.")
+        if request.omitted:
+            lines.append(f"{len(request.omitted)} left out (View > Inspector, Next request)")
+        lines.append(f"Counted: {request.counting}")
+        self.meter.setToolTip("\n".join(lines))
 
     def take_text(self) -> str:
         text = self.edit.toPlainText()

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.composition import build_models
 from app.errors import CrosstalkError
-from app.history import AnyEntry, SystemInstruction, render_context
-from app.history.entries import searchable_text
+from app.history import AnyEntry, SystemInstruction
 from app.providers.check import ping
 from app.settings import Settings
 from app.tools import BUILTIN
@@ -36,6 +35,7 @@ from ui.composer import Composer
 from ui.conversation_list import ID_ROLE, ConversationList
 from ui.error_banner import ErrorBanner
 from ui.inspector.dock import InspectorDock
+from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
 from ui.window_state import WindowState
 
@@ -68,7 +68,9 @@ class MainWindow(QMainWindow):
         self.composer = Composer(self.services.models.available(), tools)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
-        self.inspector = InspectorDock(controller, self.composer, self)
+        # the next request, counted once for the composer's meter and the inspector
+        self.request_watch = RequestWatch(controller, self.composer, self)
+        self.inspector = InspectorDock(controller, self.request_watch, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
         self.inspector.hide()  # until View > Inspector, or as the last session left it
@@ -87,6 +89,7 @@ class MainWindow(QMainWindow):
         self._menus(right)
         self._connect()
         self._restore()
+        self.request_watch.follow(self.current)  # a new chat's meter too
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -151,6 +154,7 @@ class MainWindow(QMainWindow):
         self.banner.action_requested.connect(self._on_banner_action)
         self.inspector.show_in_chat.connect(self.chat.show_entry)
         self.chat.inspect_requested.connect(self.inspector.inspect)
+        self.request_watch.updated.connect(self._update_meter)
 
     def _restore(self) -> None:
         if geometry := self.state.geometry():
@@ -171,6 +175,7 @@ class MainWindow(QMainWindow):
                 self.current = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        self.request_watch.close()
         self.state.save(
             self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
         )
@@ -201,8 +206,7 @@ class MainWindow(QMainWindow):
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
         self.conversations.select(conversation.id)
-        self.inspector.show_conversation(conversation.id)
-        self._update_meter()
+        self._follow(conversation.id)
 
     def new_chat(self) -> None:
         if self.current:
@@ -218,8 +222,12 @@ class MainWindow(QMainWindow):
         # nothing listed is shown now, so a click on the conversation shown before opens it
         self.conversations.select("")  # an id of none: the list keeps no selection
         self.conversations.view.setCurrentIndex(QModelIndex())
-        self.inspector.show_conversation(None)
-        self._update_meter()
+        self._follow(None)
+
+    def _follow(self, conversation_id: str | None) -> None:
+        """The inspector and the meter show this conversation now (None: a new chat)."""
+        self.request_watch.follow(conversation_id)
+        self.inspector.show_conversation(conversation_id)
 
     def rename(self, conversation_id: str, title: str) -> None:
         self._guarded(lambda: self.services.library.rename(conversation_id, title))
@@ -270,7 +278,7 @@ class MainWindow(QMainWindow):
                 self.current = conversation.id
                 self.chat.show_conversation(conversation)
                 self.conversations.select(conversation.id)  # highlighted once it is listed
-                self.inspector.show_conversation(conversation.id)
+                self._follow(conversation.id)
             self.controller.send(self.current, text, spec, tools=self.composer.tools())
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
@@ -294,7 +302,7 @@ class MainWindow(QMainWindow):
         if self.current is None:
             self.current = self.controller.new_conversation().id
             self.conversations.select(self.current)
-            self.inspector.show_conversation(self.current)
+            self._follow(self.current)
             self.conversations.refresh()
         conversation = self.controller.conversation(self.current)
         dialog = SystemDialog(conversation.history.system_instruction or "", self)
@@ -323,14 +331,13 @@ class MainWindow(QMainWindow):
         """A compression was appended or undone: render the conversation again."""
         if conversation_id == self.current:
             self.chat.show_conversation(self.controller.conversation(conversation_id))
-            self._update_meter()
+            self.request_watch.changed()
 
     # --- controller events ----------------------------------------------------------------
 
     def _on_entry(self, conversation_id: str, entry: AnyEntry) -> None:
         if conversation_id == self.current:
             self.chat.append_entry(entry)
-            self._update_meter()
 
     def _on_stream_started(self, conversation_id: str) -> None:
         self.banner.hide()
@@ -423,6 +430,7 @@ class MainWindow(QMainWindow):
         self.composer.model_picker.addItems(self.services.models.available())
         current = self.controller.last_model(self.current) if self.current else None
         self.composer.set_model(current or settings.default_model)
+        self.request_watch.settings_changed()
         self.inspector.settings_changed()
 
     async def _test_provider(self, dialog: SettingsDialog, name: str) -> None:
@@ -442,15 +450,8 @@ class MainWindow(QMainWindow):
             await models.aclose()
 
     def _update_meter(self) -> None:
-        """A cheap estimate (about four characters a token) of what the next request carries."""
-        if self.current is None:
-            self.composer.set_context_meter(0, None)
-            return
-        history = self.controller.conversation(self.current).history
-        context = render_context(history, self.services.settings.window_turns)
-        chars = sum(len(searchable_text(e)) for e in context.entries)
-        chars += len(context.system or "") + len(context.notebook or "")
-        self.composer.set_context_meter(chars // 4, None)
+        """The meter shows the watch's request: the same total as the inspector's."""
+        self.composer.set_context_meter(self.request_watch.request)
 
 
 def _action_for(exc: CrosstalkError) -> str:

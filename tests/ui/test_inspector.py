@@ -30,6 +30,7 @@ from app.history import (
     ToolResults,
     Usage,
 )
+from app.inspect.next_request import next_request
 from app.inspect.redact import REDACTED
 from app.keys import Keys
 from app.paths import DataDir
@@ -439,7 +440,10 @@ def test_the_next_request_to_anthropic_says_what_is_left_out_and_changed(
     assert any(line.startswith("adapter: reasoning dropped (seq 12)") for line in left_out)
     assert tab.bar.maximum() == request.window and tab.bar.value() > 0
     assert tab.budget_bar.isVisible() and tab.budget_bar.maximum() == request.budget
-    assert tab.counting.text().startswith("Estimate")  # Anthropic counts differently
+    # Anthropic counts differently: said once, and every count is marked
+    assert tab.counting.text() == "≈ estimated with o200k_base (Anthropic counts differently)"
+    assert all(tab.carried.index(r, 2).data().startswith("≈ ") for r in range(len(kinds)))
+    assert tab.bar.format().startswith("≈ ") and "≈ " in tab.heading.text()
     assert not tab.wire_box.isVisible()
     tab.show_wire.setChecked(True)
     assert tab.wire_box.isVisible()
@@ -457,7 +461,9 @@ def test_the_next_request_follows_the_model_and_the_draft(
     composer = harness.window.composer
     composer.set_model(OPENAI)
     wait_request(harness, dock, OPENAI)
-    assert dock.next_tab.counting.text().startswith("Exact")  # OpenAI's own tokenizer
+    # OpenAI's own tokenizer: no "≈" anywhere
+    assert dock.next_tab.counting.text() == "exact (OpenAI's own tokenizer, o200k_base)"
+    assert not dock.next_tab.carried.index(0, 2).data().startswith("≈")
     qtbot.keyClicks(composer.edit, "And the rollback?")
     wait_request(harness, dock, OPENAI, draft="And the rollback?")
     request = dock.next_tab.request
@@ -469,8 +475,15 @@ def test_the_next_request_follows_the_model_and_the_draft(
     assert not dock.next_tab.copy_button.isEnabled()
     composer.set_model(GEMINI)
     wait_request(harness, dock, GEMINI)
-    harness.window.new_chat()
-    assert "new chat" in dock.next_tab.heading.text().lower()
+    composer.edit.setPlainText("Plan a trip")
+    harness.window.new_chat()  # its first request: no history, the default model, no draft
+    harness.until(lambda: "new chat" in dock.next_tab.heading.text(), "the new chat's request")
+    request = dock.next_tab.request
+    assert request is not None and request.spec == DEFAULT and request.carried == ()
+    qtbot.keyClicks(composer.edit, "Hello there")
+    wait_request(harness, dock, DEFAULT, draft="Hello there")
+    assert [part.text for part in dock.next_tab.request.carried] == ["Hello there"]  # type: ignore[union-attr]
+    assert "first request of a new chat: 1 part" in dock.next_tab.heading.text()
 
 
 def test_the_shown_request_is_what_the_server_receives(
@@ -607,6 +620,78 @@ def header_point(table: Any, column: int) -> Any:
 
     header = table.horizontalHeader()
     return QPoint(header.sectionViewportPosition(column) + 5, header.height() // 2)
+
+
+# --- the composer's meter ----------------------------------------------------------------------
+
+
+def meter_total(harness: Harness) -> str:
+    return harness.window.composer.meter.text()
+
+
+def test_the_meter_shows_what_the_next_request_carries(
+    qtbot: Any, open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    window = harness.window
+    window.show_conversation(conversation_id)
+    window.composer.set_model(GEMINI)
+    watch = window.request_watch
+
+    def expected(draft: str = "") -> str:
+        conversation = harness.controller.conversation(conversation_id)
+        request = next_request(services, conversation, GEMINI, draft=draft,
+                               tools=window.composer.tools(), render=False)  # fmt: skip
+        assert request.tokens is not None
+        return f"next request ≈ {request.tokens + request.tool_tokens:,} tokens"
+
+    harness.until(lambda: watch.request is not None and watch.request.spec == GEMINI, "counted")
+    assert meter_total(harness) == expected()
+    tip = window.composer.meter.toolTip()
+    request = watch.request
+    assert request is not None and request.budget is not None
+    assert f"Window: {request.window:,} tokens" in tip and f"Budget: {request.budget:,}" in tip
+    assert "Gemini counts differently" in tip
+    before = watch.computed
+    qtbot.keyClicks(window.composer.edit, "And what about the rollback?")
+    harness.until(lambda: meter_total(harness) == expected("And what about the rollback?"),
+                  "the meter to follow the draft")  # fmt: skip
+    assert watch.computed == before + 1  # once the typing paused, not once per key
+    dock = window.inspector  # the inspector says the same
+    dock.tabs.setCurrentIndex(NEXT_REQUEST)
+    dock.toggleViewAction().trigger()
+    wait_request(harness, dock, GEMINI, draft="rollback")
+    total = meter_total(harness).removeprefix("next request ")
+    assert total in dock.next_tab.heading.text()
+    window.new_chat()  # a new chat's first request: nothing yet, then the draft
+    harness.until(lambda: watch.request is not None and watch.conversation_id is None
+                  and watch.request.spec == DEFAULT, "the new chat counted")  # fmt: skip
+    empty = watch.request
+    assert (
+        empty is not None and meter_total(harness) == f"next request ≈ {empty.tool_tokens:,} tokens"
+    )
+    qtbot.keyClicks(window.composer.edit, "Hello")
+    harness.until(lambda: meter_total(harness) != f"next request ≈ {empty.tool_tokens:,} tokens",
+                  "the draft counted")  # fmt: skip
+    assert watch.request is not None and watch.request.carried[-1].kind == "draft"
+    counted = watch.computed
+    window.close()  # nothing is counted for a closed window, nor a task started
+    watch.changed()
+    assert watch.computed == counted
+
+
+def test_a_left_out_entry_opens_in_history(open_window: OpenWindow, services: Services) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id, NEXT_REQUEST)
+    harness.window.composer.set_model(OPENAI)
+    wait_request(harness, dock, OPENAI)
+    left_out = dock.next_tab.left_out
+    item = next(left_out.item(r) for r in range(left_out.count())
+                if left_out.item(r).text().startswith("entries 3-5"))  # fmt: skip
+    left_out.itemActivated.emit(item)
+    assert dock.tabs.currentIndex() == HISTORY and dock.history_tab.selected_seq() == 3
 
 
 # --- following the conversation ----------------------------------------------------------------

@@ -166,8 +166,13 @@ def test_the_carried_model(qapp: QApplication) -> None:
         "system", "summary of 2-4", "draft (unsent)"
     ]  # fmt: skip
     assert model.index(2, 0).data() == "" and model.index(2, 3).data() == "And now this?"
-    assert model.index(1, 2).data() == "40"
+    assert model.index(1, 2).data() == "40"  # counted with the provider's own tokenizer
     assert model.index(2, 3).data(Qt.ItemDataRole.ToolTipRole) == "And  now\nthis?"
+    model.set_rows(
+        [Carried(1, "system_instruction", 1200, "Be brief.")], estimate=True
+    )  # another tokenizer: every count says so
+    assert model.index(0, 2).data() == "≈ 1,200"
+    assert "estimate" in model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
     model.set_rows([])
     assert model.rowCount(QModelIndex()) == 0
 

@@ -1,12 +1,13 @@
 """The Next request tab: what a turn to the composer's model would send now, part by part, its
-tokens against the model's window, what is left out and why, and the wire body itself."""
+tokens against the model's window, what is left out and why, and the wire body itself. Counts
+made with another tokenizer than the provider's are marked "≈" wherever they show."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -30,6 +32,7 @@ from ui.inspector.history_model import kind_icon, kind_label
 CARRIED_COLUMNS = ("Seq", "Kind", "Tokens", "Text")
 TEXT_CHARS = 300  # of an entry's text in its cell; the tooltip has more
 TIP_CHARS = 2000
+SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # of a left-out item: the first entry it names
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
 
@@ -40,10 +43,12 @@ class CarriedModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[Carried] = []
+        self._approx = ""  # "≈ " when the counts are estimates
 
-    def set_rows(self, rows: Sequence[Carried]) -> None:
+    def set_rows(self, rows: Sequence[Carried], estimate: bool = False) -> None:
         self.beginResetModel()
         self._rows = list(rows)
+        self._approx = "≈ " if estimate else ""
         self.endResetModel()
 
     def carried(self, row: int) -> Carried:
@@ -78,12 +83,14 @@ class CarriedModel(QAbstractTableModel):
                     return f"summary of {part.covers[0]}-{part.covers[1]}"
                 return "draft (unsent)" if part.kind == "draft" else kind_label(part.kind)
             if column == 2:
-                return f"{part.tokens:,}"
+                return f"{self._approx}{part.tokens:,}"
             return " ".join(part.text[:TEXT_CHARS].split())
         if role == Qt.ItemDataRole.DecorationRole and column == 1 and part.kind in KIND_ICONS:
             return kind_icon(KIND_ICONS[part.kind])
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
             return part.text[:TIP_CHARS]
+        if role == Qt.ItemDataRole.ToolTipRole and column == 2 and self._approx:
+            return "An estimate: the provider's own tokenizer counts differently"
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -105,6 +112,8 @@ KIND_ICONS = {
 
 
 class NextRequestTab(QWidget):
+    entry_activated = Signal(int)  # seq: a part or a left-out entry double-clicked
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.request: NextRequest | None = None
@@ -115,7 +124,9 @@ class NextRequestTab(QWidget):
         self.bar.setTextVisible(True)
         self.budget_bar = QProgressBar()  # against the budget the context policy allows
         self.budget_bar.setTextVisible(True)
-        self.counting = QLabel()  # "Exact: how" or "Estimate: how"
+        self.counting = (
+            QLabel()
+        )  # "≈ estimated with ... (Gemini counts differently)", "exact (...)"
         self.counting.setWordWrap(True)
         self.warning = QLabel()
         self.warning.setObjectName("inspectorWarning")
@@ -140,6 +151,7 @@ class NextRequestTab(QWidget):
         header.setStretchLastSection(True)
         self.left_out = QListWidget()  # omissions, then the adapter's notes
         self.left_out.setWordWrap(True)
+        self.left_out.setToolTip("Double-click an entry's line to see it in History")
 
         self.show_wire = QCheckBox("Show wire request")
         self.show_wire.setToolTip("The exact JSON body the adapter would send (keys redacted)")
@@ -183,6 +195,8 @@ class NextRequestTab(QWidget):
 
         self.show_wire.toggled.connect(self._toggle_wire)
         self.copy_button.clicked.connect(self.copy_wire)
+        self.table.activated.connect(self._on_part_activated)
+        self.left_out.itemActivated.connect(self._on_left_out_activated)
         self.show_message("")
 
     # --- content -----------------------------------------------------------------------
@@ -202,21 +216,25 @@ class NextRequestTab(QWidget):
         self.wire.clear()
         self.copy_button.setEnabled(False)
 
-    def show_request(self, request: NextRequest) -> None:
+    def show_request(self, request: NextRequest, *, new_chat: bool = False) -> None:
+        """Show ``request``; ``new_chat``: it would start a conversation not saved yet."""
         self.request = request
         total = (request.tokens or 0) + request.tool_tokens
+        approx = "≈ " if request.estimate else ""
         tools = f", {request.tool_tokens:,} of them declaring tools" if request.tool_tokens else ""
+        count = len(request.carried)
+        what = "the first request of a new chat" if new_chat else "the next request"
         self.heading.setText(
-            f"{request.spec}: {len(request.carried)} parts, {total:,} tokens{tools}"
+            f"{request.spec}, {what}: {count} part{'' if count == 1 else 's'}, "
+            f"{approx}{total:,} tokens{tools}"
         )
-        counted = f"{total:,}" if request.tokens is not None else "not counted"
+        counted = f"{approx}{total:,}" if request.tokens is not None else "not counted"
         _fill(self.bar, total, request.window, f"{counted} of the window's {request.window:,}")
         if request.budget is not None:
             limit = request.budget
             _fill(self.budget_bar, total, limit, f"{counted} of the budget's {limit:,}")
         self.budget_bar.setVisible(request.budget is not None)
-        kind = "Estimate" if request.estimate else "Exact"
-        self.counting.setText(f"{kind}: {request.counting}")
+        self.counting.setText(f"{approx}{request.counting}")
         warnings = []
         if request.would_compress:
             warnings.append("Automatic compression would run before this request is sent.")
@@ -226,19 +244,35 @@ class NextRequestTab(QWidget):
             warnings.append(f"No wire request: {request.body_error or 'nothing to render'}")
         self.warning.setText(" ".join(warnings))
         self.warning.setVisible(bool(warnings))
-        self.carried.set_rows(request.carried)
+        self.carried.set_rows(request.carried, request.estimate)
         self.left_out.clear()
         for omission in request.omitted:
             first, last = omission.first_seq, omission.last_seq
             where = f"entry {first}" if first == last else f"entries {first}-{last}"
-            self.left_out.addItem(f"{where}: {omission.reason}")
+            item = QListWidgetItem(f"{where}: {omission.reason}")
+            item.setData(SEQ_ROLE, first)
+            self.left_out.addItem(item)
         for note in request.notes:
             self.left_out.addItem(f"adapter: {note}")
         if not request.omitted and not request.notes:
-            self.left_out.addItem("Nothing: the whole history is sent as it is.")
+            self.left_out.addItem(
+                "Nothing: a new chat has no history yet."
+                if new_chat
+                else "Nothing: the whole history is sent as it is."
+            )
         self.copy_button.setEnabled(request.body is not None)
         if self.show_wire.isChecked():
             self._fill_wire()
+
+    def _on_part_activated(self, index: QModelIndex) -> None:
+        seq = self.carried.carried(index.row()).seq
+        if seq is not None:
+            self.entry_activated.emit(seq)
+
+    def _on_left_out_activated(self, item: QListWidgetItem) -> None:
+        seq = item.data(SEQ_ROLE)
+        if isinstance(seq, int):
+            self.entry_activated.emit(seq)
 
     def wire_text(self) -> str:
         """What the wire view shows (and Copy copies): the body, or why there is none."""

@@ -1,0 +1,187 @@
+"""The next request of the conversation shown, as the composer stands: one computation that the
+composer's meter and the inspector's Next request tab both show, so they never disagree.
+
+It is made again when typing pauses, and when the model, the tools or the history change (what
+changes together, as when another conversation is shown, is counted once). The model's tokenizer
+is loaded off the event loop first (and, once the wire body is wanted, the adapter's SDK): until
+then the last figures stay, so nothing slow runs on the GUI thread. Loading a vocabulary still
+holds the interpreter for a while (~0.2-0.8 s, once per process), so for the meter alone it
+waits for a quiet moment: not while the window starts or the user moves between conversations.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.composition import Services
+from app.history import AnyEntry
+from app.inspect.next_request import NextRequest, next_request, prepare
+from ui.chat_controller import ChatController
+from ui.composer import Composer
+
+log = logging.getLogger(__name__)
+
+DRAFT_DELAY_MS = 300  # the next request follows the draft once typing pauses
+# entries saved together (a reply, its tool results, the next input) count together, and
+# after the append that saved them has returned to the turn, which streams on meanwhile
+ENTRY_DELAY_MS = 30
+SETTLE_MS = 500  # the meter's first preparation waits until nothing changed for this long
+COUNTED, RENDERED = 1, 2  # how far a model is prepared: its tokenizer; its SDK too
+
+
+class RequestWatch(QObject):
+    updated = Signal()  # ``request`` (or ``message``) is new
+
+    def __init__(
+        self, controller: ChatController, composer: Composer, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.composer = composer
+        self.conversation_id: str | None = None
+        self.request: NextRequest | None = None  # the latest made, for this conversation
+        self.message = ""  # why there is no request (it failed), or what is being prepared
+        self.computed = 0  # how many requests were made (each is a full context render)
+        self._rendered = False  # ``request`` has its wire body
+        self._want_body = False  # someone shows the wire body: render it too
+        self._stale = True
+        self._prepared: dict[str, int] = {}  # spec -> COUNTED | RENDERED
+        self._preparing: str | None = None
+        self._closed = False
+        self._draft_timer = self._timer(DRAFT_DELAY_MS)
+        self._entry_timer = self._timer(ENTRY_DELAY_MS)
+        self._soon = self._timer(0)  # changes made together are counted once
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self._on_settled)
+        self._settled = False  # a quiet moment came: the meter may load what it needs
+        # bound methods, not lambdas: Qt drops these connections when the watch is destroyed
+        composer.edit.textChanged.connect(self._on_draft)
+        composer.model_picker.currentTextChanged.connect(self._on_input)
+        for action in composer.tools_menu.actions():
+            action.toggled.connect(self._on_input)
+        controller.entry_appended.connect(self._on_entry)
+
+    def _timer(self, interval: int) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(interval)
+        timer.timeout.connect(self.update)
+        return timer
+
+    @property
+    def services(self) -> Services:
+        return self.controller.services
+
+    @property
+    def rendered(self) -> bool:
+        """Whether ``request`` carries the wire body (``want_body`` asked for it)."""
+        return self.request is not None and self._rendered
+
+    # --- what changed --------------------------------------------------------------------
+
+    def follow(self, conversation_id: str | None) -> None:
+        """Another conversation (None: a new chat): its figures, never the last one's."""
+        if conversation_id != self.conversation_id or self.request is None:
+            self.conversation_id = conversation_id
+            self.request, self.message = None, ""
+            self.updated.emit()
+            self._later(self._soon)
+
+    def want_body(self, wanted: bool) -> None:
+        """The wire body is shown (or no longer): a request without one is made again."""
+        self._want_body = wanted
+        if wanted and self.request is not None and not self._rendered:
+            self._later(self._soon)
+
+    def settings_changed(self) -> None:
+        """Providers, windows or prices may differ: prepare and count again."""
+        self._prepared.clear()
+        self._later(self._soon)
+
+    def close(self) -> None:
+        """The window closes: nothing is made or prepared from now on (no task is started
+        while the controller shuts down, nor a timer left to fire into a closed loop)."""
+        self._closed = True
+        for timer in (self._draft_timer, self._entry_timer, self._soon, self._settle):
+            timer.stop()
+
+    def changed(self) -> None:
+        """Something changed that the request depends on: make it again now."""
+        self._stale = True
+        self.update()
+
+    def _later(self, timer: QTimer) -> None:
+        self._stale = True
+        if not self._settled:
+            self._settle.start()  # not quiet yet
+        if timer is not self._entry_timer or not timer.isActive():
+            timer.start()  # (re)started: typing restarts the pause; entries do not postpone
+
+    def _on_draft(self) -> None:
+        self._later(self._draft_timer)
+
+    def _on_input(self, _value: object) -> None:
+        self._later(self._soon)
+
+    def _on_entry(self, conversation_id: str, _entry: AnyEntry) -> None:
+        if conversation_id == self.conversation_id:
+            self._later(self._entry_timer)
+
+    # --- making it -----------------------------------------------------------------------
+
+    def update(self) -> None:
+        """Make the request now if anything changed and the model is prepared; else start
+        preparing it (off the loop) and make it when that is done."""
+        if not self._stale or self._closed:
+            return
+        for timer in (self._draft_timer, self._entry_timer, self._soon):
+            timer.stop()  # whatever they were waiting for is counted now
+        spec = self.composer.model()
+        level = RENDERED if self._want_body else COUNTED
+        if self._prepared.get(spec, 0) < level:
+            if level == COUNTED and not self._settled:  # the Next request tab does not wait
+                if not self._settle.isActive():
+                    self._settle.start()
+                return
+            if self._preparing is None:
+                self._preparing = spec
+                self.message = f"Preparing {spec}…"  # the last request stays meanwhile
+                self.updated.emit()
+                self.controller.spawn(self._prepare(spec, level))
+            return
+        self._stale = False
+        self.computed += 1
+        cid = self.conversation_id
+        try:
+            conversation = None if cid is None else self.controller.conversation(cid)
+            self.request = next_request(
+                self.services,
+                conversation,
+                spec,
+                draft=self.composer.draft(),
+                tools=self.composer.tools(),
+                render=self._want_body,
+            )
+            self._rendered, self.message = self._want_body, ""
+        except Exception as exc:  # shown where the request would be (and logged), never raised
+            log.warning("next request for %s: %r", spec, exc, exc_info=True)
+            self.request, self.message = None, f"Cannot show the next request for {spec}: {exc}"
+        self.updated.emit()
+
+    def _on_settled(self) -> None:
+        self._settled = True
+        self.update()
+
+    async def _prepare(self, spec: str, level: int) -> None:
+        try:
+            await prepare(self.services, spec, render=level == RENDERED)
+        except Exception as exc:  # next_request reports it again
+            log.warning("preparing %s: %r", spec, exc)
+        finally:
+            self._prepared[spec] = max(level, self._prepared.get(spec, 0))
+            self._preparing = None
+        self.update()
