@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 import msgspec
 
@@ -55,7 +56,6 @@ class Row:
     covered_by: int | None  # seq of the standing compression the context carries instead
     covers: tuple[int, int] | None  # for compression entries: the range summarised
     status: str  # "" | "partial: ..." | "failed: ..." | "retracted by seq N" | ...
-    turn: int  # the user turn it belongs to, from 1; 0 before the first input
 
     @property
     def billed(self) -> bool:
@@ -91,6 +91,9 @@ class TurnUsage:
 class Ledger:
     def __init__(self, rows: list[Row]) -> None:
         self.rows = rows
+        # the user turn of each row, from 1; 0 before the first input (beside the rows, so a
+        # row stays the columns the CLI prints)
+        self.turn_of = list(accumulate(int(row.kind == "model_input") for row in rows))
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -171,7 +174,6 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
     rows: list[Row] = []
     append = rows.append
     total_tokens, total_cost, unpriced = 0, 0.0, False
-    turn = 0
     claim_index, claim_count = 0, len(claims)
     last_output: int | None = None  # row index of the turn's latest reply, for retries
     for entry in history:
@@ -203,8 +205,6 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
                 last_output = None if entry.tool_calls and entry.error is None else len(rows)
             else:
                 last_output = None
-                if kind is ModelInput:
-                    turn += 1
         elif isinstance(entry, Compression):
             covers = (entry.covers[0], entry.covers[1])
             if entry.strategy == RETRACT:
@@ -227,7 +227,7 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
                 unpriced = True
         append(Row(
             seq, entry.ts, KINDS[kind], provider, model, usage, cost, latency, first_token,
-            total_tokens, total_cost, unpriced, covered_by, covers, status, turn,
+            total_tokens, total_cost, unpriced, covered_by, covers, status,
         ))  # fmt: skip
     return Ledger(rows)
 

@@ -267,7 +267,7 @@ def test_turns_sum_every_call_until_the_next_input(library: Library) -> None:
     assert one.models == ("acme:alpha",)
     assert two.models == ("acme:squash", "acme:mystery")  # the compression ran first
     # each row knows its turn: none before the first input, then the input and what follows
-    assert [row.turn for row in ledger_.rows] == [0, 1, 1, 1, 1, 1, 2, 2, 2, 3]
+    assert ledger_.turn_of == [0, 1, 1, 1, 1, 1, 2, 2, 2, 3]
     before = ledger_.rows[0].cost or 0.0
     assert before + one.cost + two.cost == pytest.approx(ledger_.rows[-1].total_cost)
 

@@ -128,6 +128,7 @@ class LedgerModel(QAbstractTableModel):
         self.ledger: Ledger | None = None
         self.history: History | None = None
         self._rows: list[Row] = []
+        self._turns: list[int] = []  # each row's user turn (0: before the first input)
         self._text: dict[int, str] = {}  # row -> TEXT_ROLE, on first need
         self._icons: dict[str, QIcon] = {}
         self._muted = QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
@@ -140,6 +141,7 @@ class LedgerModel(QAbstractTableModel):
         self.beginResetModel()
         self.ledger, self.history = ledger, history
         self._rows = list(ledger.rows) if ledger else []
+        self._turns = list(ledger.turn_of) if ledger else []
         self._text.clear()
         self.endResetModel()
 
@@ -155,10 +157,10 @@ class LedgerModel(QAbstractTableModel):
         self.ledger = ledger
         if len(new) > len(old):
             self.beginInsertRows(_ROOT, len(old), len(new) - 1)
-            self._rows = new
+            self._rows, self._turns = new, list(ledger.turn_of)
             self.endInsertRows()
         else:
-            self._rows = new
+            self._rows, self._turns = new, list(ledger.turn_of)
         if changed:
             for row in changed:
                 self._text.pop(row, None)
@@ -168,6 +170,10 @@ class LedgerModel(QAbstractTableModel):
 
     def row(self, row: int) -> Row:
         return self._rows[row]
+
+    def turn(self, row: int) -> int:
+        """The user turn of ``row``, from 1; 0 before the first input."""
+        return self._turns[row]
 
     def entry(self, row: int) -> AnyEntry:
         assert self.history is not None
@@ -208,6 +214,9 @@ class LedgerModel(QAbstractTableModel):
             return None
         row, column = self._rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if column == TURN:
+                turn = self._turns[index.row()]
+                return str(turn) if turn else ""
             return self._display(row, column)
         if role == SEQ_ROLE:
             return row.seq
@@ -235,8 +244,6 @@ class LedgerModel(QAbstractTableModel):
         usage = row.usage
         if column == SEQ:
             return str(row.seq)
-        if column == TURN:
-            return str(row.turn) if row.turn else ""
         if column == KIND:
             name = kind_label(row.kind)
             return f"{name} ({row.status})" if row.status else name

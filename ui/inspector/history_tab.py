@@ -262,7 +262,8 @@ class HistoryTab(QWidget):
             return
         ledger_row = self.model.row(row)
         self.detail.setPlainText(entry_json(self.model.entry(row)))
-        notes = [f"Turn {ledger_row.turn}."] if ledger_row.turn else []
+        turn = self.model.turn(row)
+        notes = [f"Turn {turn}."] if turn else []
         if ledger_row.covers is not None:
             first, last = ledger_row.covers
             notes.append(f"Summarises entries {first}-{last}.")
