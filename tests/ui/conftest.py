@@ -13,6 +13,7 @@ if not os.environ.get("QT_QPA_PLATFORM"):  # a real display only when one is ask
 
 import asyncio
 import gc
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -53,7 +54,15 @@ def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
 
 @pytest.fixture(autouse=True)
 def _no_widget_outlives_its_test(qapp: QApplication) -> Iterator[None]:
-    """Close and delete every window a test left, so no stale object meets a later test."""
+    """Close and delete every window a test left, so no stale object meets a later test.
+
+    Cycles are collected on the GUI thread before and after: else the next collection may run
+    on a worker thread (an SDK import, the list's reader), and a QObject freed there leaves its
+    timers behind, to crash later. A failed test's frames are kept by pytest in
+    ``sys.last_traceback`` until the next test begins; they are let go first.
+    """
+    sys.last_type = sys.last_value = sys.last_traceback = None
+    gc.collect()
     yield
     for widget in QApplication.topLevelWidgets():
         widget.close()

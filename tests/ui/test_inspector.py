@@ -6,9 +6,7 @@ window matching what a fake provider server then receives."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -197,17 +195,6 @@ def crossed(library: Library, pasted: str = f" My key is {SECRET}") -> str:
 def cloud_models(provider: GatedProvider, settings: Settings, keys: Keys) -> Models:
     """The scripted provider, and the cloud providers as the settings configure them."""
     return Models([*Models.of(provider).entries(), *build_models(settings, keys, {}).entries()])
-
-
-@pytest.fixture(autouse=True)
-def _collect_before(qapp: Any) -> None:
-    """Collect the last test's cycles here, on the GUI thread: else the next collection may
-    run on a worker thread (an SDK import, the list's reader), and a QObject freed there
-    leaves its timers behind, to crash later. A failed test's frames are kept by pytest in
-    ``sys.last_traceback`` until this test's call begins, and are cyclic garbage then: they
-    are let go first (post-mortem debugging of the last failure is over by now)."""
-    sys.last_type = sys.last_value = sys.last_traceback = None
-    gc.collect()
 
 
 @pytest.fixture
