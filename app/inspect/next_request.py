@@ -22,7 +22,7 @@ from typing import Any
 from app.composition import Services
 from app.context import Contexts, TokenCounter, count_entry
 from app.context.service import Named, tool_tokens
-from app.context.tokens import O200K, Method, entry_text
+from app.context.tokens import O200K, Method, entry_text, exact_count
 from app.errors import CrosstalkError
 from app.history import (
     AnyEntry,
@@ -164,6 +164,24 @@ def pending_request(
 ) -> Request:
     """The neutral ``Request`` behind ``next_request`` (for a provider's own token count)."""
     return _build(services, conversation or _unsaved(), spec, draft, tools, system).request
+
+
+async def provider_count(
+    services: Services,
+    conversation: Conversation | None,
+    spec: str,
+    *,
+    draft: str = "",
+    tools: Sequence[str] | None = None,
+    system: str | None = None,
+) -> int | None:
+    """The provider's own count of the next request's input tokens (tools included), from its
+    counting endpoint (Anthropic, Gemini, OpenAI Responses); None if it has none. Online, and
+    with the key: a missing key raises ``AuthFailed`` that says where to set it."""
+    request = pending_request(services, conversation, spec, draft=draft, tools=tools,
+                              system=system)  # fmt: skip
+    provider, _model = services.models.resolve(spec)
+    return await exact_count(provider, request)
 
 
 _warmed: set[type] = set()  # adapter classes that have rendered once in this process

@@ -16,6 +16,7 @@ import pytest
 
 from app.composition import Services, build_models
 from app.context import count_entry
+from app.errors import AuthFailed
 from app.history import (
     Compression,
     MemoryNotebook,
@@ -27,7 +28,13 @@ from app.history import (
     ToolResult,
     ToolResults,
 )
-from app.inspect.next_request import NextRequest, next_request, prepare, wire_json
+from app.inspect.next_request import (
+    NextRequest,
+    next_request,
+    prepare,
+    provider_count,
+    wire_json,
+)
 from app.inspect.redact import REDACTED
 from app.keys import Keys
 from app.paths import DataDir
@@ -107,6 +114,17 @@ def test_every_provider_kind_renders_with_no_key(data_dir: DataDir, library: Lib
     assert conversation.history.version == version  # the draft was never appended
     with pytest.raises(Exception, match="OPENAI_API_KEY"):
         services.models.resolve(CHAT)  # a turn would still need the key
+
+
+def test_the_providers_own_count_needs_the_key_and_says_where_to_set_it(
+    data_dir: DataDir, library: Library
+) -> None:
+    services = keyless(data_dir, library)
+    conversation = crossed(library)
+    with pytest.raises(AuthFailed, match="crosstalk key set anthropic"):
+        asyncio.run(provider_count(services, conversation, ANTHROPIC, draft="Next?"))
+    local = asyncio.run(provider_count(services, conversation, LOCAL, draft="Next?"))
+    assert local is None  # no counting endpoint: the estimate is all there is
 
 
 def test_the_draft_counts_and_is_counted_afresh_each_time(

@@ -509,6 +509,52 @@ def test_the_shown_request_is_what_the_server_receives(
             assert json.loads(shown) == server.requests[0].json
 
 
+def test_ask_the_provider_for_its_own_count_of_the_shown_request(
+    data_dir: DataDir, provider: GatedProvider, open_window: OpenWindow
+) -> None:
+    secrets = {"ANTHROPIC_API_KEY": "sk-ant-dummy-ANTHROPIC-secret-0123456789"}
+    with WireServer() as anthropic:
+        settings = Settings(
+            default_model=DEFAULT, title_model=DEFAULT,
+            providers={"anthropic": ProviderConfig(kind="anthropic", base_url=anthropic.url,
+                                                   models=["claude-sonnet-4-6"])},
+        )  # fmt: skip
+        keys = Keys(secrets)
+        services = Services(data_dir, settings, keys, Library(data_dir),
+                            cloud_models(provider, settings, keys), environ=secrets)  # fmt: skip
+        conversation_id = crossed(services.library, pasted="")
+        harness = open_window(services)
+        dock = inspect(harness, conversation_id, NEXT_REQUEST)
+        tab = dock.next_tab
+        harness.window.composer.set_model(ANTHROPIC)
+        wait_request(harness, dock, ANTHROPIC)
+        assert tab.count_button.isEnabled() and not tab.exact.isVisible()
+        anthropic.enqueue(Reply(body={"input_tokens": 4321}))
+        tab.count_button.click()
+        harness.until(lambda: "4,321" in tab.exact.text(), "the provider's count")
+        assert tab.exact.text().startswith("anthropic counts 4,321 input tokens")
+        (sent,) = anthropic.requests
+        assert sent.path == "/v1/messages/count_tokens"
+        shown = tab.request
+        assert shown is not None and shown.body is not None
+        assert sent.json["messages"] == shown.body["messages"]  # the very request shown
+        anthropic.enqueue(Reply(status=401, body={"type": "error", "error": {
+            "type": "authentication_error", "message": "invalid x-api-key"}}))  # fmt: skip
+        tab.count_button.click()
+        harness.until(lambda: "could not count" in tab.exact.text(), "the failure said")
+        assert "4,321" not in tab.exact.text()
+
+
+def test_an_exact_tokenizer_needs_no_asking(open_window: OpenWindow, services: Services) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id, NEXT_REQUEST)
+    harness.window.composer.set_model(OPENAI)
+    wait_request(harness, dock, OPENAI)
+    assert dock.next_tab.counting.text().startswith("exact")
+    assert not dock.next_tab.count_button.isEnabled()
+
+
 # --- Usage -----------------------------------------------------------------------------------
 
 

@@ -9,20 +9,25 @@ next request from the window's ``RequestWatch``, which the composer's meter show
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QWidget
 
 from app.composition import Services
+from app.errors import CrosstalkError
 from app.history import AnyEntry, History
 from app.inspect.ledger import Ledger, ledger
+from app.inspect.next_request import NextRequest, provider_count
 from app.pricing import PriceTable
 from ui.chat_controller import ChatController
 from ui.inspector.history_tab import HistoryTab
 from ui.inspector.next_request_tab import NextRequestTab
 from ui.inspector.request_watch import ENTRY_DELAY_MS, RequestWatch
 from ui.inspector.usage_tab import UsageTab
+
+log = logging.getLogger(__name__)
 
 HISTORY, NEXT_REQUEST, USAGE = range(3)
 
@@ -75,6 +80,7 @@ class InspectorDock(QDockWidget):
         self.usage_tab.turn_selected.connect(self._on_turn_selected)
         self.usage_tab.turn_opened.connect(self.inspect)
         self.next_tab.entry_activated.connect(self.inspect)
+        self.next_tab.count_requested.connect(self._on_count_requested)
         # bound methods, not lambdas: Qt drops these connections when the dock is destroyed
         self.tabs.currentChanged.connect(self._on_shown)
         self.visibilityChanged.connect(self._on_shown)
@@ -176,6 +182,43 @@ class InspectorDock(QDockWidget):
             self.history_tab.extend(computed)
         else:
             self.history_tab.set_ledger(computed, wanted.history)
+
+    def _on_count_requested(self) -> None:
+        request = self.next_tab.request
+        if request is not None:
+            self.next_tab.count_button.setEnabled(False)
+            self.next_tab.show_exact(f"Asking {request.provider} to count…", request)
+            self.controller.spawn(self._count(request))
+
+    async def _count(self, shown: NextRequest) -> None:
+        """The provider's own count of the request shown, said under the estimate."""
+        watch = self.watch
+        try:
+            conversation = (
+                None
+                if watch.conversation_id is None
+                else self.controller.conversation(watch.conversation_id)
+            )
+            tokens = await provider_count(
+                self.services, conversation, shown.spec,
+                draft=watch.composer.draft(), tools=watch.composer.tools(),
+            )  # fmt: skip
+        except CrosstalkError as exc:
+            text = f"{shown.provider} could not count: {exc}"
+        except Exception as exc:  # said in the tab (and logged), never raised into Qt
+            log.warning("counting %s: %r", shown.spec, exc, exc_info=True)
+            text = f"{shown.provider} could not count: {type(exc).__name__}: {exc}"
+        else:
+            text = (
+                f"{shown.spec} has no token-counting endpoint: the estimate is all there is"
+                if tokens is None
+                else f"{shown.provider} counts {tokens:,} input tokens for this request "
+                f"(tools included), against the estimate of "
+                f"{(shown.tokens or 0) + shown.tool_tokens:,}"
+            )
+        if self.next_tab.counted_for is shown:  # not replaced by a newer request meanwhile
+            self.next_tab.show_exact(text, shown)
+            self.next_tab.count_button.setEnabled(True)
 
     def _show_next(self) -> None:
         """The watch's request, once it has the wire body and is for the model picked."""

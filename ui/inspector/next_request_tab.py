@@ -113,10 +113,12 @@ KIND_ICONS = {
 
 class NextRequestTab(QWidget):
     entry_activated = Signal(int)  # seq: a part or a left-out entry double-clicked
+    count_requested = Signal()  # the user asked the provider for its own count
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.request: NextRequest | None = None
+        self.counted_for: NextRequest | None = None
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -128,6 +130,14 @@ class NextRequestTab(QWidget):
             QLabel()
         )  # "≈ estimated with ... (Gemini counts differently)", "exact (...)"
         self.counting.setWordWrap(True)
+        self.count_button = QPushButton("Ask the provider")
+        self.count_button.setToolTip(
+            "Ask the provider's token-counting endpoint for the exact count of this request "
+            "(online, with your key; Anthropic, Gemini and OpenAI Responses have one)"
+        )
+        self.exact = QLabel()  # the provider's own count, once asked
+        self.exact.setWordWrap(True)
+        self.exact.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.warning = QLabel()
         self.warning.setObjectName("inspectorWarning")
         self.warning.setWordWrap(True)
@@ -188,13 +198,18 @@ class NextRequestTab(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.bar)
         layout.addWidget(self.budget_bar)
-        layout.addWidget(self.counting)
+        counting_row = QHBoxLayout()
+        counting_row.addWidget(self.counting, 1)
+        counting_row.addWidget(self.count_button)
+        layout.addLayout(counting_row)
+        layout.addWidget(self.exact)
         layout.addWidget(self.warning)
         layout.addWidget(lists, 1)
         layout.addLayout(wire_row)
 
         self.show_wire.toggled.connect(self._toggle_wire)
         self.copy_button.clicked.connect(self.copy_wire)
+        self.count_button.clicked.connect(self.count_requested)
         self.table.activated.connect(self._on_part_activated)
         self.left_out.itemActivated.connect(self._on_left_out_activated)
         self.show_message("")
@@ -210,6 +225,8 @@ class NextRequestTab(QWidget):
         self.bar.setFormat("")
         self.budget_bar.setVisible(False)
         self.counting.clear()
+        self.show_exact("")
+        self.count_button.setEnabled(False)
         self.warning.setVisible(False)
         self.carried.set_rows([])
         self.left_out.clear()
@@ -235,6 +252,9 @@ class NextRequestTab(QWidget):
             _fill(self.budget_bar, total, limit, f"{counted} of the budget's {limit:,}")
         self.budget_bar.setVisible(request.budget is not None)
         self.counting.setText(f"{approx}{request.counting}")
+        if request != self.counted_for:  # a count asked for another request no longer holds
+            self.show_exact("")
+        self.count_button.setEnabled(request.estimate)
         warnings = []
         if request.would_compress:
             warnings.append("Automatic compression would run before this request is sent.")
@@ -263,6 +283,12 @@ class NextRequestTab(QWidget):
         self.copy_button.setEnabled(request.body is not None)
         if self.show_wire.isChecked():
             self._fill_wire()
+
+    def show_exact(self, text: str, counted_for: NextRequest | None = None) -> None:
+        """The provider's answer (or why there is none) for ``counted_for``; "" clears it."""
+        self.counted_for = counted_for
+        self.exact.setText(text)
+        self.exact.setVisible(bool(text))
 
     def _on_part_activated(self, index: QModelIndex) -> None:
         seq = self.carried.carried(index.row()).seq
