@@ -189,7 +189,10 @@ def _notes(row: Row) -> str:
 
 def show_entries(services: Services, conversation: Conversation, as_json: bool) -> int:
     """Every entry with its tokens, cost and the running totals, from the ledger."""
-    book: Ledger = ledger(conversation.history, services.prices)
+    policy = services.contexts.policy(conversation.id)
+    book: Ledger = ledger(
+        conversation.history, services.prices, keep_first_input=policy.keep_first_input
+    )
     if as_json:
         _emit([row_json(row, conversation) for row in book.rows])
         return 0

@@ -166,9 +166,14 @@ def _statuses(history: History) -> dict[int, str]:
     return statuses
 
 
-def ledger(history: History, prices: PriceTable) -> Ledger:
-    """One row per entry, in one pass (dispatching on the exact type: entry kinds are final)."""
-    claims, _ = outline_of(history).claims()  # sorted by start, never overlapping
+def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = False) -> Ledger:
+    """One row per entry, in one pass (dispatching on the exact type: entry kinds are final).
+
+    ``keep_first_input``: the policy carries the first user message always, so it is not
+    marked as summarised even where a compression's range includes it."""
+    outline = outline_of(history)
+    claims, _ = outline.claims()  # sorted by start, never overlapping
+    kept = outline.first_input if keep_first_input else None
     statuses = _statuses(history)
     found: dict[tuple[str, str], Price | None] = {}
     rows: list[Row] = []
@@ -188,7 +193,7 @@ def ledger(history: History, prices: PriceTable) -> Ledger:
         if kind is ModelOutput or kind is ModelInput or kind is ToolResults:
             while claim_index < claim_count and claims[claim_index].last < seq:
                 claim_index += 1
-            if claim_index < claim_count and claims[claim_index].start <= seq:
+            if claim_index < claim_count and claims[claim_index].start <= seq and seq != kept:
                 covered_by = claims[claim_index].compression.seq
             if isinstance(entry, ModelOutput):
                 provider, model, usage = entry.provider, entry.model, entry.usage

@@ -184,6 +184,11 @@ def test_standing_compressions_cover_conversation_entries(library: Library) -> N
         for seq in range(o.first_seq, o.last_seq + 1)
     }
     assert covered - {7} == {r.seq for r in rows if r.covered_by is not None}
+    # a policy that always carries the first user message: it is not marked summarised
+    kept = ledger(history, PRICES, keep_first_input=True).rows
+    assert [r.covered_by for r in kept][:4] == [None, 8, 8, 8]
+    omitted = render_context(history, None, keep_first_input=True).omitted
+    assert all(not o.first_seq <= 1 <= o.last_seq for o in omitted)
 
 
 def test_last_n_leaves_out_everything_older_too(library: Library) -> None:

@@ -164,7 +164,11 @@ class InspectorDock(QDockWidget):
         if wanted.history is None or wanted.prices is None:
             self.ledger = None
         elif self._ledger_of != wanted:
-            self.ledger = ledger(wanted.history, wanted.prices)
+            assert wanted.conversation_id is not None
+            policy = self.services.contexts.policy(wanted.conversation_id)
+            self.ledger = ledger(
+                wanted.history, wanted.prices, keep_first_input=policy.keep_first_input
+            )
         self._ledger_of = wanted
         return self.ledger
 
