@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -175,7 +175,7 @@ def cmd_usage(services: Services, args: argparse.Namespace) -> int:
 
 
 def row_json(row: Row, conversation: Conversation) -> dict[str, Any]:
-    value = {f.name: getattr(row, f.name) for f in fields(Row)}
+    value = msgspec.structs.asdict(row)
     value["text"] = preview(conversation.history.at(row.seq), 200)
     return value
 

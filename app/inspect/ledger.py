@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import accumulate
 
 import msgspec
@@ -39,8 +39,10 @@ NO_USAGE = Usage()
 KINDS = {kind: name for name, kind in ENTRY_KINDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(msgspec.Struct, frozen=True, gc=False):
+    """One entry's line; a msgspec struct, as a slotted frozen dataclass is six times slower to
+    make (10,000 rows: 3 ms against 20)."""
+
     seq: int
     ts: str
     kind: str
@@ -241,7 +243,7 @@ def _mark_retried(rows: list[Row], index: int, by: int) -> None:
     """A reply followed by another reply in the same turn was answered again (a retry)."""
     row = rows[index]
     status = f"{row.status}; retried at seq {by}" if row.status else f"retried at seq {by}"
-    rows[index] = replace(row, status=status)
+    rows[index] = msgspec.structs.replace(row, status=status)
 
 
 _WORDS = re.compile(r"\S+")
