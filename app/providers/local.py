@@ -9,6 +9,8 @@ rendered with the chat template stored in the GGUF, so a follow-up sees the earl
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import importlib.util
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -90,6 +92,7 @@ class LocalProvider:
             from llama_cpp import Llama
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
+            _close_at_exit()
             llama = Llama(
                 model_path=str(path), n_ctx=CONTEXT_WINDOW, n_threads=self._threads, verbose=False
             )
@@ -185,3 +188,16 @@ class LocalProvider:
     async def aclose(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
         self._llama = None
+
+
+@functools.cache
+def _close_at_exit() -> None:
+    """llama_cpp opens /dev/null twice when imported, to silence model loading, and never
+    closes it: each exit then prints a ResourceWarning. Those files are used only while a model
+    loads, so they are closed at exit, before the interpreter would complain."""
+    from llama_cpp import _utils
+
+    for name in ("outnull_file", "errnull_file"):
+        held = getattr(_utils, name, None)
+        if held is not None:
+            atexit.register(held.close)
