@@ -11,9 +11,6 @@ from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -24,6 +21,7 @@ from app.history import AnyEntry, History
 from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
 from app.pricing import format_cost
+from ui.inspector.tables import ROOT, ColumnsModel, Index
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -68,9 +66,6 @@ _ICONS = {
     "title": QStyle.StandardPixmap.SP_FileIcon,
     "debug_log": QStyle.StandardPixmap.SP_MessageBoxWarning,
 }
-
-_ROOT = QModelIndex()
-Index = QModelIndex | QPersistentModelIndex
 
 
 def kind_label(kind: str) -> str:
@@ -120,8 +115,12 @@ def tokens(value: int | None) -> str:
     return "" if value is None else f"{value:,}"
 
 
-class LedgerModel(QAbstractTableModel):
+class LedgerModel(ColumnsModel):
     """The ledger's rows, formatted on demand. ``extend`` adds the rows of appended entries."""
+
+    columns = COLUMNS
+    numeric = NUMERIC
+    tips = HEADER_TIPS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -156,7 +155,7 @@ class LedgerModel(QAbstractTableModel):
         changed = [i for i in range(start, len(old)) if old[i] != new[i]]
         self.ledger = ledger
         if len(new) > len(old):
-            self.beginInsertRows(_ROOT, len(old), len(new) - 1)
+            self.beginInsertRows(ROOT, len(old), len(new) - 1)
             self._rows, self._turns = new, list(ledger.turn_of)
             self.endInsertRows()
         else:
@@ -190,24 +189,8 @@ class LedgerModel(QAbstractTableModel):
 
     # --- Qt model ------------------------------------------------------------------------
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS.get(section)
-        if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,24 +21,25 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from app.inspect.next_request import Carried, NextRequest, wire_json
 from ui.inspector.history_model import kind_icon, kind_label
+from ui.inspector.tables import ROOT, ColumnsModel, Index, read_only_table, titled
 
 CARRIED_COLUMNS = ("Seq", "Kind", "Tokens", "Text")
 TEXT_CHARS = 300  # of an entry's text in its cell; the tooltip has more
 TIP_CHARS = 2000
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # of a left-out item: the first entry it names
-_ROOT = QModelIndex()
-Index = QModelIndex | QPersistentModelIndex
 
 
-class CarriedModel(QAbstractTableModel):
+class CarriedModel(ColumnsModel):
     """The parts of the next request in the order they are sent."""
+
+    columns = CARRIED_COLUMNS
+    numeric = frozenset({0, 2})
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -54,22 +55,8 @@ class CarriedModel(QAbstractTableModel):
     def carried(self, row: int) -> Carried:
         return self._rows[row]
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(CARRIED_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(CARRIED_COLUMNS)
-        ):
-            return CARRIED_COLUMNS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -145,15 +132,8 @@ class NextRequestTab(QWidget):
         self.warning.setVisible(False)
 
         self.carried = CarriedModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.carried)
-        rows = self.table.verticalHeader()
-        rows.setVisible(False)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table = read_only_table(self.carried)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         for column, width in enumerate((48, 150, 70)):
@@ -183,12 +163,7 @@ class NextRequestTab(QWidget):
         wire_row.addWidget(self.copy_button)
         lists = QSplitter(Qt.Orientation.Vertical)
         lists.addWidget(self.table)
-        left_out = QWidget()
-        left_out_layout = QVBoxLayout(left_out)
-        left_out_layout.setContentsMargins(0, 0, 0, 0)
-        left_out_layout.addWidget(QLabel("Left out and changed"))
-        left_out_layout.addWidget(self.left_out)
-        lists.addWidget(left_out)
+        lists.addWidget(titled("Left out and changed", self.left_out))
         lists.addWidget(self.wire_box)
         lists.setStretchFactor(0, 3)
         lists.setStretchFactor(1, 1)

@@ -8,10 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QItemSelectionModel,
     QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -22,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +28,7 @@ from app.history import Usage
 from app.inspect.ledger import Ledger, ModelTotal, TurnUsage
 from app.pricing import format_cost
 from ui.inspector.history_model import with_unpriced
+from ui.inspector.tables import RIGHT, ROOT, ColumnsModel, Index, read_only_table, titled
 from ui.inspector.usage_chart import UsageChart, seq_range
 
 # the cost right after what it is the cost of, so a narrow dock shows it unscrolled
@@ -47,9 +45,6 @@ NO_PRICE_HINT = (
     "“no price”: the price table has no entry for that model, and a cost with “+” leaves such "
     "calls out; prices are editable in Settings > Prices."
 )
-_ROOT = QModelIndex()
-Index = QModelIndex | QPersistentModelIndex
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 def turn_cost(turn: TurnUsage) -> str:
@@ -73,7 +68,9 @@ _SORT_KEYS: dict[int, Callable[[TurnUsage], Any]] = {
 }
 
 
-class TurnsModel(QAbstractTableModel):
+class TurnsModel(ColumnsModel):
+    columns = TURN_COLUMNS
+    numeric = frozenset(range(len(TURN_COLUMNS))) - {T_SEQS, T_MODELS}
     """One row per user turn, formatted on demand; sorted here (a key per column over a
     Python list) rather than by a proxy that would call ``data()`` for every comparison."""
 
@@ -123,22 +120,8 @@ class TurnsModel(QAbstractTableModel):
         self.changePersistentIndexList(before, after)
         self.layoutChanged.emit()
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self.turns)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(TURN_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(TURN_COLUMNS):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return TURN_COLUMNS[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole and section not in (T_SEQS, T_MODELS):
-            return _RIGHT
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._order):
@@ -150,7 +133,7 @@ class TurnsModel(QAbstractTableModel):
         if role == TURN_ROLE:
             return position
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (T_SEQS, T_MODELS):
-            return _RIGHT
+            return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == T_COST and turn.unpriced:
                 return NO_PRICE_HINT
@@ -175,7 +158,9 @@ def _turn_cell(turn: TurnUsage, column: int) -> str:
     return "" if amount is None else f"{amount:,}"
 
 
-class TotalsModel(QAbstractTableModel):
+class TotalsModel(ColumnsModel):
+    columns = TOTAL_COLUMNS
+    numeric = frozenset(range(1, len(TOTAL_COLUMNS)))
     """One row per provider:model, then the grand total (in bold)."""
 
     def __init__(self, parent: Any = None) -> None:
@@ -193,24 +178,10 @@ class TotalsModel(QAbstractTableModel):
     def unpriced(self) -> bool:
         return any(row.cost is None for row in self._rows)
 
-    def rowCount(self, parent: Index = _ROOT) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         if parent.isValid():
             return 0
         return len(self._rows) + (self._total is not None)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(TOTAL_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(TOTAL_COLUMNS)
-        ):
-            return TOTAL_COLUMNS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < self.rowCount():
@@ -222,7 +193,7 @@ class TotalsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return _cell(total, column, grand, self.unpriced)
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
-            return _RIGHT
+            return RIGHT
         if role == Qt.ItemDataRole.FontRole and grand:
             font = QFont()
             font.setBold(True)
@@ -278,7 +249,7 @@ class UsageTab(QWidget):
         self.chart_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
         self.turns = TurnsModel(self)
-        self.turn_table = _table(self.turns)
+        self.turn_table = read_only_table(self.turns)
         self.turn_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.turn_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.turn_table.horizontalHeader()
@@ -292,7 +263,7 @@ class UsageTab(QWidget):
         self.turn_table.sortByColumn(T_TURN, Qt.SortOrder.AscendingOrder)
 
         self.totals = TotalsModel(self)
-        self.table = _table(self.totals)
+        self.table = read_only_table(self.totals)
         self.table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents  # a handful of rows: cheap to measure
         )
@@ -301,10 +272,10 @@ class UsageTab(QWidget):
         self.hint.setVisible(False)
 
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(_titled("Tokens and cost per turn", self.chart_area))
-        split.addWidget(_titled("Per turn (click to pick, double-click for History)",
+        split.addWidget(titled("Tokens and cost per turn", self.chart_area))
+        split.addWidget(titled("Per turn (click to pick, double-click for History)",
                                 self.turn_table))  # fmt: skip
-        split.addWidget(_titled("Totals per model", self.table))
+        split.addWidget(titled("Totals per model", self.table))
         for section, stretch in enumerate((3, 3, 2)):
             split.setStretchFactor(section, stretch)
         layout = QVBoxLayout(self)
@@ -369,24 +340,3 @@ class UsageTab(QWidget):
     def _open_turn(self, index: int) -> None:
         self.select_turn(index)
         self.turn_opened.emit(self.turns.turns[index].first_seq)
-
-
-def _table(model: QAbstractTableModel) -> QTableView:
-    table = QTableView()
-    table.setModel(model)
-    rows = table.verticalHeader()
-    rows.setVisible(False)
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    rows.setDefaultSectionSize(table.fontMetrics().height() + 6)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setWordWrap(False)
-    return table
-
-
-def _titled(title: str, widget: QWidget) -> QWidget:
-    box = QWidget()
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(QLabel(title))
-    layout.addWidget(widget, 1)
-    return box
