@@ -167,6 +167,8 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([300, 800])
         if layout := self.state.layout():
             self.restoreState(layout)  # the inspector shown or not, as it was left
+        tab, columns = self.state.inspector()
+        self.inspector.restore(tab, columns)
         last = self.state.last_conversation()
         if last:
             try:
@@ -176,6 +178,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         self.request_watch.close()
+        self.state.save_inspector(*self.inspector.state())
         self.state.save(
             self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
         )

@@ -24,6 +24,20 @@ class WindowState:
         value = self._settings.value("layout")
         return value if isinstance(value, QByteArray) else None
 
+    def inspector(self) -> tuple[int, QByteArray | None]:
+        """The inspector's tab in front, and its History columns (order, widths, hidden)."""
+        tab = self._settings.value("inspector_tab")
+        columns = self._settings.value("history_columns")
+        return (
+            int(tab) if isinstance(tab, int | str) and str(tab).isdigit() else 0,
+            columns if isinstance(columns, QByteArray) else None,
+        )
+
+    def save_inspector(self, tab: int, columns: QByteArray) -> None:
+        self._settings.setValue("inspector_tab", tab)
+        self._settings.setValue("history_columns", columns)
+        self._settings.sync()
+
     def last_conversation(self) -> str | None:
         value = self._settings.value("last_conversation")
         return value if isinstance(value, str) and value else None

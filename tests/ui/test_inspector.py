@@ -803,9 +803,14 @@ def test_the_inspector_follows_the_conversation_shown_and_is_restored(
     harness.window.new_chat()
     assert dock.history_tab.model.rowCount() == 0
     harness.window.show_conversation(conversation_id)
+    dock.history_tab.table.horizontalHeader().hideSection(INPUT)  # from the header's menu
+    dock.tabs.setCurrentIndex(USAGE)
     harness.close()
     again = open_window(services_for(services.data, Models.of(GatedProvider())))
     assert again.window.inspector.isVisible()  # as the last window left it
+    assert again.window.inspector.tabs.currentIndex() == USAGE
+    assert again.window.inspector.history_tab.table.horizontalHeader().isSectionHidden(INPUT)
+    again.window.inspector.tabs.setCurrentIndex(HISTORY)
     assert again.window.inspector.history_tab.model.rowCount() == 18
     toggle = again.window.inspector.toggleViewAction()
     assert [key.toString() for key in toggle.shortcuts()] == ["Ctrl+I", "F9"]

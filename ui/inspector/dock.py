@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QWidget
 
 from app.composition import Services
@@ -95,6 +95,16 @@ class InspectorDock(QDockWidget):
             self.conversation_id = conversation_id
             self._pending_seq = None
             self.refresh()
+
+    def state(self) -> tuple[int, QByteArray]:
+        """What to restore next time: the tab in front and the History columns."""
+        return self.tabs.currentIndex(), self.history_tab.table.horizontalHeader().saveState()
+
+    def restore(self, tab: int, columns: QByteArray | None) -> None:
+        if 0 <= tab < self.tabs.count():
+            self.tabs.setCurrentIndex(tab)
+        if columns is not None:
+            self.history_tab.table.horizontalHeader().restoreState(columns)
 
     def settings_changed(self) -> None:
         """Prices may have changed: the ledger tabs see the new price table as a change."""
