@@ -62,6 +62,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
     default_tools: list[str] = []  # tools a new conversation starts with
+    enter_sends: bool = True  # False: Enter starts a new line and Ctrl+Enter sends
     recall_model: str | None = None  # rewrites recall queries; default: the title model
     providers: dict[str, ProviderConfig] = {}
     # long conversations: the context policy every conversation starts with (each can change

@@ -23,13 +23,19 @@ from app.inspect.next_request import NextRequest
 
 
 class MessageEdit(QPlainTextEdit):
-    """Enter sends; Shift+Enter starts a new line."""
+    """Enter sends and Shift+Enter starts a new line; or, with ``enter_sends`` off, Enter starts
+    a new line and Ctrl+Enter sends (for people who write long, many-paragraph messages)."""
 
     submitted = Signal()
+    enter_sends = True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        modifiers = event.modifiers()
+        if enter and modifiers & Qt.KeyboardModifier.ControlModifier:
+            self.submitted.emit()
+            return
+        if enter and self.enter_sends and not modifiers & Qt.KeyboardModifier.ShiftModifier:
             self.submitted.emit()
             return
         super().keyPressEvent(event)
@@ -48,7 +54,7 @@ class Composer(QWidget):
     ) -> None:
         super().__init__(parent)
         self.edit = MessageEdit()
-        self.edit.setPlaceholderText("Message (Enter sends, Shift+Enter for a new line)")
+        self.set_enter_sends(True)
         self.edit.setMaximumHeight(110)  # about five lines; the chat gets the rest
         self.model_picker = QComboBox()
         self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
@@ -104,6 +110,14 @@ class Composer(QWidget):
         text = self.edit.toPlainText()
         if text.strip():
             self.send_requested.emit(text, self.model())
+
+    def set_enter_sends(self, enter_sends: bool) -> None:
+        self.edit.enter_sends = enter_sends
+        self.edit.setPlaceholderText(
+            "Message (Enter sends, Shift+Enter for a new line)"
+            if enter_sends
+            else "Message (Ctrl+Enter sends, Enter for a new line)"
+        )
 
     def tools(self) -> list[str]:
         return [name for name, action in self._tool_actions.items() if action.isChecked()]

@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         self.chat = ChatView()
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(self.services.models.available(), tools)
+        self.composer.set_enter_sends(self.services.settings.enter_sends)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
         # the next request, counted once for the composer's meter and the inspector
@@ -433,6 +434,7 @@ class MainWindow(QMainWindow):
         self.composer.model_picker.addItems(self.services.models.available())
         current = self.controller.last_model(self.current) if self.current else None
         self.composer.set_model(current or settings.default_model)
+        self.composer.set_enter_sends(settings.enter_sends)
         self.request_watch.settings_changed()
         self.inspector.settings_changed()
 

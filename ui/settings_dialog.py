@@ -263,12 +263,16 @@ class SettingsDialog(QDialog):
         self.title_model = _model_combo(models, settings.title_model)
         self.window_turns = _spin(settings.window_turns, 500)
         self.max_tool_rounds = _spin(settings.max_tool_rounds, 50)
+        self.enter_sends = QCheckBox("Enter sends the message (Shift+Enter: a new line)")
+        self.enter_sends.setChecked(settings.enter_sends)
+        self.enter_sends.setToolTip("Off: Enter starts a new line and Ctrl+Enter sends")
         tab = QWidget()
         form = QFormLayout(tab)
         form.addRow("Default model for new conversations:", self.default_model)
         form.addRow("Model that writes titles:", self.title_model)
         form.addRow("Recent turns sent with each request:", self.window_turns)
         form.addRow("Tool rounds allowed per reply:", self.max_tool_rounds)
+        form.addRow("Composer:", self.enter_sends)
         return tab
 
     def _tools_tab(self, settings: Settings) -> QWidget:
@@ -650,6 +654,7 @@ class SettingsDialog(QDialog):
             "title_model": title.strip(),
             "window_turns": self.window_turns.value(),
             "max_tool_rounds": self.max_tool_rounds.value(),
+            "enter_sends": self.enter_sends.isChecked(),
             "default_tools": self.default_tools(),
             "providers": providers,
             "prices": self.prices(),

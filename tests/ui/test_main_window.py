@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
@@ -105,6 +106,25 @@ def test_enter_sends_and_the_reply_streams_then_renders(
     harness.until(lambda: harness.listed_titles() == ["Greeting the world"], "the listed title")
     assert harness.listed_ids() == [conversation_id]
     assert provider.requests[0].context.entries[-1].text == "Say hello"
+
+
+def test_with_enter_sends_off_enter_is_a_new_line_and_ctrl_enter_sends(
+    qtbot: Any, open_window: OpenWindow, services: Services, provider: GatedProvider
+) -> None:
+    provider.scripts = [[TextDelta("Noted.")], reply("Two lines")]
+    services.settings = msgspec.structs.replace(services.settings, enter_sends=False)
+    harness = open_window()
+    window = harness.window
+    assert "Ctrl+Enter sends" in window.composer.edit.placeholderText()
+    edit = window.composer.edit
+    qtbot.keyClicks(edit, "first line")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(edit, "second line")
+    assert window.current is None and window.composer.draft() == "first line\nsecond line"
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.current is not None
+    harness.finish(window.current)
+    assert provider.requests[0].context.entries[-1].text == "first line\nsecond line"
 
 
 def test_esc_stops_the_reply_and_the_partial_reply_is_kept(

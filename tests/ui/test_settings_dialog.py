@@ -315,6 +315,17 @@ def test_the_key_field_is_masked_and_never_holds_a_stored_key(
     assert not any("sk-gemini-new" in text for text in visible_texts(dialog))
 
 
+def test_enter_sends_is_a_choice_kept_in_the_settings(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    assert dialog.enter_sends.isChecked()  # the default
+    dialog.enter_sends.setChecked(False)
+    with qtbot.waitSignal(dialog.settings_saved) as saved:
+        dialog.save()
+    assert saved.args[0].enter_sends is False
+
+
 def test_enter_in_the_key_field_saves_the_key_and_not_the_dialog(
     qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
 ) -> None:
