@@ -36,6 +36,7 @@ from app.inspect.redact import redact, redact_text
 from app.pricing import Price, PriceTable
 
 NO_USAGE = Usage()
+STOPPED = "stopped by the user"  # the error app/turn.py saves a stopped reply with
 KINDS = {kind: name for name, kind in ENTRY_KINDS.items()}
 
 
@@ -203,9 +204,11 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                     latency, first_token = meta.get("latency_ms"), meta.get("first_token_ms")
                     latency = latency if type(latency) is int else None
                     first_token = first_token if type(first_token) is int else None
-                if entry.partial:
-                    status = f"partial: {entry.error}" if entry.error else "partial"
-                elif entry.error is not None:
+                if entry.error is None:
+                    status = "partial" if entry.partial else ""
+                elif entry.partial and entry.error == STOPPED:
+                    status = f"partial: {STOPPED}"
+                else:  # the turn keeps what arrived (partial) when the call breaks: failed
                     status = f"failed: {entry.error}"
                 if last_output is not None:
                     _mark_retried(rows, last_output, seq)

@@ -154,7 +154,9 @@ class InspectorDock(QDockWidget):
             if tab == HISTORY:
                 self._refresh_history(wanted)
             elif tab == USAGE:
-                self.usage_tab.set_ledger(self._ledger(wanted))
+                shown = self._shown[USAGE]
+                same = shown is not None and shown.conversation_id == wanted.conversation_id
+                self.usage_tab.set_ledger(self._ledger(wanted), keep_pick=same)
             self._shown[tab] = wanted
         if tab == HISTORY and self._pending_seq is not None:
             seq, self._pending_seq = self._pending_seq, None

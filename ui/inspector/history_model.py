@@ -216,9 +216,7 @@ class LedgerModel(ColumnsModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if row.status.startswith("failed"):
                 return self._failed
-            if row.covered_by is not None or row.status == "retracted":
-                return self._muted
-            return None
+            return self._muted if _not_sent(row) else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(index.row(), column)
         return None
@@ -281,6 +279,18 @@ class LedgerModel(ColumnsModel):
             text = f"{preview(entry, width=200)}\n{searchable_text(entry)}".casefold()
             self._text[row] = text
         return text
+
+
+# a compression's status when it is not in use (app/inspect/ledger.py, app/history/outline.py)
+_UNUSED = ("retracted by", "superseded by", "not used")
+
+
+def _not_sent(row: Row) -> bool:
+    """Greyed: what the next request does not carry as it is (summarised, answered again by a
+    retry, or a compression undone, replaced or unusable)."""
+    if row.covered_by is not None or "retried at seq" in row.status:
+        return True
+    return row.kind == "compression" and row.status.startswith(_UNUSED)
 
 
 def _may_change_from(old: list[Row], new: list[Row]) -> int:

@@ -288,9 +288,10 @@ class UsageTab(QWidget):
         self.chart.bar_clicked.connect(self.select_turn)
         self.chart.bar_activated.connect(self._open_turn)
 
-    def set_ledger(self, ledger: Ledger | None) -> None:
-        """Show a ledger's turns; a turn picked before stays picked (by its number)."""
-        picked = self.chart.selected
+    def set_ledger(self, ledger: Ledger | None, *, keep_pick: bool = True) -> None:
+        """Show a ledger's turns; a turn picked before stays picked (by its number), unless
+        ``keep_pick`` is False: another conversation, whose turn N is another turn."""
+        picked = self.chart.selected if keep_pick else None
         number = self.chart.turns[picked].number if picked is not None else None
         turns = ledger.turns() if ledger else []
         self.chart.set_turns(turns)
