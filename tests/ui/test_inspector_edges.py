@@ -18,6 +18,7 @@ from app.settings import ProviderConfig, Settings
 from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, reply, top_level
 from tests.ui import test_inspector as base
 from tests.ui.test_inspector import (
+    ANTHROPIC,
     OPENAI,
     SQL,
     OpenWindow,
@@ -247,6 +248,23 @@ def test_a_model_whose_provider_has_no_key_still_shows_its_request(
     assert request is not None and request.body is not None and request.tokens
     dock.next_tab.show_wire.setChecked(True)
     assert '"model": "gpt-4.1"' in dock.next_tab.wire.toPlainText()
+
+
+def test_asking_a_provider_without_a_key_to_count_says_why_not(
+    open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id, NEXT_REQUEST)
+    tab = dock.next_tab
+    harness.window.composer.set_model(ANTHROPIC)  # an estimate: its count can be asked for
+    wait_request(harness, dock, ANTHROPIC)
+    assert tab.count_button.isEnabled()
+    tab.count_button.click()
+    harness.until(lambda: "could not count" in tab.exact.text(), "the refusal said")
+    assert "key" in tab.exact.text().lower()
+    assert tab.count_button.isEnabled()  # it can be asked again once a key is set
+    assert tab.request is not None and tab.request.body is not None  # the request still shown
 
 
 # --- a huge draft ----------------------------------------------------------------------------
@@ -487,3 +505,25 @@ def test_a_turn_picked_in_usage_is_not_picked_in_another_conversation(
     services.library.append(conversation, ModelInput(text="one more"))  # the same one, grown
     harness.until(lambda: len(tab.chart.turns) == 5, "the new turn")
     assert tab.chart.selected == 1  # a pick survives the conversation growing
+
+
+def test_prices_edited_while_history_is_in_front_keep_the_row_picked(
+    open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id)
+    tab = dock.history_tab
+    resets: list[bool] = []
+    tab.model.modelReset.connect(lambda: resets.append(True))
+    tab.select_seq(18)
+    assert "Test the rollback" in tab.detail.toPlainText()
+    settings = services.settings
+    priced = Settings(default_model=settings.default_model, title_model=settings.title_model,
+                      prices={"kimi:*": Price(input=1.0, output=2.0)})  # fmt: skip
+    harness.window.open_settings()
+    (dialog,) = top_level(SettingsDialog)
+    dialog.settings_saved.emit(priced)
+    assert cells(dock, COST)[17] == format_cost((700 * 1.0 + 9 * 2.0) / 1_000_000)
+    assert tab.selected_seq() == 18 and "Test the rollback" in tab.detail.toPlainText()
+    assert not resets  # the rows were recosted in place: the view keeps its place

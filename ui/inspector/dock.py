@@ -186,16 +186,16 @@ class InspectorDock(QDockWidget):
 
     def _refresh_history(self, wanted: _Shown) -> None:
         shown = self._shown[HISTORY]
-        grown = (
+        grown = (  # or recosted: the same rows, at new prices
             shown is not None
             and wanted.history is not None
             and shown.history is wanted.history
-            and shown.prices is wanted.prices
             and shown.version <= wanted.version
         )
         computed = self._ledger(wanted)
         if grown and computed is not None:
-            self.history_tab.extend(computed)
+            assert shown is not None
+            self.history_tab.extend(computed, recosted=shown.prices is not wanted.prices)
         else:
             self.history_tab.set_ledger(computed, wanted.history)
 

@@ -144,14 +144,15 @@ class LedgerModel(ColumnsModel):
         self._text.clear()
         self.endResetModel()
 
-    def extend(self, ledger: Ledger) -> None:
+    def extend(self, ledger: Ledger, *, recosted: bool = False) -> None:
         """The same history, grown: insert the new rows at the end, and repaint the old ones
-        that changed (a compression marks earlier entries as summarised)."""
+        that changed (a compression marks earlier entries as summarised; ``recosted``: the
+        prices changed, so any row may have), never resetting what the view shows."""
         old, new = self._rows, list(ledger.rows)
         if self.history is None or len(new) < len(old):
             self.set_ledger(ledger, self.history)
             return
-        start = _may_change_from(old, new)
+        start = 0 if recosted else _may_change_from(old, new)
         changed = [i for i in range(start, len(old)) if old[i] != new[i]]
         self.ledger = ledger
         if len(new) > len(old):

@@ -186,12 +186,13 @@ class HistoryTab(QWidget):
         self.model.set_ledger(ledger, history)
         self._show_detail(None)
 
-    def extend(self, ledger: Ledger) -> None:
-        """Rows for appended entries; the selection and the scroll stay where they were,
-        except that a view showing the last row follows the new ones."""
+    def extend(self, ledger: Ledger, *, recosted: bool = False) -> None:
+        """Rows for appended entries (or, ``recosted``, every row at new prices); the
+        selection and the scroll stay where they were, except that a view showing the last
+        row follows the new ones."""
         bar = self.table.verticalScrollBar()
         following = bar.value() >= bar.maximum()
-        self.model.extend(ledger)
+        self.model.extend(ledger, recosted=recosted)
         if following:
             self.table.scrollToBottom()
         current = self.table.currentIndex()
