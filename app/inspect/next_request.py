@@ -128,7 +128,7 @@ def next_request(
     notes: tuple[str, ...] = ()
     body_error = built.problem
     if built.adapter is not None and render:
-        body, notes, body_error = _render(built.adapter, request)
+        body, notes, body_error = _render(built.adapter, request, draft)
     contexts = services.contexts
     method = contexts.method(provider, model)
     count = built.counter.counting(built.conversation_id, method.encoding)
@@ -272,14 +272,19 @@ def _warm(provider: Provider, model: str) -> None:
 
 
 def _render(
-    provider: Provider, request: Request
+    provider: Provider, request: Request, draft: str = ""
 ) -> tuple[dict[str, Any] | None, tuple[str, ...], str | None]:
+    """The body, redacted (the history's strings through the cache, the draft not)."""
+
+    def text(value: str) -> str:
+        return redact_text(value) if value == draft else _redacted(value)
+
     try:
         rendered = provider.render(request)
     except (CrosstalkError, ImportError) as exc:
         return None, (), f"{provider.name} cannot render this request: {exc}"
     notes = tuple(redact_text(note) for note in rendered.notes)
-    return redact(rendered.body), notes, None
+    return redact(rendered.body, text), notes, None
 
 
 def _pending(
@@ -302,13 +307,32 @@ def _pending(
     return dataclasses.replace(conversation, history=copy), draft_seq
 
 
+_REDACTED: dict[str, str] = {}  # an entry's text -> the same, redacted
+_REDACTED_CHARS = 0
+REDACTED_LIMIT = 32_000_000  # characters kept before the cache starts again
+
+
+def _redacted(text: str) -> str:
+    """An entry's text, redacted once: entries never change, and a long history is carried
+    again at every pause in typing (the draft is new each time: never kept)."""
+    global _REDACTED_CHARS
+    done = _REDACTED.get(text)
+    if done is None:
+        if _REDACTED_CHARS + len(text) > REDACTED_LIMIT:
+            _REDACTED.clear()
+            _REDACTED_CHARS = 0
+        done = _REDACTED[text] = redact_text(text)
+        _REDACTED_CHARS += len(text)
+    return done
+
+
 def _carried(
     history: History, context: Context, count: Callable[[AnyEntry], int], draft_seq: int | None
 ) -> tuple[Carried, ...]:
     """Each part of the context with its tokens, counted as rendering counted it."""
     outline = outline_of(history)
     rows = [
-        Carried(entry.seq, entry.kind, count(entry), redact_text(entry_text(entry)))
+        Carried(entry.seq, entry.kind, count(entry), _redacted(entry_text(entry)))
         for entry in (outline.system, outline.notebook)
         if entry is not None and entry_text(entry)
     ]
@@ -317,10 +341,10 @@ def _carried(
         if compression is not None:
             summary = history.at(compression)
             assert isinstance(summary, Compression)
-            text = redact_text(summary.summary)
+            text = _redacted(summary.summary)
             rows.append(Carried(entry.seq, "summary", count(summary), text, summary.covers))
+        elif entry.seq == draft_seq:
+            rows.append(Carried(None, "draft", count(entry), redact_text(entry_text(entry))))
         else:
-            draft = entry.seq == draft_seq
-            seq, kind = (None, "draft") if draft else (entry.seq, entry.kind)
-            rows.append(Carried(seq, kind, count(entry), redact_text(entry_text(entry))))
+            rows.append(Carried(entry.seq, entry.kind, count(entry), _redacted(entry_text(entry))))
     return tuple(rows)

@@ -8,6 +8,7 @@ credential-like name, and anything shaped like a provider's key, is replaced whe
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 REDACTED = "[redacted]"
@@ -23,15 +24,16 @@ def redact_text(text: str) -> str:
     return _SHAPES.sub(REDACTED, text)
 
 
-def redact(value: Any) -> Any:
-    """A copy of JSON-like data with credential-named values and key-shaped strings replaced."""
+def redact(value: Any, text: Callable[[str], str] = redact_text) -> Any:
+    """A copy of JSON-like data with credential-named values and key-shaped strings replaced
+    (each string by ``text``: ``redact_text``, or a cache of it)."""
     if isinstance(value, dict):
         return {
-            k: REDACTED if isinstance(k, str) and _NAMES.search(k) and v else redact(v)
+            k: REDACTED if isinstance(k, str) and _NAMES.search(k) and v else redact(v, text)
             for k, v in value.items()
         }
     if isinstance(value, list | tuple):
-        return [redact(v) for v in value]
+        return [redact(v, text) for v in value]
     if isinstance(value, str):
-        return redact_text(value)
+        return text(value)
     return value

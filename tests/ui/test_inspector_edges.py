@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+import app.inspect.next_request as next_request_module
 from app.composition import Services
 from app.history import Compression, ModelInput, ModelOutput, SystemInstruction, Title, Usage
+from app.inspect.redact import REDACTED
 from app.pricing import Price, format_cost
 from app.providers import Finished, TextDelta
 from app.settings import ProviderConfig, Settings
@@ -20,6 +22,7 @@ from tests.ui import test_inspector as base
 from tests.ui.test_inspector import (
     ANTHROPIC,
     OPENAI,
+    SECRET,
     SQL,
     OpenWindow,
     cells,
@@ -300,7 +303,21 @@ def test_a_huge_pasted_draft_is_counted_once_per_pause_and_kept_whole(
     shown_text = dock.next_tab.carried.index(row, 3).data() or ""
     assert len(shown_text) < 1_000  # a cell shows a line of it, not two megabytes
     dock.next_tab.show_wire.setChecked(True)
-    assert "and?" in dock.next_tab.wire.toPlainText()
+    harness.until(lambda: "and?" in dock.next_tab.wire.toPlainText(), "the wire body")
+    # the history's redacted texts are kept between pauses in typing; never the draft's
+    assert huge + "and?" not in next_request_module._REDACTED
+    pasted = f" key {SECRET}"
+    qtbot.keyClicks(window.composer.edit, pasted)
+    harness.until(
+        lambda: (
+            (shown := dock.next_tab.request) is not None
+            and shown.carried[-1].text.endswith(f"key {REDACTED}")
+        ),
+        "the typed key counted, redacted",
+    )
+    assert window.composer.draft().endswith(pasted)  # the draft keeps it: it is sent as typed
+    assert SECRET not in dock.next_tab.wire.toPlainText()
+    assert huge not in next_request_module._REDACTED
 
 
 # --- (almost) empty conversations ------------------------------------------------------------
