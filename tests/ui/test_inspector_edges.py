@@ -474,6 +474,18 @@ def test_a_failed_reply_reads_as_failed_and_what_is_not_sent_is_muted(
         "output (partial: stopped by the user; retried at seq 4)",
         "output",
     ]
+    dock.history_tab.select_seq(2)
+    assert "Failed: RuntimeError: connection reset; retried at seq 3." in (
+        dock.history_tab.about.text()
+    )  # the error's name as it was raised
+    tab = dock.history_tab
+    for needle, found in (("failed", [2]), ("retried", [2, 3]), ("stopped", [3]),
+                          ("scripted:echo", [2, 3, 4])):  # fmt: skip
+        tab.search.setText(needle)
+        tab._apply_search()
+        assert seqs(dock) == found, needle
+    tab.search.clear()
+    tab._apply_search()
     model = dock.history_tab.model
     colour = [model.index(row, KIND).data(Qt.ItemDataRole.ForegroundRole) for row in range(4)]
     assert colour[0] is None and colour[3] is None

@@ -274,10 +274,14 @@ class LedgerModel(ColumnsModel):
         return preview(self.entry(row), width=200) or None
 
     def _search_text(self, row: int) -> str:
+        """The entry's text, and what the row says of it that the kind filter cannot find:
+        its model and its status ("failed", "retried at seq 9", "partial")."""
         text = self._text.get(row)
         if text is None:
-            entry = self.entry(row)
-            text = f"{preview(entry, width=200)}\n{searchable_text(entry)}".casefold()
+            entry, shown = self.entry(row), self._rows[row]
+            model = f"{shown.provider}:{shown.model}" if shown.provider else ""
+            text = f"{preview(entry, width=200)}\n{searchable_text(entry)}"
+            text = f"{text}\n{model}\n{shown.status}".casefold()
             self._text[row] = text
         return text
 

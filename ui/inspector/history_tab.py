@@ -272,7 +272,8 @@ class HistoryTab(QWidget):
             by = ledger_row.covered_by
             notes.append(f'Summarised by compression at <a href="seq:{by}">seq {by}</a>.')
         if ledger_row.status:
-            notes.append(ledger_row.status.capitalize() + ".")
+            status = ledger_row.status  # its first letter up, an error's name as it is
+            notes.append(f"{status[:1].upper()}{status[1:]}.")
         self.about.setText(" ".join(notes))
 
     def _on_link(self, href: str) -> None:
