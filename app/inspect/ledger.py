@@ -184,6 +184,7 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
     total_tokens, total_cost, unpriced = 0, 0.0, False
     claim_index, claim_count = 0, len(claims)
     last_output: int | None = None  # row index of the turn's latest reply, for retries
+    standing: dict[type, int] = {}  # the latest system instruction's and notebook's row index
     for entry in history:
         seq, kind = entry.seq, type(entry)
         provider = model = ""
@@ -215,6 +216,12 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                 last_output = None if entry.tool_calls and entry.error is None else len(rows)
             else:
                 last_output = None
+        elif kind is SystemInstruction or kind is MemoryNotebook:  # only the latest is sent
+            if (replaced := standing.get(kind)) is not None:
+                rows[replaced] = msgspec.structs.replace(
+                    rows[replaced], status=f"replaced by seq {seq}"
+                )
+            standing[kind] = len(rows)
         elif isinstance(entry, Compression):
             covers = (entry.covers[0], entry.covers[1])
             if entry.strategy == RETRACT:

@@ -12,7 +12,15 @@ from PySide6.QtCore import Qt
 
 import app.inspect.next_request as next_request_module
 from app.composition import Services
-from app.history import Compression, ModelInput, ModelOutput, SystemInstruction, Title, Usage
+from app.history import (
+    Compression,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    Usage,
+)
 from app.inspect.redact import REDACTED
 from app.pricing import Price, format_cost
 from app.providers import Finished, TextDelta
@@ -556,3 +564,29 @@ def test_prices_edited_while_history_is_in_front_keep_the_row_picked(
     assert cells(dock, COST)[17] == format_cost((700 * 1.0 + 9 * 2.0) / 1_000_000)
     assert tab.selected_seq() == 18 and "Test the rollback" in tab.detail.toPlainText()
     assert not resets  # the rows were recosted in place: the view keeps its place
+
+
+def test_an_older_system_instruction_or_notebook_says_it_is_not_sent(
+    open_window: OpenWindow, services: Services
+) -> None:
+    conversation_id = crossed(services.library)
+    conversation = services.library.open(conversation_id)
+    services.library.append(conversation, SystemInstruction(text="Be brief."))  # 19
+    services.library.append(conversation, MemoryNotebook(content="Plan: copy, switch."))  # 20
+    harness = open_window()
+    dock = inspect(harness, conversation_id)
+    kinds = cells(dock, KIND)
+    assert (
+        kinds[0] == "system (replaced by seq 19)" and kinds[12] == "notebook (replaced by seq 20)"
+    )
+    assert kinds[18] == "system" and kinds[19] == "notebook"
+    model = dock.history_tab.model
+    muted = [model.index(r, KIND).data(Qt.ItemDataRole.ForegroundRole) for r in (0, 12, 18, 19)]
+    assert muted[0] is not None and muted[1] is not None and muted[2:] == [None, None]
+    dock.tabs.setCurrentIndex(NEXT_REQUEST)
+    harness.window.composer.set_model(OPENAI)
+    wait_request(harness, dock, OPENAI)
+    request = dock.next_tab.request
+    assert request is not None
+    sent = {p.seq for p in request.carried}
+    assert 19 in sent and 20 in sent and 1 not in sent and 13 not in sent  # as the rows say

@@ -292,8 +292,11 @@ _UNUSED = ("retracted by", "superseded by", "not used")
 
 def _not_sent(row: Row) -> bool:
     """Greyed: what the next request does not carry as it is (summarised, answered again by a
-    retry, or a compression undone, replaced or unusable)."""
+    retry, an older system instruction or notebook, a compression undone, replaced or
+    unusable)."""
     if row.covered_by is not None or "retried at seq" in row.status:
+        return True
+    if row.status.startswith("replaced by seq"):  # an older system instruction or notebook
         return True
     return row.kind == "compression" and row.status.startswith(_UNUSED)
 
