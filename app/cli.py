@@ -206,14 +206,16 @@ def entry_row(entry: AnyEntry) -> dict[str, Any]:
 
 
 def preview(entry: AnyEntry, width: int = 60) -> str:
-    from app.history.entries import searchable_text
+    from app.history.entries import STOPPED, searchable_text
 
     text = " ".join(searchable_text(entry).split())
     if isinstance(entry, ModelOutput):
-        if entry.partial:
-            text = f"[partial: {entry.error}] {text}"
+        if entry.partial and entry.error == STOPPED:
+            text = f"[partial: {STOPPED}] {text}"
         elif entry.error:
             text = f"[failed: {entry.error}] {text}"
+        elif entry.partial:
+            text = f"[partial] {text}"
     return text if len(text) <= width else text[: width - 1] + "…"
 
 

@@ -35,6 +35,7 @@ from app.history import (
     Usage,
     render_context,
 )
+from app.history.entries import STOPPED
 from app.providers import (
     Finished,
     Models,
@@ -320,7 +321,7 @@ async def _run_tools(
             results.append(await run_call(call, enabled, ctx))
     finally:  # cancelled or not, every call gets a result, so the history stays replayable
         rest = output.tool_calls[len(results) :]
-        results += not_run(rest, "not run: stopped by the user")
+        results += not_run(rest, f"not run: {STOPPED}")
         library.append(conversation, ToolResults(results=results))
 
 
@@ -348,7 +349,7 @@ async def _call(
             builder.add(event)
             on_event(event)
     except asyncio.CancelledError:
-        library.append(conversation, builder.build(partial=True, error="stopped by the user"))
+        library.append(conversation, builder.build(partial=True, error=STOPPED))
         raise
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"

@@ -95,6 +95,9 @@ class ModelInput(Entry, tag="model_input", frozen=True, kw_only=True):
     attachments: list[Attachment] = []
 
 
+STOPPED = "stopped by the user"  # the error of a reply the user stopped (saved partial)
+
+
 class ModelOutput(Entry, tag="model_output", frozen=True, kw_only=True):
     provider: str
     model: str

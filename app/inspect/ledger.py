@@ -31,12 +31,12 @@ from app.history import (
     Usage,
 )
 from app.history.entries import KINDS as ENTRY_KINDS
+from app.history.entries import STOPPED
 from app.history.outline import RETRACT, outline_of
 from app.inspect.redact import redact, redact_text
 from app.pricing import Price, PriceTable
 
 NO_USAGE = Usage()
-STOPPED = "stopped by the user"  # the error app/turn.py saves a stopped reply with
 KINDS = {kind: name for name, kind in ENTRY_KINDS.items()}
 
 
