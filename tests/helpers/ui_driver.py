@@ -183,3 +183,6 @@ def click_row(qtbot: object, harness: Harness, conversation_id: str) -> None:
 def top_level(kind: type[W]) -> list[W]:
     """The visible windows (dialogs included) of a kind."""
     return [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+
+
+OpenWindow = Callable[..., Harness]  # the ``open_window`` fixture (tests/ui/conftest.py)

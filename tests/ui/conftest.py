@@ -21,6 +21,9 @@ import qasync
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
+from app.composition import Services
+from tests.helpers.ui_driver import Harness, OpenWindow
+
 
 @pytest.fixture
 def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
@@ -71,3 +74,24 @@ def _no_widget_outlives_its_test(qapp: QApplication) -> Iterator[None]:
     QCoreApplication.processEvents()
     gc.collect()  # Qt wrappers in reference cycles go now, not mid-way through a later test
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def open_window(services: Services, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[OpenWindow]:
+    """Open a window over the module's ``services`` fixture (or others); every window and
+    store is closed after."""
+    harnesses: list[Harness] = []
+    stores = [services]
+
+    def open_(over: Services | None = None) -> Harness:
+        if over is not None:
+            stores.append(over)
+        harness = Harness.open(qasync_loop, over or services)
+        harnesses.append(harness)
+        return harness
+
+    yield open_
+    for harness in harnesses:
+        harness.close()
+    for store in stores:
+        store.close()

@@ -5,9 +5,7 @@ window matching what a fake provider server then receives."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -38,7 +36,15 @@ from app.settings import ProviderConfig, Settings
 from app.store import Library
 from tests.helpers import anthropic_events as ae
 from tests.helpers import openai_events as oe
-from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, Harness, services_for, top_level
+from tests.helpers.ui_driver import (
+    DEFAULT,
+    Gate,
+    GatedProvider,
+    Harness,
+    OpenWindow,
+    services_for,
+    top_level,
+)
 from tests.helpers.wire_server import Reply, WireServer
 from ui.inspector.dock import HISTORY, NEXT_REQUEST, USAGE, InspectorDock
 from ui.inspector.history_model import (
@@ -55,8 +61,6 @@ from ui.inspector.history_model import (
 )
 from ui.inspector.usage_tab import T_COST, T_INPUT
 from ui.settings_dialog import SettingsDialog
-
-OpenWindow = Callable[..., Harness]
 
 SECRET = "sk-proj-dummyPASTEDsecret0123456789abcdef"
 ANTHROPIC, OPENAI, GEMINI = (
@@ -206,25 +210,6 @@ def provider() -> GatedProvider:
 def services(data_dir: DataDir, provider: GatedProvider) -> Services:
     settings = Settings(default_model=DEFAULT, title_model=DEFAULT)
     return services_for(data_dir, cloud_models(provider, settings, Keys({})))
-
-
-@pytest.fixture
-def open_window(services: Services, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[OpenWindow]:
-    harnesses: list[Harness] = []
-    stores = [services]
-
-    def open_(over: Services | None = None) -> Harness:
-        if over is not None:
-            stores.append(over)
-        harness = Harness.open(qasync_loop, over or services)
-        harnesses.append(harness)
-        return harness
-
-    yield open_
-    for harness in harnesses:
-        harness.close()
-    for store in stores:
-        store.close()
 
 
 def inspect(harness: Harness, conversation_id: str, tab: int = HISTORY) -> InspectorDock:

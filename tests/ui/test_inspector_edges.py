@@ -25,14 +25,13 @@ from app.inspect.redact import REDACTED
 from app.pricing import Price, format_cost
 from app.providers import Finished, TextDelta
 from app.settings import ProviderConfig, Settings
-from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, reply, top_level
+from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, OpenWindow, reply, top_level
 from tests.ui import test_inspector as base
 from tests.ui.test_inspector import (
     ANTHROPIC,
     OPENAI,
     SECRET,
     SQL,
-    OpenWindow,
     cells,
     crossed,
     inspect,
@@ -44,7 +43,7 @@ from ui.inspector.history_model import COST, KIND, TOTAL_COST
 from ui.settings_dialog import SettingsDialog
 
 # the fixtures of the inspector's main tests: the window over a scripted provider
-provider, services, open_window = base.provider, base.services, base.open_window
+provider, services = base.provider, base.services
 
 TABS = [HISTORY, NEXT_REQUEST, USAGE]
 

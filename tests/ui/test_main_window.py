@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
@@ -23,7 +22,7 @@ from tests.helpers.ui_driver import (
     DEFAULT,
     Gate,
     GatedProvider,
-    Harness,
+    OpenWindow,
     click_row,
     missing_key_models,
     reply,
@@ -36,8 +35,6 @@ from ui.conversation_list import SNIPPET_ROLE
 from ui.main_window import SystemDialog
 from ui.settings_dialog import SettingsDialog
 
-OpenWindow = Callable[..., Harness]
-
 
 @pytest.fixture
 def provider() -> GatedProvider:
@@ -47,26 +44,6 @@ def provider() -> GatedProvider:
 @pytest.fixture
 def services(data_dir: DataDir, provider: GatedProvider) -> Services:
     return services_for(data_dir, Models.of(provider))
-
-
-@pytest.fixture
-def open_window(services: Services, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[OpenWindow]:
-    """Open a window over ``services`` (or others); every window and store is closed after."""
-    harnesses: list[Harness] = []
-    stores = [services]
-
-    def open_(over: Services | None = None) -> Harness:
-        if over is not None:
-            stores.append(over)
-        harness = Harness.open(qasync_loop, over or services)
-        harnesses.append(harness)
-        return harness
-
-    yield open_
-    for harness in harnesses:
-        harness.close()
-    for store in stores:
-        store.close()
 
 
 # --- send, stop, retry ---------------------------------------------------------------------
