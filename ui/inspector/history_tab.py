@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFontDatabase, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     QStyle,
@@ -52,6 +51,7 @@ from ui.inspector.history_model import (
     kind_icon,
     kind_label,
 )
+from ui.inspector.tables import monospace_view, read_only_table
 
 SEARCH_DELAY_MS = 150  # a search filters every row: once per pause in typing, not per key
 PADDING = 12  # around a cell's text
@@ -116,29 +116,7 @@ class HistoryTab(QWidget):
         self._search_timer.setInterval(SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._apply_search)
 
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
-        self.table.setAlternatingRowColors(True)
-        rows = self.table.verticalHeader()
-        rows.setVisible(False)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        icon = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        widths = column_widths(self.table.fontMetrics(), header.fontMetrics(), icon)
-        for column, width in enumerate(widths):
-            header.resizeSection(column, width)
-        header.setStretchLastSection(False)
-        header.setSectionsMovable(True)  # columns can be dragged into another order
-        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header.customContextMenuRequested.connect(self._header_menu)
-        self._model_delegate = _MiddleElide(self.table)
-        self.table.setItemDelegateForColumn(MODEL, self._model_delegate)
+        self.table = self._make_table()
 
         self.about = QLabel()  # what summarises this entry, or what it summarises
         self.about.setTextFormat(Qt.TextFormat.RichText)
@@ -146,11 +124,7 @@ class HistoryTab(QWidget):
         self.chat_button = QPushButton("Show in chat")
         self.chat_button.setToolTip("Scroll the chat to this entry (or double-click the row)")
         self.chat_button.setEnabled(False)
-        self.detail = QPlainTextEdit()
-        self.detail.setReadOnly(True)
-        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.detail.setPlaceholderText("Select an entry to see it in full")
+        self.detail = monospace_view("Select an entry to see it in full")
 
         filters = QHBoxLayout()
         filters.addWidget(self.kind)
@@ -179,6 +153,27 @@ class HistoryTab(QWidget):
         self.table.doubleClicked.connect(lambda _index: self._to_chat())
         self.chat_button.clicked.connect(self._to_chat)
         self.about.linkActivated.connect(self._on_link)
+
+    def _make_table(self) -> QTableView:
+        """Rows of the filtered ledger; columns sized to their usual content, movable, and
+        shown or hidden from the header's menu."""
+        table = read_only_table(self.proxy)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setAlternatingRowColors(True)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        icon = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        widths = column_widths(table.fontMetrics(), header.fontMetrics(), icon)
+        for column, width in enumerate(widths):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(False)
+        header.setSectionsMovable(True)  # columns can be dragged into another order
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._header_menu)
+        self._model_delegate = _MiddleElide(table)
+        table.setItemDelegateForColumn(MODEL, self._model_delegate)
+        return table
 
     # --- content -----------------------------------------------------------------------
 

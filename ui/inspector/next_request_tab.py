@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.inspect.next_request import Carried, NextRequest, wire_json
 from ui.inspector.history_model import kind_icon, kind_label
-from ui.inspector.tables import ROOT, ColumnsModel, Index, read_only_table, titled
+from ui.inspector.tables import ROOT, ColumnsModel, Index, monospace_view, read_only_table, titled
 
 CARRIED_COLUMNS = ("Seq", "Kind", "Tokens", "Text")
 TEXT_CHARS = 300  # of an entry's text in its cell; the tooltip has more
@@ -113,9 +112,8 @@ class NextRequestTab(QWidget):
         self.bar.setTextVisible(True)
         self.budget_bar = QProgressBar()  # against the budget the context policy allows
         self.budget_bar.setTextVisible(True)
-        self.counting = (
-            QLabel()
-        )  # "≈ estimated with ... (Gemini counts differently)", "exact (...)"
+        # "≈ estimated with ... (Gemini counts differently)" or "exact (...)"
+        self.counting = QLabel()
         self.counting.setWordWrap(True)
         self.count_button = QPushButton("Ask the provider")
         self.count_button.setToolTip(
@@ -147,16 +145,25 @@ class NextRequestTab(QWidget):
         self.show_wire.setToolTip("The exact JSON body the adapter would send (keys redacted)")
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Copy the wire request to the clipboard")
-        self.wire = QPlainTextEdit()
-        self.wire.setReadOnly(True)
-        self.wire.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.wire.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.wire = monospace_view()
         self.wire_box = QWidget()
         wire_layout = QVBoxLayout(self.wire_box)
         wire_layout.setContentsMargins(0, 0, 0, 0)
         wire_layout.addWidget(self.wire)
         self.wire_box.setVisible(False)
 
+        self._lay_out()
+
+        self.show_wire.toggled.connect(self._toggle_wire)
+        self.copy_button.clicked.connect(self.copy_wire)
+        self.count_button.clicked.connect(self.count_requested)
+        self.table.activated.connect(self._on_part_activated)
+        self.left_out.itemActivated.connect(self._on_left_out_activated)
+        self.show_message("")
+
+    def _lay_out(self) -> None:
+        """Heading, bars and counts on top; the parts, what was left out and the wire body in a
+        splitter; the wire toggle and Copy at the bottom."""
         wire_row = QHBoxLayout()
         wire_row.addWidget(self.show_wire)
         wire_row.addStretch(1)
@@ -181,13 +188,6 @@ class NextRequestTab(QWidget):
         layout.addWidget(self.warning)
         layout.addWidget(lists, 1)
         layout.addLayout(wire_row)
-
-        self.show_wire.toggled.connect(self._toggle_wire)
-        self.copy_button.clicked.connect(self.copy_wire)
-        self.count_button.clicked.connect(self.count_requested)
-        self.table.activated.connect(self._on_part_activated)
-        self.left_out.itemActivated.connect(self._on_left_out_activated)
-        self.show_message("")
 
     # --- content -----------------------------------------------------------------------
 

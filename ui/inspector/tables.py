@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QPlainTextEdit,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -44,7 +52,7 @@ class ColumnsModel(QAbstractTableModel):
         return None
 
 
-def read_only_table(model: QAbstractTableModel) -> QTableView:
+def read_only_table(model: QAbstractItemModel) -> QTableView:
     """A table of fixed-height rows with no row numbers, not editable, not wrapped."""
     table = QTableView()
     table.setModel(model)
@@ -65,3 +73,13 @@ def titled(title: str, widget: QWidget) -> QWidget:
     layout.addWidget(QLabel(title))
     layout.addWidget(widget, 1)
     return box
+
+
+def monospace_view(placeholder: str = "") -> QPlainTextEdit:
+    """A read-only, unwrapped, fixed-width text view, for JSON."""
+    view = QPlainTextEdit()
+    view.setReadOnly(True)
+    view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    view.setPlaceholderText(placeholder)
+    return view
