@@ -58,6 +58,7 @@ async def _serve(app: QApplication, data: DataDir) -> int:
     window.show()
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
+    controller.warm_up(window.composer.model())  # the built-in model loads while the list does
     # after the first paint, on a thread and connection of its own, so the list's queries
     # never wait behind a scan of every transcript
     scanner = LibraryReader(data)

@@ -22,6 +22,7 @@ from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, ModelOutput, Title
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
+from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.turn import enabled_tools, retry_turn, run_turn
 
@@ -214,6 +215,16 @@ class ChatController(QObject):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
+
+    def warm_up(self, spec: str) -> None:
+        """Start what the first reply with ``spec`` needs, in the background: the built-in
+        model's process (the cloud SDKs are imported by the inspector's prepare)."""
+        try:
+            provider, _model = self.services.models.resolve(spec)
+        except CrosstalkError:
+            return
+        if isinstance(provider, LocalProvider):
+            self.spawn(provider.warm_up())
 
     def retire(self, models: Models) -> None:
         """Models replaced by new settings: closed at shutdown, when nothing uses them."""

@@ -13,6 +13,10 @@ def has_display() -> bool:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["--local-model-worker"]:  # the bundle's built-in model process
+        from app.providers.local_worker import main as local_worker
+
+        return local_worker(sys.argv[2:])
     if len(sys.argv) > 1:
         from app.cli import main as cli
 
