@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -26,7 +27,9 @@ from app.tools import BUILTIN, check_names
 from app.turn import retry_turn, run_turn
 
 EXIT_ERROR = 1
-EXIT_INTERRUPTED = 130
+EXIT_BRANCHED = 3  # the reply was kept in a new branch: another process continued meanwhile
+EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,7 +93,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     if args.think:
         settings = replace(settings, reasoning=None if args.think == "off" else args.think)
 
+    received: list[int] = []
+
     async def turn() -> ModelOutput:
+        stop_on_signals(asyncio.current_task(), received)
         try:
             if args.retry:
                 return await retry_turn(
@@ -106,24 +112,47 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
 
     try:
         output = asyncio.run(turn())
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         print(
             f"\n[stopped: what arrived was kept, marked partial, in {conversation.id}]",
             file=sys.stderr,
         )
-        return EXIT_INTERRUPTED
+        return 128 + received[0] if received else EXIT_INTERRUPTED
     except CrosstalkError as exc:
         print(file=sys.stderr)
         return fail(f"{exc} (conversation {conversation.id}; `crosstalk ask -c "
                     f"{conversation.id} --retry` tries again)")  # fmt: skip
     print()
+    if conversation.branched_from:
+        print(
+            f"[{conversation.branched_from} was continued by another process while this reply "
+            f"was written; the reply is kept in a new branch, {conversation.id}]",
+            file=sys.stderr,
+        )
     usage = output.usage
     print(
         f"[{conversation.id} · {output.provider}:{output.model} · {usage.input} in / "
         f"{usage.output} out · {output.meta.get('latency_ms', 0) / 1000:.1f} s]",
         file=sys.stderr,
     )
-    return 0
+    return EXIT_BRANCHED if conversation.branched_from else 0
+
+
+def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None:
+    """SIGTERM and SIGHUP (a closed terminal) stop the turn as Ctrl-C does: the reply is
+    cancelled, and what arrived is saved, marked partial."""
+    if task is None:
+        return
+    loop = asyncio.get_running_loop()
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is not None:
+
+            def stop(signum: int = signum) -> None:
+                received.append(signum)
+                task.cancel()
+
+            loop.add_signal_handler(signum, stop)
 
 
 def show(event: StreamEvent) -> None:

@@ -38,10 +38,6 @@ class StorageError(CrosstalkError):
     """Writing to the data dir failed (full disk, read-only, permissions); nothing was lost."""
 
 
-class ConcurrentChange(StorageError):
-    """Another Crosstalk process changed this conversation since it was opened."""
-
-
 # --- providers ---------------------------------------------------------------------------
 
 

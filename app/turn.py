@@ -284,7 +284,8 @@ async def respond(
     output = await _call(library, conversation, provider, model, settings, enabled, on_event)
     if output.tool_calls:
         why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
-        library.append(conversation, ToolResults(results=not_run(output.tool_calls, why)))
+        results = ToolResults(results=not_run(output.tool_calls, why))
+        library.append(conversation, results, based_on=output.seq)
     return output
 
 
@@ -322,7 +323,7 @@ async def _run_tools(
     finally:  # cancelled or not, every call gets a result, so the history stays replayable
         rest = output.tool_calls[len(results) :]
         results += not_run(rest, f"not run: {STOPPED}")
-        library.append(conversation, ToolResults(results=results))
+        library.append(conversation, ToolResults(results=results), based_on=output.seq)
 
 
 async def _call(
@@ -338,6 +339,9 @@ async def _call(
 ) -> ModelOutput:
     """One model call: render, stream, and append what came back (partial if it broke)."""
     request = build_request(conversation, provider, model, settings, enabled, retry=retry)
+    # the reply answers the history as it is now: if another process continues the
+    # conversation meanwhile, the store keeps the reply as a branch (Library.append)
+    based_on = conversation.history.version
     context = request.context
     rendered = provider.render(request)
     builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
@@ -349,13 +353,14 @@ async def _call(
             builder.add(event)
             on_event(event)
     except asyncio.CancelledError:
-        library.append(conversation, builder.build(partial=True, error=STOPPED))
+        library.append(conversation, builder.build(partial=True, error=STOPPED), based_on=based_on)
         raise
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
-        library.append(conversation, builder.build(partial=True, error=message))
+        output = builder.build(partial=True, error=message)
+        library.append(conversation, output, based_on=based_on)
         raise
-    stamped = library.append(conversation, builder.build())
+    stamped = library.append(conversation, builder.build(), based_on=based_on)
     assert isinstance(stamped, ModelOutput)
     return stamped
 

@@ -8,7 +8,6 @@ deltas are buffered and flushed on a timer every few tens of milliseconds, never
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import weakref
 from collections import defaultdict
@@ -24,6 +23,7 @@ from app.history import AnyEntry, ModelOutput, Title
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
 from app.providers.local import LocalProvider
 from app.store import Conversation
+from app.store.events import Appended, Branched, StoreEvent
 from app.turn import enabled_tools, retry_turn, run_turn
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 FLUSH_MS = 30
 
 Turn = Coroutine[Any, Any, ModelOutput]
-Listener = Callable[[Conversation, AnyEntry], None]
+Listener = Callable[[StoreEvent], None]
 
 
 class ChatController(QObject):
@@ -43,6 +43,7 @@ class ChatController(QObject):
     turn_failed = Signal(str, str, str)  # conversation id, message, action: settings|retry|""
     title_changed = Signal(str, str)
     context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
+    branched = Signal(str, str)  # conversation id, the branch that kept a reply meant for it
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
         super().__init__()
@@ -59,8 +60,7 @@ class ChatController(QObject):
         self._flush.timeout.connect(self.flush)
         # the library must not keep the controller alive: a cycle through it would be freed by
         # whichever thread next runs the garbage collector, and Qt objects die on their own
-        self._hook = _weak_listener(self._on_appended)
-        services.library.appended.append(self._hook)
+        self._unsubscribe = services.library.subscribe(_weak_listener(self._on_store_event))
 
     # --- conversations ------------------------------------------------------------------
 
@@ -199,15 +199,26 @@ class ChatController(QObject):
                 self._live[conversation_id].append(chunk)
                 self.stream_text.emit(conversation_id, chunk)
 
-    def _on_appended(self, conversation: Conversation, entry: AnyEntry) -> None:
-        if conversation.id in self._open and self._open[conversation.id] is not conversation:
-            self._open[conversation.id] = conversation
+    def _on_store_event(self, event: StoreEvent) -> None:
+        if isinstance(event, Appended):
+            self._on_appended(event.conversation_id, event.entry)
+        elif isinstance(event, Branched):
+            self._open.pop(event.conversation_id, None)  # the turn's object is the branch now
+            self.branched.emit(event.conversation_id, event.branch_id)
+
+    def _on_appended(self, conversation_id: str, entry: AnyEntry) -> None:
         self.flush()  # text before the entry that closes it
         if isinstance(entry, ModelOutput):
-            self._live[conversation.id].clear()
-        self.entry_appended.emit(conversation.id, entry)
+            self._live[conversation_id].clear()
+        self.entry_appended.emit(conversation_id, entry)
         if isinstance(entry, Title):
-            self.title_changed.emit(conversation.id, entry.text)
+            self.title_changed.emit(conversation_id, entry.text)
+
+    def refresh_open(self) -> None:
+        """Read what other processes appended to the conversations open here (a stat each
+        when nothing changed); the store's events bring the entries to the view."""
+        for conversation in list(self._open.values()):
+            self.services.library.refresh(conversation)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run a background job (e.g. a Settings test) and keep it alive until done."""
@@ -239,17 +250,16 @@ class ChatController(QObject):
             await asyncio.wait(tasks)
         for models in [*self._retired, self.services.models]:
             await models.aclose()
-        with contextlib.suppress(ValueError):
-            self.services.library.appended.remove(self._hook)
+        self._unsubscribe()
 
 
 def _weak_listener(method: Listener) -> Listener:
     ref = weakref.WeakMethod(method)
 
-    def listener(conversation: Conversation, entry: AnyEntry) -> None:
+    def listener(event: StoreEvent) -> None:
         target = ref()
         if target is not None:
-            target(conversation, entry)
+            target(event)
 
     return listener
 

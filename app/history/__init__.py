@@ -1,6 +1,6 @@
 """The typed, append-only history of a conversation and the live context rendered from it."""
 
-from app.history.codec import decode, decode_many, encode
+from app.history.codec import DAMAGED, decode, decode_lines, decode_many, encode
 from app.history.context import Context, Omission, render_context
 from app.history.entries import (
     AnyEntry,
@@ -23,6 +23,7 @@ from app.history.entries import (
 from app.history.history import History
 
 __all__ = [
+    "DAMAGED",
     "AnyEntry",
     "Attachment",
     "Compression",
@@ -42,6 +43,7 @@ __all__ = [
     "ToolResults",
     "Usage",
     "decode",
+    "decode_lines",
     "decode_many",
     "encode",
     "render_context",

@@ -1,14 +1,19 @@
-"""The library: every conversation on disk, and the one way to change them.
+"""The library: every conversation on disk, and the one way to change them (the store).
 
-Transcripts are the truth and the index follows them: each change is written to the transcript
-first (fsync'd), then recorded in the index. On open the index is reconciled with the files, so a
-crash between the two, or a file copied in by hand, is picked up.
+One per process (docs/architecture.md): every reader and writer of conversations goes through
+it. Transcripts are the truth and the index follows them: each change is written to the
+transcript first (fsync'd, under the transcript's lock, after catching up with what other
+processes appended), then recorded in the index. Subscribers hear every change as a typed event
+(``app.store.events``). On open the index is reconciled with the files, so a crash between the
+two, or a file copied in by hand, is picked up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,21 +22,58 @@ from typing import Any
 
 from app import ids
 from app.errors import NotFound, StorageError, TranscriptError
-from app.history import AnyEntry, History, Title, utc_now
+from app.history import (
+    AnyEntry,
+    Compression,
+    History,
+    MemoryNotebook,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    Title,
+    ToolResults,
+    decode_lines,
+    encode,
+    utc_now,
+)
 from app.paths import DataDir
 from app.store import transcript
+from app.store.events import (
+    Appended,
+    Branched,
+    Created,
+    Deleted,
+    Imported,
+    Reindexed,
+    Renamed,
+    Restored,
+    StoreEvent,
+    Subscriber,
+)
 from app.store.index import Index, ModelUsage, SearchHit
 from app.store.pins import Pins
-from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, ForkRef, Header
+from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, CatchUp, ForkRef, Header
+
+# Entries that change what a model is answering: a reply built on a history that has since
+# grown by one of these (written by another process) is kept as a branch, not appended after.
+CONVERSATIONAL = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook,
+                  Compression)  # fmt: skip
 
 
 @dataclass
 class Conversation:
-    """One open conversation: its header, its history, and the writer of its file."""
+    """One open conversation: its header, its history, and the writer of its file.
+
+    ``branched_from`` is set when a reply could not follow the history it was written for
+    (another process continued the conversation meanwhile) and this object now stands for the
+    branch that keeps it."""
 
     header: Header
     history: History
     appender: Appender
+    branched_from: str | None = None
+    # seqs of entries other processes wrote, read since this object was made
+    foreign: set[int] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -66,8 +108,9 @@ class Library:
         self.data = data
         self.index = Index(data.index_db)
         self.warnings: list[str] = []
-        # called after every append, e.g. so a window can show entries as they are saved
-        self.appended: list[Callable[[Conversation, AnyEntry], None]] = []
+        self._subscribers: list[Subscriber] = []
+        # one live copy per conversation in this process, so every caller appends through it
+        self._live: weakref.WeakValueDictionary[str, Conversation] = weakref.WeakValueDictionary()
         self.pins = Pins(data.pins_file)
         if self.pins.problem:
             self.warnings.append(self.pins.problem)
@@ -79,6 +122,21 @@ class Library:
 
     def close(self) -> None:
         self.index.close()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Hear every change; returns the call that stops it."""
+        self._subscribers.append(subscriber)
+        return lambda: self._unsubscribe(subscriber)
+
+    def _unsubscribe(self, subscriber: Subscriber) -> None:
+        with contextlib.suppress(ValueError):
+            self._subscribers.remove(subscriber)
+
+    def _emit(self, event: StoreEvent) -> None:
+        for subscriber in list(self._subscribers):
+            subscriber(event)
 
     def _path(self, conversation_id: str, folder: Path | None = None) -> Path:
         return (folder or self.data.conversations) / f"{ids.validate(conversation_id)}{SUFFIX}"
@@ -97,7 +155,9 @@ class Library:
         )
         return self.create_from(header, entries)
 
-    def create_from(self, header: Header, entries: Iterable[AnyEntry]) -> Conversation:
+    def create_from(
+        self, header: Header, entries: Iterable[AnyEntry], *, imported: bool = False
+    ) -> Conversation:
         """Create a conversation with this header (an import keeps its id and times).
 
         Refused if the id is in use, here or in the trash: nothing is ever overwritten.
@@ -111,9 +171,27 @@ class Library:
             self.index.put(header, list(history), size, path.stat().st_mtime_ns)
         except StorageError as exc:  # the transcript is safe; the index catches up later
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
-        return Conversation(header, history, Appender(path, size))
+        forked = header.forked_from.id if header.forked_from else None
+        self._emit(Imported(header.id) if imported else Created(header.id, forked))
+        conversation = Conversation(header, history, Appender(path, size, len(history)))
+        self._live[conversation.id] = conversation
+        return conversation
 
     def open(self, conversation_id: str) -> Conversation:
+        """The conversation as it is on disk now. Everyone in this process gets the same live
+        object (caught up with other processes here), so no copy goes stale."""
+        live = self._live.get(conversation_id)
+        if live is not None and live.id == conversation_id and live.path == self._path(live.id):
+            try:
+                self.refresh(live)
+                entries = list(live.history)
+                self._follow_entries(live.path, live.header, entries, live.appender.size)
+            except StorageError as exc:  # reading goes on; the index catches up later
+                self.warnings.append(f"the list may be out of date: {exc}")
+            except FileNotFoundError:
+                pass  # gone meanwhile: reported below
+            else:
+                return live
         path = self._path(conversation_id)
         try:
             loaded, history = self._load(path)
@@ -130,40 +208,141 @@ class Library:
             self._follow(path, loaded)
         except StorageError as exc:  # reading goes on; the index catches up later
             self.warnings.append(f"the list may be out of date: {exc}")
-        return Conversation(loaded.header, history, Appender(path, loaded.size))
+        appender = Appender(path, loaded.size, loaded.lines)
+        conversation = Conversation(loaded.header, history, appender)
+        self._live[conversation.id] = conversation
+        return conversation
 
     def _load(self, path: Path) -> tuple[transcript.Loaded, History]:
         loaded = transcript.load(path)
-        if loaded.set_aside:
-            self.warnings.append(
-                f"{path.name} ended in an incomplete line (from a crash); "
-                f"it was kept in {loaded.set_aside.name} and the rest was loaded"
-            )
+        self.warnings += loaded.problems
         if loaded.header.id != path.stem:
             raise TranscriptError(f"{path} says it is conversation {loaded.header.id}")
         return loaded, History(loaded.entries)
 
     def _follow(self, path: Path, loaded: transcript.Loaded) -> None:
         """Re-index a transcript whose file no longer matches what the index saw."""
-        mtime_ns = path.stat().st_mtime_ns
-        if self.index.file_state(loaded.header.id) != (loaded.size, mtime_ns):
-            pinned = loaded.header.id in self.pins.ids
-            self.index.put(loaded.header, loaded.entries, loaded.size, mtime_ns, pinned)
+        self._follow_entries(path, loaded.header, loaded.entries, loaded.size)
 
-    def append(self, conversation: Conversation, entry: AnyEntry) -> AnyEntry:
-        """Append an entry (seq and time are stamped here); returns once it is on disk."""
-        stamped = conversation.history.stamp(entry)
-        conversation.appender.append(stamped)
-        conversation.history.append(stamped)
-        stat = conversation.path.stat()
+    def _follow_entries(
+        self, path: Path, header: Header, entries: list[AnyEntry], size: int
+    ) -> None:
+        mtime_ns = path.stat().st_mtime_ns
+        if self.index.file_state(header.id) != (size, mtime_ns):
+            pinned = header.id in self.pins.ids
+            self.index.put(header, entries, size, mtime_ns, pinned)
+
+    def append(
+        self, conversation: Conversation, entry: AnyEntry, *, based_on: int | None = None
+    ) -> AnyEntry:
+        """Append an entry (seq and time are stamped here); returns once it is on disk.
+
+        Under the transcript's lock, whatever other processes appended since this
+        conversation was read is read first and joins its history (subscribers hear it), so
+        the entry lands after it. ``based_on`` is the history version a reply was written for:
+        if others have since continued the conversation, the reply is not put after their
+        entries but kept in a new branch, and ``conversation`` then stands for that branch
+        (``branched_from`` says so). A conversation moved to the trash meanwhile gets the entry
+        there. Nothing is ever discarded."""
+        appender = conversation.appender
+        trashed = False
+        while True:
+            try:
+                with transcript.locked(appender.path) as held:
+                    news = self._catch_up(conversation, held.catch_up(appender.size), held)
+                    if based_on is not None and _continued(conversation, based_on):
+                        stamped = None
+                    else:
+                        stamped = conversation.history.stamp(entry)
+                        line = encode(stamped) + b"\n"
+                        held.write(line, appender.size)
+                        appender.size += len(line)
+                        appender.lines += 1
+                        conversation.history.append(stamped)
+                        if not trashed:
+                            self._record(conversation, stamped)
+                break
+            except FileNotFoundError:
+                trash = self._path(conversation.id, self.data.trash)
+                if trashed or not trash.exists():
+                    raise NotFound(f"conversation {conversation.id} is gone from disk") from None
+                appender.path, trashed = trash, True
+                self.warnings.append(
+                    f"conversation {conversation.id} was moved to the trash while it was being "
+                    f"written; it is kept there: `crosstalk restore {conversation.id}`"
+                )
+        for other in news:
+            self._emit(Appended(conversation.id, other, by_other=True))
+        if stamped is None:
+            return self._branch(conversation, entry, based_on or 0)
+        self._emit(Appended(conversation.id, stamped))
+        return stamped
+
+    def _record(self, conversation: Conversation, entry: AnyEntry) -> None:
+        """Index an entry just written (the lock is held: no other writer races the row)."""
         try:
-            self.index.record(
-                conversation.id, stamped, conversation.appender.size, stat.st_mtime_ns
-            )
-        except StorageError as exc:  # the entry is safe in the transcript; the index catches up
+            mtime_ns = conversation.path.stat().st_mtime_ns
+            self.index.record(conversation.id, entry, conversation.appender.size, mtime_ns)
+        except (StorageError, KeyError, OSError) as exc:  # the entry is safe in the transcript
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
-        for listener in self.appended:
-            listener(conversation, stamped)
+
+    def _catch_up(
+        self, conversation: Conversation, caught: CatchUp, held: transcript.Locked | None = None
+    ) -> list[AnyEntry]:
+        """Join what others appended to the history; returns those entries."""
+        appender = conversation.appender
+        if caught.set_aside is not None:
+            self.warnings.append(
+                f"{appender.path.name} ended in an incomplete line (from a crash); it was kept "
+                f"in {caught.set_aside.name}"
+            )
+        if caught.shrunk:  # someone set aside a line we had read: read the file again
+            loaded, history = self._load(appender.path)
+            conversation.history = history
+            appender.size, appender.lines = loaded.size, loaded.lines
+            if held is not None:
+                return self._catch_up(conversation, held.catch_up(appender.size), held)
+            return []
+        if not caught.lines:
+            return []
+        entries, problems = decode_lines(
+            caught.lines, str(appender.path), appender.lines + 2, conversation.history.version + 1
+        )
+        self.warnings += problems
+        appender.advance(caught)
+        for entry in entries:
+            conversation.history.append(entry)
+        conversation.foreign.update(entry.seq for entry in entries)
+        return entries
+
+    def refresh(self, conversation: Conversation) -> list[AnyEntry]:
+        """Read what other processes appended to this conversation since it was read (no lock:
+        only complete lines); subscribers hear each entry. Cheap when nothing changed."""
+        appender = conversation.appender
+        try:
+            if appender.path.stat().st_size == appender.size:
+                return []
+            news = self._catch_up(conversation, transcript.read_since(appender.path, appender.size))
+        except FileNotFoundError:
+            return []
+        for entry in news:
+            self._emit(Appended(conversation.id, entry, by_other=True))
+        return news
+
+    def _branch(self, conversation: Conversation, entry: AnyEntry, based_on: int) -> AnyEntry:
+        """Keep a reply written for version ``based_on`` in a new fork of the conversation."""
+        original = conversation.id
+        title = conversation.history.title or "Untitled"
+        kept = conversation.history.upto(based_on)
+        branch = self.create(kept, ForkRef(id=original, seq=based_on))
+        stamped = self.append(branch, entry)
+        why = "written while another process continued the conversation"
+        self.append(branch, Title(text=f"{title} (branch)", source="generated",
+                                  meta={"branched_from": original, "why": why}))  # fmt: skip
+        conversation.header, conversation.history = branch.header, branch.history
+        conversation.appender, conversation.branched_from = branch.appender, original
+        conversation.foreign = set()
+        self._emit(Branched(original, branch.id))
         return stamped
 
     def rename(self, conversation_id: str, title: str) -> Conversation:
@@ -172,6 +351,7 @@ class Library:
             raise ValueError("a title cannot be empty")
         conversation = self.open(conversation_id)
         self.append(conversation, Title(text=title, source="user"))
+        self._emit(Renamed(conversation.id, title))
         return conversation
 
     def fork(self, conversation_id: str, at_seq: int) -> Conversation:
@@ -196,12 +376,14 @@ class Library:
         """Move to the trash: the file is kept and `restore` brings it back."""
         self._move(self._path(conversation_id), self._path(conversation_id, self.data.trash))
         self.index.remove(ids.validate(conversation_id))
+        self._emit(Deleted(conversation_id))
 
     def restore(self, conversation_id: str) -> Conversation:
         source = self._path(conversation_id, self.data.trash)
         if not source.exists():
             raise NotFound(f"conversation {conversation_id} is not in the trash")
         self._move(source, self._path(conversation_id))
+        self._emit(Restored(conversation_id))
         return self.open(conversation_id)
 
     def trashed(self) -> list[str]:
@@ -270,6 +452,8 @@ class Library:
             for stale in known.keys() - seen:
                 self.index.remove(stale)
                 report.removed += 1
+        if report.added or report.updated or report.removed:
+            self._emit(Reindexed(report.added, report.updated, report.removed))
         return report
 
     def _index_file(self, path: Path, report: ReconcileReport) -> bool:
@@ -297,3 +481,13 @@ class Library:
         library.index.optimize()
         library.warnings += report.warnings
         return library, report
+
+
+def _continued(conversation: Conversation, based_on: int) -> bool:
+    """Whether other processes wrote entries after ``based_on`` that change what a reply
+    written for it answers (this process's own, e.g. a tool's notebook update, do not)."""
+    history = conversation.history
+    return any(
+        seq in conversation.foreign and isinstance(history.at(seq), CONVERSATIONAL)
+        for seq in range(based_on + 1, history.version + 1)
+    )

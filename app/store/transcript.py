@@ -1,8 +1,13 @@
 """Transcript files: ``<id>.jsonl``, a header line and then one entry per line.
 
 The file is the source of truth. It is created atomically (written aside, then linked into
-place), appended one fsync'd line at a time, and never rewritten. A torn last line left by a
-crash is moved to a sibling file on open, never silently dropped, and the rest loads.
+place), appended one fsync'd line at a time, and never rewritten (docs/architecture.md).
+
+Readers never change a file: they read up to the last complete, well-formed line and ignore
+what follows (it may be a line being written right now). Writers append under an exclusive
+lock on the file (``flock``), held around read-check-append: the writer first reads whatever
+other writers appended since its snapshot, and only a writer holding the lock sets a torn tail
+(left by a crash) aside into a sibling file, never dropping it.
 """
 
 from __future__ import annotations
@@ -11,15 +16,15 @@ import contextlib
 import errno
 import fcntl
 import os
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
 
 from app.atomic import fsync_dir
-from app.errors import ConcurrentChange, NewerFormat, StorageError, TranscriptError
-from app.history import AnyEntry, decode_many, encode, utc_now
+from app.errors import NewerFormat, StorageError, TranscriptError
+from app.history import AnyEntry, decode_lines, encode, utc_now
 from app.paths import FILE_MODE
 
 FORMAT = "crosstalk.transcript"
@@ -60,8 +65,9 @@ def storage_error(action: str, path: Path, exc: OSError) -> StorageError:
 class Loaded:
     header: Header
     entries: list[AnyEntry]
-    size: int
-    set_aside: Path | None  # where a torn last line was moved, if there was one
+    size: int  # bytes read: up to the end of the last complete, well-formed line
+    lines: int  # entry lines read (the header not counted)
+    problems: list[str] = field(default_factory=list)  # damaged lines skipped or repaired
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -112,10 +118,11 @@ def read_header(path: Path, line: bytes) -> Header:
 
 
 def load(path: Path) -> Loaded:
-    """Read a whole transcript, setting a torn last line aside first.
+    """Read a whole transcript, without changing it.
 
-    The header is checked before anything is touched, so a file that is not a transcript is
-    reported and left exactly as it was.
+    The header is checked first, so a file that is not a transcript (or is from a newer
+    Crosstalk) is refused whole. Damaged lines are skipped and reported (``problems``); an
+    incomplete last line is left for the writer that holds the lock to set aside.
     """
     try:
         data = path.read_bytes()
@@ -128,13 +135,9 @@ def load(path: Path) -> Loaded:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (no header line)")
     header = read_header(path, data[: header_end - 1])
     good_end = header_end + _complete_length(data[header_end:])
-    set_aside = None
-    if good_end < len(data):
-        set_aside = _set_aside(path, data, good_end)
-        data = data[:good_end]
-    lines = data[header_end:].split(b"\n")[:-1]
-    entries = decode_many(lines, str(path), first_line=2)
-    return Loaded(header, entries, len(data), set_aside)
+    lines = data[header_end:good_end].split(b"\n")[:-1]
+    entries, problems = decode_lines(lines, str(path), first_line=2)
+    return Loaded(header, entries, good_end, len(lines), problems)
 
 
 def _complete_length(data: bytes) -> int:
@@ -147,69 +150,122 @@ def _complete_length(data: bytes) -> int:
     start = data.rfind(b"\n", 0, end - 1) + 1
     try:
         msgspec.json.decode(data[start:end])
+    except UnicodeDecodeError:
+        return end  # complete, with bytes that are not UTF-8: read with replacements
     except msgspec.DecodeError:
         return start  # terminated but garbled (e.g. zeros after a crash): torn as well
     return end
 
 
-def _set_aside(path: Path, data: bytes, good_end: int) -> Path:
-    """Keep the torn bytes in a sibling file, then cut them from the transcript."""
+def _set_aside(path: Path, fd: int, data: bytes, offset: int) -> Path:
+    """Keep the torn bytes (``data``, found at ``offset``) in a sibling file, then cut them
+    from the transcript. Only called with the writer's lock held."""
     stamp = utc_now().replace(":", "").replace("-", "").replace(".", "")
     aside = path.with_name(f"{path.name}{TORN_MARK}{stamp}")
     try:
-        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        out = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
         try:
-            _write_all(fd, data[good_end:])
-            os.fsync(fd)
+            _write_all(out, data)
+            os.fsync(out)
         finally:
-            os.close(fd)
-        with path.open("r+b") as f:
-            f.truncate(good_end)
-            os.fsync(f.fileno())
+            os.close(out)
+        os.ftruncate(fd, offset)
+        os.fsync(fd)
     except OSError as exc:
         raise storage_error("set aside the torn last line of", path, exc) from exc
     return aside
 
 
-class Appender:
-    """Appends entries to one transcript; ``append`` returns once the line is on disk."""
+@dataclass
+class CatchUp:
+    """What a writer found, with the lock held, beyond the size it knew."""
 
-    def __init__(self, path: Path, size: int) -> None:
+    lines: list[bytes]  # complete entry lines other writers appended
+    set_aside: Path | None = None  # where a torn tail went
+    shrunk: bool = False  # the file is shorter than known: the caller must load it again
+
+
+class Locked:
+    """A transcript opened for writing with the exclusive lock held."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self.fd = fd
+
+    def catch_up(self, known: int) -> CatchUp:
+        size = os.fstat(self.fd).st_size
+        if size < known:
+            return CatchUp([], shrunk=True)
+        data = os.pread(self.fd, size - known, known) if size > known else b""
+        good = _complete_length(data)
+        set_aside = None
+        if good < len(data):  # nobody else can be writing: a crash left this
+            set_aside = _set_aside(self.path, self.fd, data[good:], known + good)
+        return CatchUp(data[:good].split(b"\n")[:-1], set_aside)
+
+    def write(self, data: bytes, known: int) -> None:
+        """Append ``data`` (whole lines) and fsync; on failure the file is cut back."""
+        try:
+            _write_all(self.fd, data)
+            os.fsync(self.fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self.fd, known)
+                os.fsync(self.fd)
+            raise storage_error("append to", self.path, exc) from exc
+
+
+def read_since(path: Path, known: int) -> CatchUp:
+    """A reader's look at what was appended beyond ``known`` bytes: complete lines only, and
+    nothing is changed."""
+    with path.open("rb") as f:
+        if os.fstat(f.fileno()).st_size < known:
+            return CatchUp([], shrunk=True)
+        f.seek(known)
+        data = f.read()
+    return CatchUp(data[: _complete_length(data)].split(b"\n")[:-1])
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[Locked]:
+    """Open ``path`` for appending and hold its writer's lock (``FileNotFoundError`` if it is
+    gone, e.g. moved to the trash)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise storage_error("open for writing", path, exc) from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield Locked(path, fd)
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+class Appender:
+    """Appends entries to one transcript, re-reading what others appended first; ``size`` and
+    ``lines`` are how much of the file its conversation has read."""
+
+    def __init__(self, path: Path, size: int, lines: int = 0) -> None:
         self.path = path
         self.size = size
-        self._fd: int | None = None
+        self.lines = lines
 
-    def append(self, entry: AnyEntry) -> None:
-        line = encode(entry) + b"\n"
-        try:
-            if self._fd is None:
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except OSError as exc:
-            raise storage_error("open for writing", self.path, exc) from exc
-        try:
-            if os.fstat(self._fd).st_size != self.size:
-                raise ConcurrentChange(
-                    f"{self.path.name} was changed by another Crosstalk process; "
-                    "open the conversation again and retry"
-                )
-            try:
-                _write_all(self._fd, line)
-                os.fsync(self._fd)
-            except OSError as exc:
-                self._undo_partial_write()
-                raise storage_error("append to", self.path, exc) from exc
+    def append(self, entry: AnyEntry) -> CatchUp:
+        """Append one entry as it is (seq already stamped); returns what was caught up."""
+        with locked(self.path) as held:
+            caught = held.catch_up(self.size)
+            self.advance(caught)
+            line = encode(entry) + b"\n"
+            held.write(line, self.size)
             self.size += len(line)
-        finally:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            self.lines += 1
+        return caught
 
-    def _undo_partial_write(self) -> None:
-        assert self._fd is not None
-        with contextlib.suppress(OSError):
-            os.ftruncate(self._fd, self.size)
-            os.fsync(self._fd)
+    def advance(self, caught: CatchUp) -> None:
+        self.size += sum(len(line) + 1 for line in caught.lines)
+        self.lines += len(caught.lines)
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        """Nothing is held between appends; kept so callers can say they are done."""

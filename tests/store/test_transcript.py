@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from app.errors import NewerFormat, StorageError, TranscriptError
-from app.history import AnyEntry, ModelInput, ModelOutput, Title
+from app.history import DAMAGED, AnyEntry, ModelInput, ModelOutput, Title, encode
 from app.store import transcript
 from app.store.transcript import FORMAT, Appender, ForkRef, Header
 from tests.helpers.strategies import histories
@@ -31,7 +31,7 @@ def test_created_then_appended_transcripts_load_back_equal(
         appender.append(entry)
     appender.close()
     loaded = transcript.load(path)
-    assert (loaded.header, loaded.entries, loaded.set_aside) == (HEADER, entries, None)
+    assert (loaded.header, loaded.entries, loaded.problems) == (HEADER, entries, [])
     assert loaded.size == path.stat().st_size
 
 
@@ -54,7 +54,7 @@ def test_golden_v1_transcript_keeps_loading() -> None:
     assert isinstance(output, ModelOutput)
     assert output.reasoning[0].signature == "c2lnbmF0dXJl"
     assert output.usage.cached == 100
-    assert loaded.set_aside is None
+    assert loaded.problems == []
 
 
 def test_files_are_private(tmp_path: Path) -> None:
@@ -74,30 +74,64 @@ def test_create_never_overwrites(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("tail", [b'{"kind":"model_in', b"\x00\x00\x00\x00\n", b"{broken\n"])
-def test_a_torn_last_line_is_set_aside_and_the_rest_loads(tmp_path: Path, tail: bytes) -> None:
+def test_a_torn_last_line_is_left_by_readers_and_set_aside_by_the_next_writer(
+    tmp_path: Path, tail: bytes
+) -> None:
     path = tmp_path / "x.jsonl"
     shutil.copy(GOLDEN, path)
     good = path.read_bytes()
     path.write_bytes(good + tail)
     loaded = transcript.load(path)
-    assert len(loaded.entries) == 9
-    assert loaded.set_aside is not None and ".torn-" in loaded.set_aside.name
-    assert loaded.set_aside.read_bytes() == tail
-    assert path.read_bytes() == good
-    appender = Appender(path, loaded.size)
-    appender.append(Title(text="after the crash", source="user", seq=10, ts="t"))
+    assert len(loaded.entries) == 9 and loaded.size == len(good)
+    assert path.read_bytes() == good + tail  # a reader changes nothing: it may be a live write
+    appender = Appender(path, loaded.size, loaded.lines)
+    caught = appender.append(Title(text="after the crash", source="user", seq=10, ts="t"))
+    assert caught.set_aside is not None and ".torn-" in caught.set_aside.name
+    assert caught.set_aside.read_bytes() == tail
     assert transcript.load(path).entries[-1].seq == 10
+    assert path.read_bytes() == good + encode(transcript.load(path).entries[-1]) + b"\n"
 
 
-def test_a_bad_line_in_the_middle_is_an_error_and_the_file_is_untouched(tmp_path: Path) -> None:
+def test_a_bad_line_in_the_middle_is_skipped_reported_and_the_file_untouched(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "x.jsonl"
     lines = GOLDEN.read_bytes().split(b"\n")
     lines[3] = b'{"kind":"model_input","seq":3}'
     path.write_bytes(b"\n".join(lines))
     before = path.read_bytes()
-    with pytest.raises(TranscriptError, match="line 4 is not a valid model_input"):
-        transcript.load(path)
+    loaded = transcript.load(path)
+    assert [e.seq for e in loaded.entries] == list(range(1, 10))
+    stand_in = loaded.entries[2]
+    assert stand_in.kind == "debug_log" and stand_in.category == DAMAGED  # type: ignore[union-attr]
+    [problem] = loaded.problems
+    assert "line 4 is not a valid model_input" in problem and problem.endswith("skipped")
     assert path.read_bytes() == before
+
+
+def test_invalid_utf8_is_read_with_replacements_and_reported(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    size = transcript.create(path, HEADER, [ModelInput(text="café", seq=1, ts="t")])
+    data = path.read_bytes()
+    path.write_bytes(data.replace("é".encode(), b"\xff"))
+    loaded = transcript.load(path)
+    assert [e.text for e in loaded.entries] == ["caf\ufffd"]  # type: ignore[union-attr]
+    assert loaded.problems == [
+        f"{path} line 2 has bytes that are not UTF-8; read with replacements"
+    ]
+    assert loaded.size == size - 1
+
+
+def test_a_missing_line_is_stood_in_for_so_seqs_stay_whole(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    entries = [ModelInput(text=str(n), seq=n, ts="t") for n in (1, 2, 3)]
+    transcript.create(path, HEADER, entries)
+    lines = path.read_bytes().split(b"\n")
+    del lines[2]  # seq 2
+    path.write_bytes(b"\n".join(lines))
+    loaded = transcript.load(path)
+    assert [e.kind for e in loaded.entries] == ["model_input", "debug_log", "model_input"]
+    assert loaded.problems == [f"{path} line 3: entries 2 to 2 are missing"]
 
 
 def test_a_newer_version_is_refused_whole(tmp_path: Path) -> None:
@@ -119,11 +153,11 @@ def test_foreign_files_are_not_transcripts(tmp_path: Path, content: bytes) -> No
     assert path.read_bytes() == content
 
 
-def test_an_append_after_another_writer_is_refused(tmp_path: Path) -> None:
+def test_an_append_after_another_writer_catches_up_first(tmp_path: Path) -> None:
     path = tmp_path / "x.jsonl"
     size = transcript.create(path, HEADER)
     mine, theirs = Appender(path, size), Appender(path, size)
     theirs.append(ModelInput(text="theirs", seq=1, ts="t"))
-    with pytest.raises(StorageError, match="another Crosstalk process"):
-        mine.append(ModelInput(text="mine", seq=1, ts="t"))
-    assert [e.text for e in transcript.load(path).entries] == ["theirs"]  # type: ignore[union-attr]
+    caught = mine.append(ModelInput(text="mine", seq=2, ts="t"))
+    assert len(caught.lines) == 1 and mine.lines == 2 and mine.size == path.stat().st_size
+    assert [e.text for e in transcript.load(path).entries] == ["theirs", "mine"]  # type: ignore[union-attr]

@@ -234,7 +234,7 @@ def test_damaged_files_never_crash_and_never_touch_the_library(kind: str, tmp_pa
             assert made == {cid for cid, _, _ in report.imported}
             for conversation_id in made:
                 loaded = transcript.load(library.data.conversations / f"{conversation_id}.jsonl")
-                assert loaded.header.id == conversation_id and loaded.set_aside is None
+                assert loaded.header.id == conversation_id and loaded.problems == []
             assert library.index.count() == len(after)
     finally:
         library.close()
