@@ -209,7 +209,7 @@ async def measure(window: MainWindow, cid: str, runs: int) -> list[Row]:
 
 async def in_window(data: DataDir, cid: str, runs: int) -> list[Row]:
     services = composition.build(data, reconcile=False)
-    reader = LibraryReader(data)
+    reader = LibraryReader(services.library)
     controller = ChatController(services)
     window = MainWindow(controller, reader, WindowState(data))
     window.resize(1400, 900)

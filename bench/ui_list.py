@@ -93,7 +93,8 @@ def ms(seconds: float) -> str:
 
 async def measure(data: DataDir) -> list[str]:
     lines = []
-    reader = LibraryReader(data)
+    library = Library(data, reconcile=False)
+    reader = LibraryReader(library)
     started = time.perf_counter()
     widget = ConversationList(reader)
     created = time.perf_counter()
@@ -146,6 +147,7 @@ async def measure(data: DataDir) -> list[str]:
     )
     widget.close()
     reader.close()
+    library.close()
     return lines
 
 

@@ -678,7 +678,7 @@ async def in_window(data: DataDir, tokens: int, rate: float, entries: int, opens
     services.settings = msgspec.structs.replace(
         services.settings, default_model=SPEC, title_model=SPEC
     )
-    reader = LibraryReader(data)
+    reader = LibraryReader(services.library)
     controller = ChatController(services)
     window = MainWindow(controller, reader, WindowState(data))
     window.show()

@@ -51,7 +51,7 @@ async def _serve(app: QApplication, data: DataDir) -> int:
     except CrosstalkError as exc:
         QMessageBox.critical(None, "Crosstalk cannot start", str(exc))
         return 1
-    reader = LibraryReader(data)
+    reader = LibraryReader(services.library)
     controller = ChatController(services)
     window = MainWindow(controller, reader, WindowState(data))
     _excepthook(window)
@@ -61,7 +61,7 @@ async def _serve(app: QApplication, data: DataDir) -> int:
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
     # after the first paint, on a thread and connection of its own, so the list's queries
     # never wait behind a scan of every transcript
-    scanner = LibraryReader(data)
+    scanner = LibraryReader(services.library)
     report = await scanner.reconcile()
     scanner.close()
     if report.added or report.updated or report.removed:

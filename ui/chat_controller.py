@@ -110,7 +110,7 @@ class ChatController(QObject):
             services.turn_settings(), system=system, tools=tools,
             on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
         )  # fmt: skip
-        return self._start(conversation_id, coroutine)
+        return self._start(conversation_id, coroutine, spec)
 
     def retry(self, conversation_id: str, spec: str) -> asyncio.Task[None]:
         conversation = self.conversation(conversation_id)
@@ -120,26 +120,29 @@ class ChatController(QObject):
             services.turn_settings(), self._buffer(conversation_id),
             on_context=self._context(conversation_id),
         )  # fmt: skip
-        return self._start(conversation_id, coroutine)
+        return self._start(conversation_id, coroutine, spec)
 
     def stop(self, conversation_id: str) -> None:
         task = self._tasks.get(conversation_id)
         if task is not None and not task.done():
             task.cancel()
 
-    def _start(self, conversation_id: str, coroutine: Turn) -> asyncio.Task[None]:
+    def _start(self, conversation_id: str, coroutine: Turn, spec: str) -> asyncio.Task[None]:
         if self.is_streaming(conversation_id):
             coroutine.close()
             raise CrosstalkError("a reply is still streaming here: stop it first (Esc)")
-        task = asyncio.ensure_future(self._run(conversation_id, coroutine))
+        task = asyncio.ensure_future(self._run(conversation_id, coroutine, spec))
         self._tasks[conversation_id] = task
         return task
 
-    async def _run(self, conversation_id: str, coroutine: Turn) -> None:
+    async def _run(self, conversation_id: str, coroutine: Turn, spec: str) -> None:
         self.stream_started.emit(conversation_id)
         if not self._flush.isActive():
             self._flush.start()
         try:
+            # a cloud provider's SDK is imported when first used (1-2 s): in a thread, so the
+            # window keeps painting meanwhile
+            await asyncio.to_thread(self.services.models.resolve, spec)
             await coroutine
         except asyncio.CancelledError:
             pass  # Stop: the partial reply is already saved
@@ -149,6 +152,7 @@ class ChatController(QObject):
             log.exception("turn in %s failed", conversation_id)
             self.turn_failed.emit(conversation_id, f"unexpected error: {exc!r}", "retry")
         finally:
+            coroutine.close()  # not started if the model could not be resolved
             self.flush()
             self.stream_ended.emit(conversation_id)
             if not any(self.is_streaming(c) for c in self._tasks if c != conversation_id):

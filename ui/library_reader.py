@@ -1,4 +1,5 @@
-"""Index queries off the UI thread: one worker thread with its own SQLite connection.
+"""Index queries off the UI thread: one worker thread, with its own SQLite connection to the
+process's one library.
 
 SQLite connections belong to the thread that made them, and a search over 100,000
 conversations may take tens of milliseconds, so the window asks here and awaits the answer.
@@ -11,7 +12,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from app.paths import DataDir
 from app.store import Library, ReconcileReport, SearchHit
 from app.store.index import ModelUsage
 
@@ -20,19 +20,13 @@ USAGE_BATCH = 500  # ids per usage query: SQLite limits the parameters of one st
 
 
 class LibraryReader:
-    def __init__(self, data: DataDir) -> None:
-        self._data = data
+    def __init__(self, library: Library) -> None:
+        self._library = library
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="library-reader")
-        self._library: Library | None = None
-
-    def _lib(self) -> Library:
-        if self._library is None:  # made on the worker thread, used only there
-            self._library = Library(self._data, reconcile=False)
-        return self._library
 
     async def _ask(self, job: Callable[[Library], T]) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, lambda: job(self._lib()))
+        return await loop.run_in_executor(self._executor, lambda: job(self._library))
 
     async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
         return await self._ask(lambda lib: lib.newest(limit, offset))
@@ -59,9 +53,5 @@ class LibraryReader:
         return await self._ask(lambda lib: lib.reconcile())
 
     def close(self) -> None:
-        def close_library() -> None:
-            if self._library is not None:
-                self._library.close()
-
-        self._executor.submit(close_library).result()
+        self._executor.submit(self._library.close).result()  # this thread's connection
         self._executor.shutdown(wait=True)

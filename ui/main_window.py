@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ui.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
+WATCH_MS = 400  # how often to look for what other processes wrote
 T = TypeVar("T")
 
 
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
         self.state = state
         self.current: str | None = None
         self._deleted: str | None = None  # for Undo
+        self._branch: str | None = None  # the latest branch that kept a reply, for its banner
         self._drafts: dict[str, str] = {}
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
@@ -90,6 +92,13 @@ class MainWindow(QMainWindow):
         self._menus(right)
         self._connect()
         self._restore()
+        # other processes (the command line, another window) write to the same library: look
+        # for their appends to open conversations and for index changes a few times a second
+        self._watch = QTimer(self)
+        self._watch.setInterval(WATCH_MS)
+        self._watch.timeout.connect(self._look_for_others)
+        self._index_version = self.services.library.index_version()
+        self._watch.start()
         self.request_watch.follow(self.current)  # a new chat's meter too
 
     # --- set-up ---------------------------------------------------------------------------
@@ -141,6 +150,7 @@ class MainWindow(QMainWindow):
         c.turn_failed.connect(self._on_failed)
         c.title_changed.connect(self._on_title)
         c.context_changed.connect(self._on_context)
+        c.branched.connect(self._on_branched)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
         lst.new_requested.connect(self.new_chat)
@@ -376,8 +386,33 @@ class MainWindow(QMainWindow):
         if conversation_id == self.current:
             self.heading.setText(title)
 
+    def _look_for_others(self) -> None:
+        try:
+            self.controller.refresh_open()
+            version = self.services.library.index_version()
+        except CrosstalkError as exc:
+            log.warning("looking for changes by other processes: %s", exc)
+            return
+        if version != self._index_version:
+            self._index_version = version
+            self.conversations.refresh()
+
+    def _on_branched(self, conversation_id: str, branch_id: str) -> None:
+        self._branch = branch_id
+        self.conversations.refresh()
+        if conversation_id == self.current:
+            self.banner.show_message(
+                self.tr(
+                    "Another window or command continued this conversation while the reply "
+                    "was written, so the reply was kept in a new branch."
+                ),
+                "open-branch",
+            )
+
     def _on_banner_action(self, action: str) -> None:
-        if action == "settings":
+        if action == "open-branch" and self._branch:
+            self.show_conversation(self._branch)
+        elif action == "settings":
             self.open_settings()
         elif action == "retry":
             self.retry()
@@ -398,14 +433,14 @@ class MainWindow(QMainWindow):
         if selected := [index.data(ID_ROLE) for index in rows]:
             scopes["Selected conversations"] = selected
         scopes["All conversations"] = None
-        runner = TransferRunner(self.services.data)
+        runner = TransferRunner(self.services.library)
         ExportDialog(runner, self.controller.spawn, scopes, self).open()  # non-modal
 
     def import_conversations(self) -> None:
         from ui.transfer_dialog import ImportDialog
         from ui.transfer_runner import TransferRunner
 
-        dialog = ImportDialog(TransferRunner(self.services.data), self.controller.spawn, self)
+        dialog = ImportDialog(TransferRunner(self.services.library), self.controller.spawn, self)
         dialog.import_finished.connect(lambda _report: self.conversations.refresh())
         dialog.open()  # non-modal
 

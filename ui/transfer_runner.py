@@ -19,7 +19,6 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
-from app.paths import DataDir
 from app.store import Library
 from app.transfer import Cancelled, ExportReport, ImportReport, Progress, all_ids, export
 from app.transfer import import_paths as import_files
@@ -31,25 +30,19 @@ MIN_INTERVAL = 0.05  # seconds between two progress signals (the last one is alw
 class TransferRunner(QObject):
     progressed = Signal(object)  # Progress, from the worker thread
 
-    def __init__(self, data: DataDir) -> None:
+    def __init__(self, library: Library) -> None:
         super().__init__()
-        self._data = data
+        self._library = library
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="transfer")
-        self._library: Library | None = None
         self._cancel = threading.Event()
         self._last = 0.0
         self.closed = False
-
-    def _lib(self) -> Library:
-        if self._library is None:  # made on the worker thread, used only there
-            self._library = Library(self._data, reconcile=False)
-        return self._library
 
     async def _run(self, job: Callable[[Library], T]) -> T:
         self._cancel.clear()
         self._last = 0.0
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, lambda: job(self._lib()))
+        return await loop.run_in_executor(self._executor, lambda: job(self._library))
 
     def _tick(self, progress: Progress) -> None:
         """The progress callback, on the worker thread."""
@@ -96,12 +89,7 @@ class TransferRunner(QObject):
         self.closed = True
         self._cancel.set()
 
-        def close_library() -> None:
-            if self._library is not None:
-                self._library.close()
-                self._library = None
-
-        self._executor.submit(close_library)
+        self._executor.submit(self._library.close)  # the worker thread's index connection
         self._executor.shutdown(wait=False)
 
     def wait_closed(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -106,7 +107,8 @@ class Library:
     def __init__(self, data: DataDir, *, reconcile: bool = True) -> None:
         data.ensure()
         self.data = data
-        self.index = Index(data.index_db)
+        self._local = threading.local()  # SQLite connections belong to their thread
+        self.index  # noqa: B018 (opened now, so a damaged index is reported at once)
         self.warnings: list[str] = []
         self._subscribers: list[Subscriber] = []
         # one live copy per conversation in this process, so every caller appends through it
@@ -120,8 +122,29 @@ class Library:
             except StorageError as exc:
                 self.warnings.append(f"the list may be out of date: {exc}")
 
+    @property
+    def index(self) -> Index:
+        """This thread's connection to the index (each thread that uses the library gets its
+        own; ``close`` on that thread lets it go)."""
+        index: Index | None = getattr(self._local, "index", None)
+        if index is None:
+            index = Index(self.data.index_db)
+            self._local.index = index
+        return index
+
     def close(self) -> None:
-        self.index.close()
+        """Close this thread's connection to the index (each thread that used it closes
+        its own; the transcripts hold nothing open)."""
+        index: Index | None = getattr(self._local, "index", None)
+        if index is not None:
+            index.close()
+            self._local.index = None
+
+    def index_version(self) -> int:
+        """A number that changes when another connection (another process, or another thread
+        here) commits to the index: the window polls it to refresh its list."""
+        row = self.index.db.execute("PRAGMA data_version").fetchone()
+        return int(row[0])
 
     # --- events ---------------------------------------------------------------------------
 

@@ -80,7 +80,7 @@ class Harness:
 
     @classmethod
     def open(cls, loop: asyncio.AbstractEventLoop, services: Services) -> Harness:
-        reader = LibraryReader(services.data)
+        reader = LibraryReader(services.library)
         controller = ChatController(services)
         window = MainWindow(controller, reader, WindowState(services.data))
         window.show()

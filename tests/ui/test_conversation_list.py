@@ -40,8 +40,8 @@ ROOT = QModelIndex()
 class CountingReader(LibraryReader):
     """The real reader, counting the queries the model makes."""
 
-    def __init__(self, data: DataDir) -> None:
-        super().__init__(data)
+    def __init__(self, library: Library) -> None:
+        super().__init__(library)
         self.newest_calls: list[tuple[int, int]] = []
         self.search_calls: list[str] = []
         self.usage_calls: list[list[str]] = []
@@ -61,9 +61,11 @@ class CountingReader(LibraryReader):
 
 @pytest.fixture
 def reader(data_dir: DataDir, qasync_loop: asyncio.AbstractEventLoop) -> Iterator[CountingReader]:
-    reader = CountingReader(data_dir)
+    library = Library(data_dir, reconcile=False)
+    reader = CountingReader(library)
     yield reader
     reader.close()
+    library.close()
 
 
 def until(loop: asyncio.AbstractEventLoop, check: Callable[[], bool], timeout: float = 5) -> None:
