@@ -205,15 +205,8 @@ class Library:
         object (caught up with other processes here), so no copy goes stale."""
         live = self._live.get(conversation_id)
         if live is not None and live.id == conversation_id and live.path == self._path(live.id):
-            try:
+            with contextlib.suppress(FileNotFoundError):  # gone meanwhile: reported below
                 self.refresh(live)
-                entries = list(live.history)
-                self._follow_entries(live.path, live.header, entries, live.appender.size)
-            except StorageError as exc:  # reading goes on; the index catches up later
-                self.warnings.append(f"the list may be out of date: {exc}")
-            except FileNotFoundError:
-                pass  # gone meanwhile: reported below
-            else:
                 return live
         path = self._path(conversation_id)
         try:
@@ -227,10 +220,8 @@ class Library:
             raise NotFound(
                 f"no conversation {conversation_id}; `crosstalk list` shows the ids"
             ) from None
-        try:
-            self._follow(path, loaded)
-        except StorageError as exc:  # reading goes on; the index catches up later
-            self.warnings.append(f"the list may be out of date: {exc}")
+        # a reader writes nothing, the index included: writers index what they append, and
+        # reconcile (at start, `crosstalk reindex`) catches up after a crash between the two
         appender = Appender(path, loaded.size, loaded.lines)
         conversation = Conversation(loaded.header, history, appender)
         self._live[conversation.id] = conversation
@@ -406,8 +397,15 @@ class Library:
         if not source.exists():
             raise NotFound(f"conversation {conversation_id} is not in the trash")
         self._move(source, self._path(conversation_id))
+        conversation = self.open(conversation_id)
+        try:
+            entries = list(conversation.history)
+            self._follow_entries(conversation.path, conversation.header, entries,
+                                 conversation.appender.size)  # fmt: skip
+        except StorageError as exc:  # restored; the index catches up later
+            self.warnings.append(f"restored, but the list may be out of date: {exc}")
         self._emit(Restored(conversation_id))
-        return self.open(conversation_id)
+        return conversation
 
     def trashed(self) -> list[str]:
         return sorted(

@@ -168,7 +168,9 @@ def test_a_window_that_reconciles_later_still_sees_an_opened_conversation(
     db.close()
     upgraded = Library(data_dir, reconcile=False)
     assert upgraded.usage_by_model([conversation.id]) == {conversation.id: []}
-    upgraded.open(conversation.id)  # follows the file: indexed again
+    upgraded.open(conversation.id)  # a reader writes nothing, the index included
+    assert upgraded.usage_by_model([conversation.id]) == {conversation.id: []}
+    upgraded.reconcile()  # what the window runs in the background after its first paint
     [used] = upgraded.usage_by_model([conversation.id])[conversation.id]
     assert used == ModelUsage("acme", "alpha", 1, Usage(input=10, output=2))
     upgraded.close()
