@@ -178,11 +178,9 @@ def main() -> None:
     writers = Writers(home)
     for _ in range(args.writers):
         writers.start()
+    reader_command = [sys.executable, __file__, "--reader", home, str(args.seconds)]
     readers = [
-        subprocess.Popen(
-            [sys.executable, __file__, "--reader", home, str(args.seconds)],
-            stdout=subprocess.PIPE, text=True, cwd=ROOT,
-        )  # fmt: skip
+        subprocess.Popen(reader_command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
         for _ in range(args.readers)
     ]
     reindexes = 0
