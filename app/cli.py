@@ -20,7 +20,7 @@ from app import cli_context, cli_transfer, cli_usage, composition, ids
 from app.composition import Services
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
-from app.history import AnyEntry, ModelInput, ModelOutput
+from app.history import AnyEntry, ModelOutput
 from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.store import Conversation, Library
 from app.tools import BUILTIN, check_names
@@ -382,13 +382,6 @@ def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
     services.library = library
     print(f"indexed {report.added} conversations from {services.data.conversations}")
     return 0
-
-
-def first_input(conversation: Conversation) -> str:
-    for entry in conversation.history:
-        if isinstance(entry, ModelInput):
-            return entry.text
-    return ""
 
 
 # --- the parser ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import contextlib
 import os
 import re
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -455,8 +456,11 @@ class Library:
         seen: set[str] = set()
         with self.index.transaction(), os.scandir(self.data.conversations) as it:
             for item in it:
+                if item.name.startswith(".") and item.name.endswith(transcript.STAGING):
+                    _remove_if_stale(Path(item.path))  # left by a process killed mid-create
+                    continue
                 if not item.name.endswith(SUFFIX) or item.name.startswith("."):
-                    continue  # set-aside torn lines, files being created
+                    continue  # set-aside torn lines
                 stem = item.name[: -len(SUFFIX)]
                 if not ids.is_valid(stem):
                     report.warnings.append(
@@ -502,6 +506,12 @@ class Library:
         library.index.optimize()
         library.warnings += report.warnings
         return library, report
+
+
+def _remove_if_stale(staging: Path) -> None:
+    with contextlib.suppress(OSError):
+        if time.time() - staging.stat().st_mtime > transcript.STALE_STAGING_SECONDS:
+            staging.unlink()
 
 
 def _continued(conversation: Conversation, based_on: int) -> bool:

@@ -31,6 +31,8 @@ FORMAT = "crosstalk.transcript"
 VERSION = 1
 SUFFIX = ".jsonl"
 TORN_MARK = ".torn-"
+STAGING = ".new"  # a file being written aside: ``.<name>.<pid>.<random>.new``
+STALE_STAGING_SECONDS = 600  # older than this, no writer is still using it
 
 
 class ForkRef(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,7 +82,7 @@ def _write_all(fd: int, data: bytes) -> None:
 def create(path: Path, header: Header, entries: Iterable[AnyEntry] = ()) -> int:
     """Write a new transcript atomically; never overwrites. Returns its size in bytes."""
     data = _encoder.encode(header) + b"\n" + b"".join(encode(e) + b"\n" for e in entries)
-    staging = path.with_name(f".{path.name}.new")
+    staging = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}{STAGING}")
     try:
         fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
         try:

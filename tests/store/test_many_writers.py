@@ -246,3 +246,17 @@ def test_sigterm_and_sighup_keep_the_partial_reply(data_dir: DataDir, signum: in
     finally:
         library.close()
     assert not [p for p in Path(data_dir.root).rglob(".*.new")]
+
+
+def test_staging_files_left_by_a_killed_create_are_cleared_once_stale(data_dir: DataDir) -> None:
+    library = Library(data_dir)
+    stale = data_dir.conversations / ".01M88R0000000000000000000A.jsonl.123.abcd.new"
+    fresh = data_dir.conversations / ".01M88R0000000000000000000B.jsonl.456.ef01.new"
+    for path in (stale, fresh):
+        path.write_bytes(b"half a transcript")
+    hour_ago = time.time() - 3600
+    os.utime(stale, (hour_ago, hour_ago))
+    library.reconcile()
+    library.close()
+    assert not stale.exists()  # killed mid-create long ago
+    assert fresh.exists()  # may be another process creating a conversation right now
