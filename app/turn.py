@@ -1,4 +1,4 @@
-"""One turn of a conversation, as design.md lays it out.
+"""One turn of a conversation, in the order that keeps it safe:
 
 1. the user's input is appended (durable before any model is called);
 2. the live context is rendered from the history by the conversation's context policy
