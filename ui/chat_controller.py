@@ -21,6 +21,7 @@ from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, ModelOutput, Title
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
+from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
@@ -142,7 +143,7 @@ class ChatController(QObject):
         try:
             # a cloud provider's SDK is imported when first used (1-2 s): in a thread, so the
             # window keeps painting meanwhile
-            await asyncio.to_thread(self.services.models.resolve, spec)
+            await asyncio.to_thread(self._prepare, spec)
             await coroutine
         except asyncio.CancelledError:
             pass  # Stop: the partial reply is already saved
@@ -230,6 +231,12 @@ class ChatController(QObject):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
+
+    def _prepare(self, spec: str) -> None:
+        """On a worker thread: build the provider and import its SDK."""
+        provider, _model = self.services.models.resolve(spec)
+        if isinstance(provider, CloudAdapter):
+            provider.prepare()
 
     def warm_up(self, spec: str) -> None:
         """Start what the first reply with ``spec`` needs, in the background: the built-in

@@ -33,3 +33,13 @@ class CloudAdapter:
 
     def models(self) -> Sequence[str]:
         return list(self._models)
+
+    def prepare(self) -> None:
+        """Import the SDK and build its client now. It blocks for 1-2 s the first time, so the
+        window calls it on a worker thread before a provider's first request; otherwise that
+        request would do it on the event loop's thread."""
+        self._sdk()
+
+    def _sdk(self) -> object:
+        """The SDK client, made on first use."""
+        raise NotImplementedError

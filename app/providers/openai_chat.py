@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.history import ModelInput, Usage
-from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -25,12 +24,11 @@ from app.providers.base import (
     UsageReport,
 )
 from app.providers.openai_common import (
-    OPENAI_URL,
+    OpenAIClient,
     Reply,
     Where,
     attachment_parts,
     conversation,
-    make_client,
     new_call_id,
     normal_finish,
     official,
@@ -39,16 +37,12 @@ from app.providers.openai_common import (
 )
 
 if TYPE_CHECKING:
-    from openai import AsyncOpenAI
+    pass
 
 MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string_above_max_length)
 
 
-class OpenAIChatProvider(CloudAdapter):
-    default_base_url = OPENAI_URL
-    _base_url: str  # never None here: default_base_url fills it in
-    _client: AsyncOpenAI | None = None
-
+class OpenAIChatProvider(OpenAIClient):
     def render(self, request: Request) -> Rendered:
         notes: list[str] = []
         context = request.context
@@ -92,13 +86,10 @@ class OpenAIChatProvider(CloudAdapter):
         import openai
 
         body = self.render(request).body
-        if self._client is None:
-            self._client = make_client(
-                self._api_key, self._base_url, self._max_retries, self._timeout
-            )
+        client = self._sdk()
         where = Where(self.name, request.model, self._base_url, self._api_key)
         try:
-            stream = await self._client.chat.completions.create(**body)
+            stream = await client.chat.completions.create(**body)
         except openai.OpenAIError as exc:
             raise translate(exc, where, streaming=False) from exc
         reader = ChunkReader()
@@ -111,11 +102,6 @@ class OpenAIChatProvider(CloudAdapter):
                 raise translate(exc, where, streaming=True) from exc
         for event in reader.finish():
             yield event
-
-    async def aclose(self) -> None:
-        client, self._client = self._client, None
-        if client is not None:
-            await client.close()
 
 
 def _user_content(entry: ModelInput, notes: list[str]) -> str | list[dict[str, Any]]:

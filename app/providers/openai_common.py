@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
 from app.history import ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
+from app.providers.adapter import CloudAdapter
 
 if TYPE_CHECKING:
     from openai import APIError, AsyncOpenAI
@@ -41,6 +42,26 @@ def make_client(api_key: str, base_url: str, max_retries: int, timeout: float) -
 
     # base_url is always given, so the SDK never falls back to OPENAI_BASE_URL by itself
     return AsyncOpenAI(api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout)
+
+
+class OpenAIClient(CloudAdapter):
+    """What both OpenAI adapters share: one AsyncOpenAI client, made on first use."""
+
+    default_base_url = OPENAI_URL
+    _base_url: str  # never None here: default_base_url fills it in
+    _client: AsyncOpenAI | None = None
+
+    def _sdk(self) -> AsyncOpenAI:
+        if self._client is None:
+            self._client = make_client(
+                self._api_key, self._base_url, self._max_retries, self._timeout
+            )
+        return self._client
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await client.close()
 
 
 def official(base_url: str) -> bool:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from app.errors import ProviderError
 from app.history import ModelInput, Reasoning, Usage
-from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -27,11 +26,10 @@ from app.providers.base import (
     UsageReport,
 )
 from app.providers.openai_common import (
-    OPENAI_URL,
+    OpenAIClient,
     Where,
     conversation,
     failure,
-    make_client,
     new_call_id,
     system_text,
     translate,
@@ -39,16 +37,12 @@ from app.providers.openai_common import (
 from app.providers.openai_responses_replay import follower, opaque, reply_items, user_item
 
 if TYPE_CHECKING:
-    from openai import AsyncOpenAI
+    pass
 
 MAX_CALL_ID = 64  # "Invalid 'input[N].call_id': string too long. Expected ... maximum length 64"
 
 
-class OpenAIResponsesProvider(CloudAdapter):
-    default_base_url = OPENAI_URL
-    _base_url: str  # never None here: default_base_url fills it in
-    _client: AsyncOpenAI | None = None
-
+class OpenAIResponsesProvider(OpenAIClient):
     def render(self, request: Request) -> Rendered:
         notes: list[str] = []
         items: list[dict[str, Any]] = []
@@ -88,13 +82,10 @@ class OpenAIResponsesProvider(CloudAdapter):
         import openai
 
         body = self.render(request).body
-        if self._client is None:
-            self._client = make_client(
-                self._api_key, self._base_url, self._max_retries, self._timeout
-            )
+        client = self._sdk()
         where = Where(self.name, request.model, self._base_url, self._api_key)
         try:
-            stream = await self._client.responses.create(**body)
+            stream = await client.responses.create(**body)
         except openai.OpenAIError as exc:
             raise translate(exc, where, streaming=False) from exc
         reader = EventReader(self.name, request.model, where)
@@ -114,23 +105,15 @@ class OpenAIResponsesProvider(CloudAdapter):
 
         body = self.render(request).body
         counted = ("model", "input", "instructions", "tools", "reasoning")
-        if self._client is None:
-            self._client = make_client(
-                self._api_key, self._base_url, self._max_retries, self._timeout
-            )
+        client = self._sdk()
         where = Where(self.name, request.model, self._base_url, self._api_key)
         try:
-            result = await self._client.responses.input_tokens.count(
+            result = await client.responses.input_tokens.count(
                 **{key: value for key, value in body.items() if key in counted}
             )
         except openai.OpenAIError as exc:
             raise translate(exc, where, streaming=False) from exc
         return int(result.input_tokens)
-
-    async def aclose(self) -> None:
-        client, self._client = self._client, None
-        if client is not None:
-            await client.close()
 
 
 def _dict(item: Any) -> dict[str, Any]:
