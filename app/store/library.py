@@ -16,14 +16,14 @@ import re
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from app import ids
-from app.errors import NotFound, StorageError, TranscriptError
+from app.errors import IndexUnusable, NotFound, StorageError, TranscriptError
 from app.history import (
     AnyEntry,
     Compression,
@@ -55,6 +55,8 @@ from app.store.events import (
 from app.store.index import Index, ModelUsage, SearchHit
 from app.store.pins import Pins
 from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, CatchUp, ForkRef, Header
+
+BATCH_SECONDS = 0.05  # reconcile commits this often, so writers never wait longer for it
 
 # Entries that change what a model is answering: a reply built on a history that has since
 # grown by one of these (written by another process) is kept as a branch, not appended after.
@@ -128,9 +130,20 @@ class Library:
         """This thread's connection to the index (each thread that uses the library gets its
         own; ``close`` on that thread lets it go)."""
         index: Index | None = getattr(self._local, "index", None)
+        if index is not None and _file_identity(self.data.index_db) != self._local.identity:
+            # `crosstalk reindex` in another process replaced the file: follow it, once the
+            # new one can be opened (while it is being built, the old one still answers)
+            try:
+                fresh = Index(self.data.index_db)
+            except (StorageError, IndexUnusable):
+                return index
+            index.close()
+            self._local.index, self._local.identity = fresh, _file_identity(fresh.path)
+            return fresh
         if index is None:
             index = Index(self.data.index_db)
             self._local.index = index
+            self._local.identity = _file_identity(self.data.index_db)
         return index
 
     def close(self) -> None:
@@ -450,11 +463,45 @@ class Library:
     # --- keeping the index true to the files ----------------------------------------------
 
     def reconcile(self) -> ReconcileReport:
-        """Bring the index in line with the transcripts: new, changed (size/mtime), removed."""
+        """Bring the index in line with the transcripts: new, changed (size/mtime), removed.
+
+        Changed transcripts are indexed with their writer's lock held, so no append slips in
+        between reading a file and indexing it, in transactions of about ``BATCH_SECONDS``, so
+        a writer waiting for the index waits no longer than that. Inside a transaction a lock
+        is only tried, never waited for (writers take the transcript's lock, then the
+        index's: waiting here could deadlock); a transcript being written is indexed after
+        the batch, alone."""
         report = ReconcileReport()
         known = self.index.file_states()
         seen: set[str] = set()
-        with self.index.transaction(), os.scandir(self.data.conversations) as it:
+        changed = self._changed_files(known, seen, report)
+        busy: list[Path] = []
+        more = True
+        while more:
+            more = False
+            started = time.monotonic()
+            with self.index.transaction():
+                for path in changed:
+                    if not self._index_file(path, known, report, wait=False):
+                        busy.append(path)
+                    if time.monotonic() - started > BATCH_SECONDS:
+                        more = True
+                        break
+        for path in busy:  # outside any transaction: waiting for the writer is safe here
+            self._index_file(path, known, report, wait=True)
+        for stale in known.keys() - seen:
+            self.index.remove(stale)
+            report.removed += 1
+        if report.added or report.updated or report.removed:
+            self._emit(Reindexed(report.added, report.updated, report.removed))
+        return report
+
+    def _changed_files(
+        self, known: dict[str, tuple[int, int]], seen: set[str], report: ReconcileReport
+    ) -> Iterator[Path]:
+        """Transcripts whose size or mtime differs from what the index saw (``seen`` fills
+        with every transcript found)."""
+        with os.scandir(self.data.conversations) as it:
             for item in it:
                 if item.name.startswith(".") and item.name.endswith(transcript.STAGING):
                     _remove_if_stale(Path(item.path))  # left by a process killed mid-create
@@ -468,27 +515,33 @@ class Library:
                     )
                     continue
                 seen.add(stem)
-                stat = item.stat()
-                if known.get(stem) == (stat.st_size, stat.st_mtime_ns):
-                    continue
-                if self._index_file(Path(item.path), report):
-                    report.updated += stem in known
-                    report.added += stem not in known
-            for stale in known.keys() - seen:
-                self.index.remove(stale)
-                report.removed += 1
-        if report.added or report.updated or report.removed:
-            self._emit(Reindexed(report.added, report.updated, report.removed))
-        return report
+                with contextlib.suppress(FileNotFoundError):
+                    stat = item.stat()
+                    if known.get(stem) != (stat.st_size, stat.st_mtime_ns):
+                        yield Path(item.path)
 
-    def _index_file(self, path: Path, report: ReconcileReport) -> bool:
+    def _index_file(
+        self,
+        path: Path,
+        known: dict[str, tuple[int, int]],
+        report: ReconcileReport,
+        *,
+        wait: bool,
+    ) -> bool:
+        """Index one transcript with its writer's lock held; False if ``wait`` is off and a
+        writer holds it."""
         try:
-            loaded, _ = self._load(path)
+            with _writers_held(path, wait=wait):
+                loaded, _ = self._load(path)
+                self._follow(path, loaded)
+        except BlockingIOError:
+            return False
         except (TranscriptError, FileNotFoundError) as exc:
             report.warnings.append(f"skipped {path.name}: {exc}")
             self.index.remove(path.stem)
-            return False
-        self._follow(path, loaded)
+            return True
+        report.updated += path.stem in known
+        report.added += path.stem not in known
         return True
 
     @classmethod
@@ -506,6 +559,24 @@ class Library:
         library.index.optimize()
         library.warnings += report.warnings
         return library, report
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
+
+
+@contextlib.contextmanager
+def _writers_held(path: Path, *, wait: bool) -> Iterator[None]:
+    """Hold a transcript's writer lock, if it can be had at all (not on a read-only disk);
+    ``BlockingIOError`` if ``wait`` is off and a writer holds it."""
+    with contextlib.ExitStack() as stack:
+        with contextlib.suppress(StorageError):
+            stack.enter_context(transcript.locked(path, wait=wait))
+        yield
 
 
 def _remove_if_stale(staging: Path) -> None:

@@ -229,9 +229,10 @@ def read_since(path: Path, known: int) -> CatchUp:
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[Locked]:
+def locked(path: Path, *, wait: bool = True) -> Iterator[Locked]:
     """Open ``path`` for appending and hold its writer's lock (``FileNotFoundError`` if it is
-    gone, e.g. moved to the trash)."""
+    gone, e.g. moved to the trash). ``wait=False`` raises ``BlockingIOError`` at once if
+    another writer holds it."""
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND)
     except FileNotFoundError:
@@ -239,7 +240,7 @@ def locked(path: Path) -> Iterator[Locked]:
     except OSError as exc:
         raise storage_error("open for writing", path, exc) from exc
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         yield Locked(path, fd)
     finally:
         os.close(fd)  # closing releases the lock

@@ -260,3 +260,21 @@ def test_staging_files_left_by_a_killed_create_are_cleared_once_stale(data_dir: 
     library.close()
     assert not stale.exists()  # killed mid-create long ago
     assert fresh.exists()  # may be another process creating a conversation right now
+
+
+def test_a_store_follows_an_index_rebuilt_by_another_process(data_dir: DataDir) -> None:
+    conversation_id = seeded(data_dir)
+    window = Library(data_dir)
+    try:
+        assert [row["id"] for row in window.newest()] == [conversation_id]
+        _rebuilt, _ = Library.rebuilt(data_dir)  # `crosstalk reindex`, elsewhere
+        _rebuilt.close()
+        conversation = window.open(conversation_id)
+        window.append(conversation, ModelInput(text="after the rebuild"))
+        # the window writes to and reads the new index, not the file that was replaced
+        assert window.index.row(conversation_id)["entry_count"] == 4  # type: ignore[index]
+        fresh = Library(data_dir, reconcile=False)
+        assert fresh.index.row(conversation_id)["entry_count"] == 4  # type: ignore[index]
+        fresh.close()
+    finally:
+        window.close()
