@@ -210,8 +210,8 @@ async def run_turn(
     provider, model = models.resolve(spec)
     enabled = turn_tools(conversation.history, settings, tools)
     if system is not None and system != (conversation.history.system_instruction or ""):
-        library.append(conversation, SystemInstruction(text=system))
-    library.append(conversation, new_input(text, enabled))
+        await library.append_async(conversation, SystemInstruction(text=system))
+    await library.append_async(conversation, new_input(text, enabled))
     if settings.contexts is not None:
         await settings.contexts.before_request(
             library, conversation, models, provider, model, tools=specs(enabled),
@@ -285,7 +285,7 @@ async def respond(
     if output.tool_calls:
         why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
         results = ToolResults(results=not_run(output.tool_calls, why))
-        library.append(conversation, results, based_on=output.seq)
+        await library.append_async(conversation, results, based_on=output.seq)
     return output
 
 
@@ -323,7 +323,7 @@ async def _run_tools(
     finally:  # cancelled or not, every call gets a result, so the history stays replayable
         rest = output.tool_calls[len(results) :]
         results += not_run(rest, f"not run: {STOPPED}")
-        library.append(conversation, ToolResults(results=results), based_on=output.seq)
+        await library.append_async(conversation, ToolResults(results=results), based_on=output.seq)
 
 
 async def _call(
@@ -353,14 +353,15 @@ async def _call(
             builder.add(event)
             on_event(event)
     except asyncio.CancelledError:
-        library.append(conversation, builder.build(partial=True, error=STOPPED), based_on=based_on)
+        stopped = builder.build(partial=True, error=STOPPED)
+        await library.append_async(conversation, stopped, based_on=based_on)
         raise
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
         output = builder.build(partial=True, error=message)
-        library.append(conversation, output, based_on=based_on)
+        await library.append_async(conversation, output, based_on=based_on)
         raise
-    stamped = library.append(conversation, builder.build(), based_on=based_on)
+    stamped = await library.append_async(conversation, builder.build(), based_on=based_on)
     assert isinstance(stamped, ModelOutput)
     return stamped
 
@@ -386,4 +387,4 @@ async def _title(
             entry = Title(text=title, source="generated", meta={"model": spec})
         else:
             entry = Title(text=fallback_title(question), source="generated", meta={"fallback": why})
-        library.append(conversation, entry)
+        await library.append_async(conversation, entry)

@@ -45,6 +45,7 @@ class ChatController(QObject):
     title_changed = Signal(str, str)
     context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
     branched = Signal(str, str)  # conversation id, the branch that kept a reply meant for it
+    _store_event = Signal(object)  # a StoreEvent, from any thread
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
         super().__init__()
@@ -61,7 +62,10 @@ class ChatController(QObject):
         self._flush.timeout.connect(self.flush)
         # the library must not keep the controller alive: a cycle through it would be freed by
         # whichever thread next runs the garbage collector, and Qt objects die on their own
-        self._unsubscribe = services.library.subscribe(_weak_listener(self._on_store_event))
+        # the store speaks on whichever thread made the change (turns append on a worker
+        # thread): a signal carries each event to this object's thread, queued if need be
+        self._store_event.connect(self._on_store_event)
+        self._unsubscribe = services.library.subscribe(_weak_listener(self._post))
 
     # --- conversations ------------------------------------------------------------------
 
@@ -203,6 +207,9 @@ class ChatController(QObject):
                 parts.clear()
                 self._live[conversation_id].append(chunk)
                 self.stream_text.emit(conversation_id, chunk)
+
+    def _post(self, event: StoreEvent) -> None:
+        self._store_event.emit(event)
 
     def _on_store_event(self, event: StoreEvent) -> None:
         if isinstance(event, Appended):

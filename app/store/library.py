@@ -10,6 +10,7 @@ two, or a file copied in by hand, is picked up.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -78,6 +79,8 @@ class Conversation:
     branched_from: str | None = None
     # seqs of entries other processes wrote, read since this object was made
     foreign: set[int] = field(default_factory=set)
+    # appends (from any thread: the window appends on a worker thread) and catch-ups take turns
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -272,6 +275,19 @@ class Library:
         entries but kept in a new branch, and ``conversation`` then stands for that branch
         (``branched_from`` says so). A conversation moved to the trash meanwhile gets the entry
         there. Nothing is ever discarded."""
+        with conversation.lock:
+            return self._append_locked(conversation, entry, based_on)
+
+    async def append_async(
+        self, conversation: Conversation, entry: AnyEntry, *, based_on: int | None = None
+    ) -> AnyEntry:
+        """``append`` on a worker thread: the fsync and the index commit never hold up the
+        caller's event loop (the window's)."""
+        return await asyncio.to_thread(self.append, conversation, entry, based_on=based_on)
+
+    def _append_locked(
+        self, conversation: Conversation, entry: AnyEntry, based_on: int | None
+    ) -> AnyEntry:
         appender = conversation.appender
         trashed = False
         while True:
@@ -350,7 +366,9 @@ class Library:
         try:
             if appender.path.stat().st_size == appender.size:
                 return []
-            news = self._catch_up(conversation, transcript.read_since(appender.path, appender.size))
+            with conversation.lock:
+                caught = transcript.read_since(appender.path, appender.size)
+                news = self._catch_up(conversation, caught)
         except FileNotFoundError:
             return []
         for entry in news:
