@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
         self.current: str | None = None
         self._deleted: str | None = None  # for Undo
         self._branch: str | None = None  # the latest branch that kept a reply, for its banner
+        self._branched_from: str | None = None  # and the conversation the reply was meant for
         self._drafts: dict[str, str] = {}
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
@@ -371,6 +372,8 @@ class MainWindow(QMainWindow):
         if conversation_id == self.current:
             self.chat.end_stream()
             self.composer.set_streaming(False)
+            if conversation_id == self._branched_from:  # its reply went to the branch
+                self.chat.show_conversation(self.controller.conversation(conversation_id))
         self.conversations.refresh()
 
     def _on_failed(self, conversation_id: str, message: str, action: str) -> None:
@@ -398,7 +401,7 @@ class MainWindow(QMainWindow):
             self.conversations.refresh()
 
     def _on_branched(self, conversation_id: str, branch_id: str) -> None:
-        self._branch = branch_id
+        self._branch, self._branched_from = branch_id, conversation_id
         self.conversations.refresh()
         if conversation_id == self.current:
             self.banner.show_message(

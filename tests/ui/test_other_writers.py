@@ -109,6 +109,7 @@ def test_a_streaming_reply_survives_a_rename_and_an_append_by_another_process(
     assert output is not None and output.text == "Kettles boil water." and not output.partial
     library.close()
     assert "kept in a new branch" in harness.window.banner.message.text()
+    assert "Kettles boil water." not in harness.chat_text()  # it is not shown as unsaved here
     harness.window.banner.action.click()
     assert harness.window.current == branch
     assert "Kettles boil water." in harness.chat_text()
