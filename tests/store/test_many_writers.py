@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -93,53 +95,59 @@ def test_writer_processes_and_readers_lose_nothing(data_dir: DataDir) -> None:
     assert not list(data_dir.conversations.glob(f"*{TORN_MARK}*"))
 
 
-def test_a_stale_writer_appends_after_what_others_wrote(data_dir: DataDir) -> None:
+@dataclass
+class TwoStores:
     """Two stores (as two processes would have) with the same conversation open."""
-    conversation_id = seeded(data_dir)
-    mine, theirs = Library(data_dir), Library(data_dir)
-    heard: list[StoreEvent] = []
-    mine.subscribe(heard.append)
-    try:
-        a, b = mine.open(conversation_id), theirs.open(conversation_id)
-        theirs.append(b, ModelInput(text="theirs"))
-        mine.append(a, Title(text="Renamed", source="user"))
-        assert [e.kind for e in a.history][-2:] == ["model_input", "title"]
-        assert heard[0] == Appended(conversation_id, a.history.at(4), by_other=True)
-        assert texts(data_dir, conversation_id) == ["Hello", "theirs"]
-        # the index counted both, each once
-        assert mine.index.row(conversation_id)["entry_count"] == 5  # type: ignore[index]
-    finally:
-        mine.close()
-        theirs.close()
+
+    conversation_id: str
+    mine: Library
+    theirs: Library
+    heard: list[StoreEvent]  # what ``mine`` told its subscribers
 
 
-def test_a_reply_built_on_a_stale_history_is_kept_as_a_branch(data_dir: DataDir) -> None:
-    conversation_id = seeded(data_dir)
-    mine, theirs = Library(data_dir), Library(data_dir)
-    heard: list[StoreEvent] = []
-    mine.subscribe(heard.append)
-    try:
-        a, b = mine.open(conversation_id), theirs.open(conversation_id)
-        mine.append(a, ModelInput(text="mine"))
-        based_on = a.history.version
-        theirs.append(b, ModelInput(text="theirs"))
-        reply = ModelOutput(provider="p", model="m", text="an answer to 'mine'")
-        stamped = mine.append(a, reply, based_on=based_on)
-        assert a.branched_from == conversation_id and a.id != conversation_id
-        assert Branched(conversation_id, a.id) in heard
-        assert a.header.forked_from is not None and a.header.forked_from.seq == based_on
-        assert [e.kind for e in a.history] == [
-            "model_input", "model_output", "title", "model_input", "model_output", "title",
-        ]  # fmt: skip
-        assert stamped.seq == 5 and a.history.title == "Greeting (branch)"
-        # the original has both inputs and no reply to "mine" after "theirs"
-        original = texts(data_dir, conversation_id)
-        assert original == ["Hello", "mine", "theirs"]
-        listed = {row["id"] for row in mine.newest()}
-        assert {conversation_id, a.id} <= listed
-    finally:
-        mine.close()
-        theirs.close()
+@pytest.fixture
+def two(data_dir: DataDir) -> Iterator[TwoStores]:
+    stores = TwoStores(seeded(data_dir), Library(data_dir), Library(data_dir), [])
+    stores.mine.subscribe(stores.heard.append)
+    yield stores
+    stores.mine.close()
+    stores.theirs.close()
+
+
+def test_a_stale_writer_appends_after_what_others_wrote(data_dir: DataDir, two: TwoStores) -> None:
+    conversation_id, mine, theirs, heard = two.conversation_id, two.mine, two.theirs, two.heard
+    a, b = mine.open(conversation_id), theirs.open(conversation_id)
+    theirs.append(b, ModelInput(text="theirs"))
+    mine.append(a, Title(text="Renamed", source="user"))
+    assert [e.kind for e in a.history][-2:] == ["model_input", "title"]
+    assert heard[0] == Appended(conversation_id, a.history.at(4), by_other=True)
+    assert texts(data_dir, conversation_id) == ["Hello", "theirs"]
+    # the index counted both, each once
+    assert mine.index.row(conversation_id)["entry_count"] == 5  # type: ignore[index]
+
+
+def test_a_reply_built_on_a_stale_history_is_kept_as_a_branch(
+    data_dir: DataDir, two: TwoStores
+) -> None:
+    conversation_id, mine, theirs, heard = two.conversation_id, two.mine, two.theirs, two.heard
+    a, b = mine.open(conversation_id), theirs.open(conversation_id)
+    mine.append(a, ModelInput(text="mine"))
+    based_on = a.history.version
+    theirs.append(b, ModelInput(text="theirs"))
+    reply = ModelOutput(provider="p", model="m", text="an answer to 'mine'")
+    stamped = mine.append(a, reply, based_on=based_on)
+    assert a.branched_from == conversation_id and a.id != conversation_id
+    assert Branched(conversation_id, a.id) in heard
+    assert a.header.forked_from is not None and a.header.forked_from.seq == based_on
+    assert [e.kind for e in a.history] == [
+        "model_input", "model_output", "title", "model_input", "model_output", "title",
+    ]  # fmt: skip
+    assert stamped.seq == 5 and a.history.title == "Greeting (branch)"
+    # the original has both inputs and no reply to "mine" after "theirs"
+    original = texts(data_dir, conversation_id)
+    assert original == ["Hello", "mine", "theirs"]
+    listed = {row["id"] for row in mine.newest()}
+    assert {conversation_id, a.id} <= listed
 
 
 def test_a_reply_survives_its_conversation_moving_to_the_trash(data_dir: DataDir) -> None:
