@@ -15,7 +15,7 @@ from app.paths import DataDir
 from app.pricing import PriceTable
 from app.providers import Models, Provider
 from app.providers.registry import ProviderEntry
-from app.settings import LOCAL, ProviderConfig, Settings, load_settings
+from app.settings import LOCAL, ProviderConfig, Settings, settings_or_defaults
 from app.store import Library
 from app.turn import TurnSettings
 
@@ -31,6 +31,8 @@ class Services:
     # where base URLs may come from (``OPENAI_BASE_URL`` ...), as the models were built with
     environ: Mapping[str, str] = field(default_factory=lambda: os.environ, repr=False)
     _prices: tuple[Settings, PriceTable] | None = field(default=None, init=False, repr=False)
+    # why the defaults are in use: settings.toml exists but cannot be used (file and line)
+    settings_problem: str | None = None
     _renderers: tuple[Settings, dict[str, Provider]] | None = field(
         default=None, init=False, repr=False
     )
@@ -164,8 +166,12 @@ def build(
     """Everything the CLI or the window needs; the window reconciles later, off its UI thread."""
     environ = os.environ if environ is None else environ
     data = data or DataDir.default()
-    settings = load_settings(data)
+    settings, problem = settings_or_defaults(data)
     keys = Keys(environ)
     library = Library(data, reconcile=reconcile)
+    if problem:
+        library.warnings.append(problem)
     models = build_models(settings, keys, environ)
-    return Services(data, settings, keys, library, models, environ=environ)
+    services = Services(data, settings, keys, library, models, environ=environ)
+    services.settings_problem = problem
+    return services

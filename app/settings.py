@@ -109,10 +109,31 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 def load_settings(data: DataDir) -> Settings:
+    """The settings in ``settings.toml`` (defaults if there is none); ``SettingsError`` says
+    what is wrong with a file that cannot be used, and where."""
     path = data.settings_file
     try:
         return msgspec.toml.decode(path.read_bytes(), type=Settings)
     except FileNotFoundError:
         return Settings()
+    except IsADirectoryError as exc:
+        raise SettingsError(f"{path} is a folder, not a settings file; move it away") from exc
+    except OSError as exc:
+        raise SettingsError(
+            f"{path} cannot be read ({exc.strerror or exc}); fix its permissions"
+        ) from exc
     except (msgspec.DecodeError, ValueError) as exc:
-        raise CrosstalkError(f"{path} is not valid settings ({exc}); fix or delete it") from exc
+        raise SettingsError(f"{path} is not valid settings ({exc}); fix or delete it") from exc
+
+
+def settings_or_defaults(data: DataDir) -> tuple[Settings, str | None]:
+    """The settings, or the defaults and why, when ``settings.toml`` cannot be used: reading
+    and chatting go on (``save_settings`` keeps the broken file aside before replacing it)."""
+    try:
+        return load_settings(data), None
+    except SettingsError as exc:
+        return Settings(), f"{exc}; using the default settings meanwhile"
+
+
+class SettingsError(CrosstalkError):
+    """settings.toml exists but cannot be used as it stands."""

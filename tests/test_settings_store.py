@@ -65,6 +65,8 @@ def test_an_unreadable_old_file_is_replaced_by_valid_settings(data_dir: DataDir)
     data_dir.settings_file.write_text("[[[\n")
     save_settings(data_dir, EDITED)
     assert load_settings(data_dir) == EDITED
+    [kept] = data_dir.root.glob("settings.toml.broken-*")  # the user's edit is not lost
+    assert kept.read_text() == "[[[\n"
 
 
 def test_a_failed_save_says_where_and_leaves_the_old_file(

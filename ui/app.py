@@ -56,6 +56,8 @@ async def _serve(app: QApplication, data: DataDir) -> int:
     window = MainWindow(controller, reader, WindowState(data))
     _excepthook(window)
     window.show()
+    if services.settings_problem:  # the window works on defaults; the file is the user's
+        window.banner.show_message(services.settings_problem)
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
