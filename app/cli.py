@@ -21,6 +21,7 @@ from app.composition import Services
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelOutput
+from app.paths import DataDir
 from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.store import Conversation, Library
 from app.tools import BUILTIN, check_names
@@ -39,6 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     handler: Callable[[Services, argparse.Namespace], int] = args.handler
+    if handler is cmd_reindex:  # before anything opens the index: it may be what is damaged
+        return reindex()
     try:
         services = composition.build()
     except CrosstalkError as exc:
@@ -377,10 +380,20 @@ def cmd_fork(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
-    services.library.close()
-    library, report = Library.rebuilt(services.data)
-    services.library = library
-    print(f"indexed {report.added} conversations from {services.data.conversations}")
+    """Never called with services: ``main`` runs ``reindex`` before anything opens the
+    index. Here so the parser names a handler like every other command's."""
+    return reindex()
+
+
+def reindex() -> int:
+    data = DataDir.default()
+    try:
+        library, report = Library.rebuilt(data)
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    warn(library.warnings)
+    library.close()
+    print(f"indexed {report.added} conversations from {data.conversations}")
     return 0
 
 

@@ -144,6 +144,11 @@ class Library:
             self._local.index, self._local.identity = fresh, _file_identity(fresh.path)
             return fresh
         if index is None:
+            if self.data.index_db.is_dir():
+                raise IndexUnusable(
+                    f"{self.data.index_db} is a folder, not the index; run `crosstalk reindex` "
+                    "to move it aside and rebuild the index from the transcripts"
+                )
             index = Index(self.data.index_db)
             self._local.index = index
             self._local.identity = _file_identity(self.data.index_db)
@@ -564,14 +569,19 @@ class Library:
 
     @classmethod
     def rebuilt(cls, data: DataDir) -> tuple[Library, ReconcileReport]:
-        """Throw the index away, whatever state it is in, and rebuild it from the transcripts."""
+        """Rebuild the index from the transcripts, whatever state the old one is in: it is
+        moved aside unopened (to ``index.db.old``, with its -wal and -shm: the last one
+        only), since it may be damaged. Stores in other processes follow the new file."""
         data.ensure()
         for suffix in ("", "-wal", "-shm"):
             stale = Path(f"{data.index_db}{suffix}")
+            aside = Path(f"{data.index_db}.old{suffix}")
             try:
-                stale.unlink(missing_ok=True)
+                aside.unlink(missing_ok=True)
+                if stale.exists() or stale.is_symlink():
+                    os.replace(stale, aside)
             except OSError as exc:
-                raise transcript.storage_error("remove", stale, exc) from exc
+                raise transcript.storage_error("move aside", stale, exc) from exc
         library = cls(data, reconcile=False)
         report = library.reconcile()
         library.index.optimize()
