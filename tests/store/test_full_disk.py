@@ -391,3 +391,30 @@ def test_creating_in_a_read_only_folder_says_the_data_dir_is_not_writable(
     assert "the data dir is not writable" in message, message
     assert sorted(shared_data_dir.conversations.iterdir()) == listing  # no stray files
     assert_opens_as_before(shared_data_dir, conversation)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["list"], ["list", "--json"], ["show", "{id}"], ["show", "{id}", "--entries"],
+     ["search", "question"], ["usage"], ["export", "{id}"], ["export", "{id}", "-f", "markdown"],
+     ["context", "{id}", "-m", "local:smollm2"], ["trash"], ["models"]],
+)  # fmt: skip
+def test_reading_commands_work_when_nothing_can_be_written(
+    data_dir: DataDir, command: list[str]
+) -> None:
+    """A disk with no room at all: not even the index may grow (every write past the
+    files' present sizes fails)."""
+    conversation = make_conversation(data_dir)
+    largest = max(p.stat().st_size for p in data_dir.root.rglob("*") if p.is_file())
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", *(a.format(id=conversation.id) for a in command)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CROSSTALK_HOME=str(data_dir.root)),
+        preexec_fn=file_size_limit(largest),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    if command[0] in ("show", "export"):
+        assert "answer 4" in done.stdout
