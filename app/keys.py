@@ -58,15 +58,24 @@ class Keys:
     def __init__(self, environ: Mapping[str, str]) -> None:
         self._environ = environ
         self.problem: str | None = None  # why the keyring could not be read, if it could not
+        self._handed_out: set[str] = set()  # every key value looked up, for ``secrets``
 
     def lookup(self, provider: str, kind: str | None = None) -> Key | None:
         stored = self._from_keyring(provider)
         if stored:
+            self._handed_out.add(stored)
             return Key(stored, "keyring")
         for name in env_names(provider, kind):
             if self._environ.get(name):
+                self._handed_out.add(self._environ[name])
                 return Key(self._environ[name], name)
         return None
+
+    def secrets(self) -> set[str]:
+        """The key values this process knows of (those in the environment, and every one
+        looked up in the keyring), for ``app.scrub`` to take out of logs and messages."""
+        known = {v for k, v in self._environ.items() if k.endswith(("_API_KEY", "_TOKEN")) and v}
+        return known | self._handed_out
 
     def missing_message(self, provider: str, kind: str | None = None) -> str:
         names = " or ".join(env_names(provider, kind))

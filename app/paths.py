@@ -6,6 +6,7 @@ created 0700 and files 0600: transcripts are private conversations.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +50,8 @@ class DataDir:
         return self.root / "settings.toml"
 
     def ensure(self) -> None:
-        """Create the folders (0700) if missing; say plainly when that is impossible."""
+        """Create the folders (0700) if missing, and make them private again if something
+        opened them up (a copy, a sync tool, a umask); say plainly when that is impossible."""
         for folder in (self.root, self.conversations, self.trash):
             try:
                 folder.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
@@ -58,3 +60,6 @@ class DataDir:
                     f"cannot create {folder}: {exc.strerror}; "
                     "check its permissions or set CROSSTALK_HOME to a writable folder"
                 ) from exc
+            with contextlib.suppress(OSError):  # not ours to change (read-only): reading goes on
+                if folder.stat().st_mode & 0o077:
+                    folder.chmod(DIR_MODE)

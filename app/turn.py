@@ -48,6 +48,7 @@ from app.providers import (
     ToolCallDelta,
     UsageReport,
 )
+from app.scrub import scrub
 from app.store import Conversation, Library
 from app.titles import fallback_title, generate_title
 from app.tools import (
@@ -358,6 +359,7 @@ async def _call(
         raise
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
+        message = scrub(message)  # adapters scrub their keys; key-shaped text never gets in
         output = builder.build(partial=True, error=message)
         await library.append_async(conversation, output, based_on=based_on)
         raise

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import logging.handlers
 import sys
@@ -16,7 +17,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import composition
 from app.errors import CrosstalkError
+from app.keys import Keys
 from app.paths import DataDir
+from app.scrub import scrub
 from ui.chat_controller import ChatController
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
@@ -25,13 +28,35 @@ from ui.window_state import WindowState
 log = logging.getLogger("crosstalk")
 
 
-def _log_to(data: DataDir) -> None:
+def _log_to(data: DataDir) -> logging.Handler:
     data.ensure()
+    log_file = data.root / "crosstalk.log"
     handler = logging.handlers.RotatingFileHandler(
-        data.root / "crosstalk.log", maxBytes=1_000_000, backupCount=2, encoding="utf-8"
+        log_file, maxBytes=1_000_000, backupCount=2, encoding="utf-8"
     )
+    with contextlib.suppress(OSError):  # private, as everything in the data dir
+        log_file.chmod(0o600)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
+    return handler
+
+
+class ScrubbedLog(logging.Filter):
+    """Every log line through ``app.scrub``: no key, known to this process or key-shaped,
+    reaches crosstalk.log."""
+
+    def __init__(self, keys: Keys) -> None:
+        super().__init__()
+        self._keys = keys
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = scrub(record.getMessage(), self._keys.secrets())
+        record.args = None
+        if record.exc_info:
+            text = logging.Formatter().formatException(record.exc_info)
+            record.msg = f"{record.msg}\n{scrub(text, self._keys.secrets())}"
+            record.exc_info = None
+        return True
 
 
 def _excepthook(window: MainWindow | None) -> None:
@@ -45,12 +70,13 @@ def _excepthook(window: MainWindow | None) -> None:
     sys.excepthook = hook
 
 
-async def _serve(app: QApplication, data: DataDir) -> int:
+async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler) -> int:
     try:
         services = composition.build(data, reconcile=False)
     except CrosstalkError as exc:
         QMessageBox.critical(None, "Crosstalk cannot start", str(exc))
         return 1
+    log_handler.addFilter(ScrubbedLog(services.keys))
     reader = LibraryReader(services.library)
     controller = ChatController(services)
     window = MainWindow(controller, reader, WindowState(data))
@@ -85,8 +111,8 @@ def run(argv: list[str] | None = None) -> int:
     app.setWindowIcon(QIcon.fromTheme("crosstalk", QIcon(str(icon))))
     app.setQuitOnLastWindowClosed(False)  # the loop ends when _serve has cleaned up
     data = DataDir.default()
-    _log_to(data)
+    log_handler = _log_to(data)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
-        return loop.run_until_complete(_serve(app, data))
+        return loop.run_until_complete(_serve(app, data, log_handler))

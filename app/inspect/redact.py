@@ -11,17 +11,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-REDACTED = "[redacted]"
+from app.scrub import REDACTED, scrub
 
 _NAMES = re.compile(r"(api[_-]?key|authorization|x-api-key|x-goog-api-key|secret|password)", re.I)
-_SHAPES = re.compile(
-    r"\b(sk-ant-[A-Za-z0-9_-]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}"
-    r"|Bearer\s+[A-Za-z0-9._~+/-]{16,}=*)"
-)
 
 
 def redact_text(text: str) -> str:
-    return _SHAPES.sub(REDACTED, text)
+    return scrub(text)
 
 
 def redact(value: Any, text: Callable[[str], str] = redact_text) -> Any:

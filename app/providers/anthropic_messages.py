@@ -36,6 +36,7 @@ from app.providers.base import (
     ToolCallDelta,
     UsageReport,
 )
+from app.scrub import scrub
 
 if TYPE_CHECKING:
     from anthropic import APIStatusError, AsyncAnthropic
@@ -283,13 +284,14 @@ class AnthropicProvider(CloudAdapter):
                 "what arrived was kept; retry the turn"
             )
         if isinstance(exc, anthropic.AnthropicError):
-            return ProviderError(f"{self.name} failed: {type(exc).__name__}: {exc}")
+            failure = scrub(str(exc), [self._api_key])
+            return ProviderError(f"{self.name} failed: {type(exc).__name__}: {failure}")
         return None
 
     def _status_error(self, exc: APIStatusError, model: str, started: bool) -> ProviderError:
         kind = exc.type or ""
         status = exc.status_code
-        detail = exc.api_message or str(exc)
+        detail = scrub(exc.api_message or str(exc), [self._api_key])  # a 401 may echo the key
         code = f"{kind or 'error'}" if status == 200 else str(status)
         mid = "; what arrived was kept" if started else ""
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):

@@ -33,6 +33,7 @@ from app.providers.base import (
     UsageReport,
 )
 from app.providers.gemini_replay import pack_parts, render_body
+from app.scrub import scrub
 
 if TYPE_CHECKING:
     from google import genai
@@ -189,9 +190,7 @@ class GeminiProvider(CloudAdapter):
 
     def _gist(self, text: object) -> str:
         """One short line of a provider's message; the key can never be in it."""
-        line = " ".join(str(text).split())
-        if len(self._api_key) >= 8:  # a placeholder like "k" is no secret, and common text
-            line = line.replace(self._api_key, "<key>")
+        line = scrub(" ".join(str(text).split()), [self._api_key])
         line = line.split(". ")[0].rstrip(".")
         return line if len(line) <= 200 else line[:199] + "…"
 

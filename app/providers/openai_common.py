@@ -23,13 +23,13 @@ from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unava
 from app.history import ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
 from app.providers.adapter import CloudAdapter
+from app.scrub import scrub
 
 if TYPE_CHECKING:
     from openai import APIError, AsyncOpenAI
 
 OPENAI_URL = "https://api.openai.com/v1"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
-_KEYLIKE = re.compile(r"\b(sk|key)-[A-Za-z0-9_*.\-]{6,}")
 _WRAPPED = re.compile(r"^Error code: \d+ - ")
 _TOO_LONG = re.compile(
     r"context.{0,12}(length|window|size)|maximum context|too many tokens|prompt is too long",
@@ -90,9 +90,7 @@ class Where:
     secret: str = field(default="", repr=False)
 
     def scrub(self, text: str) -> str:
-        if len(self.secret) >= 16:  # a real key; not a stand-in like "not-needed"
-            text = text.replace(self.secret, "***")
-        text = _KEYLIKE.sub("***", " ".join(text.split()))
+        text = scrub(" ".join(text.split()), [self.secret])
         return text if len(text) <= 300 else text[:297] + "..."
 
 

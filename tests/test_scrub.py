@@ -1,0 +1,85 @@
+"""No key reaches a file, a log or an export: one scrubber (app/scrub.py) for all of them.
+
+The Anthropic case is real: its 401 body can echo the key it was sent. Here the real SDK talks
+to a local server that does exactly that, with a key of no known shape, so only scrubbing the
+configured value itself can catch it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import stat
+
+import pytest
+
+from app.cli import main
+from app.errors import AuthFailed
+from app.keys import Keys
+from app.paths import DataDir
+from app.providers import Models
+from app.providers.anthropic_messages import AnthropicProvider
+from app.scrub import REDACTED, scrub
+from app.store import Library
+from app.turn import TurnSettings, run_turn
+from tests.helpers.wire_server import Reply, WireServer
+
+ODD_KEY = "team-proxy-0123456789abcdefXYZ"  # a self-hosted gateway's key: no known shape
+
+
+def test_scrub_removes_configured_values_and_known_shapes() -> None:
+    text = f"bad key {ODD_KEY}; also sk-ant-api03-AbCdEfGhIjKlMnOpQrStUv and AIza{'x' * 35}"
+    assert scrub(text, [ODD_KEY]) == f"bad key {REDACTED}; also {REDACTED} and {REDACTED}"
+    assert scrub("not-needed is no secret", ["not-needed"]) == "not-needed is no secret"
+
+
+def test_an_anthropic_401_that_echoes_the_key_never_reaches_the_transcript_or_export(
+    data_dir: DataDir, capsys: pytest.CaptureFixture[str]
+) -> None:
+    library = Library(data_dir)
+    conversation = library.create()
+    with WireServer() as server:
+        body = {
+            "type": "error",
+            "error": {"type": "authentication_error", "message": f"invalid x-api-key: {ODD_KEY}"},
+        }
+        server.enqueue(Reply(status=401, body=body))
+        provider = AnthropicProvider("anthropic", ["claude-x"], ODD_KEY, server.url, max_retries=0)
+        models = Models.of(provider)
+
+        async def turn() -> None:
+            try:
+                await run_turn(library, conversation, models, "anthropic:claude-x", "Hi",
+                               TurnSettings(window_turns=5))  # fmt: skip
+            finally:
+                await models.aclose()
+
+        with pytest.raises(AuthFailed) as raised:
+            asyncio.run(turn())
+    assert ODD_KEY not in str(raised.value) and REDACTED in str(raised.value)
+    output = library.open(conversation.id).history.last_output
+    assert output is not None and output.error is not None and ODD_KEY not in output.error
+    library.close()
+    assert ODD_KEY not in (data_dir.conversations / f"{conversation.id}.jsonl").read_text()
+    assert main(["export", conversation.id]) == 0
+    exported = capsys.readouterr().out
+    assert "rejected the API key" in json.dumps(json.loads(exported)) and ODD_KEY not in exported
+
+
+def test_log_lines_are_scrubbed(tmp_path: object) -> None:
+    from ui.app import ScrubbedLog
+
+    keys = Keys({"ANTHROPIC_API_KEY": ODD_KEY})
+    record = logging.LogRecord("x", logging.WARNING, "f", 1, "failed with %s", (ODD_KEY,), None)
+    assert ScrubbedLog(keys).filter(record)
+    assert record.getMessage() == f"failed with {REDACTED}"
+
+
+def test_a_data_dir_opened_up_is_made_private_again(data_dir: DataDir) -> None:
+    data_dir.ensure()
+    data_dir.root.chmod(0o755)
+    data_dir.conversations.chmod(0o777)
+    data_dir.ensure()
+    for folder in (data_dir.root, data_dir.conversations, data_dir.trash):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
