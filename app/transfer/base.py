@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import stat
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -150,8 +151,9 @@ class Siblings:
             self.readers = {}
             if self.folder is not None:
                 with contextlib.suppress(OSError):
+                    inside = self.folder.resolve()
                     for candidate in [*self.folder.iterdir(), *self.folder.glob("*/*")]:
-                        if candidate.is_file() and candidate.stat().st_size <= MAX_SIBLING_BYTES:
+                        if regular_inside(candidate, inside):
                             self.readers.setdefault(candidate.name, candidate.read_bytes)
         return self.readers
 
@@ -167,6 +169,20 @@ class Siblings:
             with contextlib.suppress(*READ_ERRORS):
                 return name, readers[name]()
         return None
+
+
+def regular_inside(path: Path, folder: Path) -> bool:
+    """A regular file (no link, device or FIFO) really inside ``folder`` (resolved), of a size
+    worth reading: what an import may read beside the file it was given."""
+    try:
+        info = path.lstat()
+        return (
+            stat.S_ISREG(info.st_mode)
+            and info.st_size <= MAX_SIBLING_BYTES
+            and path.resolve().is_relative_to(folder)
+        )
+    except OSError:
+        return False
 
 
 def stamp(bodies: list[AnyEntry]) -> list[AnyEntry]:

@@ -9,6 +9,7 @@ Crosstalk document names its format, ChatGPT conversations have ``mapping``, Cla
 from __future__ import annotations
 
 import functools
+import stat
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
@@ -25,6 +26,7 @@ from app.transfer.base import (
     Siblings,
     Source,
     Tick,
+    regular_inside,
 )
 from app.transfer.convert import Convert, read_json_list
 from app.transfer.jsonread import elements
@@ -43,9 +45,17 @@ EXPORT_NAME = "conversations.json"
 
 def items(path: Path, forced: str | None, tick: Tick) -> Iterator[Item]:
     """Everything one path holds, as groups to import and problems to report."""
-    if path.is_dir() and (path / EXPORT_NAME).is_file():
-        path = path / EXPORT_NAME  # an unpacked ChatGPT or Claude export
+    if path.is_dir() and (path / EXPORT_NAME).exists():
+        inner = path / EXPORT_NAME  # an unpacked ChatGPT or Claude export
+        if not regular_inside(inner, path.resolve()):
+            yield Problem(str(inner), "", "expected a regular file inside the folder, found a "
+                          "link, a device or something else: it was not read")  # fmt: skip
+            return
+        path = inner
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would hang or never end
+            yield Problem(str(path), "", "expected a regular file, found a device or a pipe")
+            return
         with path.open("rb") as f:
             magic = f.read(16)
         source = Source.from_path(path)
