@@ -20,7 +20,7 @@ from app.transfer.base import Malformed, Tick
 
 CHUNK = 1 << 16
 _decoder = json.JSONDecoder()
-_WHITESPACE = " \t\n\r"
+_SPACES = re.compile(r"[ \t\n\r]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -219,10 +219,12 @@ class _Buffer:
     def skip_space(self) -> str:
         """The next non-space character ('' at the end), without consuming it."""
         while True:
-            while self.pos < len(self.text) and self.text[self.pos] in _WHITESPACE:
-                self.pos += 1
+            self.pos = _SPACES.match(self.text, self.pos).end()  # type: ignore[union-attr]
             if self.pos < len(self.text):
                 return self.text[self.pos]
+            # all space so far: drop it before reading on, so a long run of whitespace costs
+            # its length once, not once per chunk (the buffer would be copied each time)
+            self.compact()
             if not self.more():
                 return ""
 
