@@ -53,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(exc))
     except (ValueError, KeyError) as exc:
         return fail(str(exc).strip("'\""))
+    except KeyboardInterrupt:
+        print("\ncrosstalk: interrupted; what was saved before is kept", file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         warn(services.library.warnings)
         services.close()

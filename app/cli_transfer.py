@@ -8,10 +8,12 @@ failure on one line naming the file, the place in it and what was expected there
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -123,14 +125,22 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
 
     paths = [Path(p) for p in args.paths]
     line = ProgressLine("reading")
+    interrupted: list[int] = []
+
+    def progress(now: Progress) -> None:
+        line(now)
+        if interrupted:  # stop between two conversations: each is imported whole or not at all
+            raise transfer.Cancelled("interrupted")
+
     try:
-        report = transfer.import_paths(
-            services.library,
-            paths,
-            source_format=args.source,
-            dry_run=args.dry_run,
-            progress=line,
-        )
+        with stop_between_conversations(interrupted):
+            report = transfer.import_paths(
+                services.library,
+                paths,
+                source_format=args.source,
+                dry_run=args.dry_run,
+                progress=progress,
+            )
     finally:
         line.done()
     verb = "would import" if report.dry_run else "imported"
@@ -143,4 +153,29 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
     for problem in report.failed:
         print(f"crosstalk: not imported: {problem}", file=sys.stderr)
     print(f"crosstalk: {report.summary()}", file=sys.stderr)
+    if interrupted:
+        print(
+            "crosstalk: interrupted: the conversations listed above were imported whole; "
+            "the rest were not (importing the same files again skips what is there)",
+            file=sys.stderr,
+        )
+        return 128 + interrupted[0]
     return EXIT_PARTIAL if report.failed or report.cancelled else 0
+
+
+@contextlib.contextmanager
+def stop_between_conversations(interrupted: list[int]) -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) asks the import to stop at the next conversation; a second one
+    stops at once (the conversation being written is then removed whole)."""
+
+    def ask_to_stop(signum: int, frame: object) -> None:
+        if interrupted:
+            raise KeyboardInterrupt
+        interrupted.append(signum)
+
+    previous = {s: signal.signal(s, ask_to_stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -140,12 +140,15 @@ class Importer:
         made: list[Conversation] = []
         try:
             for header, draft in planned:
-                made.append(self.library.create_from(header, draft.entries))
+                made.append(self.library.create_from(header, draft.entries, imported=True))
         except (CrosstalkError, ValueError, ArithmeticError) as exc:
             self._undo(made, planned)
             message = f"expected to be saved, but {exc}; nothing of it was kept"
             self.report.failed.append(Problem(group.label, "", message))
             return
+        except BaseException:  # interrupted mid-group (a second Ctrl-C): none of it stays
+            self._undo(made, planned)
+            raise
         self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
 
     def _decide(self, draft: Draft) -> tuple[str, Header | None, str]:
