@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from app.providers.failures import Where
+
 
 class CloudAdapter:
     default_base_url: ClassVar[str | None] = None  # None: the SDK's own default
+    sdk_url: ClassVar[str] = ""  # where the SDK goes without a base URL, for messages
 
     def __init__(
         self,
@@ -33,6 +36,11 @@ class CloudAdapter:
 
     def models(self) -> Sequence[str]:
         return list(self._models)
+
+    def _where(self, model: str) -> Where:
+        """What an error message about ``model`` may name (the key only scrubs it out)."""
+        url = self._base_url or self.sdk_url
+        return Where(self.name, model, url, self._api_key, self._timeout)
 
     def prepare(self) -> None:
         """Import the SDK and build its client now. It blocks for 1-2 s the first time, so the

@@ -15,12 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.errors import (
-    AuthFailed,
-    BadRequest,
     ProviderError,
-    RateLimited,
     Unavailable,
-    UnknownModel,
 )
 from app.history import Reasoning, Usage
 from app.providers.adapter import CloudAdapter
@@ -36,10 +32,10 @@ from app.providers.base import (
     ToolCallDelta,
     UsageReport,
 )
-from app.scrub import scrub
+from app.providers.failures import provider_error
 
 if TYPE_CHECKING:
-    from anthropic import APIStatusError, AsyncAnthropic
+    from anthropic import AsyncAnthropic
     from anthropic.types import MessageDeltaUsage
     from anthropic.types import Usage as SdkUsage
 
@@ -192,6 +188,7 @@ class _Reply:
 
 
 class AnthropicProvider(CloudAdapter):
+    sdk_url = DEFAULT_BASE_URL
     _client: AsyncAnthropic | None = None
 
     def render(self, request: Request) -> Rendered:
@@ -213,10 +210,6 @@ class AnthropicProvider(CloudAdapter):
             )
         return self._client
 
-    @property
-    def _where(self) -> str:
-        return str(self._client.base_url) if self._client else self._base_url or DEFAULT_BASE_URL
-
     async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
         body = dict(self.render(request).body)
         del body["stream"]  # the helper adds it
@@ -234,11 +227,10 @@ class AnthropicProvider(CloudAdapter):
                         yield neutral
         except Exception as exc:
             failure = self._translate(exc, request.model, reply.started)
-            if failure is None:
-                raise
             failure.__cause__ = exc
         if failure is None and not reply.stopped:
-            failure = Unavailable(f"{self._where} ended the reply early: what arrived was kept")
+            url = self._base_url or self.sdk_url
+            failure = Unavailable(f"{url} ended the reply early: what arrived was kept")
         if failure is not None:
             if reply.started and (items := reply.reasoning()):
                 yield ReasoningDone(items)  # what was complete is kept and replayable
@@ -255,82 +247,18 @@ class AnthropicProvider(CloudAdapter):
                     **{key: value for key, value in body.items() if key in counted}
                 )
         except Exception as exc:
-            failure = self._translate(exc, request.model, started=False)
-            if failure is None:
-                raise
-            raise failure from exc
+            raise self._translate(exc, request.model, started=False) from exc
         return int(result.input_tokens)
 
-    def _translate(self, exc: Exception, model: str, started: bool) -> ProviderError | None:
-        import anthropic
-        import httpx2
-
-        if isinstance(exc, anthropic.APIStatusError):
-            return self._status_error(exc, model, started)
-        if isinstance(exc, anthropic.APITimeoutError):
-            return Unavailable(
-                f"{self.name} did not answer within {self._timeout:g} s: try again later"
-            )
-        if isinstance(exc, httpx2.TimeoutException) and started:
-            quiet = f"{self._where} sent nothing for {self._timeout:g} s mid-reply"
-            return Unavailable(f"{quiet}: what arrived was kept")
-        if isinstance(exc, anthropic.APIConnectionError | httpx2.TransportError) and started:
-            return Unavailable(f"connection to {self._where} lost mid-reply: what arrived was kept")
-        if isinstance(exc, anthropic.APIConnectionError | httpx2.TransportError):
-            return Unavailable(f"could not reach {self._where}: check the network or the base URL")
+    def _translate(self, exc: Exception, model: str, started: bool) -> ProviderError:
         if isinstance(exc, ValueError) and started:  # the helper could not parse tool arguments
             return ProviderError(
                 f"{self.name} sent tool arguments that could not be read mid-reply: "
                 "what arrived was kept; retry the turn"
             )
-        if isinstance(exc, anthropic.AnthropicError):
-            failure = scrub(str(exc), [self._api_key])
-            return ProviderError(f"{self.name} failed: {type(exc).__name__}: {failure}")
-        return None
-
-    def _status_error(self, exc: APIStatusError, model: str, started: bool) -> ProviderError:
-        kind = exc.type or ""
-        status = exc.status_code
-        detail = scrub(exc.api_message or str(exc), [self._api_key])  # a 401 may echo the key
-        code = f"{kind or 'error'}" if status == 200 else str(status)
-        mid = "; what arrived was kept" if started else ""
-        if status in (401, 403) or kind in ("authentication_error", "permission_error"):
-            return AuthFailed(
-                f"{self.name} rejected the API key ({code}: {detail}): run "
-                f"`crosstalk key set {self.name}`"
-            )
-        if status == 429 or kind == "rate_limit_error":
-            retry_after = _retry_after(exc)
-            when = f"retry in {retry_after:g} s" if retry_after is not None else "retry later"
-            return RateLimited(f"rate limited by {self.name}: {when}{mid}", retry_after)
-        if status == 404 or kind == "not_found_error":
-            return UnknownModel(
-                f"{self.name} does not know {model!r} ({detail}): check the name with "
-                "`crosstalk models`"
-            )
-        if "prompt is too long" in detail.lower() or "context window" in detail.lower():
-            return BadRequest(
-                f"the conversation is too long for {model}'s context window ({detail}): "
-                "fork it or use a smaller window"
-            )
-        if status >= 500 or kind in ("overloaded_error", "api_error", "timeout_error"):
-            what = "overloaded" if kind == "overloaded_error" or status == 529 else "unavailable"
-            return Unavailable(f"{self.name} is {what} ({code}): try again later{mid}")
-        if status in (400, 413, 422) or kind in ("invalid_request_error", "request_too_large"):
-            return BadRequest(f"{self.name} rejected the request ({code}): {detail}")
-        return ProviderError(f"{self.name} failed ({code}): {detail}{mid}")
+        return provider_error(exc, self._where(model), started=started)
 
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.close()
             self._client = None
-
-
-def _retry_after(exc: APIStatusError) -> float | None:
-    headers = exc.response.headers
-    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
-        try:
-            return float(headers[name]) * scale
-        except (KeyError, ValueError):
-            continue
-    return None

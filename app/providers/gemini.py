@@ -18,7 +18,7 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
+from app.errors import ProviderError
 from app.history import Reasoning, Usage
 from app.providers.adapter import CloudAdapter
 from app.providers.base import (
@@ -32,12 +32,12 @@ from app.providers.base import (
     ToolCallDelta,
     UsageReport,
 )
+from app.providers.failures import provider_error
 from app.providers.gemini_replay import pack_parts, render_body
-from app.scrub import scrub
 
 if TYPE_CHECKING:
     from google import genai
-    from google.genai import errors, types
+    from google.genai import types
 
 DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com"
 # 429 is not retried by the SDK's backoff, which ignores the server's retryDelay: the caller
@@ -61,6 +61,7 @@ _END = object()
 
 
 class GeminiProvider(CloudAdapter):
+    sdk_url = DEFAULT_BASE_URL
     _client: genai.Client | None = None
 
     def render(self, request: Request) -> Rendered:
@@ -141,83 +142,8 @@ class GeminiProvider(CloudAdapter):
             await client.aio.aclose()
             client.close()
 
-    # --- errors ---------------------------------------------------------------------------
-
     def _failure(self, exc: Exception, model: str, started: bool) -> ProviderError:
-        import httpx2
-        from google.genai import errors
-
-        where = self._base_url or DEFAULT_BASE_URL
-        if isinstance(exc, errors.APIError):
-            return self._api_failure(exc, model, started)
-        if isinstance(exc, httpx2.TimeoutException):
-            if started:
-                return Unavailable(f"{where} stopped sending mid-reply: what arrived was kept")
-            return Unavailable(f"no answer from {where} in {self._timeout:g} s: try again later")
-        if isinstance(exc, httpx2.TransportError):
-            if started:
-                return Unavailable(f"connection to {where} lost mid-reply: what arrived was kept")
-            return Unavailable(f"cannot reach {where}: check the network and the base URL")
-        if isinstance(exc, errors.UnknownApiResponseError):
-            return Unavailable(f"{self.name} sent a reply that cannot be read: {self._gist(exc)}")
-        return ProviderError(f"{self.name} failed: {type(exc).__name__}: {self._gist(exc)}")
-
-    def _api_failure(self, exc: errors.APIError, model: str, started: bool) -> ProviderError:
-        name, code, status = self.name, exc.code or 0, exc.status or ""
-        message = self._gist(exc.message or str(exc))
-        reasons = {d.get("reason") for d in _details(exc.details)}
-        if code in (401, 403) or "API_KEY_INVALID" in reasons:
-            return AuthFailed(
-                f"{name} refused the API key ({code} {status}: {message}): "
-                f"run `crosstalk key set {name}`"
-            )
-        if code == 429:
-            retry_after = _retry_after(exc)
-            when = "wait a minute" if retry_after is None else f"retry in {retry_after:g} s"
-            return RateLimited(f"rate limited by {name} ({message}): {when}", retry_after)
-        lowered = message.lower()
-        if code == 400 and "token" in lowered and ("exceed" in lowered or "too long" in lowered):
-            return BadRequest(
-                f"the conversation is too long for {model}'s context window ({message}): "
-                "fork it or start a new one"
-            )
-        if code == 404:
-            return BadRequest(f"{name} has no model {model!r} ({message}): check the model name")
-        if 400 <= code < 500:
-            return BadRequest(f"{name} rejected the request ({code} {status}): {message}")
-        then = "what arrived was kept" if started else "try again later"
-        return Unavailable(f"{name} is unavailable ({code} {status}: {message}): {then}")
-
-    def _gist(self, text: object) -> str:
-        """One short line of a provider's message; the key can never be in it."""
-        line = scrub(" ".join(str(text).split()), [self._api_key])
-        line = line.split(". ")[0].rstrip(".")
-        return line if len(line) <= 200 else line[:199] + "…"
-
-
-def _details(body: Any) -> list[dict[str, Any]]:
-    """The ``details`` entries of a Google API error body (RetryInfo, ErrorInfo, ...)."""
-    if isinstance(body, dict) and isinstance(body.get("error"), dict):
-        body = body["error"]
-    details = body.get("details") if isinstance(body, dict) else None
-    return [d for d in details if isinstance(d, dict)] if isinstance(details, list) else []
-
-
-def _retry_after(exc: errors.APIError) -> float | None:
-    """The server's hint: a Retry-After header, else the body's RetryInfo ("20s")."""
-    headers = getattr(exc.response, "headers", None) or {}
-    candidates: list[str] = [str(headers.get("retry-after", ""))]
-    candidates += [
-        d["retryDelay"].removesuffix("s")
-        for d in _details(exc.details)
-        if isinstance(d.get("retryDelay"), str)
-    ]
-    for value in candidates:
-        try:
-            return max(float(value), 0.0)
-        except ValueError:
-            continue
-    return None
+        return provider_error(exc, self._where(model), started=started)
 
 
 # --- body -> SDK values -----------------------------------------------------------------------

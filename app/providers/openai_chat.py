@@ -23,17 +23,16 @@ from app.providers.base import (
     ToolCallDelta,
     UsageReport,
 )
+from app.providers.failures import provider_error
 from app.providers.openai_common import (
     OpenAIClient,
     Reply,
-    Where,
     attachment_parts,
     conversation,
     new_call_id,
     normal_finish,
     official,
     system_text,
-    translate,
 )
 
 if TYPE_CHECKING:
@@ -87,11 +86,11 @@ class OpenAIChatProvider(OpenAIClient):
 
         body = self.render(request).body
         client = self._sdk()
-        where = Where(self.name, request.model, self._base_url, self._api_key)
+        where = self._where(request.model)
         try:
             stream = await client.chat.completions.create(**body)
         except openai.OpenAIError as exc:
-            raise translate(exc, where, streaming=False) from exc
+            raise provider_error(exc, where, started=False) from exc
         reader = ChunkReader()
         async with stream:  # leaving the block, by cancel or error, closes the HTTP stream
             try:
@@ -99,7 +98,7 @@ class OpenAIChatProvider(OpenAIClient):
                     for event in reader.feed(chunk):
                         yield event
             except openai.OpenAIError as exc:
-                raise translate(exc, where, streaming=True) from exc
+                raise provider_error(exc, where, started=True) from exc
         for event in reader.finish():
             yield event
 

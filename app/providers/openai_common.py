@@ -1,8 +1,8 @@
 """What the two OpenAI adapters (Chat Completions and Responses) share.
 
-The client, the translation of SDK exceptions into ``app.errors`` types, and the history walk
-that pairs each reply's tool calls with their results under ids OpenAI accepts. The ``openai``
-SDK is imported lazily: ``crosstalk list`` must not pay for it.
+The client and the history walk that pairs each reply's tool calls with their results under ids
+OpenAI accepts (errors go through ``failures``, as every adapter's do). The ``openai`` SDK is
+imported lazily: ``crosstalk list`` must not pay for it.
 """
 
 from __future__ import annotations
@@ -10,31 +10,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import math
 import re
 import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
 from app.history import ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
 from app.providers.adapter import CloudAdapter
-from app.scrub import scrub
 
 if TYPE_CHECKING:
-    from openai import APIError, AsyncOpenAI
+    from openai import AsyncOpenAI
 
 OPENAI_URL = "https://api.openai.com/v1"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
-_WRAPPED = re.compile(r"^Error code: \d+ - ")
-_TOO_LONG = re.compile(
-    r"context.{0,12}(length|window|size)|maximum context|too many tokens|prompt is too long",
-    re.IGNORECASE,
-)
 
 
 def make_client(api_key: str, base_url: str, max_retries: int, timeout: float) -> AsyncOpenAI:
@@ -75,127 +65,6 @@ def normal_finish(reason: str) -> str:
 def new_call_id() -> str:
     """For servers that stream a tool call without an id."""
     return f"call_{uuid.uuid4().hex[:24]}"
-
-
-# --- errors ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Where:
-    """What an error message may name: never the key, which is only used to scrub it out."""
-
-    provider: str
-    model: str
-    base_url: str
-    secret: str = field(default="", repr=False)
-
-    def scrub(self, text: str) -> str:
-        text = scrub(" ".join(text.split()), [self.secret])
-        return text if len(text) <= 300 else text[:297] + "..."
-
-
-def retry_after(headers: Mapping[str, str] | None) -> float | None:
-    """Seconds from ``retry-after-ms`` / ``retry-after`` (seconds or an HTTP date)."""
-    if not headers:
-        return None
-    if (ms := headers.get("retry-after-ms")) is not None:
-        try:
-            return max(float(ms) / 1000, 0.0)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return max(float(value), 0.0)
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max((when - datetime.now(UTC)).total_seconds(), 0.0)
-
-
-def failure(
-    where: Where,
-    message: str,
-    *,
-    status: int | None = None,
-    code: str | None = None,
-    wait: float | None = None,
-) -> ProviderError:
-    """One classifier for HTTP errors and errors reported inside a stream."""
-    name, said = where.provider, where.scrub(message)
-    if code == "context_length_exceeded" or (status in (None, 400, 413) and _TOO_LONG.search(said)):
-        return BadRequest(
-            f"the conversation is too long for {where.model}'s context window: fork it or pick "
-            f"a model with a larger window ({said})"
-        )
-    if status == 401 or code == "invalid_api_key":
-        return AuthFailed(f"{name} rejected the API key: run `crosstalk key set {name}`")
-    if status == 403:
-        return AuthFailed(f"{name} refused access to {where.model} (403): check the key ({said})")
-    if code == "insufficient_quota":
-        return RateLimited(f"{name} says the quota is used up: check the plan and billing")
-    if status == 429 or code == "rate_limit_exceeded":
-        when = f"retry in {math.ceil(wait)} s" if wait is not None else "wait a moment and retry"
-        return RateLimited(f"rate limited by {name}: {when}", retry_after=wait)
-    if status == 404:
-        return BadRequest(
-            f"{name} has no model {where.model!r} at {where.base_url} (404): check the model "
-            f"name and the base URL ({said})"
-        )
-    if status in (400, 413, 422) or code == "invalid_prompt":
-        return BadRequest(f"{name} rejected the request ({status or code}): {said}")
-    if status is not None and (status in (408, 409) or status >= 500):
-        return Unavailable(f"{name} is unavailable ({status}): try again later ({said})")
-    if code in ("server_error", "overloaded", "server_is_overloaded"):
-        return Unavailable(f"{name} failed mid-reply ({code}): try again later ({said})")
-    return ProviderError(f"{name} failed ({status or code or 'error'}): {said}")
-
-
-def translate(exc: Exception, where: Where, *, streaming: bool) -> ProviderError:
-    """An ``openai`` SDK exception as the project's own error; raise it ``from exc``."""
-    import openai
-
-    if isinstance(exc, openai.APITimeoutError):
-        if streaming:
-            return Unavailable(
-                f"{where.provider} stopped sending mid-reply (timed out): what arrived was kept"
-            )
-        return Unavailable(
-            f"{where.provider} did not answer in time at {where.base_url}: try again later"
-        )
-    if isinstance(exc, openai.APIConnectionError):
-        if streaming:
-            return Unavailable(
-                f"connection to {where.base_url} lost mid-reply: what arrived was kept; "
-                "retry with `crosstalk ask --retry`"
-            )
-        return Unavailable(
-            f"could not reach {where.provider} at {where.base_url}: check that the server is "
-            "running and the network is up"
-        )
-    if isinstance(exc, openai.APIStatusError):
-        return failure(
-            where,
-            _said(exc),
-            status=exc.status_code,
-            code=exc.code,
-            wait=retry_after(exc.response.headers),
-        )
-    if isinstance(exc, openai.APIError):  # an error event inside a stream
-        return failure(where, _said(exc), code=exc.code or exc.type)
-    return ProviderError(f"{where.provider} failed: {where.scrub(str(exc))}")
-
-
-def _said(exc: APIError) -> str:
-    """The server's own words, without the SDK's "Error code: 400 - " wrapping."""
-    body = exc.body
-    if isinstance(body, dict) and isinstance(body.get("message"), str):
-        return str(body["message"])
-    return _WRAPPED.sub("", exc.message)
 
 
 # --- history ------------------------------------------------------------------------------

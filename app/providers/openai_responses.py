@@ -25,14 +25,12 @@ from app.providers.base import (
     ToolCallDelta,
     UsageReport,
 )
+from app.providers.failures import Said, Where, classify, provider_error
 from app.providers.openai_common import (
     OpenAIClient,
-    Where,
     conversation,
-    failure,
     new_call_id,
     system_text,
-    translate,
 )
 from app.providers.openai_responses_replay import follower, opaque, reply_items, user_item
 
@@ -83,19 +81,20 @@ class OpenAIResponsesProvider(OpenAIClient):
 
         body = self.render(request).body
         client = self._sdk()
-        where = Where(self.name, request.model, self._base_url, self._api_key)
+        where = self._where(request.model)
         try:
             stream = await client.responses.create(**body)
         except openai.OpenAIError as exc:
-            raise translate(exc, where, streaming=False) from exc
+            raise provider_error(exc, where, started=False) from exc
         reader = EventReader(self.name, request.model, where)
         async with stream:  # leaving the block, by cancel or error, closes the HTTP stream
             try:
                 async for event in stream:
                     for neutral in reader.feed(event):
+                        reader.started = True
                         yield neutral
             except openai.OpenAIError as exc:
-                raise translate(exc, where, streaming=True) from exc
+                raise provider_error(exc, where, started=True) from exc
         for neutral in reader.finish():
             yield neutral
 
@@ -106,13 +105,13 @@ class OpenAIResponsesProvider(OpenAIClient):
         body = self.render(request).body
         counted = ("model", "input", "instructions", "tools", "reasoning")
         client = self._sdk()
-        where = Where(self.name, request.model, self._base_url, self._api_key)
+        where = self._where(request.model)
         try:
             result = await client.responses.input_tokens.count(
                 **{key: value for key, value in body.items() if key in counted}
             )
         except openai.OpenAIError as exc:
-            raise translate(exc, where, streaming=False) from exc
+            raise provider_error(exc, where, started=False) from exc
         return int(result.input_tokens)
 
 
@@ -130,6 +129,7 @@ class EventReader:
     where: Where
     usage: Usage | None = None
     finish_reason: str | None = None
+    started: bool = False  # an event was handed on: a failure now keeps what arrived
     reasoning: list[tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
     _calls: dict[int, int] = field(default_factory=dict)  # output_index -> our call index
     _arguments: dict[int, str] = field(default_factory=dict)  # our call index -> streamed
@@ -166,7 +166,8 @@ class EventReader:
             raise self._failure(getattr(event, "code", None), getattr(event, "message", None))
 
     def _failure(self, code: str | None, message: str | None) -> ProviderError:
-        return failure(self.where, message or "the reply failed", code=code or "failed")
+        said = Said(None, code or "failed", message or "the reply failed")
+        return classify(said, self.where, started=self.started)
 
     def _thinking(self, event: Any) -> Iterator[StreamEvent]:
         delta = getattr(event, "delta", None)

@@ -517,7 +517,7 @@ def error_reply(status: int, kind: str, message: str, **headers: str) -> Reply:
         (
             error_reply(404, "not_found_error", "model: claude-test"),
             UnknownModel,
-            "does not know 'claude-test'",
+            "anthropic has no model 'claude-test'",
         ),
     ],
     ids=["401", "529", "500", "too long", "400", "404"],
@@ -563,7 +563,8 @@ def test_overloaded_mid_stream_raises_after_what_arrived() -> None:
         assert TextDelta("Partial") in events
         assert isinstance(failure, Unavailable)
         assert str(failure) == (
-            "anthropic is overloaded (overloaded_error): try again later; what arrived was kept"
+            "anthropic is overloaded mid-reply (overloaded_error): try again later; "
+            "what arrived was kept"
         )
         assert len(server.requests) == 1  # nobody retries once the body started
 

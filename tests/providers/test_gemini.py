@@ -14,7 +14,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
+from app.errors import (
+    AuthFailed,
+    BadRequest,
+    ProviderError,
+    RateLimited,
+    Unavailable,
+    UnknownModel,
+)
 from app.history import (
     Attachment,
     Context,
@@ -544,7 +551,7 @@ def test_unknown_reasoning_level_is_refused() -> None:
             ),
             {},
             AuthFailed,
-            "refused the API key",
+            "rejected the API key",
         ),
         (
             429,
@@ -572,7 +579,7 @@ def test_unknown_reasoning_level_is_refused() -> None:
             ge.error_body(400, "INVALID_ARGUMENT", "Invalid JSON payload received"),
             {},
             BadRequest,
-            "rejected the request (400 INVALID_ARGUMENT)",
+            "rejected the request (400): Invalid JSON payload received",
         ),
         (
             400,
@@ -586,7 +593,7 @@ def test_unknown_reasoning_level_is_refused() -> None:
             BadRequest,
             "too long for gemini-2.5-flash's context window",
         ),
-        (404, ge.error_body(404, "NOT_FOUND", "models/x is not found"), {}, BadRequest, "model"),
+        (404, ge.error_body(404, "NOT_FOUND", "models/x is not found"), {}, UnknownModel, "model"),
     ],
 )
 def test_http_errors_become_crosstalk_errors(
@@ -621,7 +628,7 @@ def test_unreachable_server_and_timeout_are_unavailable() -> None:
         url = f"http://127.0.0.1:{closed.getsockname()[1]}"  # bound, not listening: refused
         provider = GeminiProvider("gemini", [MODEL], KEY, url, max_retries=0)
         caught, _ = failure(provider, request(user("Hi", 1)))
-        assert isinstance(caught, Unavailable) and f"cannot reach {url}" in str(caught)
+        assert isinstance(caught, Unavailable) and f"could not reach gemini at {url}" in str(caught)
     with WireServer() as server:
         server.enqueue(stream_reply(Delay(2), ge.chunk(ge.text("late"), finish="STOP")))
         caught, _ = failure(gemini(server, timeout=0.3), request(user("Hi", 1)))

@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable
+from app.errors import (
+    AuthFailed,
+    BadRequest,
+    ProviderError,
+    RateLimited,
+    Unavailable,
+    UnknownModel,
+)
 from app.history import (
     Attachment,
     Context,
@@ -451,7 +458,11 @@ def test_a_made_up_id_gives_way_to_a_real_one_arriving_late() -> None:
             BadRequest,
             "too long for gpt-4.1's context window: fork it",
         ),
-        (Reply(404, body=api_error("The model does not exist")), BadRequest, "no model 'gpt-4.1'"),
+        (
+            Reply(404, body=api_error("The model does not exist")),
+            UnknownModel,
+            "no model 'gpt-4.1'",
+        ),
         (Reply(403, body=api_error("Project lacks access")), AuthFailed, "refused access"),
     ],
 )
