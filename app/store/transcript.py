@@ -105,7 +105,7 @@ def create(path: Path, header: Header, entries: Iterable[AnyEntry] = ()) -> int:
 def read_header(path: Path, line: bytes) -> Header:
     try:
         header = _header_decoder.decode(line)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (first line: {exc})") from exc
     if header.format != FORMAT:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (format {header.format!r})")
