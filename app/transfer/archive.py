@@ -18,7 +18,16 @@ from typing import IO, Any
 from app.history import AnyEntry, ModelOutput, utc_now
 from app.store.transcript import Header
 from app.transfer import native
-from app.transfer.base import READ_ERRORS, Group, Item, Malformed, Problem, Tick
+from app.transfer.base import (
+    READ_ERRORS,
+    UNSAFE_MEMBER,
+    Group,
+    Item,
+    Malformed,
+    Problem,
+    Tick,
+    safe_member,
+)
 
 FORMAT = "crosstalk.archive"
 VERSION = 1
@@ -77,10 +86,11 @@ def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
     except Malformed as exc:
         yield Problem(f"{name}:{INDEX}", exc.place, exc.expected)
         return
-    members = sorted(
-        (i for i in zf.infolist() if i.filename.startswith(FOLDER) and not i.is_dir()),
-        key=lambda i: i.filename,
-    )
+    inside = [i for i in zf.infolist() if i.filename.startswith(FOLDER) and not i.is_dir()]
+    for info in inside:
+        if not safe_member(info):
+            yield Problem(f"{name}:{info.filename}", "", UNSAFE_MEMBER)
+    members = sorted(filter(safe_member, inside), key=lambda i: i.filename)
     for done, info in enumerate(members, start=1):
         where = f"{name}:{info.filename}"
         try:

@@ -185,6 +185,25 @@ def regular_inside(path: Path, folder: Path) -> bool:
         return False
 
 
+def safe_member(info: zipfile.ZipInfo) -> bool:
+    """A ZIP member an import may read: a regular file (not a link or a device, by the Unix
+    mode some archivers record) named inside the archive (not absolute, no drive, no '..').
+    Members are only ever read, never extracted, but a name that points outside the archive or
+    a link is never what an export holds: it is left alone, not followed by name."""
+    kind = stat.S_IFMT(info.external_attr >> 16)
+    if info.is_dir() or kind not in (0, stat.S_IFREG):
+        return False
+    name = info.filename.replace("\\", "/")
+    drive = len(name) > 1 and name[1] == ":"
+    return not (name.startswith("/") or drive or ".." in name.split("/"))
+
+
+UNSAFE_MEMBER = (
+    "expected a file inside the archive, found a link or a name pointing outside it "
+    "('..' or an absolute path): it was not read"
+)
+
+
 def stamp(bodies: list[AnyEntry]) -> list[AnyEntry]:
     """Entries numbered 1..n, as a history holds them."""
     return [msgspec.structs.replace(body, seq=n) for n, body in enumerate(bodies, start=1)]

@@ -27,6 +27,7 @@ from app.transfer.base import (
     Source,
     Tick,
     regular_inside,
+    safe_member,
 )
 from app.transfer.convert import Convert, read_json_list
 from app.transfer.jsonread import elements
@@ -106,7 +107,7 @@ def _zip(source: Source, forced: str | None, tick: Tick) -> Iterator[Item]:
 
 
 def _member_named(zf: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
-    found = [i for i in zf.infolist() if PurePosixPath(i.filename).name == name]
+    found = [i for i in zf.infolist() if PurePosixPath(i.filename).name == name and safe_member(i)]
     return min(found, key=lambda i: i.filename.count("/"), default=None)
 
 
@@ -114,7 +115,7 @@ def _zip_source(zf: zipfile.ZipFile, info: zipfile.ZipInfo, zip_name: str) -> So
     readers: dict[str, Callable[[], bytes]] = {
         PurePosixPath(member.filename).name: functools.partial(zf.read, member)
         for member in zf.infolist()
-        if not member.is_dir() and member.file_size <= MAX_SIBLING_BYTES
+        if safe_member(member) and member.file_size <= MAX_SIBLING_BYTES
     }
     return Source(
         name=f"{zip_name}:{info.filename}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,11 +103,16 @@ def test_branches_are_imported_all_or_nothing(
     real = Library.create_from
     calls = []
 
-    def fail_on_the_branch(self: Library, header: Header, entries: list) -> Conversation:  # type: ignore[type-arg]
+    def fail_on_the_branch(
+        self: Library,
+        header: Header,
+        entries: list,  # type: ignore[type-arg]
+        **options: Any,
+    ) -> Conversation:
         calls.append(header.id)
         if len(calls) == 2:
             raise StorageError("could not create it (No space left on device); free some space")
-        return real(self, header, entries)
+        return real(self, header, entries, **options)
 
     monkeypatch.setattr(Library, "create_from", fail_on_the_branch)
     report = import_paths(library, [CHATGPT])
