@@ -1,6 +1,6 @@
 """A neutral request as an Anthropic Messages body: valid whichever providers made the history.
 
-The rules (protocols.md) and what this module does about each:
+The replay rules of the Messages API and what this module does about each:
 - the system instruction and the memory notebook go in the top-level ``system``;
 - an assistant message keeps its blocks in order: thinking / redacted_thinking (only ours, signed,
   verbatim), text, ``tool_use{id, name, input}``; ``input`` is always an object, so arguments

@@ -1,6 +1,6 @@
 """A neutral request as the body google-genai posts to ``models/{model}:streamGenerateContent``.
 
-Replay rules (protocols.md): roles ``user`` and ``model``; the system instruction and notebook
+Replay rules: roles ``user`` and ``model``; the system instruction and notebook
 go in ``systemInstruction``; a model turn's ``functionCall`` parts are answered by the next user
 content with one ``functionResponse`` per call, in the same order, whose ``response`` is an
 object. A reply made by this provider and model is replayed from its stored parts, verbatim:

@@ -1,6 +1,6 @@
 """What makes a request valid for each provider, checked on the body as a server received it.
 
-The rules are those of protocols.md ("Replaying history" and "Reasoning across providers"). Each
+The rules are the providers' replay rules (history, and reasoning made by another provider). Each
 checker raises AssertionError naming the broken rule; ``check_request`` picks one by provider.
 """
 

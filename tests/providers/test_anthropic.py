@@ -106,7 +106,7 @@ def rendered(request: Request) -> tuple[dict[str, Any], tuple[str, ...]]:
 
 
 def assert_valid_messages_request(body: dict[str, Any]) -> None:
-    """The replay rules of protocols.md, checked on a body as the server received it."""
+    """The replay rules, checked on a body as the server received it."""
     messages = body["messages"]
     assert messages[0]["role"] == "user"
     assert all(m["role"] in ("user", "assistant") for m in messages)

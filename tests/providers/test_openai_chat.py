@@ -244,7 +244,7 @@ def test_parallel_tool_calls_stream_then_results_replay() -> None:
 
 
 def assert_valid_chat_replay(messages: list[dict[str, Any]]) -> None:
-    """protocols.md: every call id answered by one tool message before any other message."""
+    """Every call id is answered by one tool message before any other message."""
     for i, message in enumerate(messages):
         if message["role"] != "assistant" or not message.get("tool_calls"):
             continue
