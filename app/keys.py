@@ -24,6 +24,8 @@ BASE_URL_ENVIRONMENT = {
     "gemini": "GOOGLE_GEMINI_BASE_URL",
 }
 
+# environment variables whose values are secrets, by the end of their name
+SECRET_NAMES = ("_API_KEY", "_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
 
 # a provider named differently but speaking a known API falls back to that API's variables
 KIND_FAMILY = {"openai": "openai", "openai-responses": "openai", "anthropic": "anthropic",
@@ -72,9 +74,11 @@ class Keys:
         return None
 
     def secrets(self) -> set[str]:
-        """The key values this process knows of (those in the environment, and every one
-        looked up in the keyring), for ``app.scrub`` to take out of logs and messages."""
-        known = {v for k, v in self._environ.items() if k.endswith(("_API_KEY", "_TOKEN")) and v}
+        """The key values this process knows of, for ``app.scrub`` to take out of logs and
+        messages: every one in the environment under a credential's name, and every one it
+        read from or stored in the keyring. (A keyring key never read here was never sent,
+        so nothing can echo it; asking the keyring for more could prompt to unlock it.)"""
+        known = {v for k, v in self._environ.items() if k.endswith(SECRET_NAMES) and v}
         return known | self._handed_out
 
     def missing_message(self, provider: str, kind: str | None = None) -> str:
@@ -102,6 +106,7 @@ class Keys:
         value = value.strip()
         if not value:
             raise ValueError("the key is empty; nothing was stored")
+        self._handed_out.add(value)  # scrubbed from now on, even if storing fails
         try:
             keyring.set_password(SERVICE, provider, value)
         except keyring.errors.KeyringError as exc:

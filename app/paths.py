@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +50,10 @@ class DataDir:
     def settings_file(self) -> Path:
         return self.root / "settings.toml"
 
+    @property
+    def log_file(self) -> Path:
+        return self.root / "crosstalk.log"
+
     def ensure(self) -> None:
         """Create the folders (0700) if missing, and make them private again if something
         opened them up (a copy, a sync tool, a umask); say plainly when that is impossible."""
@@ -63,3 +68,14 @@ class DataDir:
             with contextlib.suppress(OSError):  # not ours to change (read-only): reading goes on
                 if folder.stat().st_mode & 0o077:
                     folder.chmod(DIR_MODE)
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` 0600 if it is missing, and make it 0600 again if something opened it
+    up. Not ours to change (another owner, a read-only disk): left as it is."""
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE))
+    with contextlib.suppress(OSError):
+        mode = path.lstat().st_mode
+        if stat.S_ISREG(mode) and mode & 0o077:
+            path.chmod(FILE_MODE)

@@ -71,3 +71,33 @@ def test_key_set_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> No
     for path in data.rglob("*"):
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
+
+
+ODD = "gateway-key-0123456789abcdefXYZ"  # no known shape: only the value itself finds it
+SCRUB_SESSION = f"""
+set -e
+eval "$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)"
+"$PY" -c "import keyring; keyring.set_password('crosstalk', 'gateway', '{ODD}')"
+"$PY" -c "
+from app.keys import Keys
+from app.scrub import scrub
+keys = Keys({{}})
+assert keys.lookup('gateway').value == '{ODD}'
+print('scrubbed:', scrub('401: invalid key {ODD}', keys.secrets()))
+"
+"""
+
+
+@pytest.mark.skipif(
+    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
+    reason="needs gnome-keyring and dbus (.ci/run installs them)",
+)
+def test_a_key_read_from_the_os_keyring_is_scrubbed_whatever_its_shape(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_KEYRING_BACKEND"}
+    env |= {"PY": sys.executable, "HOME": str(tmp_path)}  # a fresh keyring of its own
+    result = subprocess.run(
+        ["dbus-run-session", "--", "bash", "-c", SCRUB_SESSION],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "scrubbed: 401: invalid key [redacted]" in result.stdout.splitlines()

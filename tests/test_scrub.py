@@ -83,3 +83,41 @@ def test_a_data_dir_opened_up_is_made_private_again(data_dir: DataDir) -> None:
     data_dir.ensure()
     for folder in (data_dir.root, data_dir.conversations, data_dir.trash):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Incorrect API key provided: sk-proj-********************abcd.", "provided: "),
+        (f"GET /v1beta/models?key=AIza{'A' * 35}&alt=sse", "&alt=sse"),
+        ("x-api-key: team-gateway-0123456789", "x-api-key: "),
+        ('{"api_key": "odd_value_0123456789"}', '{"api_key": "'),
+        ("Authorization: Bearer abc.def.0123456789xyz", "Authorization: "),
+        ("hf_abcdefghijklmnopqrstuvwxyz0123 and gsk_abcdefghijklmnopqrstuvwxyz", " and "),
+        ("token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig-nature_x", "token "),
+    ],
+)
+def test_known_shapes_and_named_values_are_scrubbed(text: str, kept: str) -> None:
+    scrubbed = scrub(text)
+    assert REDACTED in scrubbed and kept in scrubbed
+    assert not any(len(word) >= 20 and word.isalnum() for word in scrubbed.split())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"key": "conversation_summary"}',  # a tool's argument, not a credential
+        "the task-scheduler-0123456789 ran; desk-0123456789abcdefghij",
+        "see keyboard shortcuts",
+    ],
+)
+def test_ordinary_text_is_left_alone(text: str) -> None:
+    assert scrub(text) == text
+
+
+def test_keys_knows_the_environment_and_every_key_it_read_or_stored() -> None:
+    keys = Keys({"MY_GATEWAY_API_KEY": ODD_KEY, "HOME": "/home/someone-with-a-long-name"})
+    assert keys.secrets() == {ODD_KEY}
+    with pytest.raises(Exception, match="keyring"):  # no keyring in tests: still remembered
+        keys.store("gateway", "stored-0123456789abcdef")
+    assert "stored-0123456789abcdef" in keys.secrets()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import logging.handlers
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from app import composition
 from app.errors import CrosstalkError
 from app.keys import Keys
-from app.paths import DataDir
+from app.paths import DataDir, private_file
 from app.scrub import scrub
 from ui.chat_controller import ChatController
 from ui.library_reader import LibraryReader
@@ -30,12 +30,19 @@ log = logging.getLogger("crosstalk")
 
 def _log_to(data: DataDir) -> logging.Handler:
     data.ensure()
-    log_file = data.root / "crosstalk.log"
+    for old in data.root.glob(f"{data.log_file.name}*"):  # private, as the whole data dir
+        private_file(old)
+    private_file(data.log_file)  # made 0600 before the handler opens it
     handler = logging.handlers.RotatingFileHandler(
-        log_file, maxBytes=1_000_000, backupCount=2, encoding="utf-8"
+        data.log_file, maxBytes=1_000_000, backupCount=2, encoding="utf-8"
     )
-    with contextlib.suppress(OSError):  # private, as everything in the data dir
-        log_file.chmod(0o600)
+
+    def rotate(source: str, dest: str) -> None:
+        os.replace(source, dest)
+        private_file(Path(source))  # else the next file would be made by the umask
+
+    handler.rotator = rotate
+    handler.addFilter(ScrubbedLog(Keys(os.environ)))  # the environment's keys from line one
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     return handler
