@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import signal
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -46,11 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         services = composition.build()
     except CrosstalkError as exc:
         return fail(str(exc))
+    except sqlite3.DatabaseError as exc:
+        return fail(damaged_index(exc))
     try:
         warn(services.library.warnings)
         return handler(services, args)
     except CrosstalkError as exc:
         return fail(str(exc))
+    except sqlite3.DatabaseError as exc:  # pages damaged past what opening the index checks
+        return fail(damaged_index(exc))
     except (ValueError, KeyError) as exc:
         return fail(str(exc).strip("'\""))
     except KeyboardInterrupt:
@@ -59,6 +64,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         warn(services.library.warnings)
         services.close()
+
+
+def damaged_index(exc: sqlite3.DatabaseError) -> str:
+    return (
+        f"the index is damaged ({exc}): run `crosstalk reindex` to rebuild it from the "
+        "transcripts (nothing in them is lost)"
+    )
 
 
 def fail(message: str) -> int:

@@ -89,9 +89,16 @@ def m002_usage(db: Database) -> None:
     db.execute("UPDATE conversations SET file_size = -1, file_mtime_ns = -1")
 
 
+@migrations()
+def m003_no_archived(db: Database) -> None:
+    """``archived`` was never set by anything: the column goes (nothing archives; the trash
+    is where conversations go out of the list)."""
+    db.table("conversations").transform(drop={"archived"})
+
+
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
-    "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, archived, forked_from"
+    "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, forked_from"
 )
 
 
@@ -135,7 +142,6 @@ def initial_row(header: Header) -> dict[str, Any]:
         "output_tokens": 0,
         "reasoning_tokens": 0,
         "pinned": 0,
-        "archived": 0,
         "forked_from": header.forked_from.id if header.forked_from else None,
     }
 
@@ -224,9 +230,16 @@ class Index:
             raise storage_error("create", path, exc) from exc
         try:
             self.db = Database(path)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate()
+            try:
+                self.db.execute("PRAGMA busy_timeout = 5000")  # writers wait for each other
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self._migrate()
+            except BaseException:
+                # never leave a connection open to a file that may be replaced: SQLite keeps
+                # its locks per inode within a process, and a reused inode would meet them
+                self.db.close()
+                raise
         except sqlite3.OperationalError as exc:
             raise _storage_error(path, exc) from exc
         except sqlite3.DatabaseError as exc:
@@ -349,13 +362,10 @@ class Index:
         sql = "SELECT id, file_size, file_mtime_ns FROM conversations"
         return {r[0]: (r[1], r[2]) for r in self.db.execute(sql).fetchall()}
 
-    def newest(
-        self, limit: int = 50, offset: int = 0, include_archived: bool = False
-    ) -> list[dict[str, Any]]:
+    def newest(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         """Pinned first, then newest first, one page."""
-        where = "" if include_archived else "WHERE archived = 0"
         sql = (
-            f"SELECT {LIST_COLUMNS} FROM conversations {where} "  # noqa: S608 (constants only)
+            f"SELECT {LIST_COLUMNS} FROM conversations "  # noqa: S608 (constants only)
             "ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT ? OFFSET ?"
         )
         return self._dicts(self.db.execute(sql, [limit, offset]))

@@ -17,7 +17,7 @@ from tests.helpers.strategies import entry_bodies
 
 
 def snapshot(library: Library) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
-    rows = library.index.newest(limit=10_000, include_archived=True)
+    rows = library.index.newest(limit=10_000)
     messages = library.index.db.execute(
         "SELECT id, conversation_id, seq, kind, text FROM messages ORDER BY conversation_id, seq"
     ).fetchall()

@@ -140,7 +140,10 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
     library.close()
     with sqlite3.connect(data_dir.index_db) as db:  # back to the schema of m001 alone
         db.execute("DROP TABLE usage")
-        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm002_usage'")
+        db.execute("ALTER TABLE conversations ADD COLUMN archived INTEGER DEFAULT 0")
+        db.execute(
+            "DELETE FROM _sqlite_migrations WHERE name IN ('m002_usage', 'm003_no_archived')"
+        )
     with sqlite3.connect(data_dir.index_db) as db:
         names = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations")]
         assert names == ["m001_conversations_and_messages"]
