@@ -110,30 +110,77 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 def load_settings(data: DataDir) -> Settings:
     """The settings in ``settings.toml`` (defaults if there is none); ``SettingsError`` says
-    what is wrong with a file that cannot be used, and where."""
+    what is wrong with a file that cannot be used, and where (its line, where there is one)."""
     path = data.settings_file
     try:
-        return msgspec.toml.decode(path.read_bytes(), type=Settings)
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Settings()
     except IsADirectoryError as exc:
-        raise SettingsError(f"{path} is a folder, not a settings file; move it away") from exc
+        raise SettingsError(f"{path} is a folder, not a settings file", "move it away") from exc
     except OSError as exc:
         raise SettingsError(
-            f"{path} cannot be read ({exc.strerror or exc}); fix its permissions"
+            f"{path} cannot be read ({exc.strerror or exc})",
+            f"fix its permissions (chmod 600 {path})",
         ) from exc
+    try:
+        return msgspec.toml.decode(raw, type=Settings)
     except (msgspec.DecodeError, ValueError) as exc:
-        raise SettingsError(f"{path} is not valid settings ({exc}); fix or delete it") from exc
+        detail, line = _located(raw, exc)
+        where = f"{path}, line {line}" if line else str(path)
+        raise SettingsError(f"{where}: {detail}", "fix it or move it away") from exc
 
 
 def settings_or_defaults(data: DataDir) -> tuple[Settings, str | None]:
     """The settings, or the defaults and why, when ``settings.toml`` cannot be used: reading
-    and chatting go on (``save_settings`` keeps the broken file aside before replacing it)."""
+    and chatting go on, and ``save_settings`` refuses to replace the broken file."""
     try:
         return load_settings(data), None
     except SettingsError as exc:
-        return Settings(), f"{exc}; using the default settings meanwhile"
+        return Settings(), f"{exc} (the default settings are used until then)"
 
 
 class SettingsError(CrosstalkError):
-    """settings.toml exists but cannot be used as it stands."""
+    """settings.toml exists but cannot be used as it stands: ``problem`` says what and where,
+    ``advice`` what to do."""
+
+    def __init__(self, problem: str, advice: str) -> None:
+        super().__init__(f"{problem}; {advice}")
+        self.problem, self.advice = problem, advice
+
+
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column \d+\)")
+_MSGSPEC_AT = re.compile(r" - at `\$(.*)`$")
+
+
+def _located(raw: bytes, exc: Exception) -> tuple[str, int | None]:
+    """The error's text without its position, and the line of the file it is about (None when
+    it names no single line)."""
+    if isinstance(exc, UnicodeDecodeError):
+        line = raw[: exc.start].count(b"\n") + 1
+        return f"byte {raw[exc.start]:#04x} is not UTF-8 (save the file as UTF-8)", line
+    text = str(exc)
+    if match := _TOML_AT.search(text):  # a TOML syntax error: the parser knows the line
+        return (text[: match.start()] + text[match.end() :]).strip(), int(match.group(1))
+    if match := _MSGSPEC_AT.search(text):  # a wrong value: at `$.providers[...].kind`
+        keys = [k for k in re.split(r"\[\.\.\.\]|\[\d+\]|\.", match.group(1)) if k]
+        return f"{text[: match.start()]} ({'.'.join(keys)})", _line_of_key(raw, keys[::-1])
+    # a rule of Settings itself: its message names the field, and maybe a quoted key
+    quoted = re.findall(r"'([^']+)'", text)
+    fields = sorted(
+        (f for f in Settings.__struct_fields__ if re.search(rf"\b{f}\b", text)), key=text.find
+    )
+    return text, _line_of_key(raw, [*quoted, *fields])
+
+
+def _line_of_key(raw: bytes, keys: list[str]) -> int | None:
+    """The line that sets (or opens the table of) the first of ``keys`` set on exactly one
+    line; a key set in several places names no line rather than a wrong one."""
+    lines = raw.decode(errors="replace").splitlines()
+    for key in keys:
+        name = rf"(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
+        pattern = re.compile(rf"^\s*\[*\s*(?:[\w\"'.:*-]+\s*\.\s*)*{name}\s*(?:=|\]|\.)")
+        found = [n for n, line in enumerate(lines, 1) if pattern.match(line)]
+        if len(found) == 1:
+            return found[0]
+    return None

@@ -8,7 +8,6 @@ Keys are never in here; they live in the OS keyring (app/keys.py).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,20 +45,17 @@ def _unknown_fields(path: Path) -> dict[str, Any]:
 def save_settings(data: DataDir, settings: Settings) -> None:
     """Replace settings.toml with ``settings``; a crash leaves the old file or the new one.
 
-    A file on disk that cannot be read as settings (the user's own edit, with a typo) is not
-    thrown away: it is kept beside as ``settings.toml.broken-<time>`` first. A folder of that
-    name is refused (``SettingsError``)."""
+    A settings.toml that exists but cannot be used (the user's own edit with a typo, a folder,
+    a file that cannot be read) is never replaced: it holds what the user meant, which the
+    defaults shown meanwhile do not. ``SettingsError`` says what is wrong, and nothing is
+    written."""
     path = data.settings_file
     try:
         load_settings(data)
-    except SettingsError:
-        if not path.is_file():
-            raise
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-        try:
-            path.rename(path.with_name(f"{path.name}.broken-{stamp}"))
-        except OSError as exc:
-            raise StorageError(f"could not keep the old {path} aside ({exc.strerror})") from exc
+    except SettingsError as exc:
+        raise SettingsError(
+            f"settings not saved: {exc.problem}", f"{exc.advice}, then save again"
+        ) from exc
     content = msgspec.toml.encode(_unknown_fields(path) | _changed_fields(settings))
     data.ensure()
     try:

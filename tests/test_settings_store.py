@@ -8,7 +8,7 @@ import pytest
 
 from app.errors import StorageError
 from app.paths import DataDir
-from app.settings import DEFAULT_PROVIDERS, ProviderConfig, Settings, load_settings
+from app.settings import DEFAULT_PROVIDERS, ProviderConfig, Settings, SettingsError, load_settings
 from app.settings_store import save_settings
 
 EDITED = Settings(
@@ -60,13 +60,17 @@ def test_keys_a_newer_version_wrote_are_kept(data_dir: DataDir) -> None:
     }
 
 
-def test_an_unreadable_old_file_is_replaced_by_valid_settings(data_dir: DataDir) -> None:
+def test_a_broken_old_file_is_never_replaced(data_dir: DataDir) -> None:
     data_dir.ensure()
-    data_dir.settings_file.write_text("[[[\n")
-    save_settings(data_dir, EDITED)
-    assert load_settings(data_dir) == EDITED
-    [kept] = data_dir.root.glob("settings.toml.broken-*")  # the user's edit is not lost
-    assert kept.read_text() == "[[[\n"
+    data_dir.settings_file.write_text("window_turns = 3\n[[[\n")
+    with pytest.raises(SettingsError) as raised:
+        save_settings(data_dir, EDITED)
+    assert str(raised.value) == (
+        f"settings not saved: {data_dir.settings_file}, line 2: Invalid initial character for "
+        "a key part; fix it or move it away, then save again"
+    )
+    assert data_dir.settings_file.read_text() == "window_turns = 3\n[[[\n"  # the user's edit
+    assert [p.name for p in data_dir.root.glob("settings*")] == ["settings.toml"]
 
 
 def test_a_failed_save_says_where_and_leaves_the_old_file(

@@ -12,12 +12,10 @@ from __future__ import annotations
 import json
 import os
 import resource
-import shutil
 import signal
 import stat
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,14 +24,12 @@ import pytest
 from app.history import ModelInput, ModelOutput, Title, Usage, encode
 from app.paths import DataDir
 from app.store import Conversation, Library
+from tests.helpers.unprivileged import DROP_PRIVILEGES, run_unprivileged, shared_root
 
-NOBODY = 65534
-SKIP = 77  # the helper's exit status when it cannot drop root privileges
-
-# The helper imports everything first and only then drops root privileges if asked: the
-# interpreter lives under /root (mode 0700 here), so a ``setuid`` in ``preexec_fn`` would leave
-# the child unable to exec Python at all.
-HELPER = r"""
+# The helper imports everything first and only then drops root privileges if asked
+# (tests/helpers/unprivileged.py says why).
+HELPER = (
+    r"""
 import json, os, sys
 from pathlib import Path
 
@@ -43,20 +39,10 @@ from app.errors import CrosstalkError, StorageError
 from app.history import ModelInput
 from app.paths import DataDir
 from app.store import Library
-
-args = sys.argv[1:]
-if args[0] == "--as-uid":
-    uid = int(args[1])
-    args = args[2:]
-    try:
-        os.setgroups([])
-        os.setgid(uid)
-        os.setuid(uid)
-    except OSError as exc:
-        print(f"cannot drop root privileges: {exc}", file=sys.stderr)
-        sys.exit(77)
-
-mode, *rest = args
+"""
+    + DROP_PRIVILEGES
+    + r"""
+mode, *rest = sys.argv[1:]
 if mode == "cli":
     sys.exit(app.cli.main(rest))
 
@@ -78,6 +64,7 @@ else:
 finally:
     library.close()
 """
+)
 
 
 def file_size_limit(limit: int) -> Callable[[], None]:
@@ -305,30 +292,13 @@ def test_a_wholly_read_only_data_dir_is_not_called_a_broken_index(
 @pytest.fixture
 def shared_data_dir() -> Iterator[DataDir]:
     """A data dir another user can reach (pytest's tmp dirs are private to root)."""
-    root = Path(tempfile.mkdtemp(prefix="crosstalk-readonly-"))
-    try:
+    with shared_root() as root:
         yield DataDir(root / "home")
-    finally:
-        for folder, _, _ in os.walk(root):
-            os.chmod(folder, 0o700)
-        shutil.rmtree(root)
-
-
-def give_to(uid: int, top: Path) -> None:
-    for folder, folders, files in os.walk(top):
-        for name in [folder, *(os.path.join(folder, n) for n in folders + files)]:
-            os.chown(name, uid, uid)
 
 
 def unwritable_helper(data: DataDir, *args: str) -> subprocess.CompletedProcess[str]:
     """Run the helper as a user the permission bits apply to (not root, who ignores them)."""
-    drop = ["--as-uid", str(NOBODY)] if os.geteuid() == 0 else []
-    if drop:
-        give_to(NOBODY, data.root.parent)
-    done = run_helper(*drop, *args, home=data.root)
-    if done.returncode == SKIP:
-        pytest.skip(f"permission bits cannot be tested as root here: {done.stderr.strip()}")
-    return done
+    return run_unprivileged(HELPER, *args, home=data.root)
 
 
 @pytest.mark.parametrize("what", ["file", "folder-and-file"])
