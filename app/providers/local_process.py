@@ -14,6 +14,7 @@ import collections
 import contextlib
 import itertools
 import json
+import os
 import queue
 import signal
 import subprocess
@@ -61,6 +62,13 @@ def worker_command(model: Path, n_ctx: int, threads: int | None) -> list[str]:
     return command + (["--threads", str(threads)] if threads else [])
 
 
+def worker_environment() -> dict[str, str]:
+    """The worker's environment: llama.cpp's OpenMP threads wait passively. Spinning, they
+    fight the window's own thread for the cores: measured on two cores, a 31-token reply
+    took 15 s beside the window instead of 1.4 s (docs/local-model.md)."""
+    return {"OMP_WAIT_POLICY": "PASSIVE"} | dict(os.environ)
+
+
 @dataclass
 class Job:
     id: int
@@ -88,6 +96,7 @@ class WorkerProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,  # the terminal's Ctrl-C is the parent's to handle
+            env=worker_environment(),
         )
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         for target, stream in (
