@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from app.errors import IndexUnusable, StorageError
+from app.errors import CrosstalkError, IndexUnusable, StorageError
 from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
 from app.history.entries import searchable_text
 from app.history.outline import RETRACT
@@ -220,9 +220,39 @@ def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:
     return StorageError(f"could not update the index {path} ({exc}); {advice}")
 
 
+def damaged(path: Path, why: object) -> IndexUnusable:
+    """The one message for an index that cannot be used as it stands.
+
+    Commands say it rather than rebuild on their own: a reading command writes nothing (it
+    must work on a full or read-only disk), a rebuild of years of conversations takes a while,
+    and damage may be a sign of a failing disk the user should hear of. ``crosstalk reindex``
+    moves the file aside unopened, so whatever state it is in, reindex works."""
+    return IndexUnusable(
+        f"the index is damaged ({path}: {why}): run `crosstalk reindex` to rebuild it from "
+        "the transcripts (nothing in them is lost)"
+    )
+
+
+def _unusable(path: Path) -> CrosstalkError | None:
+    """What is wrong with ``path`` that SQLite would misname (a folder, a file this user may
+    not read or write: "unable to open", as for a data dir that is not writable)."""
+    if path.is_dir():
+        return damaged(path, "a folder, not a file")
+    if not path.exists() or os.access(path, os.R_OK | os.W_OK):
+        return None
+    if os.access(path.parent, os.W_OK | os.X_OK):  # reindex can move it aside: it helps
+        return damaged(path, "this user may not read and write it")
+    return StorageError(
+        f"could not open the index {path} (permission denied); the data dir is not writable: "
+        "fix its permissions or set CROSSTALK_HOME"
+    )
+
+
 class Index:
     def __init__(self, path: Path) -> None:
         self.path = path
+        if problem := _unusable(path):
+            raise problem
         try:
             if not path.exists():
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, FILE_MODE))
@@ -243,10 +273,7 @@ class Index:
         except sqlite3.OperationalError as exc:
             raise _storage_error(path, exc) from exc
         except sqlite3.DatabaseError as exc:
-            raise IndexUnusable(
-                f"{path} cannot be used ({exc}); run `crosstalk reindex` to rebuild it "
-                "from the transcripts"
-            ) from exc
+            raise damaged(path, exc) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

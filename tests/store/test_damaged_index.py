@@ -3,7 +3,9 @@ reindex` moves it aside unopened and rebuilds it from the transcripts."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from app.cli import main
 from app.history import ModelInput, Title
 from app.paths import DataDir
 from app.store import Library
+from tests.helpers.unprivileged import CLI, NOBODY, give_to, run_unprivileged, shared_root
 
 
 def seeded(data_dir: DataDir) -> str:
@@ -57,3 +60,92 @@ def test_reindex_repairs_a_damaged_index(
     assert row["id"] == conversation_id and row["title"] == "Quokkas"
     assert main(["search", "quokka", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["conversation"]["id"] == conversation_id
+
+
+def header_flipped(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[:16] = b"SQLite format 9\0"
+    path.write_bytes(bytes(data))
+
+
+def newer_schema(path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+            "VALUES ('crosstalk.index', 'm999_from_the_future', '2099-01-01')"
+        )
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (garbage, "the index is damaged ("),
+        (truncated, "the index is damaged ("),
+        (header_flipped, "the index is damaged ("),
+        (newer_schema, "has a newer schema (m999_from_the_future)"),
+    ],
+)
+def test_every_reading_command_says_so_in_one_line(
+    data_dir: DataDir,
+    capsys: pytest.CaptureFixture[str],
+    damage: Callable[[Path], None],
+    said: str,
+) -> None:
+    conversation_id = seeded(data_dir)
+    damage(data_dir.index_db)
+    for command in (["list"], ["show", conversation_id], ["search", "quokka"], ["usage"]):
+        assert main(command) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, (command, err)
+        assert err.startswith("crosstalk: ") and said in err and "`crosstalk reindex`" in err
+    assert main(["reindex"]) == 0
+    assert main(["show", conversation_id]) == 0
+    assert "Where is the quokka?" in capsys.readouterr().out
+
+
+def test_reindex_moves_the_old_files_aside_unopened(data_dir: DataDir) -> None:
+    """The old index with changes still in its WAL: opening it would fold the WAL into the
+    file and remove it, so three byte-identical files beside the new one show it was not."""
+    conversation_id = seeded(data_dir)
+    index = data_dir.index_db
+    files = [index, Path(f"{index}-wal"), Path(f"{index}-shm")]
+    with contextlib.closing(sqlite3.connect(index)) as db:
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        with db:
+            db.execute("UPDATE conversations SET title = 'only in the WAL'")
+        kept = {path.name: path.read_bytes() for path in files}  # before close checkpoints
+    for path in files:
+        path.write_bytes(kept[path.name])
+
+    assert main(["reindex"]) == 0
+
+    for path in files:
+        aside = path.with_name(path.name.replace("index.db", "index.db.old"))
+        assert aside.read_bytes() == kept[path.name], aside
+    library = Library(data_dir)
+    try:
+        [row] = library.newest()
+        assert (row["id"], row["title"]) == (conversation_id, "Quokkas")
+    finally:
+        library.close()
+
+
+def test_an_index_this_user_cannot_read_is_rebuilt_by_reindex() -> None:
+    """Permission bits, for real: as a user they apply to (root reads any file)."""
+    with shared_root() as root:
+        data = DataDir(root / "home")
+        conversation_id = seeded(data)
+        give_to(NOBODY, root)  # the library is nobody's, but its index no one may read
+        data.index_db.chmod(0)
+
+        listed = run_unprivileged(CLI, "list", home=data.root)
+        assert listed.returncode == 1 and listed.stdout == "", listed.stderr
+        assert listed.stderr == (
+            f"crosstalk: the index is damaged ({data.index_db}: this user may not read and "
+            "write it): run `crosstalk reindex` to rebuild it from the transcripts (nothing in "
+            "them is lost)\n"
+        )
+        rebuilt = run_unprivileged(CLI, "reindex", home=data.root)
+        assert rebuilt.returncode == 0 and "indexed 1 conversations" in rebuilt.stdout, rebuilt
+        shown = run_unprivileged(CLI, "list", home=data.root)
+        assert shown.returncode == 0 and conversation_id in shown.stdout, shown.stderr
