@@ -185,15 +185,17 @@ def canonical(value: Any) -> bytes:
 
 
 class _Buffer:
-    """Text read from a binary stream as needed, with the line number of its first character."""
+    """Text read from a binary stream as needed, and where it is: ``line`` and ``column`` are
+    those of ``text[mark]``, moved on as parsing goes (never recounted from the start)."""
 
     def __init__(self, stream: IO[bytes], tick: Tick, total: int) -> None:
         self.stream = stream
         self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
         self.text = ""
         self.pos = 0
+        self.mark = 0
         self.line = 1
-        self.column = 0  # characters before text[0] on its line
+        self.column = 0  # characters before text[mark] on its line
         self.eof = False
         self.read_bytes = 0
         self.tick = tick
@@ -207,7 +209,7 @@ class _Buffer:
         try:
             self.text += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
-            before = self.text + data[: exc.start].decode("utf-8", "replace")
+            before = self.text[self.mark :] + data[: exc.start].decode("utf-8", "replace")
             line = self.line + before.count("\n")
             newline = before.rfind("\n")
             column = len(before) - newline if newline >= 0 else self.column + len(before) + 1
@@ -229,18 +231,27 @@ class _Buffer:
                 return ""
 
     def where(self, pos: int) -> str:
-        line = self.line + self.text.count("\n", 0, pos)
-        newline = self.text.rfind("\n", 0, pos)
-        column = pos - newline if newline >= 0 else self.column + pos + 1
+        line = self.line + self.text.count("\n", self.mark, pos)
+        newline = self.text.rfind("\n", self.mark, pos)
+        column = pos - newline if newline >= 0 else self.column + pos - self.mark + 1
         return f"line {line} column {column}"
 
     def compact(self) -> None:
-        """Forget what was parsed, keeping the line and column of what is left right."""
-        newline = self.text.rfind("\n", 0, self.pos)
-        self.column = self.pos - newline - 1 if newline >= 0 else self.column + self.pos
-        self.line += self.text.count("\n", 0, self.pos)
-        self.text = self.text[self.pos :]
-        self.pos = 0
+        """Move ``mark`` to ``pos``, and forget what was parsed once that is most of the text.
+
+        Both cost what was parsed since the last call: cutting the text at every element
+        would copy the rest of it each time (a 1 MB element followed by many small ones took
+        seconds per megabyte)."""
+        newline = self.text.rfind("\n", self.mark, self.pos)
+        if newline >= 0:
+            self.line += self.text.count("\n", self.mark, self.pos)
+            self.column = self.pos - newline - 1
+        else:
+            self.column += self.pos - self.mark
+        self.mark = self.pos
+        if self.pos >= CHUNK and self.pos * 2 >= len(self.text):
+            self.text = self.text[self.pos :]
+            self.pos = self.mark = 0
 
     def value(self) -> Any:
         """Parse one JSON value at ``pos``, reading more until it is complete."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import time
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -115,3 +117,35 @@ def test_long_runs_of_whitespace_are_read_once_and_places_stay_right() -> None:
             found.append(value)
     assert found == [{"a": 1}]
     assert "line 2001 column 4" in str(raised.value)
+
+
+def _seconds(data: bytes) -> float:
+    """The best of two readings of ``data``: the less disturbed by other work."""
+    best = float("inf")
+    for _ in range(2):
+        started = time.perf_counter()
+        for _found in elements(io.BytesIO(data), lambda done, total: None, len(data)):
+            pass
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize(
+    ("shape", "make"),
+    [
+        ("whitespace", lambda size: b"[" + b" " * (8 * size) + b"1]"),
+        # one large element, then many small ones: each small one used to cut the rest of the
+        # buffer off, copying it (1 MB of them took 8 s; 16 times the data took 30-60 times
+        # as long)
+        (
+            "big then small",
+            lambda size: b'[{"t": "' + b"x" * size + b'"},' + b"1," * (size // 2) + b"1]",
+        ),
+        ("objects", lambda size: b"[" + b'{"a": "xxxxxxxxxx"},\n' * (size // 21) + b"1]"),
+    ],
+)
+def test_reading_time_grows_with_the_size_not_its_square(shape: str, make: Any) -> None:
+    """Sixteen times the data may take about sixteen times as long, never 256 times: the
+    bound of 48 leaves room for a busy machine (the figures are in the commit message)."""
+    small, large = _seconds(make(64 << 10)), _seconds(make(1 << 20))
+    assert large < 48 * max(small, 0.001), (shape, small, large)
