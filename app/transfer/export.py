@@ -14,11 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
+
 from app import ids
 from app.atomic import fsync_dir, replace_file
 from app.errors import StorageError
-from app.history import AnyEntry
+from app.history import AnyEntry, ModelOutput
 from app.paths import DIR_MODE, FILE_MODE
+from app.scrub import scrub
 from app.store import Library
 from app.store.transcript import SUFFIX, Header, storage_error
 from app.transfer import html_page, markdown, native
@@ -42,7 +45,20 @@ def all_ids(library: Library) -> list[str]:
     return sorted(stem for stem in stems if ids.is_valid(stem))
 
 
+def scrubbed(entries: Sequence[AnyEntry]) -> list[AnyEntry]:
+    """The entries with every reply's error text through ``app.scrub``: errors are saved
+    scrubbed now, but a transcript written before may still hold a provider's echo of a key.
+    What the user and the model wrote is theirs and exported as it is."""
+    return [
+        msgspec.structs.replace(entry, error=scrub(entry.error))
+        if isinstance(entry, ModelOutput) and entry.error
+        else entry
+        for entry in entries
+    ]
+
+
 def render(fmt: str, header: Header, entries: Sequence[AnyEntry]) -> bytes:
+    entries = scrubbed(entries)
     if fmt == "json":
         return native.encode(header, entries)
     if fmt == "markdown":
@@ -135,7 +151,7 @@ def _zip(
             try:
                 for done, conversation_id in enumerate(wanted, 1):
                     conversation = library.open(conversation_id)
-                    writer.add(conversation.header, list(conversation.history))
+                    writer.add(conversation.header, scrubbed(list(conversation.history)))
                     step(done, output)
             except BaseException:  # e.g. Cancelled: end the ZIP while its file is still open
                 writer.zip.close()  # (the staging file is removed below)
