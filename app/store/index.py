@@ -248,6 +248,11 @@ def _unusable(path: Path) -> CrosstalkError | None:
     )
 
 
+def _no_room_for_shared_memory(exc: sqlite3.OperationalError) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")  # Python 3.11+
+    return name.startswith("SQLITE_IOERR_SHM") or name == "SQLITE_FULL"
+
+
 class Index:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -259,21 +264,37 @@ class Index:
         except OSError as exc:
             raise storage_error("create", path, exc) from exc
         try:
-            self.db = Database(path)
             try:
-                self.db.execute("PRAGMA busy_timeout = 5000")  # writers wait for each other
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("PRAGMA synchronous=NORMAL")
-                self._migrate()
-            except BaseException:
-                # never leave a connection open to a file that may be replaced: SQLite keeps
-                # its locks per inode within a process, and a reused inode would meet them
-                self.db.close()
-                raise
+                self.db = self._connect(exclusive=False)
+            except sqlite3.OperationalError as exc:
+                if not _no_room_for_shared_memory(exc):
+                    raise
+                # A full disk: the WAL's shared-memory file (-shm) cannot grow, and without
+                # it no connection can even read. Keep that index in this process's memory
+                # instead, which takes the file for this connection alone: other processes
+                # wait (busy_timeout) while a reading command runs; their writes would fail
+                # on this disk anyway.
+                self.db = self._connect(exclusive=True)
         except sqlite3.OperationalError as exc:
             raise _storage_error(path, exc) from exc
         except sqlite3.DatabaseError as exc:
             raise damaged(path, exc) from exc
+
+    def _connect(self, *, exclusive: bool) -> Database:
+        db = Database(self.path)
+        try:
+            db.execute("PRAGMA busy_timeout = 5000")  # writers wait for each other
+            if exclusive:
+                db.execute("PRAGMA locking_mode = EXCLUSIVE")  # before WAL is first touched
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate(db)
+        except BaseException:
+            # never leave a connection open to a file that may be replaced: SQLite keeps
+            # its locks per inode within a process, and a reused inode would meet them
+            db.close()
+            raise
+        return db
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -284,15 +305,15 @@ class Index:
         except sqlite3.OperationalError as exc:
             raise _storage_error(self.path, exc) from exc
 
-    def _migrate(self) -> None:
+    def _migrate(self, db: Database) -> None:
         known = {m.name for m in migrations._migrations}
-        unknown = [m.name for m in migrations.applied(self.db) if m.name not in known]
+        unknown = [m.name for m in migrations.applied(db) if m.name not in known]
         if unknown:
             raise IndexUnusable(
                 f"{self.path} has a newer schema ({unknown[-1]}) than this Crosstalk knows; "
                 "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
             )
-        migrations.apply(self.db)
+        migrations.apply(db)
 
     def close(self) -> None:
         self.db.close()

@@ -9,13 +9,16 @@ store undoes it.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import resource
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -363,28 +366,118 @@ def test_creating_in_a_read_only_folder_says_the_data_dir_is_not_writable(
     assert_opens_as_before(shared_data_dir, conversation)
 
 
-@pytest.mark.parametrize(
-    "command",
-    [["list"], ["list", "--json"], ["show", "{id}"], ["show", "{id}", "--entries"],
-     ["search", "question"], ["usage"], ["export", "{id}"], ["export", "{id}", "-f", "markdown"],
-     ["context", "{id}", "-m", "local:smollm2"], ["trash"], ["models"]],
-)  # fmt: skip
+READING = [
+    ["list"], ["list", "--json"], ["show", "{id}"], ["show", "{id}", "--entries"],
+    ["search", "question"], ["usage"], ["export", "{id}"], ["export", "{id}", "-f", "markdown"],
+    ["context", "{id}", "-m", "local:smollm2"], ["trash"], ["models"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", READING, ids=" ".join)
+@pytest.mark.parametrize("room", ["none-past-the-largest-file", "none-at-all"])
 def test_reading_commands_work_when_nothing_can_be_written(
-    data_dir: DataDir, command: list[str]
+    data_dir: DataDir, command: list[str], room: str
 ) -> None:
-    """A disk with no room at all: not even the index may grow (every write past the
-    files' present sizes fails)."""
+    """A disk with no room: no file may grow past the largest there is, or none may grow at
+    all, not even SQLite's shared-memory file (-shm), without which no one may read a WAL
+    index (the index then keeps it in the process's memory)."""
     conversation = make_conversation(data_dir)
     largest = max(p.stat().st_size for p in data_dir.root.rglob("*") if p.is_file())
+    before = snapshot(data_dir.root)
     done = subprocess.run(
         [sys.executable, "-m", "app.cli", *(a.format(id=conversation.id) for a in command)],
         capture_output=True,
         text=True,
         env=dict(os.environ, CROSSTALK_HOME=str(data_dir.root)),
-        preexec_fn=file_size_limit(largest),
+        preexec_fn=file_size_limit(largest if room == "none-past-the-largest-file" else 0),
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.stderr == ""  # nothing needed writing, so nothing failed
     if command[0] in ("show", "export"):
         assert "answer 4" in done.stdout
+    assert changed(before, snapshot(data_dir.root)) == set()
+
+
+# --- a real full file system ---------------------------------------------------------------
+
+
+@pytest.fixture
+def full_disk() -> Iterator[Path]:
+    """A small file system of its own (tmpfs), to be filled up: ENOSPC, as on a real disk.
+    Mounting needs root (or CAP_SYS_ADMIN); elsewhere the test is skipped."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a small tmpfs needs root")
+    mount_point = Path(tempfile.mkdtemp(prefix="crosstalk-full-disk-"))
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(mount_point)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        mount_point.rmdir()
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", str(mount_point)], check=True)
+        mount_point.rmdir()
+
+
+def fill(folder: Path) -> None:
+    """Write a filler file until the file system has no room left."""
+    with (folder / "filler").open("wb", buffering=0) as filler:
+        try:
+            while True:
+                filler.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+    with (folder / "probe").open("wb", buffering=0) as probe, pytest.raises(OSError):
+        probe.write(b"x" * 4096)  # nothing more fits
+
+
+def test_reading_commands_work_on_a_full_file_system(full_disk: Path) -> None:
+    data = DataDir(full_disk / "home")
+    conversation = make_conversation(data)
+    fill(full_disk)
+    before = snapshot(data.root)
+    for command in READING:
+        done = subprocess.run(
+            [sys.executable, "-m", "app.cli", *(a.format(id=conversation.id) for a in command)],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, CROSSTALK_HOME=str(data.root)),
+            timeout=120,
+            check=False,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), command
+        if command[0] in ("show", "export"):
+            assert "answer 4" in done.stdout, command
+        if command[0] in ("list", "search"):
+            assert conversation.id in done.stdout, command
+    assert changed(before, snapshot(data.root)) == set()
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "rename", conversation.id, "t" * 10_000],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CROSSTALK_HOME=str(data.root)),
+        timeout=120,
+        check=False,
+    )  # and a command that must write says why it cannot, in one line
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "the disk is full" in done.stderr, done.stderr
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file's bytes, but SQLite's -shm and -wal files: a reader may make and remove
+    those."""
+    return {
+        str(path.relative_to(root)): path.read_bytes()
+        for path in root.rglob("*")
+        if path.is_file() and not path.name.endswith(("-shm", "-wal"))
+    }
+
+
+def changed(before: dict[str, bytes], after: dict[str, bytes]) -> set[str]:
+    return {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
