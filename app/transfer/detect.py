@@ -54,7 +54,11 @@ def items(path: Path, forced: str | None, tick: Tick) -> Iterator[Item]:
             return
         path = inner
     try:
-        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would hang or never end
+        kind = path.stat().st_mode
+        if stat.S_ISDIR(kind):
+            yield Problem(str(path), "", f"expected a file, or a folder with {EXPORT_NAME} in it")
+            return
+        if not stat.S_ISREG(kind):  # a FIFO or a device would hang or never end
             yield Problem(str(path), "", "expected a regular file, found a device or a pipe")
             return
         with path.open("rb") as f:

@@ -79,3 +79,11 @@ def test_a_regular_member_beside_a_chatgpt_export_is_still_read(
         zf.write(tmp_path / IMAGE, IMAGE)
     import_paths(library, [good])
     assert attachments(library) and set(attachments(library)) == {1}
+
+
+def test_a_folder_without_an_export_in_it_says_what_was_expected(
+    library: Library, tmp_path: Path
+) -> None:
+    report = import_paths(library, [tmp_path])
+    assert not report.imported
+    assert "expected a file, or a folder with conversations.json in it" in str(report.failed)
