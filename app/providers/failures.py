@@ -80,8 +80,9 @@ def provider_error(exc: BaseException, where: Where, *, started: bool) -> Provid
     ``started``: part of the reply had arrived (and is kept by the caller)."""
     if isinstance(exc, ProviderError):
         return exc
-    name, url, kept = where.provider, where.base_url, "; what arrived was kept"
-    seconds = f"{where.timeout:g} s" if where.timeout is not None else "too long"
+    name, url = where.provider, where.base_url
+    kept = "; what arrived was kept" if started else ""
+    seconds = f"{where.timeout:g} s" if where.timeout is not None else "the time allowed"
     match _read(exc):
         case Said() as reported:
             return classify(reported, where, started=started)
@@ -98,9 +99,9 @@ def provider_error(exc: BaseException, where: Where, *, started: bool) -> Provid
             )
         case "unreadable":
             said = where.scrub(str(exc))
-            return Unavailable(f"{name} sent a reply that cannot be read{kept * started}: {said}")
+            return Unavailable(f"{name} sent a reply that cannot be read{kept}: {said}")
     said = where.scrub(str(exc)) or "no details"
-    return ProviderError(f"{name} failed: {type(exc).__name__}: {said}{kept * started}")
+    return ProviderError(f"{name} failed: {type(exc).__name__}: {said}{kept}")
 
 
 def classify(said: Said, where: Where, *, started: bool) -> ProviderError:
