@@ -17,7 +17,9 @@ environment.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from typing import Literal
 
 import msgspec
@@ -113,15 +115,26 @@ def load_settings(data: DataDir) -> Settings:
     what is wrong with a file that cannot be used, and where (its line, where there is one)."""
     path = data.settings_file
     try:
+        kind = path.stat().st_mode
+        if stat.S_ISDIR(kind):
+            raise SettingsError(f"{path} is a folder, not a settings file", "move it away")
+        if not stat.S_ISREG(kind):  # a pipe or a device: reading it may never end
+            raise SettingsError(f"{path} is not a regular file", "move it away")
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except FileNotFoundError as exc:
+        if path.is_symlink():  # the settings are somewhere the user meant: not the defaults
+            raise SettingsError(
+                f"{path} links to {os.readlink(path)}, which does not exist",
+                "restore that file or remove the link",
+            ) from exc
         return Settings()
-    except IsADirectoryError as exc:
-        raise SettingsError(f"{path} is a folder, not a settings file", "move it away") from exc
+    except PermissionError as exc:
+        raise SettingsError(
+            f"{path} cannot be read ({exc.strerror})", f"fix its permissions (chmod 600 {path})"
+        ) from exc
     except OSError as exc:
         raise SettingsError(
-            f"{path} cannot be read ({exc.strerror or exc})",
-            f"fix its permissions (chmod 600 {path})",
+            f"{path} cannot be read ({exc.strerror or exc})", "check the file and its disk"
         ) from exc
     try:
         return msgspec.toml.decode(raw, type=Settings)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -91,9 +93,23 @@ def folder(path: Path) -> None:
     (path / "settings.toml").write_text("window_turns = 3\n")
 
 
+def pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def dangling_link(path: Path) -> None:
+    path.symlink_to(path.with_name("dotfiles") / "settings.toml")
+
+
 @pytest.mark.parametrize(
     ("make", "said"),
-    [(broken_toml, ", line 2: "), (folder, " is a folder, not a settings file; move it away")],
+    [
+        (broken_toml, ", line 2: "),
+        (folder, " is a folder, not a settings file; move it away"),
+        (pipe, " is not a regular file; move it away"),
+        (dangling_link, " links to "),
+    ],
+    ids=lambda v: v.__name__ if callable(v) else "",
 )
 def test_reading_commands_work_on_the_defaults_and_saving_refuses(
     data_dir: DataDir, capsys: pytest.CaptureFixture[str], make: Callable[[Path], None], said: str
@@ -156,7 +172,12 @@ def seeded(data: DataDir) -> str:
 
 
 def tree(path: Path) -> object:
-    """What is at ``path``: its bytes, or a folder's names and bytes."""
+    """What is at ``path``: where a link points, a folder's names and bytes, a file's bytes,
+    or what else it is (never read: a pipe would block)."""
+    if path.is_symlink():
+        return os.readlink(path)
     if path.is_dir():
         return {p.name: p.read_bytes() for p in path.iterdir()}
-    return path.read_bytes()
+    if path.is_file():
+        return path.read_bytes()
+    return stat.S_IFMT(path.stat().st_mode)
