@@ -7,6 +7,7 @@ in any case."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
@@ -33,6 +34,7 @@ def template() -> tuple[Path, list[str]]:
     """A library made once (copied for each example): 4 conversations of 7 entries."""
     if not TEMPLATE:
         root = Path(tempfile.mkdtemp(prefix="crosstalk-fuzz-template-"))
+        atexit.register(shutil.rmtree, root, True)  # made once per run, removed at its end
         library = Library(DataDir(root))
         made = []
         for n in range(CONVERSATIONS):
