@@ -20,7 +20,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +74,6 @@ class Job:
     id: int
     sink: Sink
     done: threading.Event = field(default_factory=threading.Event)
-    started: float = field(default_factory=time.monotonic)
 
 
 class WorkerProcess:
