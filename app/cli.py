@@ -7,8 +7,6 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -17,21 +15,15 @@ from typing import Any
 
 import msgspec
 
-from app import cli_context, cli_transfer, cli_usage, composition, ids
+from app import cli_branches, cli_context, cli_transfer, cli_turn, cli_usage, composition, ids
+from app.cli_turn import EXIT_INTERRUPTED, fail, show, show_context
 from app.composition import Services
-from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelOutput
 from app.paths import DataDir
-from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.store import Conversation, Library
 from app.tools import BUILTIN, check_names
-from app.turn import retry_turn, run_turn
-
-EXIT_ERROR = 1
-EXIT_BRANCHED = 3  # the reply was kept in a new branch: another process continued meanwhile
-EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
-STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
+from app.turn import TurnSettings, retry_turn, run_turn
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,11 +65,6 @@ def damaged_index(exc: sqlite3.DatabaseError) -> str:
     )
 
 
-def fail(message: str) -> int:
-    print(f"crosstalk: {message}", file=sys.stderr)
-    return EXIT_ERROR
-
-
 _warned: set[str] = set()
 
 
@@ -97,109 +84,49 @@ def emit_json(value: Any) -> None:
 
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     library = services.library
-    if args.retry and not args.conversation:
-        return fail("--retry needs -c ID: the conversation whose last turn to answer again")
-    text = "" if args.retry else (" ".join(args.text) if args.text else sys.stdin.read())
-    if not args.retry and not text.strip():
+    regenerate = args.regenerate or args.retry
+    if regenerate and not args.conversation:
+        return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
+    if regenerate and args.compare:
+        return fail("--regenerate and --compare do not go together: pick one")
+    text = "" if regenerate else (" ".join(args.text) if args.text else sys.stdin.read())
+    if not regenerate and not text.strip():
         return fail("nothing to ask: give the question as an argument or on stdin")
     tools = parse_tools(args.tools)
     conversation = library.open(args.conversation) if args.conversation else None
+    if args.compare:
+        if args.model:
+            return fail("--compare names the models itself: leave out -m")
+        return cli_branches.compare(services, args, conversation, text, tools)
     spec = args.model or last_model(conversation) or services.settings.default_model
     services.models.resolve(spec)  # an unknown model or a missing key fails before any write
     conversation = conversation or library.create()
-    settings = services.turn_settings()
-    if args.think:
-        settings = replace(settings, reasoning=None if args.think == "off" else args.think)
-
-    received: list[int] = []
+    settings = turn_settings(services, args)
 
     async def turn() -> ModelOutput:
-        stop_on_signals(asyncio.current_task(), received)
-        try:
-            if args.retry:
-                return await retry_turn(
-                    library, conversation, services.models, spec, settings, show,
-                    on_context=show_context,
-                )  # fmt: skip
-            return await run_turn(
-                library, conversation, services.models, spec, text, settings,
-                system=args.system, tools=tools, on_event=show, on_context=show_context,
+        if regenerate:
+            return await retry_turn(
+                library, conversation, services.models, spec, settings, show,
+                on_context=show_context,
             )  # fmt: skip
-        finally:
-            await services.models.aclose()
+        return await run_turn(
+            library, conversation, services.models, spec, text, settings,
+            system=args.system, tools=tools, on_event=show, on_context=show_context,
+        )  # fmt: skip
 
-    try:
-        output = asyncio.run(turn())
-    except (KeyboardInterrupt, asyncio.CancelledError):
-        print(
-            f"\n[stopped: what arrived was kept, marked partial, in {conversation.id}]",
-            file=sys.stderr,
-        )
-        return 128 + received[0] if received else EXIT_INTERRUPTED
-    except CrosstalkError as exc:
-        print(file=sys.stderr)
-        return fail(f"{exc} (conversation {conversation.id}; `crosstalk ask -c "
-                    f"{conversation.id} --retry` tries again)")  # fmt: skip
+    again = f"crosstalk ask -c {conversation.id} --regenerate"
+    status, output = cli_turn.run(services, conversation, turn, again)
+    if output is None:
+        return status
     print()
-    if conversation.branched_from:
-        print(
-            f"[{conversation.branched_from} was continued by another process while this reply "
-            f"was written; the reply is kept in a new branch, {conversation.id}]",
-            file=sys.stderr,
-        )
-    usage = output.usage
-    print(
-        f"[{conversation.id} · {output.provider}:{output.model} · {usage.input} in / "
-        f"{usage.output} out · {output.meta.get('latency_ms', 0) / 1000:.1f} s]",
-        file=sys.stderr,
-    )
-    return EXIT_BRANCHED if conversation.branched_from else 0
+    return cli_turn.summary(conversation, output)
 
 
-def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None:
-    """SIGTERM and SIGHUP (a closed terminal) stop the turn as Ctrl-C does: the reply is
-    cancelled, and what arrived is saved, marked partial."""
-    if task is None:
-        return
-    loop = asyncio.get_running_loop()
-    for name in STOP_SIGNALS:
-        signum = getattr(signal, name, None)
-        if signum is not None:
-
-            def stop(signum: int = signum) -> None:
-                received.append(signum)
-                task.cancel()
-
-            loop.add_signal_handler(signum, stop)
-
-
-def show(event: StreamEvent) -> None:
-    """Stream the reply to stdout; thinking and tool calls go to stderr, out of the answer."""
-    if isinstance(event, TextDelta):
-        sys.stdout.write(event.text)
-        sys.stdout.flush()
-    elif isinstance(event, ReasoningDelta):
-        sys.stderr.write(event.text)
-        sys.stderr.flush()
-    elif isinstance(event, ToolCallDelta) and event.name:
-        print(f"[calling {event.name}]", file=sys.stderr)
-
-
-def show_context(event: ContextEvent) -> None:
-    """Automatic compression is long work: say what is happening, on stderr."""
-    if isinstance(event, Compressing):
-        first, last = event.covers
-        print(
-            f"[compressing entries {first}-{last} ({event.strategy}) with {event.model}…]",
-            file=sys.stderr,
-        )
-    elif isinstance(event, Compressed):
-        saved = ""
-        if event.tokens_before is not None and event.tokens_after is not None:
-            saved = f": {event.tokens_before:,} -> {event.tokens_after:,} tokens"
-        print(f"[compressed{saved}]", file=sys.stderr)
-    elif isinstance(event, CompressionFailed):
-        print(f"[compression not used: {event.message}]", file=sys.stderr)
+def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
+    settings = services.turn_settings()
+    if getattr(args, "think", None):
+        settings = replace(settings, reasoning=None if args.think == "off" else args.think)
+    return settings
 
 
 def last_model(conversation: Conversation | None) -> str | None:
@@ -268,22 +195,32 @@ def preview(entry: AnyEntry, width: int = 60) -> str:
 
 def cmd_show(services: Services, args: argparse.Namespace) -> int:
     conversation = services.library.open(args.id)
+    history = conversation.history
     if args.entries:
         return cli_usage.show_entries(services, conversation, args.json)
+    entries = list(history) if args.all else history.active_entries()
     if args.json:
-        emit_json({"header": conversation.header, "entries": list(conversation.history)})
+        emit_json({"header": conversation.header, "entries": entries})
         return 0
-    print(f"{conversation.id}  {conversation.history.title or 'Untitled'}")
+    print(f"{conversation.id}  {history.title or 'Untitled'}")
     if conversation.header.forked_from:
         fork = conversation.header.forked_from
         print(f"forked from {fork.id} at seq {fork.seq}")
-    print(f"{'seq':>4}  {'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
-    for entry in conversation.history:
+    branches = len(history.leaves())
+    if branches > 1 and not args.all:
+        print(f"the active branch of {branches}: `crosstalk branches {conversation.id}` lists them")
+    after = f"{'after':>5}  " if args.all else ""
+    print(f"{'seq':>4}  {after}{'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
+    for entry in entries:
         row = entry_row(entry)
+        if args.all:
+            parent = history.parent_of(entry.seq) if history.is_message(entry.seq) else None
+            mark = "*" if history.on_active_path(entry.seq) else " "
+            after = f"{'' if parent is None else parent or '-':>5}{mark} "
         print(
-            f"{row['seq']:>4}  {row['ts'][:19].replace('T', ' '):<19}  {row['kind']:<18} "
+            f"{row['seq']:>4}  {after}{row['ts'][:19].replace('T', ' '):<19}  {row['kind']:<18} "
             f"{row['model']:<20} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
-            f"{preview(entry)}"
+            f"{cli_branches.marked(history, entry)}{preview(entry)}"
         )
     return 0
 
@@ -439,7 +376,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"tools the model may call, comma-separated, 'all' or 'none' ({', '.join(BUILTIN)}); "
         "remembered for the conversation",
     )
-    ask.add_argument("--retry", action="store_true", help="answer the last input of -c ID again")
+    ask.add_argument(
+        "--regenerate", action="store_true",
+        help="answer the last input of -c ID again (with -m, by another model): a new branch; "
+        "the earlier reply stays, `crosstalk switch` goes back to it",
+    )  # fmt: skip
+    ask.add_argument("--retry", action="store_true", help=argparse.SUPPRESS)  # the old name
+    ask.add_argument(
+        "--compare", metavar="MODEL,MODEL[,...]",
+        help="send the question to several models at once; each reply is a branch of its own",
+    )  # fmt: skip
     ask.add_argument(
         "--think",
         choices=["off", "low", "medium", "high"],
@@ -452,9 +398,14 @@ def build_parser() -> argparse.ArgumentParser:
     ls.add_argument("--offset", type=int, default=0)
     ls.add_argument("--json", action="store_true")
 
-    show = command("show", cmd_show, "every entry of a conversation")
+    show = command("show", cmd_show, "the entries of a conversation's active branch")
     show.add_argument("id")
     show.add_argument("--json", action="store_true")
+    show.add_argument(
+        "--all", action="store_true",
+        help="every entry of every branch, with the seq of the message each follows "
+        "(* marks the active branch)",
+    )  # fmt: skip
     show.add_argument(
         "--entries", action="store_true",
         help="tokens, cost, latency and running totals of every entry (see also `usage`)",
@@ -486,6 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
     key = command("key", cmd_key, "keep an API key in the OS keyring: key set|delete PROVIDER")
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")
+    cli_branches.register(command)
     cli_transfer.register(command)
     cli_context.register(command)
     cli_usage.register(command)

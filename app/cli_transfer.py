@@ -44,6 +44,11 @@ def register(command: Command) -> None:
         "without it, one conversation is written to stdout",
     )
     export.add_argument("--force", action="store_true", help="replace existing files")
+    export.add_argument(
+        "--all-branches", action="store_true",
+        help="Markdown and HTML: every branch, each labelled, after the active one "
+        "(JSON and ZIP always keep every branch)",
+    )  # fmt: skip
 
     imported = command(
         "import",
@@ -100,8 +105,9 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
         if args.format == "zip" or len(wanted) > 1:
             raise ValueError("-o PATH is needed: where to write the archive or the files")
         conversation = library.open(wanted[0])
-        header, entries = conversation.header, list(conversation.history)
-        sys.stdout.buffer.write(transfer.render(args.format, header, entries))
+        content = transfer.render(args.format, conversation.header, conversation.history,
+                                  all_branches=args.all_branches)  # fmt: skip
+        sys.stdout.buffer.write(content)
         sys.stdout.flush()
         return 0
     output = Path(args.output)
@@ -110,8 +116,9 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
     line = ProgressLine("exporting")
     try:
         report = transfer.export(
-            library, wanted, args.format, output, force=args.force, progress=line
-        )
+            library, wanted, args.format, output, force=args.force, progress=line,
+            all_branches=args.all_branches,
+        )  # fmt: skip
     finally:
         line.done()
     where = report.written[0] if len(report.written) == 1 else output

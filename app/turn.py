@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
 
 from app.context import Contexts, OnContext
 from app.context.events import ignore
@@ -78,6 +81,7 @@ class OutputBuilder:
     started: float = field(default_factory=time.monotonic)
     first_token: float | None = None
     context: dict[str, object] | None = None  # what the request carried, as estimated
+    extra: dict[str, object] = field(default_factory=dict)  # more meta, e.g. what it regenerates
 
     def add(self, event: StreamEvent) -> None:
         if (
@@ -104,7 +108,7 @@ class OutputBuilder:
 
     def build(self, *, partial: bool = False, error: str | None = None) -> ModelOutput:
         now = time.monotonic()
-        meta: dict[str, object] = {"latency_ms": round((now - self.started) * 1000)}
+        meta: dict[str, object] = {**self.extra, "latency_ms": round((now - self.started) * 1000)}
         if self.first_token is not None:
             meta["first_token_ms"] = round((self.first_token - self.started) * 1000)
         if self.notes:
@@ -175,17 +179,18 @@ def build_request(
     settings: TurnSettings,
     enabled: Sequence[str],
     *,
-    retry: bool = False,
+    at: int | None = None,
 ) -> Request:
-    """What one model call sends: the context by the conversation's policy, the enabled tools
-    and the settings' limits. The inspector's next-request view renders through this too, so
-    what it shows is what the call sends."""
+    """What one model call sends: the context of the path to message ``at`` (the active path
+    by default) by the conversation's policy, the enabled tools and the settings' limits. The
+    inspector's next-request view renders through this too, so what it shows is what the call
+    sends."""
     tools = specs(enabled)
     if settings.contexts is None:
-        context = render_context(conversation.history, settings.window_turns, retry=retry)
+        context = render_context(conversation.history, settings.window_turns, at=at)
     else:
         context = settings.contexts.render(conversation, provider, model, tools=tools,
-                                           max_tokens=settings.max_tokens, retry=retry)  # fmt: skip
+                                           max_tokens=settings.max_tokens, at=at)  # fmt: skip
     return Request(
         model, context, tools, settings.max_tokens, settings.temperature, settings.reasoning
     )
@@ -203,27 +208,104 @@ async def run_turn(
     tools: Sequence[str] | None = None,
     on_event: OnEvent = lambda event: None,
     on_context: OnContext = ignore,
+    edit: int | None = None,
 ) -> ModelOutput:
     """One turn: the input, the reply (with any tool rounds), and a title on the first turn.
 
+    With ``edit`` (the seq of an earlier input), the input is that one edited: it follows the
+    same message, so it and its reply start a new branch and the edited one stays as it was.
     Before the first request, the context is compressed if the conversation's policy says so
     (``on_context`` hears about it)."""
     provider, model = models.resolve(spec)
-    enabled = turn_tools(conversation.history, settings, tools)
-    if system is not None and system != (conversation.history.system_instruction or ""):
+    history = conversation.history
+    after = edit_point(history, edit) if edit is not None else None
+    enabled = turn_tools(history, settings, tools)
+    if system is not None and system != (history.system_instruction or ""):
         await library.append_async(conversation, SystemInstruction(text=system))
-    await library.append_async(conversation, new_input(text, enabled))
+    entry = new_input(text, enabled)
+    if edit is not None:
+        entry = msgspec.structs.replace(entry, meta={**entry.meta, "edit_of": history.id_of(edit)})
+    stamped = await library.append_async(conversation, entry, after=after)
     if settings.contexts is not None:
         await settings.contexts.before_request(
             library, conversation, models, provider, model, tools=specs(enabled),
-            max_tokens=settings.max_tokens, on_context=on_context,
+            max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
         )  # fmt: skip
     output = await respond(
-        library, conversation, provider, model, settings, enabled, on_event, models=models
-    )
+        library, conversation, provider, model, settings, enabled, on_event, models=models,
+        at=stamped.seq,
+    )  # fmt: skip
     if conversation.history.title is None:
         await _title(library, conversation, models, settings.title_model or spec, text, output.text)
     return output
+
+
+async def compare_turn(
+    library: Library,
+    conversation: Conversation,
+    models: Models,
+    specs_: Sequence[str],
+    text: str,
+    settings: TurnSettings,
+    *,
+    system: str | None = None,
+    tools: Sequence[str] | None = None,
+    on_event: Callable[[str, StreamEvent], None] = lambda spec, event: None,
+    on_context: OnContext = ignore,
+) -> list[ModelOutput | BaseException]:
+    """One input answered by several models at once: each reply follows the input, so they are
+    siblings (the last to finish is active; the others are a switch away), each with its own
+    usage and latency. Returns each model's reply, or what stopped it, in ``specs_`` order."""
+    if len(set(specs_)) < 2:
+        raise ValueError("comparing needs at least two different models")
+    resolved = [models.resolve(spec) for spec in specs_]  # an unknown model fails before writing
+    history = conversation.history
+    enabled = turn_tools(history, settings, tools)
+    if system is not None and system != (history.system_instruction or ""):
+        await library.append_async(conversation, SystemInstruction(text=system))
+    stamped = await library.append_async(conversation, new_input(text, enabled))
+    if settings.contexts is not None:
+        provider, model = resolved[0]
+        await settings.contexts.before_request(
+            library, conversation, models, provider, model, tools=specs(enabled),
+            max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
+        )  # fmt: skip
+    at = conversation.history.active_leaf  # the input, or a compression's path through it
+    meta: dict[str, object] = {"compare": list(specs_)}
+
+    def answer(spec: str, provider: Provider, model: str) -> Coroutine[Any, Any, ModelOutput]:
+        return respond(
+            library, conversation, provider, model, settings, enabled,
+            lambda event: on_event(spec, event), at=at, models=models, meta=meta,
+        )  # fmt: skip
+
+    jobs = [answer(spec, p, m) for spec, (p, m) in zip(specs_, resolved, strict=True)]
+    results: list[ModelOutput | BaseException] = await asyncio.gather(*jobs, return_exceptions=True)
+    first = next((r for r in results if isinstance(r, ModelOutput)), None)
+    if conversation.history.title is None and first is not None:
+        spec = settings.title_model or f"{first.provider}:{first.model}"
+        await _title(library, conversation, models, spec, text, first.text)
+    return results
+
+
+def edit_point(history: History, seq: int) -> int:
+    """The message an edit of input ``seq`` follows (that input's parent)."""
+    if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelInput)):
+        raise ValueError(f"seq {seq} is not an input; `crosstalk show ID --all` lists them")
+    return history.parent_of(seq)
+
+
+def regenerate_point(history: History, seq: int | None = None) -> int:
+    """The message a new answer to reply ``seq`` (by default the active path's last reply)
+    follows: the one that reply followed, so the new answer is its sibling."""
+    if seq is None:
+        last = history.last_output
+        if last is None:
+            raise ValueError("there is no reply to regenerate: ask something first")
+        seq = last.seq
+    if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelOutput)):
+        raise ValueError(f"seq {seq} is not a reply; `crosstalk show ID --all` lists them")
+    return history.parent_of(seq)
 
 
 async def retry_turn(
@@ -234,20 +316,32 @@ async def retry_turn(
     settings: TurnSettings,
     on_event: OnEvent = lambda event: None,
     on_context: OnContext = ignore,
+    *,
+    reply: int | None = None,
 ) -> ModelOutput:
-    """Answer the latest input again; the earlier answer stays in the history, superseded."""
+    """Answer again what reply ``reply`` answered (by default the active path's last reply),
+    as its sibling: a new branch, active now; the earlier answer stays, one switch away."""
     provider, model = models.resolve(spec)
-    if conversation.history.turn_count == 0:
+    history = conversation.history
+    if history.turn_count == 0:
         raise ValueError(f"conversation {conversation.id} has no input to retry")
-    enabled = enabled_tools(conversation.history)
+    if reply is None and history.last_output is None:
+        at = history.active_leaf  # an input never answered: answer it now
+    else:
+        at = regenerate_point(history, reply)
+    replaced = reply if reply is not None else getattr(history.last_output, "seq", None)
+    enabled = enabled_tools(history)
     if settings.contexts is not None:
         await settings.contexts.before_request(
             library, conversation, models, provider, model, tools=specs(enabled),
-            max_tokens=settings.max_tokens, retry=True, on_context=on_context,
+            max_tokens=settings.max_tokens, at=at, on_context=on_context,
         )  # fmt: skip
+    meta: dict[str, object] = {}
+    if replaced is not None:
+        meta["regenerates"] = history.id_of(replaced)
     output = await respond(
-        library, conversation, provider, model, settings, enabled, on_event, retry=True,
-        models=models,
+        library, conversation, provider, model, settings, enabled, on_event, at=at,
+        models=models, meta=meta,
     )  # fmt: skip
     if conversation.history.title is None:
         question = next(e.text for e in conversation.history if isinstance(e, ModelInput))
@@ -266,27 +360,31 @@ async def respond(
     enabled: Sequence[str],
     on_event: OnEvent,
     *,
-    retry: bool = False,
+    at: int | None = None,
     models: Models | None = None,
+    meta: dict[str, object] | None = None,
 ) -> ModelOutput:
     """Model output -> tool calls -> one tool_results entry -> next request, bounded.
 
-    With ``models``, ``search_conversations`` queries are first rewritten into standalone
-    ones by the settings' title model (a cheap one), when it resolves."""
+    The first request carries the path to message ``at`` (by default the active leaf), and the
+    reply follows it; ``meta`` is added to that first reply's. With ``models``,
+    ``search_conversations`` queries are first rewritten into standalone ones by the settings'
+    title model (a cheap one), when it resolves."""
     ctx = ToolContext(library, conversation, rewrite=_rewriter(models, settings, conversation))
-    for round_ in range(settings.max_tool_rounds):
+    at = conversation.history.active_leaf if at is None else at
+    for _ in range(settings.max_tool_rounds):
         output = await _call(
-            library, conversation, provider, model, settings, enabled, on_event,
-            retry=retry and round_ == 0,
-        )  # fmt: skip
+            library, conversation, provider, model, settings, enabled, on_event, at, meta
+        )
+        meta = None
         if not output.tool_calls:
             return output
-        await _run_tools(library, conversation, output, enabled, ctx)
-    output = await _call(library, conversation, provider, model, settings, enabled, on_event)
+        at = await _run_tools(library, conversation, output, enabled, ctx)
+    output = await _call(library, conversation, provider, model, settings, enabled, on_event, at)
     if output.tool_calls:
         why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
         results = ToolResults(results=not_run(output.tool_calls, why))
-        await library.append_async(conversation, results, based_on=output.seq)
+        await library.append_async(conversation, results, after=output.seq)
     return output
 
 
@@ -316,7 +414,8 @@ async def _run_tools(
     output: ModelOutput,
     enabled: Sequence[str],
     ctx: ToolContext,
-) -> None:
+) -> int:
+    """Run a reply's calls and append their results after it; returns the results' seq."""
     results: list[ToolResult] = []
     try:
         for call in output.tool_calls:
@@ -324,7 +423,10 @@ async def _run_tools(
     finally:  # cancelled or not, every call gets a result, so the history stays replayable
         rest = output.tool_calls[len(results) :]
         results += not_run(rest, f"not run: {STOPPED}")
-        await library.append_async(conversation, ToolResults(results=results), based_on=output.seq)
+        stamped = await library.append_async(
+            conversation, ToolResults(results=results), after=output.seq
+        )
+    return stamped.seq
 
 
 async def _call(
@@ -335,17 +437,18 @@ async def _call(
     settings: TurnSettings,
     enabled: Sequence[str],
     on_event: OnEvent,
-    *,
-    retry: bool = False,
+    at: int,
+    meta: dict[str, object] | None = None,
 ) -> ModelOutput:
-    """One model call: render, stream, and append what came back (partial if it broke)."""
-    request = build_request(conversation, provider, model, settings, enabled, retry=retry)
+    """One model call: render the path to ``at``, stream, and append what came back after
+    ``at`` (partial if it broke)."""
+    request = build_request(conversation, provider, model, settings, enabled, at=at)
     # the reply answers the history as it is now: if another process continues the
-    # conversation meanwhile, the store keeps the reply as a branch (Library.append)
+    # conversation meanwhile, the reply still follows `at`, on a branch (Library.append)
     based_on = conversation.history.version
     context = request.context
     rendered = provider.render(request)
-    builder = OutputBuilder(provider.name, model, notes=list(rendered.notes))
+    builder = OutputBuilder(provider.name, model, notes=list(rendered.notes), extra=meta or {})
     if context.tokens is not None:
         builder.context = {"tokens": context.tokens, "budget": context.budget,
                            "omitted": len(context.omitted)}  # fmt: skip
@@ -355,15 +458,15 @@ async def _call(
             on_event(event)
     except asyncio.CancelledError:
         stopped = builder.build(partial=True, error=STOPPED)
-        await library.append_async(conversation, stopped, based_on=based_on)
+        await library.append_async(conversation, stopped, after=at, based_on=based_on)
         raise
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
         message = scrub(message)  # adapters scrub their keys; key-shaped text never gets in
         output = builder.build(partial=True, error=message)
-        await library.append_async(conversation, output, based_on=based_on)
+        await library.append_async(conversation, output, after=at, based_on=based_on)
         raise
-    stamped = await library.append_async(conversation, builder.build(), based_on=based_on)
+    stamped = await library.append_async(conversation, builder.build(), after=at, based_on=based_on)
     assert isinstance(stamped, ModelOutput)
     return stamped
 

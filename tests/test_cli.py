@@ -126,7 +126,7 @@ def test_bad_input_is_one_line_that_says_what_to_do(args: tuple[str, ...], messa
 def test_a_transcript_from_a_newer_version_is_refused_and_kept() -> None:
     conversation_id = seed_conversation(home())
     path = home() / "conversations" / f"{conversation_id}.jsonl"
-    newer = path.read_text().replace('"version":1', '"version":2', 1)
+    newer = path.read_text().replace('"version":2', '"version":99', 1)
     path.write_text(newer)
     result = run("show", conversation_id, check=False)
     assert result.returncode == 1

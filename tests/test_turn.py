@@ -243,13 +243,13 @@ def test_retry_answers_again_and_the_failed_answer_leaves_the_context(library: L
         "model_input", "model_output", "model_output", "title"
     ]  # fmt: skip
     retried = provider.requests[1].context
-    assert [e.seq for e in retried.entries] == [1]
-    assert [(o.first_seq, o.reason) for o in retried.omitted] == [
-        (2, "being answered again (retry)")
-    ]
-    later = render_context(conversation.history)
+    assert [e.seq for e in retried.entries] == [1]  # the failed answer is not sent
+    history = conversation.history
+    assert history.siblings(3) == [2, 3]  # the new answer is a sibling, the failed one kept
+    assert output.meta["regenerates"] == history.id_of(2)
+    later = render_context(history)
     assert [e.seq for e in later.entries] == [1, 3]
-    assert [(o.first_seq, o.reason) for o in later.omitted] == [(2, "superseded by a retry")]
+    assert later.omitted == ()  # the other branch is not part of this path at all
 
 
 def test_the_reasoning_setting_reaches_the_request(library: Library) -> None:

@@ -25,7 +25,7 @@ from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
-from app.turn import enabled_tools, retry_turn, run_turn
+from app.turn import compare_turn, enabled_tools, retry_turn, run_turn
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,8 @@ class ChatController(QObject):
     turn_failed = Signal(str, str, str)  # conversation id, message, action: settings|retry|""
     title_changed = Signal(str, str)
     context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
-    branched = Signal(str, str)  # conversation id, the branch that kept a reply meant for it
+    branched = Signal(str, int)  # conversation id, the reply that started a branch beside others
+    compare_text = Signal(str, str, str)  # conversation id, provider:model, text since last flush
     _store_event = Signal(object)  # a StoreEvent, from any thread
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
@@ -55,6 +56,7 @@ class ChatController(QObject):
         self._text: defaultdict[str, list[str]] = defaultdict(list)
         self._reasoning: defaultdict[str, list[str]] = defaultdict(list)
         self._live: defaultdict[str, list[str]] = defaultdict(list)  # this call's text so far
+        self._compared: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
         self._background: set[asyncio.Task[None]] = set()
         self._retired: list[Models] = []
         self._flush = QTimer(self)
@@ -126,6 +128,57 @@ class ChatController(QObject):
             on_context=self._context(conversation_id),
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
+
+    def regenerate(self, conversation_id: str, seq: int, spec: str) -> asyncio.Task[None]:
+        """Answer again what reply ``seq`` answered, with ``spec``: a sibling of it."""
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        coroutine = retry_turn(
+            services.library, conversation, services.models, spec,
+            services.turn_settings(), self._buffer(conversation_id),
+            on_context=self._context(conversation_id), reply=seq,
+        )  # fmt: skip
+        return self._start(conversation_id, coroutine, spec)
+
+    def edit(
+        self, conversation_id: str, seq: int, text: str, spec: str, tools: Sequence[str] | None
+    ) -> asyncio.Task[None]:
+        """Send input ``seq`` again as ``text``: a new branch from where it was."""
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        coroutine = run_turn(
+            services.library, conversation, services.models, spec, text,
+            services.turn_settings(), tools=tools, on_event=self._buffer(conversation_id),
+            on_context=self._context(conversation_id), edit=seq,
+        )  # fmt: skip
+        return self._start(conversation_id, coroutine, spec)
+
+    def compare(
+        self, conversation_id: str, text: str, specs: Sequence[str], tools: Sequence[str] | None
+    ) -> asyncio.Task[None]:
+        """One input to several models at once; each reply streams on ``compare_text`` and is
+        kept as a sibling of the others."""
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        compared = self._compared
+
+        def on_event(spec: str, event: StreamEvent) -> None:
+            if isinstance(event, TextDelta):
+                compared[(conversation_id, spec)].append(event.text)
+
+        async def turn() -> ModelOutput:
+            results = await compare_turn(
+                services.library, conversation, services.models, list(specs), text,
+                services.turn_settings(), tools=tools, on_event=on_event,
+                on_context=self._context(conversation_id),
+            )  # fmt: skip
+            replies = [r for r in results if isinstance(r, ModelOutput)]
+            if not replies:
+                failure = next(r for r in results if isinstance(r, BaseException))
+                raise failure
+            return replies[-1]
+
+        return self._start(conversation_id, turn(), specs[0])
 
     def stop(self, conversation_id: str) -> None:
         task = self._tasks.get(conversation_id)
@@ -207,6 +260,11 @@ class ChatController(QObject):
                 parts.clear()
                 self._live[conversation_id].append(chunk)
                 self.stream_text.emit(conversation_id, chunk)
+        for (conversation_id, spec), parts in self._compared.items():
+            if parts:
+                chunk = "".join(parts)
+                parts.clear()
+                self.compare_text.emit(conversation_id, spec, chunk)
 
     def _post(self, event: StoreEvent) -> None:
         self._store_event.emit(event)
@@ -215,8 +273,7 @@ class ChatController(QObject):
         if isinstance(event, Appended):
             self._on_appended(event.conversation_id, event.entry)
         elif isinstance(event, Branched):
-            self._open.pop(event.conversation_id, None)  # the turn's object is the branch now
-            self.branched.emit(event.conversation_id, event.branch_id)
+            self.branched.emit(event.conversation_id, event.seq)
 
     def _on_appended(self, conversation_id: str, entry: AnyEntry) -> None:
         self.flush()  # text before the entry that closes it

@@ -4,13 +4,15 @@ Plain functions of an entry and its fold state, so a fragment is built once and 
 view. Links carry the entry's position in the view (``fold:3:c0``, ``copy:3.1``, ``retry:3``),
 and the view interprets them; nothing here knows about Qt. Two things carry the entry's ``seq``
 instead, as they outlive the view's positions: each fragment's first paragraph starts with a
-named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link.
+named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link. A message ends
+with its row of actions (``Actions``): ``edit:12``, ``regenerate:12``, ``sibling:14`` ...
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from html import escape
 
 from app.history import (
@@ -49,7 +51,42 @@ p.codebar { color: #656d76; font-size: small; margin-top: 8px; margin-bottom: 2p
 p.stopped { color: #9a6700; font-weight: bold; }
 p.failed { color: #cf222e; font-weight: bold; }
 p.earlier { margin-bottom: 12px; }
+p.actions { color: #8c959f; font-size: small; margin-top: 2px; margin-bottom: 4px; }
+a.action { color: #57606a; }
 """
+
+
+@dataclass(frozen=True)
+class Actions:
+    """The row under a message: what can be done with it, and what it is (the marks)."""
+
+    labels: Mapping[str, str]  # action or mark name -> the words shown (translated)
+    previous: int | None = None  # the sibling before it (its seq), for the switcher
+    following: int | None = None
+    position: int = 1
+    siblings: int = 1
+    marks: tuple[str, ...] = ()  # e.g. "edited", "regenerated", "excluded"
+    names: tuple[str, ...] = ()  # the actions offered, in order: "copy", "edit", ...
+
+
+def actions_html(seq: int, actions: Actions) -> str:
+    """``< 2/3 >  Copy · Copy text · Edit · … (edited)`` as one small paragraph of links."""
+    labels = actions.labels
+    parts: list[str] = []
+    if actions.siblings > 1:
+        back, on = "&lsaquo;", "&rsaquo;"
+        if actions.previous:
+            back = f'<a class="action" href="sibling:{actions.previous}">&lsaquo;</a>'
+        if actions.following:
+            on = f'<a class="action" href="sibling:{actions.following}">&rsaquo;</a>'
+        parts.append(f"{back} {actions.position}/{actions.siblings} {on}")
+    parts += [
+        f'<a class="action" href="{name}:{seq}">{escape(labels.get(name, name))}</a>'
+        for name in actions.names
+    ]
+    marks = ", ".join(escape(labels.get(mark, mark)) for mark in actions.marks)
+    tail = f" &nbsp;({marks})" if marks else ""
+    return f'<p class="actions">{" &nbsp;·&nbsp; ".join(parts)}{tail}</p>\n'
 
 
 def is_shown(entry: AnyEntry) -> bool:
@@ -74,12 +111,17 @@ def is_failed(entry: AnyEntry) -> bool:
 
 
 def entry_html(
-    entry: AnyEntry, index: int, expanded: Collection[str] = (), retry: bool = False
+    entry: AnyEntry,
+    index: int,
+    expanded: Collection[str] = (),
+    retry: bool = False,
+    actions: Actions | None = None,
 ) -> tuple[str, list[str]]:
     """The fragment of one entry and the code blocks its Copy links index.
 
     ``expanded`` holds the fold keys of this entry that are open; ``retry`` adds a Retry link
-    to a failed reply (only the latest one can usefully be retried).
+    to a failed reply (only the latest one can usefully be retried); ``actions`` ends it with
+    the row of a message's actions.
     """
     fragment = _Fragment(index, expanded, entry.seq)
     match entry:
@@ -103,6 +145,8 @@ def entry_html(
             fragment.fold("s", f"Entries {first} to {last} summarised", summary)
         case _:
             pass
+    if actions is not None:
+        fragment.parts.append(actions_html(entry.seq, actions))
     return "".join(fragment.parts), fragment.code
 
 

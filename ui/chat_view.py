@@ -19,7 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Literal
 
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import QRect, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -32,17 +32,32 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
-from app.history import AnyEntry, ModelInput, ModelOutput
-from app.store import Conversation
+from app.history import (
+    ROOT,
+    AnyEntry,
+    Compression,
+    Exclude,
+    History,
+    ModelInput,
+    ModelOutput,
+    Select,
+)
+from app.history.entries import MESSAGE_KINDS, searchable_text
+from app.store import Conversation, branches
 from ui.chat_html import (
     STYLE_SHEET,
+    Actions,
     anchor_name,
     entry_html,
     is_failed,
     is_shown,
     shown_chars,
 )
+from ui.inline_edit import InlineEditor
+from ui.markdown import plain_text
 
+MESSAGE_ACTIONS = ("copy-markdown", "copy-text", "edit", "regenerate", "continue", "fork",
+                   "exclude", "include", "sibling")  # fmt: skip
 PAGE = 40
 PAGE_CHARS = 16_000
 BOTTOM_SLACK = 8  # pixels: this close to the end counts as "at the bottom"
@@ -74,6 +89,10 @@ class ChatView(QWidget):
     retry_requested = Signal()
     copied = Signal(str)  # the text put on the clipboard by a Copy link
     inspect_requested = Signal(int)  # an entry's seq: its Inspect link was clicked
+    # a message's action link: "regenerate", "continue", "fork", "exclude", "include",
+    # "sibling" (show that sibling's branch); and the message's seq
+    message_action = Signal(str, int)
+    edit_submitted = Signal(int, str)  # the seq of the input edited, the new text
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,8 +106,14 @@ class ChatView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
+        self.editor = InlineEditor(self.browser.viewport())
+        self.editor.submitted.connect(self.edit_submitted)
+        self.editor.cancelled.connect(self.browser.setFocus)
+        self._labels = self._action_labels()
+        self._history: History | None = None  # of the conversation shown, for its branches
         bar = self.browser.verticalScrollBar()
         bar.valueChanged.connect(self._on_scrolled)
+        bar.valueChanged.connect(self._place_editor)
         bar.rangeChanged.connect(self._on_range_changed)
 
         self._entries: list[AnyEntry] = []  # the shown kinds only, in seq order
@@ -98,6 +123,7 @@ class ChatView(QWidget):
         self._code: dict[int, list[str]] = {}
         self._expanded: set[tuple[int, str]] = set()
         self._retry: int | None = None  # the failed reply that Retry would answer again
+        self._tail = ROOT  # the seq of the last message shown: what a new one must follow
         self._live: _Live | None = None
         # where the scroll stays as the document changes: at the end (following it), at
         # _offset from the top or from the end (after a re-render), at the named anchor
@@ -114,10 +140,13 @@ class ChatView(QWidget):
 
     # --- saved entries ---------------------------------------------------------------------
 
-    def show_conversation(self, conversation: Conversation) -> None:
-        """Show a conversation's tail, scrolled to the end; any live block is dropped."""
+    def show_conversation(self, conversation: Conversation, upto: int | None = None) -> None:
+        """Show the tail of a conversation's active branch (or of the path to message
+        ``upto``), scrolled to the end; any live block is dropped."""
         self.clear()
-        self._entries = [entry for entry in conversation.history if is_shown(entry)]
+        history = self._history = conversation.history
+        self._entries = [entry for entry in history.path_entries(upto) if is_shown(entry)]
+        self._tail = history.active_leaf if upto is None else upto
         self._last = len(self._entries)
         self._first = self._page_before(self._last)
         self._retry = self._retry_target()
@@ -131,8 +160,25 @@ class ChatView(QWidget):
         self._code.clear()
         self._expanded.clear()
         self._retry = None
+        self._tail = ROOT
         self._live = None
+        self.editor.stop()
         self._render("end")
+
+    def refresh_marks(self) -> None:
+        """Draw the messages again (their marks or actions changed), keeping the scroll."""
+        self._html.clear()
+        self._render("top")
+
+    def continues(self, history: History, entry: AnyEntry) -> bool:
+        """Whether ``entry``, just appended, goes at the end of what is shown: a message that
+        follows the last one shown, or an entry of another kind that applies here. Else the
+        branch shown is no longer the active one, and the conversation is shown again."""
+        if history.is_message(entry.seq):
+            return history.parent_of(entry.seq) == self._tail
+        if isinstance(entry, Compression):
+            return history.anchor_of(entry.seq) == self._tail
+        return not isinstance(entry, Select | Exclude)
 
     def append_entry(self, entry: AnyEntry) -> None:
         """Add a saved entry at the end; a reply replaces the live block it was streamed into."""
@@ -143,6 +189,8 @@ class ChatView(QWidget):
         self._appending()
         index = len(self._entries)
         self._entries.append(entry)
+        if isinstance(entry, MESSAGE_KINDS):
+            self._tail = entry.seq
         stale = None
         if isinstance(entry, ModelInput | ModelOutput):
             stale, self._retry = self._retry, index if is_failed(entry) else None
@@ -312,7 +360,9 @@ class ChatView(QWidget):
         if html is None:
             expanded = {key for i, key in self._expanded if i == index}
             retry = index == self._retry
-            html, self._code[index] = entry_html(self._entries[index], index, expanded, retry)
+            entry = self._entries[index]
+            actions = self._actions(entry)
+            html, self._code[index] = entry_html(entry, index, expanded, retry, actions)
             self._html[index] = html
         return html
 
@@ -471,8 +521,128 @@ class ChatView(QWidget):
             self._toggle(rest)
         elif scheme == "retry":
             self.retry_requested.emit()
+        elif scheme in MESSAGE_ACTIONS and rest.isdigit():
+            self._message_action(scheme, int(rest))
         elif scheme in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
+
+    # --- a message's actions ---------------------------------------------------------------
+
+    def _action_labels(self) -> dict[str, str]:
+        return {
+            "copy-markdown": self.tr("Copy"),
+            "copy-text": self.tr("Copy as text"),
+            "edit": self.tr("Edit"),
+            "regenerate": self.tr("Regenerate…"),
+            "continue": self.tr("Continue"),
+            "fork": self.tr("Fork"),
+            "exclude": self.tr("Remove from context"),
+            "include": self.tr("Put back in context"),
+            "edited": self.tr("edited"),
+            "regenerated": self.tr("regenerated"),
+            "excluded": self.tr("removed from context"),
+            "compared": self.tr("compared"),
+        }
+
+    def _actions(self, entry: AnyEntry) -> Actions | None:
+        """The row under a message: the actions that fit its kind, the switcher, its marks."""
+        history = self._history
+        if history is None or not isinstance(entry, ModelInput | ModelOutput):
+            return None
+        if not (1 <= entry.seq <= history.version and history.at(entry.seq) is entry):
+            return None  # not from the history shown (a stale fragment)
+        found = branches.marks(history, entry.seq)
+        siblings = history.siblings(entry.seq)
+        at = found.position - 1
+        names = ["copy-markdown"]
+        if isinstance(entry, ModelInput):
+            names.append("edit")
+        else:
+            names += ["copy-text", "regenerate"]
+            if entry.finish_reason == "length":
+                names.append("continue")
+        names += ["fork", "include" if found.excluded else "exclude"]
+        marks = [
+            mark
+            for mark, on in (
+                ("edited", found.edited),
+                ("regenerated", found.regenerated),
+                ("compared", bool(found.compared)),
+                ("excluded", found.excluded),
+            )
+            if on
+        ]
+        return Actions(
+            labels=self._labels,
+            previous=siblings[at - 1] if at > 0 else None,
+            following=siblings[at + 1] if at + 1 < len(siblings) else None,
+            position=found.position,
+            siblings=found.siblings,
+            marks=tuple(marks),
+            names=tuple(names),
+        )
+
+    def _message_action(self, name: str, seq: int) -> None:
+        history = self._history
+        if history is None or not (1 <= seq <= history.version and history.is_message(seq)):
+            return  # a reply may contain a link of its own making: only real messages act
+        entry = history.at(seq)
+        if name == "copy-markdown":
+            self._put_on_clipboard(searchable_text(entry))
+        elif name == "copy-text":
+            self._put_on_clipboard(plain_text(searchable_text(entry)))
+        elif name == "edit":
+            self.begin_edit(seq)
+        else:
+            self.message_action.emit(name, seq)
+
+    def _put_on_clipboard(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self.copied.emit(text)
+
+    def last_input(self) -> int | None:
+        """The seq of the last input shown (Up in an empty composer edits it)."""
+        for entry in reversed(self._entries):
+            if isinstance(entry, ModelInput):
+                return entry.seq
+        return None
+
+    def begin_edit(self, seq: int) -> bool:
+        """Edit input ``seq`` in place: a box over it; Enter sends, Esc cancels."""
+        history = self._history
+        if history is None or not history.is_message(seq):
+            return False
+        entry = history.at(seq)
+        if not isinstance(entry, ModelInput):
+            return False
+        if not self._on_page(seq):
+            self.show_entry(seq)
+        self.editor.start(seq, entry.text, self._message_rect(seq))
+        return True
+
+    def _on_page(self, seq: int) -> bool:
+        return any(e.seq == seq for e in self._entries[self._first : self._last])
+
+    def _message_rect(self, seq: int) -> QRect:
+        """Where the message with this seq is drawn, in the viewport's coordinates."""
+        index = next((i for i, e in enumerate(self._entries) if e.seq == seq), None)
+        names = {anchor_name(seq)}
+        if index is not None and index + 1 < self._last:
+            names.add(anchor_name(self._entries[index + 1].seq))
+        found = self._anchor_positions(names)
+        viewport = self.browser.viewport()
+        start = found.get(anchor_name(seq))
+        if start is None:
+            return QRect(8, 8, viewport.width() - 16, 0)
+        top = self.browser.cursorRect(self._cursor_at(start)).top() - 8
+        ends = [p for name, p in found.items() if name != anchor_name(seq)]
+        end = min(ends) if ends else self.browser.document().characterCount() - 1
+        bottom = self.browser.cursorRect(self._cursor_at(end)).top()
+        return QRect(8, top, viewport.width() - 16, bottom - top)
+
+    def _place_editor(self) -> None:
+        if self.editor.is_editing():
+            self.editor.place(self._message_rect(self.editor.seq))
 
     def _copy(self, where: str) -> None:
         index, _, number = where.partition(".")

@@ -27,9 +27,13 @@ class MessageEdit(QPlainTextEdit):
     a new line and Ctrl+Enter sends (for people who write long, many-paragraph messages)."""
 
     submitted = Signal()
+    up_when_empty = Signal()
     enter_sends = True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Up and not self.toPlainText():
+            self.up_when_empty.emit()
+            return
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         modifiers = event.modifiers()
         if enter and modifiers & Qt.KeyboardModifier.ControlModifier:
@@ -45,6 +49,7 @@ class Composer(QWidget):
     send_requested = Signal(str, str)  # text, provider:model
     stop_requested = Signal()
     system_requested = Signal()
+    edit_last_requested = Signal()  # Up in an empty message box: edit the last input
 
     def __init__(
         self,
@@ -84,6 +89,20 @@ class Composer(QWidget):
             self._tool_actions[name] = action
         self.tools_menu.setToolTipsVisible(True)
         self.tools_button.setMenu(self.tools_menu)
+        self.compare_button = QToolButton()
+        self.compare_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.compare_button.setToolTip(
+            self.tr("Send the next message to these models too, and compare the replies")
+        )
+        self.compare_menu = QMenu(self.compare_button)
+        self._compare_actions: dict[str, QAction] = {}
+        for spec in models:
+            action = self.compare_menu.addAction(spec)
+            action.setCheckable(True)
+            action.toggled.connect(self._show_compare_count)
+            self._compare_actions[spec] = action
+        self.compare_button.setMenu(self.compare_menu)
+        self._show_compare_count()
         self.send_button = QPushButton("Send")
         self.send_button.setDefault(True)
         self._streaming = False
@@ -93,6 +112,7 @@ class Composer(QWidget):
         row.addWidget(self.tools_button)
         row.addWidget(self.meter, 1)
         row.addWidget(self.model_picker)
+        row.addWidget(self.compare_button)
         row.addWidget(self.send_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -100,6 +120,7 @@ class Composer(QWidget):
         layout.addLayout(row)
 
         self.edit.submitted.connect(self._send_or_stop)
+        self.edit.up_when_empty.connect(self.edit_last_requested)
         self.send_button.clicked.connect(self._send_or_stop)
         self.system_button.clicked.connect(self.system_requested)
 
@@ -134,6 +155,23 @@ class Composer(QWidget):
 
     def model(self) -> str:
         return self.model_picker.currentText().strip()
+
+    def compared_models(self) -> list[str]:
+        """The models the next message goes to: the picked one and those ticked to compare
+        (just the picked one when none is ticked)."""
+        picked = self.model()
+        others = [s for s, a in self._compare_actions.items() if a.isChecked() and s != picked]
+        return [picked, *others]
+
+    def clear_compare(self) -> None:
+        for action in self._compare_actions.values():
+            action.setChecked(False)
+
+    def _show_compare_count(self) -> None:
+        count = sum(a.isChecked() for a in self._compare_actions.values())
+        self.compare_button.setText(
+            self.tr("Compare ({count})").format(count=count) if count else self.tr("Compare")
+        )
 
     def set_model(self, spec: str) -> None:
         if self.model_picker.findText(spec) < 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-LABELS = {"settings": "Open Settings", "retry": "Retry", "undo": "Undo", "open-branch": "Open"}
+LABELS = {"settings": "Open Settings", "retry": "Retry", "undo": "Undo"}
 
 
 class ErrorBanner(QFrame):

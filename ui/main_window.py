@@ -25,12 +25,14 @@ from PySide6.QtWidgets import (
 
 from app.composition import build_models
 from app.errors import CrosstalkError
-from app.history import AnyEntry, SystemInstruction
+from app.history import AnyEntry, Exclude, ModelOutput, SystemInstruction
 from app.providers.check import ping
 from app.settings import Settings
 from app.tools import BUILTIN
+from ui.branch_actions import BranchActions
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
+from ui.compare_strip import CompareStrip
 from ui.composer import Composer
 from ui.conversation_list import ID_ROLE, ConversationList
 from ui.error_banner import ErrorBanner
@@ -58,8 +60,6 @@ class MainWindow(QMainWindow):
         self.state = state
         self.current: str | None = None
         self._deleted: str | None = None  # for Undo
-        self._branch: str | None = None  # the latest branch that kept a reply, for its banner
-        self._branched_from: str | None = None  # and the conversation the reply was meant for
         self._drafts: dict[str, str] = {}
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
         self.chat = ChatView()
+        self.compare_strip = CompareStrip()
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(self.services.models.available(), tools)
         self.composer.set_enter_sends(self.services.settings.enter_sends)
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.heading)
         column.addWidget(self.banner)
         column.addWidget(self.chat, 1)
+        column.addWidget(self.compare_strip, 1)
         column.addWidget(self.composer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.conversations)
@@ -92,6 +94,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self._menus(right)
         self._connect()
+        self.branch_actions = BranchActions(self)
         self._restore()
         # other processes (the command line, another window) write to the same library: look
         # for their appends to open conversations and for index changes a few times a second
@@ -152,6 +155,7 @@ class MainWindow(QMainWindow):
         c.title_changed.connect(self._on_title)
         c.context_changed.connect(self._on_context)
         c.branched.connect(self._on_branched)
+        c.compare_text.connect(self.compare_strip.add_text)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
         lst.new_requested.connect(self.new_chat)
@@ -247,11 +251,12 @@ class MainWindow(QMainWindow):
     def rename(self, conversation_id: str, title: str) -> None:
         self._guarded(lambda: self.services.library.rename(conversation_id, title))
 
-    def fork(self, conversation_id: str) -> None:
-        conversation = self.controller.conversation(conversation_id)
-        done, fork = self._guarded(
-            lambda: self.services.library.fork(conversation_id, conversation.history.version)
-        )
+    def fork(self, conversation_id: str, seq: int | None = None) -> None:
+        """A new conversation holding the path to message ``seq`` (by default the active
+        branch); it opens."""
+        history = self.controller.conversation(conversation_id).history
+        at = history.active_leaf if seq is None else seq
+        done, fork = self._guarded(lambda: self.services.library.fork(conversation_id, at))
         if done and fork is not None:
             self.show_conversation(fork.id)
 
@@ -286,15 +291,21 @@ class MainWindow(QMainWindow):
     # --- turns ----------------------------------------------------------------------------
 
     def send(self, text: str, spec: str) -> None:
+        specs = self.composer.compared_models() if spec == self.composer.model() else [spec]
         try:
-            self.services.models.resolve(spec)  # a missing key is reported before any write
+            for each in specs:
+                self.services.models.resolve(each)  # a missing key is reported before any write
             if self.current is None:
                 conversation = self.controller.new_conversation()
                 self.current = conversation.id
                 self.chat.show_conversation(conversation)
                 self.conversations.select(conversation.id)  # highlighted once it is listed
                 self._follow(conversation.id)
-            self.controller.send(self.current, text, spec, tools=self.composer.tools())
+            if len(specs) > 1:
+                self.controller.compare(self.current, text, specs, self.composer.tools())
+                self.compare_strip.start(self.current, specs)
+            else:
+                self.controller.send(self.current, text, spec, tools=self.composer.tools())
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
             return
@@ -351,8 +362,17 @@ class MainWindow(QMainWindow):
     # --- controller events ----------------------------------------------------------------
 
     def _on_entry(self, conversation_id: str, entry: AnyEntry) -> None:
-        if conversation_id == self.current:
+        if conversation_id != self.current:
+            return
+        conversation = self.controller.conversation(conversation_id)
+        if isinstance(entry, ModelOutput) and "compare" in entry.meta:
+            self.compare_strip.finish(conversation_id, entry, self.services.prices)
+        if isinstance(entry, Exclude):
+            self.chat.refresh_marks()  # the same messages, one marked: the scroll stays
+        elif self.chat.continues(conversation.history, entry):
             self.chat.append_entry(entry)
+        else:  # another branch became the active one (an edit, a switch, another process)
+            self.chat.show_conversation(conversation)
 
     def _on_stream_started(self, conversation_id: str) -> None:
         self.banner.hide()
@@ -372,8 +392,6 @@ class MainWindow(QMainWindow):
         if conversation_id == self.current:
             self.chat.end_stream()
             self.composer.set_streaming(False)
-            if conversation_id == self._branched_from:  # its reply went to the branch
-                self.chat.show_conversation(self.controller.conversation(conversation_id))
         self.conversations.refresh()
 
     def _on_failed(self, conversation_id: str, message: str, action: str) -> None:
@@ -400,22 +418,20 @@ class MainWindow(QMainWindow):
             self._index_version = version
             self.conversations.refresh()
 
-    def _on_branched(self, conversation_id: str, branch_id: str) -> None:
-        self._branch, self._branched_from = branch_id, conversation_id
-        self.conversations.refresh()
+    def _on_branched(self, conversation_id: str, seq: int) -> None:
         if conversation_id == self.current:
+            self.chat.show_conversation(self.controller.conversation(conversation_id))
             self.banner.show_message(
                 self.tr(
                     "Another window or command continued this conversation while the reply "
-                    "was written, so the reply was kept in a new branch."
+                    "was written, so the reply is on a branch of its own, beside theirs. "
+                    "Use the arrows above a message to switch between them."
                 ),
-                "open-branch",
+                "",
             )
 
     def _on_banner_action(self, action: str) -> None:
-        if action == "open-branch" and self._branch:
-            self.show_conversation(self._branch)
-        elif action == "settings":
+        if action == "settings":
             self.open_settings()
         elif action == "retry":
             self.retry()

@@ -115,3 +115,12 @@ def _render_image(
     src = str(token.attrGet("src") or "")
     alt = escapeHtml(token.content or src)
     return f'<a href="{escapeHtml(src)}">[image: {alt}]</a>'
+
+
+def plain_text(text: str) -> str:
+    """Markdown as the words a reader sees: no markup, code kept as it is (Copy as text)."""
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setMarkdown(text)
+    return document.toPlainText()

@@ -46,14 +46,17 @@ class Outcome:
     spec: str  # provider:model that wrote the summaries
     summaries: tuple[Summary, ...]
     appended: tuple[Compression, ...] = ()  # empty for a preview
+    at: int | None = None  # the message the path compressed ends at (None: the active leaf)
 
 
 def compressible(
-    history: History, keep_first_input: bool, keep_recent: int
+    history: History, keep_first_input: bool, keep_recent: int, at: int | None = None
 ) -> list[ConversationEntry]:
-    """What a compression may cover: the whole carried context, less the first input (when it
-    is always carried anyway) and the newest ``keep_recent`` turns."""
-    items = list(render_context(history, None, keep_first_input=keep_first_input).entries)
+    """What a compression may cover: the whole carried context of the path to ``at`` (the
+    active path by default), less the first input (when it is always carried anyway) and the
+    newest ``keep_recent`` turns."""
+    context = render_context(history, None, at=at, keep_first_input=keep_first_input)
+    items = list(context.entries)
     if keep_first_input and items and not is_summary(items[0]):
         items = items[1:]
     cut, turns = len(items), 0
@@ -115,9 +118,15 @@ async def compress(
     preview: bool = False,
     automatic: bool = False,
     on_context: OnContext = ignore,
+    at: int | None = None,
 ) -> Outcome:
-    """Compress ``conversation`` with ``strategy``; appends nothing on failure or preview."""
-    items = compressible(conversation.history, keep_first_input, keep_recent)
+    """Compress ``conversation`` with ``strategy``; appends nothing on failure or preview.
+
+    The path compressed ends at message ``at`` (by default the active leaf); the compression
+    is made there, so it applies to that path and the branches that grow from it."""
+    history = conversation.history
+    at = history.active_leaf if at is None else at
+    items = compressible(history, keep_first_input, keep_recent, at)
     jobs = plan(strategy, items, final=not automatic)
     if not jobs:
         raise NothingToCompress(
@@ -128,7 +137,7 @@ async def compress(
     covers = (jobs[0].covers[0], jobs[-1].covers[1])
     on_context(Compressing(strategy.spec, covers, spec, len(jobs), automatic))
     summaries = [await summarise(provider, model, strategy, job, limit) for job in jobs]
-    outcome = Outcome(strategy, spec, tuple(summaries))
+    outcome = Outcome(strategy, spec, tuple(summaries), at=at)
     if preview:
         return outcome
     return commit(library, conversation, outcome, automatic=automatic, on_context=on_context)
@@ -148,7 +157,7 @@ def commit(
         raise CompressionError("this compression was already appended")
     appended = _append(library, conversation, outcome, automatic)
     on_context(Compressed(tuple(entry.seq for entry in appended)))
-    return Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended)
+    return Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended, outcome.at)
 
 
 def _append(
@@ -164,7 +173,7 @@ def _append(
         entry = Compression(strategy=outcome.strategy.spec, covers=summary.job.covers,
                             summary=summary.text, provider=provider, model=model,
                             usage=summary.usage, meta=meta)  # fmt: skip
-        stamped = library.append(conversation, entry)
+        stamped = library.append(conversation, entry, after=outcome.at)
         assert isinstance(stamped, Compression)
         appended.append(stamped)
     return tuple(appended)
@@ -188,7 +197,9 @@ def undo(library: Library, conversation: Conversation, seq: int) -> Compression:
         raise CompressionError(f"the compression at seq {seq} was already undone")
     entry = Compression(strategy=RETRACT, covers=(first, last), summary="", provider="",
                         model="", meta={"undoes": list(range(first, last + 1))})  # fmt: skip
-    stamped = library.append(conversation, entry)
+    # made where the undone compression was made: undone wherever that one applied
+    anchor = conversation.history.anchor_of(first)
+    stamped = library.append(conversation, entry, after=anchor)
     assert isinstance(stamped, Compression)
     return stamped
 

@@ -95,7 +95,7 @@ class Contexts:
         *,
         tools: Sequence[ToolSpec] = (),
         max_tokens: int | None = None,
-        retry: bool = False,
+        at: int | None = None,
     ) -> Context:
         """What the next request to ``provider:model`` carries, by the conversation's policy."""
         policy = self.policy(conversation.id)
@@ -103,7 +103,7 @@ class Contexts:
         return render_context(
             conversation.history,
             policy.window_turns,
-            retry=retry,
+            at=at,
             budget=self.budget(policy, provider, model, tools, max_tokens),
             count=count,
             keep_first_input=policy.keep_first_input,
@@ -132,7 +132,7 @@ class Contexts:
         *,
         tools: Sequence[ToolSpec] = (),
         max_tokens: int | None = None,
-        retry: bool = False,
+        at: int | None = None,
         on_context: OnContext = ignore,
     ) -> bool:
         """Compress first if the policy enables it and the request would pass the threshold.
@@ -145,7 +145,7 @@ class Contexts:
         if not policy.auto_compress:
             return False
         context = self.render(conversation, provider, model, tools=tools,
-                              max_tokens=max_tokens, retry=retry)  # fmt: skip
+                              max_tokens=max_tokens, at=at)  # fmt: skip
         if not self.past_threshold(context, policy):
             return False
         try:
@@ -156,7 +156,7 @@ class Contexts:
                 keep_first_input=policy.keep_first_input,
                 keep_recent=policy.keep_recent_turns,
                 limit=self.window(compressor, compressor_model),
-                automatic=True, on_context=on_context,
+                automatic=True, on_context=on_context, at=at,
             )  # fmt: skip
         except NothingToCompress:
             return False  # the budget still holds: older turns fall out as usual

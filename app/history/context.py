@@ -14,6 +14,7 @@ how long the conversation is, and each entry's tokens are counted once by the ca
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -93,13 +94,9 @@ def _superseded(turn: list[ConversationEntry], index: int) -> bool:
     )
 
 
-def _live_entries(
-    turn: list[ConversationEntry], retried: bool
-) -> Iterator[ConversationEntry | Omission]:
+def _live_entries(turn: list[ConversationEntry]) -> Iterator[ConversationEntry | Omission]:
     for index, entry in enumerate(turn):
-        if retried and index == len(turn) - 1 and isinstance(entry, ModelOutput):
-            yield Omission(entry.seq, entry.seq, "being answered again (retry)")
-        elif not _carried(entry):
+        if not _carried(entry):
             yield Omission(entry.seq, entry.seq, "failed reply with no content")
         elif _superseded(turn, index):
             yield Omission(entry.seq, entry.seq, "superseded by a retry")
@@ -112,6 +109,24 @@ def _live_entries(
             yield entry
 
 
+REMOVED = "removed from context by the user"
+
+
+def _removed(turn: list[ConversationEntry], excluded: set[int]) -> set[int]:
+    """The seqs of a turn the user removed from the context: a removed input takes its whole
+    turn (a reply must answer something), and a call and its results go together."""
+    seqs = {entry.seq for entry in turn if entry.seq in excluded}
+    if not seqs:
+        return seqs
+    if isinstance(turn[0], ModelInput) and turn[0].seq in seqs:
+        return {entry.seq for entry in turn}
+    for before, after in itertools.pairwise(turn):
+        paired = isinstance(before, ModelOutput) and isinstance(after, ToolResults)
+        if paired and (before.seq in seqs or after.seq in seqs):
+            seqs |= {before.seq, after.seq}
+    return seqs
+
+
 @dataclass
 class _Walk:
     """One rendering, newest entry first."""
@@ -122,12 +137,12 @@ class _Walk:
     budget: int | None
     count: Count | None
     keep_first: int | None  # the seq of the first input, when it is always carried
-    retry: bool
     blocks: list[list[ConversationEntry]] = field(default_factory=list)
     omitted: list[Omission] = field(default_factory=list)
     used: int = 0
     turns: int = 0
     over_budget: bool = False
+    excluded: set[int] = field(default_factory=set)
 
     def cost(self, entries: Sequence[AnyEntry]) -> int:
         return sum(map(self.count, entries)) if self.count else 0
@@ -208,8 +223,11 @@ class _Walk:
         seqs = self.outline.conversation_between(start, end)
         raw = [self.history.at(s) for s in seqs if s != self.keep_first]
         turn = [e for e in raw if isinstance(e, ModelInput | ModelOutput | ToolResults)]
-        retried = self.retry and not self.blocks
-        live = list(_live_entries(turn, retried))
+        removed = _removed(turn, self.excluded) if self.excluded else set()
+        live: list[ConversationEntry | Omission] = [
+            Omission(e.seq, e.seq, REMOVED) for e in turn if e.seq in removed
+        ]
+        live += _live_entries([e for e in turn if e.seq not in removed])
         carried = [e for e in live if not isinstance(e, Omission)]
         cost = self.cost(carried)
         if carried and not self.fits(cost):
@@ -226,29 +244,33 @@ def render_context(
     history: History,
     window_turns: int | None = DEFAULT_WINDOW_TURNS,
     *,
-    retry: bool = False,
+    at: int | None = None,
     budget: int | None = None,
     count: Count | None = None,
     keep_first_input: bool = False,
 ) -> Context:
-    """The context of the next request.
+    """The context of the next request: the path through the history's tree to message ``at``
+    (by default the active path), never anything from another branch.
 
     ``window_turns`` recent turns at most (None: no limit); ``budget`` tokens at most, as
     ``count`` counts each entry (the newest turn is carried even if it alone is over);
-    ``keep_first_input`` always carries the first user message; ``retry`` leaves out the last
-    reply, being redone.
+    ``keep_first_input`` always carries the first user message. Messages the user removed from
+    the context are left out (``Omission`` says so).
     """
     if window_turns is not None and window_turns < 1:
         raise ValueError("the window must hold at least one turn")
-    outline = outline_of(history)
+    outline = outline_of(history, at)
     system = outline.system.text or None if outline.system else None
     notebook = outline.notebook.content or None if outline.notebook else None
     fixed: list[AnyEntry] = [outline.system] if system and outline.system else []
     fixed += [outline.notebook] if notebook and outline.notebook else []
     first = outline.first_input if keep_first_input else None
+    if first is not None and history.is_excluded(first):
+        first = None  # removed by the user: not carried, kept first or not
     if first is not None:
         fixed.append(history.at(first))
-    walk = _Walk(history, outline, window_turns, budget, count, first, retry)
+    walk = _Walk(history, outline, window_turns, budget, count, first)
+    walk.excluded = history.excluded
     walk.used = walk.cost(fixed)
     walk.run()
     entries: list[ConversationEntry] = []

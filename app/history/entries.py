@@ -69,12 +69,20 @@ class Attachment(msgspec.Struct, frozen=True, kw_only=True):
 class Entry(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", gc=False):
     """Fields every entry has. ``seq`` is the history's version; 0 means not yet appended.
 
+    ``id`` is unique across devices (a ULID, given when the entry is appended); ``parent`` is the
+    id of the entry a message follows (None: it starts the conversation), so the messages form
+    an append-only tree (docs/architecture.md, "Branches"). Entries written before ids existed
+    (format 1) have neither: each message follows the message before it, and its id is derived
+    from its seq (``legacy_id``).
+
     Entries never form reference cycles, so they are kept out of the garbage collector's way
     (``gc=False``): opening 10,000 of them no longer triggers long collections.
     """
 
     seq: int = 0
     ts: str = ""
+    id: str = ""
+    parent: str | None = None
     meta: dict[str, Any] = {}
 
     @property
@@ -128,6 +136,20 @@ class Title(Entry, tag="title", frozen=True, kw_only=True):
     source: Literal["generated", "user"]
 
 
+class Select(Entry, tag="select", frozen=True, kw_only=True):
+    """Makes the branch through message ``target`` (an id) the active one: shown and sent."""
+
+    target: str
+
+
+class Exclude(Entry, tag="exclude", frozen=True, kw_only=True):
+    """Removes message ``target`` (an id) from the live context, or puts it back (``excluded``
+    False). The message stays in the history either way."""
+
+    target: str
+    excluded: bool = True
+
+
 class DebugLog(Entry, tag="debug_log", frozen=True, kw_only=True):
     category: str
     message: str
@@ -141,6 +163,8 @@ AnyEntry = (
     | ToolResults
     | Compression
     | Title
+    | Select
+    | Exclude
     | DebugLog
 )
 
@@ -152,8 +176,22 @@ KINDS: dict[str, type[Entry]] = {
     "tool_results": ToolResults,
     "compression": Compression,
     "title": Title,
+    "select": Select,
+    "exclude": Exclude,
     "debug_log": DebugLog,
 }
+
+Message = ModelInput | ModelOutput | ToolResults  # the nodes of a conversation's tree
+MESSAGE_KINDS = (ModelInput, ModelOutput, ToolResults)
+
+
+def legacy_id(seq: int) -> str:
+    """The id of an entry written before entries had ids: stable, and never a ULID."""
+    return f"seq-{seq}"
+
+
+def entry_id(entry: Entry) -> str:
+    return entry.id or legacy_id(entry.seq)
 
 
 def searchable_text(entry: Entry) -> str:

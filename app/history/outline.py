@@ -1,9 +1,13 @@
 """What rendering a context needs to know about a history, kept up to date as the history grows.
 
-A history is append-only, so these facts (where the inputs are, the latest system instruction and
-notebook, which compressions stand and which were retracted) are extended with each new entry
-instead of being found again by a walk over the whole history on every request. One outline is
-kept per ``History`` object, and freed with it.
+An outline is of one path through the history's tree: the messages from a root to a leaf, the
+compressions made on that path, and the conversation-wide entries (system instruction,
+notebook). A history is append-only, so these facts (where the inputs are, the latest system
+instruction and notebook, which compressions stand and which were retracted) are extended with
+each new entry instead of being found again by a walk over the whole history on every request.
+One outline of the active path is kept per ``History`` object, and freed with it; it is built
+again only when the active path stops being an extension of the one it knew (a switch or an
+edit).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from app.history.entries import (
     SystemInstruction,
     ToolResults,
 )
-from app.history.history import History
+from app.history.history import ROOT, History
 
 RETRACT = "retract"  # a compression entry of this strategy undoes the compressions it covers
 
@@ -39,7 +43,9 @@ class Claim:
 
 @dataclass
 class Outline:
+    leaf: int = ROOT  # the path's last message
     version: int = 0
+    on_path: set[int] = field(default_factory=set)  # the path's message seqs
     conversation: list[int] = field(default_factory=list)  # seqs of input, output, results
     inputs: list[int] = field(default_factory=list)  # seqs of model_input entries
     system: SystemInstruction | None = None
@@ -54,13 +60,24 @@ class Outline:
     def first_input(self) -> int | None:
         return self.inputs[0] if self.inputs else None
 
-    def catch_up(self, history: History) -> None:
+    def catch_up(self, history: History) -> bool:
+        """Extend the outline with new entries; False if the path is no longer the one it
+        knew (a new message that does not follow its leaf)."""
         for seq in range(self.version + 1, history.version + 1):
-            self._add(history.at(seq))
-        self.version = history.version
+            entry = history.at(seq)
+            if history.is_message(seq):
+                if history.parent_of(seq) != self.leaf:
+                    return False
+                self.leaf = seq
+                self.on_path.add(seq)
+            self._add(history, entry)
+            self.version = seq
+        return True
 
-    def _add(self, entry: AnyEntry) -> None:
+    def _add(self, history: History, entry: AnyEntry) -> None:
         if isinstance(entry, ModelInput | ModelOutput | ToolResults):
+            if entry.seq not in self.on_path:
+                return
             self.conversation.append(entry.seq)
             if isinstance(entry, ModelInput):
                 self.inputs.append(entry.seq)
@@ -69,6 +86,9 @@ class Outline:
         elif isinstance(entry, MemoryNotebook):
             self.notebook = entry
         elif isinstance(entry, Compression):
+            anchor = history.anchor_of(entry.seq)
+            if anchor != ROOT and anchor not in self.on_path:
+                return  # made on another branch: it summarises what this path does not hold
             self._claims = None
             self.memo.clear()
             if entry.strategy != RETRACT:
@@ -152,9 +172,23 @@ def _resolve(
 _outlines: weakref.WeakKeyDictionary[History, Outline] = weakref.WeakKeyDictionary()
 
 
-def outline_of(history: History) -> Outline:
+def outline_of(history: History, leaf: int | None = None) -> Outline:
+    """The outline of the path to ``leaf`` (by default the active path)."""
+    if leaf is not None and leaf != history.active_leaf:
+        return _build(history, leaf)  # a path other than the active one: not kept
     outline = _outlines.get(history)
-    if outline is None or outline.version > history.version:
-        outline = _outlines[history] = Outline()
-    outline.catch_up(history)
+    if (
+        outline is None
+        or outline.version > history.version
+        or not outline.catch_up(history)
+        or outline.leaf != history.active_leaf
+    ):
+        outline = _outlines[history] = _build(history, history.active_leaf)
+    return outline
+
+
+def _build(history: History, leaf: int) -> Outline:
+    outline = Outline(leaf=leaf, version=history.version, on_path=set(history.path_to(leaf)))
+    for entry in history:
+        outline._add(history, entry)
     return outline

@@ -178,6 +178,7 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
     claims, _ = outline.claims()  # sorted by start, never overlapping
     kept = outline.first_input if keep_first_input else None
     statuses = _statuses(history)
+    on_path = outline.on_path
     found: dict[tuple[str, str], Price | None] = {}
     rows: list[Row] = []
     append = rows.append
@@ -211,8 +212,10 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                     status = f"partial: {STOPPED}"
                 else:  # the turn keeps what arrived (partial) when the call breaks: failed
                     status = f"failed: {entry.error}"
-                if last_output is not None:
-                    _mark_retried(rows, last_output, seq)
+                if last_output is not None and history.parent_of(seq) == rows[last_output].seq:
+                    _mark_retried(rows, last_output, seq)  # a retry written as a line
+                elif (redone := history.seq_of(entry.meta.get("regenerates", ""))) is not None:
+                    _mark_retried(rows, redone - 1, seq)  # one row per entry, in seq order
                 last_output = None if entry.tool_calls and entry.error is None else len(rows)
             else:
                 last_output = None
@@ -242,11 +245,18 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                 total_cost += cost
             elif usage != NO_USAGE:
                 unpriced = True
+        if (kind is ModelOutput or kind is ModelInput or kind is ToolResults) and (
+            seq not in on_path
+        ):
+            status = f"{status}; {OFF_PATH}" if status else OFF_PATH
         append(Row(
             seq, entry.ts, KINDS[kind], provider, model, usage, cost, latency, first_token,
             total_tokens, total_cost, unpriced, covered_by, covers, status,
         ))  # fmt: skip
     return Ledger(rows)
+
+
+OFF_PATH = "other branch"  # a message not on the active path: shown, never sent
 
 
 def _mark_retried(rows: list[Row], index: int, by: int) -> None:

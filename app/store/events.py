@@ -32,10 +32,11 @@ class Imported:
 
 @dataclass(frozen=True)
 class Branched:
-    """A reply written while another process continued the conversation, kept as a fork."""
+    """A reply written while another process continued the conversation: it follows the
+    message it answers, on a branch beside theirs, and is the active branch now."""
 
-    conversation_id: str  # the conversation the reply was meant for
-    branch_id: str  # the new conversation that holds it
+    conversation_id: str
+    seq: int  # the reply that started the branch
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,19 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from app import ids
 from app.errors import IndexUnusable, NotFound, StorageError, TranscriptError
 from app.history import (
     AnyEntry,
     Compression,
+    Exclude,
     History,
     MemoryNotebook,
     ModelInput,
     ModelOutput,
+    Select,
     SystemInstruction,
     Title,
     ToolResults,
@@ -60,7 +64,7 @@ from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, CatchUp, For
 BATCH_SECONDS = 0.05  # reconcile commits this often, so writers never wait longer for it
 
 # Entries that change what a model is answering: a reply built on a history that has since
-# grown by one of these (written by another process) is kept as a branch, not appended after.
+# grown by one of these (written by another process) lands on a branch of its own.
 CONVERSATIONAL = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook,
                   Compression)  # fmt: skip
 
@@ -69,14 +73,14 @@ CONVERSATIONAL = (ModelInput, ModelOutput, ToolResults, SystemInstruction, Memor
 class Conversation:
     """One open conversation: its header, its history, and the writer of its file.
 
-    ``branched_from`` is set when a reply could not follow the history it was written for
-    (another process continued the conversation meanwhile) and this object now stands for the
-    branch that keeps it."""
+    ``branched_at`` is the seq of the last reply that could not follow the history it was
+    written for (another process continued the conversation meanwhile) and so started a
+    branch of its own, next to theirs."""
 
     header: Header
     history: History
     appender: Appender
-    branched_from: str | None = None
+    branched_at: int | None = None
     # seqs of entries other processes wrote, read since this object was made
     foreign: set[int] = field(default_factory=set)
     # appends (from any thread: the window appends on a worker thread) and catch-ups take turns
@@ -269,29 +273,42 @@ class Library:
             self.index.put(header, entries, size, mtime_ns, pinned)
 
     def append(
-        self, conversation: Conversation, entry: AnyEntry, *, based_on: int | None = None
+        self,
+        conversation: Conversation,
+        entry: AnyEntry,
+        *,
+        after: int | None = None,
+        based_on: int | None = None,
     ) -> AnyEntry:
-        """Append an entry (seq and time are stamped here); returns once it is on disk.
+        """Append an entry (seq, time and id are stamped here); returns once it is on disk.
 
         Under the transcript's lock, whatever other processes appended since this
         conversation was read is read first and joins its history (subscribers hear it), so
-        the entry lands after it. ``based_on`` is the history version a reply was written for:
-        if others have since continued the conversation, the reply is not put after their
-        entries but kept in a new branch, and ``conversation`` then stands for that branch
-        (``branched_from`` says so). A conversation moved to the trash meanwhile gets the entry
-        there. Nothing is ever discarded."""
+        the entry lands after it. A message follows message ``after`` (a seq; ``ROOT`` for
+        none; by default the active leaf). ``based_on`` is the history version a reply was
+        written for: if others have since continued the conversation, the reply still follows
+        the message it answers, which makes it a branch beside theirs (``Branched``; nothing
+        is moved or dropped). A conversation moved to the trash meanwhile gets the entry
+        there."""
         with conversation.lock:
-            return self._append_locked(conversation, entry, based_on)
+            return self._append_locked(conversation, entry, after, based_on)
 
     async def append_async(
-        self, conversation: Conversation, entry: AnyEntry, *, based_on: int | None = None
+        self,
+        conversation: Conversation,
+        entry: AnyEntry,
+        *,
+        after: int | None = None,
+        based_on: int | None = None,
     ) -> AnyEntry:
         """``append`` on a worker thread: the fsync and the index commit never hold up the
         caller's event loop (the window's)."""
-        return await asyncio.to_thread(self.append, conversation, entry, based_on=based_on)
+        return await asyncio.to_thread(
+            self.append, conversation, entry, after=after, based_on=based_on
+        )
 
     def _append_locked(
-        self, conversation: Conversation, entry: AnyEntry, based_on: int | None
+        self, conversation: Conversation, entry: AnyEntry, after: int | None, based_on: int | None
     ) -> AnyEntry:
         appender = conversation.appender
         trashed = False
@@ -299,17 +316,16 @@ class Library:
             try:
                 with transcript.locked(appender.path) as held:
                     news = self._catch_up(conversation, held.catch_up(appender.size), held)
-                    if based_on is not None and _continued(conversation, based_on):
-                        stamped = None
-                    else:
-                        stamped = conversation.history.stamp(entry)
-                        line = encode(stamped) + b"\n"
-                        held.write(line, appender.size)
-                        appender.size += len(line)
-                        appender.lines += 1
-                        conversation.history.append(stamped)
-                        if not trashed:
-                            self._record(conversation, stamped)
+                    stale = based_on is not None and _continued(conversation, based_on)
+                    stamped = conversation.history.stamp(entry, after)
+                    line = encode(stamped) + b"\n"
+                    held.write(line, appender.size)
+                    appender.size += len(line)
+                    appender.lines += 1
+                    conversation.history.append(stamped)
+                    branched = stale and _beside_others(conversation.history, stamped.seq)
+                    if not trashed:
+                        self._record(conversation, stamped)
                 break
             except FileNotFoundError:
                 trash = self._path(conversation.id, self.data.trash)
@@ -322,9 +338,10 @@ class Library:
                 )
         for other in news:
             self._emit(Appended(conversation.id, other, by_other=True))
-        if stamped is None:
-            return self._branch(conversation, entry, based_on or 0)
         self._emit(Appended(conversation.id, stamped))
+        if branched:
+            conversation.branched_at = stamped.seq
+            self._emit(Branched(conversation.id, stamped.seq))
         return stamped
 
     def _record(self, conversation: Conversation, entry: AnyEntry) -> None:
@@ -380,22 +397,6 @@ class Library:
             self._emit(Appended(conversation.id, entry, by_other=True))
         return news
 
-    def _branch(self, conversation: Conversation, entry: AnyEntry, based_on: int) -> AnyEntry:
-        """Keep a reply written for version ``based_on`` in a new fork of the conversation."""
-        original = conversation.id
-        title = conversation.history.title or "Untitled"
-        kept = conversation.history.upto(based_on)
-        branch = self.create(kept, ForkRef(id=original, seq=based_on))
-        stamped = self.append(branch, entry)
-        why = "written while another process continued the conversation"
-        self.append(branch, Title(text=f"{title} (branch)", source="generated",
-                                  meta={"branched_from": original, "why": why}))  # fmt: skip
-        conversation.header, conversation.history = branch.header, branch.history
-        conversation.appender, conversation.branched_from = branch.appender, original
-        conversation.foreign = set()
-        self._emit(Branched(original, branch.id))
-        return stamped
-
     def rename(self, conversation_id: str, title: str) -> Conversation:
         title = " ".join(title.split())
         if not title:
@@ -406,14 +407,25 @@ class Library:
         return conversation
 
     def fork(self, conversation_id: str, at_seq: int) -> Conversation:
+        """A new conversation holding the path to ``at_seq`` (a message), renumbered, with the
+        conversation-wide entries written before it; the original is untouched."""
         parent = self.open(conversation_id)
-        if not 1 <= at_seq <= parent.history.version:
+        history = parent.history
+        if not (1 <= at_seq <= history.version and history.is_message(at_seq)):
             raise NotFound(
-                f"conversation {conversation_id} has entries 1 to {parent.history.version}; "
-                f"there is no seq {at_seq} to fork at"
+                f"conversation {conversation_id} has no message at seq {at_seq} to fork at; "
+                f"`crosstalk show {conversation_id} --all` lists them"
             )
-        fork = self.create(parent.history.upto(at_seq), ForkRef(id=parent.id, seq=at_seq))
-        title = parent.history.title or "Untitled"
+        path = set(history.path_to(at_seq))
+        kept = [
+            entry
+            for entry in history.upto(at_seq)
+            if entry.seq in path
+            or (not history.is_message(entry.seq) and _kept_in_fork(history, entry, path))
+        ]
+        renumbered = [msgspec.structs.replace(e, seq=n) for n, e in enumerate(kept, start=1)]
+        fork = self.create(renumbered, ForkRef(id=parent.id, seq=at_seq))
+        title = history.title or "Untitled"
         self.append(fork, Title(text=f"{title} (fork)", source="generated"))
         return fork
 
@@ -611,6 +623,21 @@ def _remove_if_stale(staging: Path) -> None:
     with contextlib.suppress(OSError):
         if time.time() - staging.stat().st_mtime > transcript.STALE_STAGING_SECONDS:
             staging.unlink()
+
+
+def _kept_in_fork(history: History, entry: AnyEntry, path: set[int]) -> bool:
+    """Whether a fork of ``path`` keeps this entry: the conversation-wide ones, and the
+    compressions and exclusions of the path (not selections: a fork has one branch)."""
+    if isinstance(entry, Compression):
+        return history.anchor_of(entry.seq) in path
+    if isinstance(entry, Exclude):
+        return history.seq_of(entry.target) in path
+    return not isinstance(entry, Select)
+
+
+def _beside_others(history: History, seq: int) -> bool:
+    """Whether message ``seq`` is not the only one following its parent: it started a branch."""
+    return history.is_message(seq) and len(history.siblings(seq)) > 1
 
 
 def _continued(conversation: Conversation, based_on: int) -> bool:

@@ -28,7 +28,7 @@ from app.history import AnyEntry, decode_lines, encode, utc_now
 from app.paths import FILE_MODE
 
 FORMAT = "crosstalk.transcript"
-VERSION = 1
+VERSION = 2  # 2: entries have ids and parents (a tree); 1 is read as a line
 SUFFIX = ".jsonl"
 TORN_MARK = ".torn-"
 STAGING = ".new"  # a file being written aside: ``.<name>.<pid>.<random>.new``

@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from app import ids
 from app.history import (
     AnyEntry,
     Attachment,
@@ -24,6 +25,7 @@ from app.history import (
     ModelInput,
     ModelOutput,
     Reasoning,
+    Select,
     SystemInstruction,
     Title,
     ToolCall,
@@ -31,6 +33,7 @@ from app.history import (
     ToolResults,
     Usage,
 )
+from app.history.entries import MESSAGE_KINDS
 from app.transfer.base import (
     READ_ERRORS,
     Draft,
@@ -40,7 +43,6 @@ from app.transfer.base import (
     Problem,
     Source,
     Tick,
-    common_prefix,
 )
 from app.transfer.base import stamp as stamp_entries
 from app.transfer.jsonread import Node, canonical, elements
@@ -250,39 +252,61 @@ class Conversation:
 
 
 def group(conversation: Conversation) -> Group:
-    """Drafts for a converted conversation: the current path, then one fork per other branch.
+    """The draft of a converted conversation: one conversation whose messages form a tree,
+    the current path and every other branch (docs/architecture.md, "Branches").
 
-    Each ends with a title entry whose ``meta["import"]`` says where it came from (format,
-    file, source id, key), so the messages themselves are exactly as converted and a branch
-    shares them with the current path up to where they differ: the seq its fork points at.
+    Paths are merged where their entries are equal, so a branch shares the messages before the
+    one that was edited or regenerated. The current path is merged last, so its own messages
+    are the newest and it is the active branch. The draft ends with a title entry whose
+    ``meta["import"]`` says where it came from (format, file, source id, key).
     """
     c = conversation
     if not c.main:
         return Group(c.label, [], skip_reason="it has no messages")
     title = c.title or fallback_title(c.main)
-
-    def complete(
-        bodies: list[AnyEntry], key: str, text: str, extra: dict[str, Any]
-    ) -> list[AnyEntry]:
-        provenance = {"format": c.fmt, "file": c.file, "conversation": c.source_id, "key": key}
-        ts = bodies[-1].ts if bodies else c.created_at
-        mark = Title(text=text, source="generated", ts=ts, meta={"import": provenance, **extra})
-        return stamp_entries([*bodies, mark])
-
+    paths = [bodies for _, bodies in c.branches] + [c.main]
+    merged, main_leaf = merge_paths(paths)
+    branches = sum(1 for _, bodies in c.branches if bodies)
+    if main_leaf is not None and branches:
+        merged.append(Select(target=main_leaf, ts=merged[-1].ts))  # the current one, as there
+    provenance = {"format": c.fmt, "file": c.file, "conversation": c.source_id, "key": c.key}
+    ts = c.main[-1].ts or c.created_at
+    mark = Title(text=title, source="generated", ts=ts, meta={"import": provenance})
+    entries = stamp_entries([*merged, mark])
     ref = c.ref or c.key
-    main = complete(c.main, c.key, title, {})
-    drafts = [Draft(c.label, c.key, c.created_at, main, ref, c.parent_ref, c.fork_seq)]
-    for leaf, bodies in c.branches:
-        shared = common_prefix(c.main, bodies)
-        if shared == len(bodies):
-            continue  # nothing of its own: a branch whose other messages were all empty
-        number = len(drafts) + 1
-        key = f"{c.key}#{leaf}"
-        text = f"{title} (branch {number})"
-        entries = complete(bodies, key, text, {"branch": leaf})
-        label = f"{c.label} (branch {number})"
-        drafts.append(Draft(label, key, c.created_at, entries, key, ref, shared))
-    return Group(c.label, drafts)
+    draft = Draft(c.label, c.key, c.created_at, entries, ref, c.parent_ref, c.fork_seq)
+    return Group(c.label, [draft])
+
+
+def merge_paths(paths: list[list[AnyEntry]]) -> tuple[list[AnyEntry], str | None]:
+    """Root-to-leaf paths as one tree, each message given an id and its parent's; an entry
+    equal to one already at the same place is shared. Returns the entries, in the order they
+    were first met, and the id of the last message of the last path."""
+    merged: list[AnyEntry] = []
+    children: dict[int, list[int]] = {}  # place in the tree (-1: the root) -> indices in merged
+    leaf: str | None = None
+    for bodies in paths:
+        place, parent = -1, None
+        for body in bodies:
+            found = next((i for i in children.get(place, []) if _same(merged[i], body)), None)
+            if found is None:
+                is_message = isinstance(body, MESSAGE_KINDS)
+                merged.append(
+                    msgspec.structs.replace(
+                        body, id=ids.new_id(), parent=parent if is_message else None
+                    )
+                )
+                found = len(merged) - 1
+                children.setdefault(place, []).append(found)
+            place = found
+            if isinstance(merged[found], MESSAGE_KINDS):
+                parent = merged[found].id
+        leaf = parent
+    return merged, leaf
+
+
+def _same(kept: AnyEntry, body: AnyEntry) -> bool:
+    return msgspec.structs.replace(kept, id=body.id, parent=body.parent) == body
 
 
 def fallback_title(entries: list[AnyEntry], words: int = 6) -> str:

@@ -19,7 +19,7 @@ import msgspec
 from app import ids
 from app.atomic import fsync_dir, replace_file
 from app.errors import StorageError
-from app.history import AnyEntry, ModelOutput
+from app.history import AnyEntry, History, ModelOutput
 from app.paths import DIR_MODE, FILE_MODE
 from app.scrub import scrub
 from app.store import Library
@@ -57,15 +57,37 @@ def scrubbed(entries: Sequence[AnyEntry]) -> list[AnyEntry]:
     ]
 
 
-def render(fmt: str, header: Header, entries: Sequence[AnyEntry]) -> bytes:
-    entries = scrubbed(entries)
+def render(fmt: str, header: Header, history: History, *, all_branches: bool = False) -> bytes:
+    """A conversation in ``fmt``. JSON keeps every entry of every branch; Markdown and HTML,
+    meant for reading, show the active branch, and with ``all_branches`` each other branch
+    after it, labelled, from where it leaves the active one."""
     if fmt == "json":
-        return native.encode(header, entries)
+        return native.encode(header, scrubbed(list(history)))
+    if fmt not in ("markdown", "html"):
+        raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+    entries = scrubbed(history.active_entries())
+    others = [(label, scrubbed(part)) for label, part in other_branches(history)]
+    if not all_branches:
+        others = []
     if fmt == "markdown":
-        return markdown.render(header, entries).encode()
-    if fmt == "html":
-        return html_page.render(header, entries).encode()
-    raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+        return markdown.render(header, entries, others).encode()
+    return html_page.render(header, entries, others).encode()
+
+
+def other_branches(history: History) -> list[tuple[str, list[AnyEntry]]]:
+    """Each branch but the active one, labelled, with its messages from where it leaves the
+    active branch (oldest branch first)."""
+    active = set(history.active_path())
+    found = []
+    leaves = [leaf for leaf in sorted(history.leaves()) if leaf not in active]
+    for number, leaf in enumerate(leaves, start=2):
+        path = history.path_to(leaf)
+        own = [seq for seq in path if seq not in active]
+        fork = history.parent_of(own[0])
+        where = f"after entry {fork}" if fork else "from the start"
+        label = f"Branch {number} of {len(leaves) + 1} (ends at entry {leaf}; leaves {where})"
+        found.append((label, [history.at(seq) for seq in own]))
+    return found
 
 
 def export(
@@ -76,6 +98,7 @@ def export(
     *,
     force: bool = False,
     progress: ProgressFn | None = None,
+    all_branches: bool = False,
 ) -> ExportReport:
     """Write the conversations to ``output``.
 
@@ -107,7 +130,8 @@ def export(
     targets = _targets(wanted, fmt, output, force)
     for done, (conversation_id, target) in enumerate(zip(wanted, targets, strict=True), 1):
         conversation = library.open(conversation_id)
-        content = render(fmt, conversation.header, list(conversation.history))
+        history = conversation.history
+        content = render(fmt, conversation.header, history, all_branches=all_branches)
         try:
             replace_file(target, content)
         except OSError as exc:

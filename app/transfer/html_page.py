@@ -52,13 +52,22 @@ img { max-width: 100%; border-radius: 6px; }
 """
 
 
-def render(header: Header, entries: Sequence[AnyEntry]) -> str:
+def render(
+    header: Header,
+    entries: Sequence[AnyEntry],
+    branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
+) -> str:
+    """The conversation (its active branch), then each of ``branches`` under its label."""
     title = escape(title_of(entries) or "Untitled")
     meta = [f"Conversation <code>{escape(header.id)}</code>", f"started {when(header.created_at)}"]
     if header.forked_from:
         fork = header.forked_from
         meta.append(f"forked from <code>{escape(fork.id)}</code> at entry {fork.seq}")
     body = "\n".join(filter(None, (_entry(e) for e in entries)))
+    for label, part in branches:
+        inner = "\n".join(filter(None, (_entry(e) for e in part)))
+        body += f'\n<section class="branch">\n<h2>{escape(label)}</h2>\n{inner}\n</section>'
+
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'

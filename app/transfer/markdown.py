@@ -44,7 +44,12 @@ def attachments_line(attachments: Sequence[Attachment]) -> str:
     return "\n".join(f"📎 {a.name} ({a.mime_type}, {size(a.data)})" for a in attachments)
 
 
-def render(header: Header, entries: Sequence[AnyEntry]) -> str:
+def render(
+    header: Header,
+    entries: Sequence[AnyEntry],
+    branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
+) -> str:
+    """The conversation (its active branch), then each of ``branches`` under its label."""
     lines = [f"# {title_of(entries) or 'Untitled'}", ""]
     lines.append(f"- Conversation: `{header.id}`")
     lines.append(f"- Started: {when(header.created_at)}")
@@ -56,6 +61,12 @@ def render(header: Header, entries: Sequence[AnyEntry]) -> str:
         block = _entry(entry)
         if block:
             lines += ["---", "", block, ""]
+    for label, part in branches:
+        lines += ["---", "", f"## {label}", ""]
+        for entry in part:
+            block = _entry(entry)
+            if block:
+                lines += [block, ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

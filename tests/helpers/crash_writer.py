@@ -14,6 +14,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import msgspec
+
 from app.history import AnyEntry, ModelInput, ModelOutput, Reasoning, Title, ToolCall, Usage
 
 MAX_TEXT = 200_000
@@ -32,12 +34,28 @@ def _size(rng: random.Random, large: int) -> int:
 
 
 def entry_for(seq: int) -> AnyEntry:
-    """The entry the writer appends at ``seq``: the same every time, in every process."""
+    """The entry the writer appends at ``seq``: the same every time, in every process, with
+    the id and parent the store gives it (each message follows the message before it)."""
+    body = _body(seq)
+    previous = next((s for s in range(seq - 1, 0, -1) if _is_message(s)), None)
+    is_message = not isinstance(body, Title)
+    parent = f"crash-{previous}" if is_message and previous is not None else None
+    return msgspec.structs.replace(body, id=f"crash-{seq}", parent=parent)
+
+
+def _is_message(seq: int) -> bool:
+    return random.Random(f"crosstalk-crash-{seq}").random() >= TITLE_ODDS
+
+
+TITLE_ODDS = 0.05
+
+
+def _body(seq: int) -> AnyEntry:
     rng = random.Random(f"crosstalk-crash-{seq}")
     ts = (_EPOCH + timedelta(seconds=seq)).isoformat(timespec="milliseconds")
     ts = ts.replace("+00:00", "Z")
     roll = rng.random()
-    if roll < 0.05:
+    if roll < TITLE_ODDS:
         return Title(seq=seq, ts=ts, text=f"crash test {seq}", source="user")
     if roll < 0.55:
         return ModelInput(seq=seq, ts=ts, text=_text(rng, _size(rng, MAX_TEXT)))

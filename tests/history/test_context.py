@@ -99,12 +99,19 @@ def test_the_calls_of_a_broken_reply_are_not_replayed() -> None:
     assert context.omitted[0].reason == "tool calls of a broken reply, never run"
 
 
-def test_a_retry_leaves_out_the_reply_being_redone_and_later_the_superseded_one() -> None:
+def test_a_regenerated_reply_is_a_sibling_and_only_it_is_carried() -> None:
     history = build(ModelInput(text="q"), out("first try"))
-    retry = render_context(history, retry=True)
-    assert [e.seq for e in retry.entries] == [1]
-    history.append(history.stamp(out("second try")))
+    again = render_context(history, at=1)  # what the new answer to seq 1 is asked with
+    assert [e.seq for e in again.entries] == [1]
+    history.append(history.stamp(out("second try"), after=1))
     later = render_context(history)
+    assert [e.seq for e in later.entries] == [1, 3]
+    assert history.siblings(3) == [2, 3]
+
+
+def test_a_retry_written_before_branches_existed_still_supersedes_the_reply_before_it() -> None:
+    legacy = [ModelInput(seq=1, text="q"), out("first try", seq=2), out("second try", seq=3)]
+    later = render_context(History(legacy))
     assert [e.seq for e in later.entries] == [1, 3]
     assert later.omitted[0].reason == "superseded by a retry"
 

@@ -30,11 +30,13 @@ def test_many_lines_decode_as_one_and_as_each(entries: list[object]) -> None:
 
 
 def test_json_form_names_the_kind_and_every_field() -> None:
-    raw = msgspec.json.decode(encode(ModelInput(text="hi", seq=1, ts="t")))
+    raw = msgspec.json.decode(encode(ModelInput(text="hi", seq=1, ts="t", id="A", parent="B")))
     assert raw == {
         "kind": "model_input",
         "seq": 1,
         "ts": "t",
+        "id": "A",
+        "parent": "B",
         "meta": {},
         "text": "hi",
         "attachments": [],

@@ -151,7 +151,13 @@ def check_library(
                 conversation.appender.size,
                 conversation.path.stat().st_mtime_ns,
             )
-            assert conversation.path.stat().st_size == conversation.appender.size
+            size, read = conversation.path.stat().st_size, conversation.appender.size
+            if size != read:  # SIGKILL cut a write at a page boundary: an incomplete last line
+                with conversation.path.open("rb") as f:
+                    f.seek(read)
+                    tail = f.read()
+                assert b"\n" not in tail and size % 4096 == 0, (size, read)  # the next writer
+                # sets it aside (test_torn_last_line_is_set_aside_and_appending_goes_on)
             versions[conversation_id] = len(history)
     finally:
         library.close()

@@ -82,7 +82,7 @@ def test_fork_shares_history_up_to_seq(library: Library) -> None:
     assert list(fork.history)[:2] == parent.history.upto(2)
     assert fork.history.title == "Parent (fork)"
     assert parent.history.version == 5  # the parent is unchanged
-    with pytest.raises(NotFound, match="no seq 9"):
+    with pytest.raises(NotFound, match="no message at seq 9"):
         library.fork(parent_id, at_seq=9)
 
 
@@ -105,7 +105,7 @@ def test_a_broken_transcript_is_reported_and_the_others_still_list(data_dir: Dat
     good, bad = chat(library, "good"), chat(library, "bad")
     library.close()
     path = data_dir.conversations / f"{bad}.jsonl"
-    path.write_text(path.read_text().replace('"version":1', '"version":7'))
+    path.write_text(path.read_text().replace('"version":2', '"version":7'))
     library = Library(data_dir)
     assert [r["id"] for r in library.newest()] == [good]
     assert any(bad in w and "newer" in w for w in library.warnings)

@@ -126,28 +126,24 @@ def test_a_stale_writer_appends_after_what_others_wrote(data_dir: DataDir, two: 
     assert mine.index.row(conversation_id)["entry_count"] == 5  # type: ignore[index]
 
 
-def test_a_reply_built_on_a_stale_history_is_kept_as_a_branch(
+def test_a_reply_built_on_a_stale_history_starts_a_branch_beside_theirs(
     data_dir: DataDir, two: TwoStores
 ) -> None:
     conversation_id, mine, theirs, heard = two.conversation_id, two.mine, two.theirs, two.heard
     a, b = mine.open(conversation_id), theirs.open(conversation_id)
     mine.append(a, ModelInput(text="mine"))
     based_on = a.history.version
-    theirs.append(b, ModelInput(text="theirs"))
+    theirs.append(b, ModelInput(text="theirs"))  # follows "mine", the leaf they saw
     reply = ModelOutput(provider="p", model="m", text="an answer to 'mine'")
-    stamped = mine.append(a, reply, based_on=based_on)
-    assert a.branched_from == conversation_id and a.id != conversation_id
-    assert Branched(conversation_id, a.id) in heard
-    assert a.header.forked_from is not None and a.header.forked_from.seq == based_on
-    assert [e.kind for e in a.history] == [
-        "model_input", "model_output", "title", "model_input", "model_output", "title",
-    ]  # fmt: skip
-    assert stamped.seq == 5 and a.history.title == "Greeting (branch)"
-    # the original has both inputs and no reply to "mine" after "theirs"
-    original = texts(data_dir, conversation_id)
-    assert original == ["Hello", "mine", "theirs"]
-    listed = {row["id"] for row in mine.newest()}
-    assert {conversation_id, a.id} <= listed
+    stamped = mine.append(a, reply, after=based_on, based_on=based_on)
+    assert a.id == conversation_id and a.branched_at == stamped.seq == 6
+    assert Branched(conversation_id, 6) in heard
+    history = a.history
+    assert history.parent_of(6) == 4 and history.siblings(6) == [5, 6]  # beside theirs
+    assert history.active_path() == [1, 2, 4, 6]  # the newest branch is active
+    # one conversation holds everything, in order; nothing was moved or dropped
+    assert texts(data_dir, conversation_id) == ["Hello", "mine", "theirs"]
+    assert [row["id"] for row in mine.newest()] == [conversation_id]
 
 
 def test_a_reply_survives_its_conversation_moving_to_the_trash(data_dir: DataDir) -> None:
@@ -213,7 +209,7 @@ def test_two_asks_at_once_keep_both_paid_replies(data_dir: DataDir) -> None:
     codes = sorted(code for code, _, _ in results)
     assert codes == [0, 3], results
     branched = next(err for code, _, err in results if code == 3)
-    assert "continued by another process" in branched and "kept in a new branch" in branched
+    assert "continued by another process" in branched and "on a branch of its own" in branched
     library = Library(data_dir)
     try:
         replies = [

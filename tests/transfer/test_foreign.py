@@ -7,10 +7,12 @@ import shutil
 import zipfile
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from app.history import (
     AnyEntry,
+    History,
     MemoryNotebook,
     ModelInput,
     ModelOutput,
@@ -30,10 +32,28 @@ OPENWEBUI = FIXTURES / "openwebui" / "chat-export.json"
 
 
 def imported(library: Library, path: Path, **options: str) -> dict[str, list[AnyEntry]]:
-    """Titles of the imported conversations -> their entries."""
+    """Titles of the imported conversations -> the entries of their active branch."""
     report = import_paths(library, [path], **options)  # type: ignore[arg-type]
     assert not report.failed, report.failed
-    return {title: list(library.open(cid).history) for cid, title, _ in report.imported}
+    return {
+        title: [e for e in library.open(cid).history.active_entries() if e.kind != "select"]
+        for cid, title, _ in report.imported
+    }
+
+
+def tree(library: Library, title: str) -> History:
+    row = next(r for r in library.newest(100) if r["title"] == title)
+    return library.open(row["id"]).history
+
+
+def branch(history: History) -> list[AnyEntry]:
+    """The path to the one leaf that is not active."""
+    [leaf] = [leaf for leaf in history.leaves() if leaf != history.active_leaf]
+    return [history.at(seq) for seq in history.path_to(leaf)]
+
+
+def bare(entry: AnyEntry) -> AnyEntry:
+    return msgspec.structs.replace(entry, id="", parent=None)
 
 
 def kinds(entries: list[AnyEntry]) -> list[str]:
@@ -100,15 +120,18 @@ def test_chatgpt_current_branch_tools_images_and_odd_content(library: Library) -
     assert rome[0].ts == "2024-11-21T09:06:40.200Z"
 
 
-def test_chatgpt_other_branches_become_forks(library: Library) -> None:
+def test_chatgpt_other_branches_are_branches_of_one_conversation(library: Library) -> None:
     conversations = imported(library, CHATGPT)
-    branch = conversations["Three days in Rome (branch 2)"]
-    assert kinds(branch) == ["system_instruction", "model_input", "model_output", "title"]
-    old = branch[2]
+    assert "Three days in Rome (branch 2)" not in conversations  # no extra conversation
+    history = tree(library, "Three days in Rome")
+    other = branch(history)
+    assert kinds(other) == ["model_input", "model_output"]  # the system instruction is shared
+    old = other[1]
     assert isinstance(old, ModelOutput) and old.model == "gpt-4o" and old.text.startswith("Day 1:")
-    parent_id, seq = forked_from(library, "Three days in Rome (branch 2)")
-    parent = list(library.open(parent_id).history)
-    assert seq == 2 and parent[:seq] == branch[:seq]
+    # the regenerated answer and the current one answer the same question
+    current = conversations["Three days in Rome"][2]
+    assert history.siblings(old.seq) == sorted([old.seq, current.seq])
+    assert history.active_path()[0] == other[0].seq
 
 
 def test_chatgpt_empty_conversations_are_reported_not_made(library: Library) -> None:
@@ -168,9 +191,9 @@ def test_claude_thinking_tools_attachments_and_branches(library: Library) -> Non
         "Add UNIQUE to email.\n[Claude voice_note"
     )
     assert rest.meta["placeholders"][0]["type"] == "Claude voice_note"
-    branch = conversations["Schema review (branch 2)"]
-    assert [e.text for e in branch[1:2]] == ["Looks fine."]  # type: ignore[attr-defined]
-    assert forked_from(library, "Schema review (branch 2)")[1] == 1
+    assert "Schema review (branch 2)" not in conversations
+    other = branch(tree(library, "Schema review"))
+    assert [e.text for e in other] == [question.text, "Looks fine."]  # type: ignore[attr-defined]
 
 
 def test_claude_older_export_without_content_blocks(library: Library) -> None:
@@ -204,12 +227,12 @@ def test_openwebui_branches_models_images_reasoning_and_errors(library: Library)
         and broken.partial
         and broken.error == "Ollama: connection reset"
     )
-    other = conversations["🌙 Moon photo tips (branch 2)"]
-    qwen = other[2]
+    history = tree(library, "🌙 Moon photo tips")
+    qwen = branch(history)[1]
     assert isinstance(qwen, ModelOutput) and qwen.model == "qwen3:8b"
     assert qwen.text == "Expose for the highlights: the moon is sunlit."
     assert qwen.reasoning[0].text == "> The moon is bright: expose for the highlights."
-    assert forked_from(library, "🌙 Moon photo tips (branch 2)")[1] == 2
+    assert history.siblings(qwen.seq) == sorted([qwen.seq, answer.seq])
     old = conversations["Old chat"]
     assert [e.text for e in old[:2]] == ["Hello", "Hi! How can I help?"]  # type: ignore[attr-defined]
 
@@ -270,7 +293,7 @@ def test_llm_threads_and_forks(library: Library, tmp_path: Path) -> None:
     assert isinstance(answer, ModelOutput) and answer.usage.output == 9
     assert answer.ts == "2025-06-01T12:00:03.000Z"
     fork = conversations["Sky or sea (fork)"]
-    assert sky[:3] == fork[:3]
+    assert [bare(e) for e in sky[:3]] == [bare(e) for e in fork[:3]]  # ids are per conversation
     parent_id, seq = forked_from(library, "Sky or sea (fork)")
     assert (
         seq == 3

@@ -27,6 +27,9 @@ from app.history import (
 from app.store import Conversation, Library
 from ui.chat_view import LIVE_HEADER, LIVE_UNSAVED, PAGE, PAGE_CHARS, ChatView
 
+ACTIONS = "Copy  ·  Copy as text  ·  Regenerate…  ·  Fork  ·  Remove from context"  # a reply's row
+INPUT_ACTIONS = "Copy  ·  Edit  ·  Fork  ·  Remove from context"
+
 REPLY = """The answer, with a sentence that appears exactly once.
 
 ```python
@@ -460,7 +463,7 @@ def test_what_a_turn_adds_while_far_back_waits_until_the_view_returns(
     assert "question 5\n" in text and "the saved reply" not in text and LIVE_HEADER not in text
     click_link(qtbot, view, "latest")
     text = text_of(view)
-    assert text.endswith("the saved reply") and LIVE_HEADER not in text
+    assert text.endswith(f"the saved reply\n{ACTIONS}") and LIVE_HEADER not in text
     assert "streamed before" not in text
 
     assert view.show_entry(11)
@@ -469,7 +472,7 @@ def test_what_a_turn_adds_while_far_back_waits_until_the_view_returns(
     view.append_stream_text("live text")
     text = text_of(view)
     assert "question 5\n" not in text and "Show later messages" not in text
-    assert text.endswith(f"one more\n\n{LIVE_HEADER}\n\nlive text")
+    assert text.endswith(f"one more\n\n{INPUT_ACTIONS}\n{LIVE_HEADER}\n\nlive text")
     qtbot.waitUntil(lambda: at_end(view))
 
 

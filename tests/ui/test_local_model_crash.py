@@ -58,7 +58,7 @@ def test_a_crash_of_the_built_in_model_leaves_the_window_and_other_replies_alone
     counting = harness.send(qtbot, "Count from 1 to 1000 in words.")
     assert counting != kettles
     harness.until(
-        lambda: len(harness.chat_text()) > len("Count from 1 to 1000 in words.") + 40,
+        lambda: len(harness.controller.live_text(counting)) > 40,
         "the built-in model's reply to stream",
         timeout=60,
     )

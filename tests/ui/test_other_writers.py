@@ -101,18 +101,19 @@ def test_a_streaming_reply_survives_a_rename_and_an_append_by_another_process(
     kinds = [(type(e).__name__, getattr(e, "text", "")) for e in history]
     assert ("Title", "Renamed while streaming") in kinds  # the rename is kept
     assert ("ModelInput", "a note from the command line") in kinds  # so is the other append
-    # the reply answered the history before the other process's input: it is not put after
-    # that input, but kept whole in a branch that the list shows and the banner opens
-    assert not any(isinstance(e, ModelOutput) for e in history)
-    [branch] = [row["id"] for row in library.newest() if row["id"] != streaming]
-    output = library.open(branch).history.last_output
+    # the reply answered the history before the other process's input: it follows the input
+    # it answers, on a branch beside the other process's input, and is the active one
+    reloaded = library.open(streaming).history
+    output = reloaded.last_output
     assert output is not None and output.text == "Kettles boil water." and not output.partial
+    note = next(e for e in history if getattr(e, "text", "") == "a note from the command line")
+    assert reloaded.siblings(output.seq) == sorted([note.seq, output.seq])
+    assert [row["id"] for row in library.newest()] == [streaming]  # one row, no fork
     library.close()
-    assert "kept in a new branch" in harness.window.banner.message.text()
-    assert "Kettles boil water." not in harness.chat_text()  # it is not shown as unsaved here
-    harness.window.banner.action.click()
-    assert harness.window.current == branch
-    assert "Kettles boil water." in harness.chat_text()
+    assert "on a branch of its own" in harness.window.banner.message.text()
+    assert harness.window.current == streaming
+    text = harness.chat_text()  # the active branch: the reply, not the other input after it
+    assert "Kettles boil water." in text and "a note from the command line" not in text
 
 
 def test_a_streaming_reply_survives_its_conversation_going_to_the_trash(

@@ -1,0 +1,178 @@
+"""``crosstalk edit|branches|switch`` and ``ask --compare``: the command line side of a
+conversation's tree (``app.store.branches``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from app import cli_turn
+from app.history import AnyEntry, History, ModelOutput
+from app.pricing import format_cost
+from app.providers import StreamEvent, TextDelta
+from app.store import branches
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.store import Conversation
+
+Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
+
+
+def register(command: Command) -> None:
+    edit = command(
+        "edit", cmd_edit,
+        "send an earlier input again, edited: a new branch from where it was; the original "
+        "stays (`crosstalk switch` goes back)",
+    )  # fmt: skip
+    edit.add_argument("id")
+    edit.add_argument("seq", type=int, help="the seq of the input to edit (`crosstalk show ID`)")
+    edit.add_argument("text", nargs="*", help="the new text (read from stdin if absent)")
+    edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
+    edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
+    edit.add_argument("--tools", metavar="NAMES", help="tools the model may call, as for ask")
+    edit.add_argument("--think", choices=["off", "low", "medium", "high"])
+
+    tree = command("branches", cmd_branches, "a conversation's branches, the active one marked")
+    tree.add_argument("id")
+    tree.add_argument("--json", action="store_true")
+
+    switch = command("switch", cmd_switch, "make the branch holding a message the active one")
+    switch.add_argument("id")
+    switch.add_argument("seq", type=int, help="any message of the branch (`crosstalk branches`)")
+
+
+def cmd_edit(services: Services, args: argparse.Namespace) -> int:
+    from app.cli import last_model, parse_tools, turn_settings
+    from app.turn import edit_point, run_turn
+
+    library = services.library
+    conversation = library.open(args.id)
+    edit_point(conversation.history, args.seq)  # not an input: said before anything is read
+    text = " ".join(args.text) if args.text else sys.stdin.read()
+    if not text.strip():
+        return cli_turn.fail("nothing to send: give the new text as an argument or on stdin")
+    tools = parse_tools(args.tools)
+    spec = args.model or last_model(conversation) or services.settings.default_model
+    services.models.resolve(spec)
+    settings = turn_settings(services, args)
+
+    async def turn() -> ModelOutput:
+        return await run_turn(
+            library, conversation, services.models, spec, text, settings, system=args.system,
+            tools=tools, on_event=cli_turn.show, on_context=cli_turn.show_context, edit=args.seq,
+        )  # fmt: skip
+
+    again = f"crosstalk ask -c {conversation.id} --regenerate"
+    status, output = cli_turn.run(services, conversation, turn, again)
+    if output is None:
+        return status
+    print()
+    return cli_turn.summary(conversation, output)
+
+
+def compare(
+    services: Services,
+    args: argparse.Namespace,
+    conversation: Conversation | None,
+    text: str,
+    tools: list[str] | None,
+) -> int:
+    """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
+    from app.cli import turn_settings
+    from app.turn import compare_turn
+
+    specs = [spec.strip() for spec in args.compare.split(",") if spec.strip()]
+    if len(set(specs)) < 2:
+        return cli_turn.fail("--compare needs at least two different models, comma-separated")
+    for spec in specs:
+        services.models.resolve(spec)  # an unknown model or a missing key fails before writing
+    library = services.library
+    conversation = conversation or library.create()
+    settings = turn_settings(services, args)
+    texts: dict[str, list[str]] = {spec: [] for spec in specs}
+
+    def collect(spec: str, event: StreamEvent) -> None:
+        if isinstance(event, TextDelta):
+            texts[spec].append(event.text)
+
+    async def turn() -> list[ModelOutput | BaseException]:
+        return await compare_turn(
+            library, conversation, services.models, specs, text, settings, system=args.system,
+            tools=tools, on_event=collect, on_context=cli_turn.show_context,
+        )  # fmt: skip
+
+    again = f"crosstalk ask -c {conversation.id} --regenerate -m MODEL"
+    status, results = cli_turn.run(services, conversation, turn, again)
+    if results is None:
+        return status
+    prices = services.prices
+    failed = 0
+    for spec, result in zip(specs, results, strict=True):
+        if isinstance(result, BaseException):
+            failed += 1
+            print(f"── {spec}: failed: {result}", file=sys.stderr)
+            continue
+        usage = result.usage
+        price = format_cost(prices.cost(result.provider, result.model, usage))
+        print(
+            f"── {spec} · seq {result.seq} · {usage.input} in / {usage.output} out · {price} · "
+            f"{result.meta.get('latency_ms', 0) / 1000:.1f} s"
+        )
+        print(result.text or "".join(texts[spec]))
+        print()
+    active = conversation.history.active_leaf
+    print(
+        f"[{conversation.id}: {len(specs) - failed} of {len(specs)} replies kept as branches; "
+        f"seq {active} is active; `crosstalk switch {conversation.id} SEQ` picks another]",
+        file=sys.stderr,
+    )
+    return cli_turn.EXIT_ERROR if failed == len(specs) else 0
+
+
+def cmd_branches(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.open(args.id)
+    found = branches.leaves(conversation.history)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode([leaf.as_json() for leaf in found]).decode() + "\n")
+        return 0
+    if not found:
+        print("no messages yet", file=sys.stderr)
+    for leaf in found:
+        mark = "*" if leaf.active else " "
+        where = "" if leaf.active else f"  (leaves the active branch after seq {leaf.fork})"
+        text = leaf.text if len(leaf.text) <= 60 else leaf.text[:59] + "…"
+        print(f"{mark} {leaf.seq:>5}  {leaf.model or '-':<28} {text}{where}")
+    return 0
+
+
+def cmd_switch(services: Services, args: argparse.Namespace) -> int:
+    library = services.library
+    conversation = library.open(args.id)
+    changed = branches.select(library, conversation, args.seq)
+    history = conversation.history
+    leaf = history.active_leaf
+    said = "now active" if changed else "already active"
+    print(f"{conversation.id}: the branch ending at seq {leaf} is {said}")
+    return 0
+
+
+def marked(history: History, entry: AnyEntry) -> str:
+    """Marks before a message's text in `crosstalk show`: [2/3] [edited] [removed] ..."""
+    if not history.is_message(entry.seq):
+        return ""
+    found = branches.marks(history, entry.seq)
+    parts: list[str] = []
+    if found.siblings > 1:
+        parts.append(f"{found.position}/{found.siblings}")
+    if found.edited:
+        parts.append("edited")
+    if found.regenerated:
+        parts.append("regenerated")
+    if found.excluded:
+        parts.append("removed from context")
+    return "".join(f"[{part}] " for part in parts)

@@ -1,0 +1,125 @@
+"""Running a turn from the command line: the reply streams to stdout, progress to stderr, and
+Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept. Shared by ``ask`` and ``edit``."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
+from app.errors import CrosstalkError
+from app.history import ModelOutput
+from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.store import Conversation
+
+EXIT_ERROR = 1
+EXIT_BRANCHED = 3  # the reply started a branch: another process continued meanwhile
+EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
+
+
+def fail(message: str) -> int:
+    print(f"crosstalk: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def run(
+    services: Services,
+    conversation: Conversation,
+    turn: Callable[[], Awaitable[Any]],
+    again: str,
+) -> tuple[int, Any]:
+    """Run ``turn`` (a coroutine function) with the stop signals handled; returns the exit
+    status and what it returned (None if it did not finish). ``again`` is the command that
+    tries once more, named when it fails."""
+    received: list[int] = []
+
+    async def guarded() -> Any:
+        stop_on_signals(asyncio.current_task(), received)
+        try:
+            return await turn()
+        finally:
+            await services.models.aclose()
+
+    try:
+        return 0, asyncio.run(guarded())
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print(
+            f"\n[stopped: what arrived was kept, marked partial, in {conversation.id}]",
+            file=sys.stderr,
+        )
+        return (128 + received[0] if received else EXIT_INTERRUPTED), None
+    except CrosstalkError as exc:
+        print(file=sys.stderr)
+        return fail(f"{exc} (conversation {conversation.id}; `{again}` tries again)"), None
+
+
+def summary(conversation: Conversation, output: ModelOutput) -> int:
+    """The line after a reply (on stderr), and the exit status: 3 if it started a branch."""
+    usage = output.usage
+    if conversation.branched_at == output.seq:
+        print(
+            f"[{conversation.id} was continued by another process while this reply was "
+            f"written; the reply follows what it answers, on a branch of its own (active now): "
+            f"`crosstalk branches {conversation.id}` shows both]",
+            file=sys.stderr,
+        )
+    print(
+        f"[{conversation.id} · {output.provider}:{output.model} · "
+        f"{usage.input} in / {usage.output} out · "
+        f"{output.meta.get('latency_ms', 0) / 1000:.1f} s · seq {output.seq}]",
+        file=sys.stderr,
+    )
+    return EXIT_BRANCHED if conversation.branched_at == output.seq else 0
+
+
+def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None:
+    """SIGTERM and SIGHUP (a closed terminal) stop the turn as Ctrl-C does: the reply is
+    cancelled, and what arrived is saved, marked partial."""
+    if task is None:
+        return
+    loop = asyncio.get_running_loop()
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is not None:
+
+            def stop(signum: int = signum) -> None:
+                received.append(signum)
+                task.cancel()
+
+            loop.add_signal_handler(signum, stop)
+
+
+def show(event: StreamEvent) -> None:
+    """Stream the reply to stdout; thinking and tool calls go to stderr, out of the answer."""
+    if isinstance(event, TextDelta):
+        sys.stdout.write(event.text)
+        sys.stdout.flush()
+    elif isinstance(event, ReasoningDelta):
+        sys.stderr.write(event.text)
+        sys.stderr.flush()
+    elif isinstance(event, ToolCallDelta) and event.name:
+        print(f"[calling {event.name}]", file=sys.stderr)
+
+
+def show_context(event: ContextEvent) -> None:
+    """Automatic compression is long work: say what is happening, on stderr."""
+    if isinstance(event, Compressing):
+        first, last = event.covers
+        print(
+            f"[compressing entries {first}-{last} ({event.strategy}) with {event.model}…]",
+            file=sys.stderr,
+        )
+    elif isinstance(event, Compressed):
+        saved = ""
+        if event.tokens_before is not None and event.tokens_after is not None:
+            saved = f": {event.tokens_before:,} -> {event.tokens_after:,} tokens"
+        print(f"[compressed{saved}]", file=sys.stderr)
+    elif isinstance(event, CompressionFailed):
+        print(f"[compression not used: {event.message}]", file=sys.stderr)
