@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from app.pricing import PriceTable
 from ui.conversation_list_model import (
     COST_ROLE,
+    HIT_ROLE,
     ID_ROLE,
     MODEL_ROLE,
     PAGE,
@@ -120,6 +121,7 @@ class ConversationDelegate(QStyledItemDelegate):
 
 class ConversationList(QWidget):
     conversation_selected = Signal(str)
+    hit_selected = Signal(str, int)  # a search result: its conversation, the seq of the match
     new_requested = Signal()
     rename_requested = Signal(str, str)
     fork_requested = Signal(str)
@@ -254,6 +256,8 @@ class ConversationList(QWidget):
         if conversation_id != self._selected_id:
             self._selected_id = conversation_id
             self.conversation_selected.emit(conversation_id)
+            if (hit := current.data(HIT_ROLE)) is not None:
+                self.hit_selected.emit(conversation_id, int(hit))
 
     def _after_reset(self) -> None:
         if self._scroll_to_keep is not None:

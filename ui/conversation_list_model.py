@@ -44,6 +44,7 @@ PINNED_ROLE = Qt.ItemDataRole.UserRole + 5
 SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # the matching text in search results, else None
 SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 7  # the muted second line
 COST_ROLE = Qt.ItemDataRole.UserRole + 8  # dollars the priced calls cost; None: none priced
+HIT_ROLE = Qt.ItemDataRole.UserRole + 9  # the seq of the entry a search hit is in, else None
 
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
@@ -176,6 +177,7 @@ _GETTERS: dict[int, Callable[[Row], Any]] = {
     TOKENS_ROLE: _tokens,
     PINNED_ROLE: lambda row: bool(row.get("pinned")),
     SNIPPET_ROLE: lambda row: row.get("snippet"),
+    HIT_ROLE: lambda row: row.get("hit"),
     SUBTITLE_ROLE: _subtitle,
     COST_ROLE: _cost,
 }
@@ -327,7 +329,7 @@ class ConversationListModel(QAbstractListModel):
         try:
             if query:
                 hits = await self._reader.search(query, SEARCH_LIMIT)
-                rows = [hit.conversation | {"snippet": hit.snippet} for hit in hits]
+                rows = [hit.conversation | {"snippet": hit.snippet, "hit": hit.seq} for hit in hits]
             else:
                 rows = await self._reader.newest(limit, 0)
         except BaseException:

@@ -28,6 +28,7 @@ from app.errors import CrosstalkError
 from app.history import AnyEntry, Exclude, ModelOutput, SystemInstruction
 from app.providers.check import ping
 from app.settings import Settings
+from app.store import branches
 from app.tools import BUILTIN
 from ui.branch_actions import BranchActions
 from ui.chat_controller import ChatController
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
         c.compare_text.connect(self.compare_strip.add_text)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
+        lst.hit_selected.connect(self.show_hit)
         lst.new_requested.connect(self.new_chat)
         lst.rename_requested.connect(self.rename)
         lst.fork_requested.connect(self.fork)
@@ -201,6 +203,17 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # --- conversations --------------------------------------------------------------------
+
+    def show_hit(self, conversation_id: str, seq: int) -> None:
+        """A search result: the message it matched, on its branch (made the active one)."""
+        if conversation_id != self.current:
+            return  # it could not be opened: the banner said why
+        conversation = self.controller.conversation(conversation_id)
+        history = conversation.history
+        found = 1 <= seq <= history.version and history.is_message(seq)
+        if found and not history.on_active_path(seq):
+            self._guarded(lambda: branches.select(self.services.library, conversation, seq))
+        self.chat.show_entry(seq)
 
     def show_conversation(self, conversation_id: str) -> None:
         if conversation_id == self.current:

@@ -15,6 +15,7 @@ from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.providers import Models
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, reply, services_for
+from ui.conversation_list_model import HIT_ROLE
 
 
 @pytest.fixture
@@ -193,3 +194,26 @@ def test_compare_streams_replies_side_by_side_and_one_is_chosen(
     harness.send(qtbot, "Q4")
     harness.finish(conversation_id)
     assert sent(provider)[-3:] == ["Q3", texts["scripted:echo"], "Q4"]
+
+
+def test_a_search_hit_on_another_branch_opens_that_branch(
+    qtbot: Any, open_window: OpenWindow, provider: GatedProvider
+) -> None:
+    harness = open_window()
+    conversation_id = two_turns(qtbot, harness, provider)
+    q2 = next(e.seq for e in harness.saved(conversation_id, ModelInput) if e.text == "Q2")
+    provider.scripts = [reply("zanzibar is the answer")]
+    harness.window.branch_actions.send_edit(q2, "Q2 reworded")
+    harness.finish(conversation_id)
+    click(harness, f"sibling:{q2}")  # back to the first branch: the hit is elsewhere now
+    harness.until(lambda: "zanzibar" not in harness.chat_text(), "the first branch")
+    window = harness.window
+    window.new_chat()
+    assert harness.listed_ids() == [conversation_id]  # one row for all its branches
+    qtbot.keyClicks(window.conversations.search, "zanzibar")
+    model = window.conversations.model
+    harness.until(lambda: model.rowCount() == 1 and model.index(0).data(HIT_ROLE), "the hit")
+    window.conversations.view.setCurrentIndex(window.conversations.model.index(0))
+    harness.until(lambda: "zanzibar is the answer" in harness.chat_text(), "its branch")
+    hit = harness.saved(conversation_id, ModelOutput)[-1].seq
+    assert history(harness, conversation_id).active_leaf == hit
