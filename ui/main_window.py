@@ -332,7 +332,12 @@ class MainWindow(QMainWindow):
     def retry(self) -> None:
         if self.current is None or self.controller.is_streaming(self.current):
             return
+        conversation = self.controller.conversation(self.current)
+        last = conversation.history.last_output
         try:
+            if last is not None:  # the new answer streams where the old one was
+                upto = conversation.history.parent_of(last.seq)
+                self.chat.show_conversation(conversation, upto=upto)
             self.controller.retry(self.current, self.composer.model())
         except (CrosstalkError, ValueError) as exc:
             self.banner.show_message(str(exc))

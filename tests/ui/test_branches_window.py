@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from app.composition import Services
 from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
-from app.providers import Models
+from app.providers import Finished, Models, TextDelta
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, reply, services_for
 from ui.conversation_list_model import HIT_ROLE
 
@@ -217,3 +217,21 @@ def test_a_search_hit_on_another_branch_opens_that_branch(
     harness.until(lambda: "zanzibar is the answer" in harness.chat_text(), "its branch")
     hit = harness.saved(conversation_id, ModelOutput)[-1].seq
     assert history(harness, conversation_id).active_leaf == hit
+
+
+def test_a_reply_cut_at_its_length_limit_can_be_continued(
+    qtbot: Any, open_window: OpenWindow, provider: GatedProvider
+) -> None:
+    harness = open_window()
+    provider.scripts = [[TextDelta("The first half"), Finished("length")], reply("Title")]
+    conversation_id = harness.send(qtbot, "Tell a long story")
+    harness.finish(conversation_id)
+    cut = harness.saved(conversation_id, ModelOutput)[0]
+    assert "Continue" in harness.chat_text()  # offered on the cut reply only
+    provider.scripts = [reply(" and the second half.")]
+    click(harness, f"continue:{cut.seq}")
+    harness.finish(conversation_id)
+    carried = sent(provider)
+    assert carried[:2] == ["Tell a long story", "The first half"]
+    assert "Continue" in carried[-1]
+    assert "and the second half." in harness.chat_text()
