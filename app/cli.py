@@ -114,12 +114,7 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
             system=args.system, tools=tools, on_event=show, on_context=show_context,
         )  # fmt: skip
 
-    again = f"crosstalk ask -c {conversation.id} --regenerate"
-    status, output = cli_turn.run(services, conversation, turn, again)
-    if output is None:
-        return status
-    print()
-    return cli_turn.summary(conversation, output)
+    return cli_turn.reply(services, conversation, turn)
 
 
 def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:

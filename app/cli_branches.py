@@ -67,12 +67,7 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
             tools=tools, on_event=cli_turn.show, on_context=cli_turn.show_context, edit=args.seq,
         )  # fmt: skip
 
-    again = f"crosstalk ask -c {conversation.id} --regenerate"
-    status, output = cli_turn.run(services, conversation, turn, again)
-    if output is None:
-        return status
-    print()
-    return cli_turn.summary(conversation, output)
+    return cli_turn.reply(services, conversation, turn)
 
 
 def compare(

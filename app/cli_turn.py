@@ -60,6 +60,18 @@ def run(
         return fail(f"{exc} (conversation {conversation.id}; `{again}` tries again)"), None
 
 
+def reply(
+    services: Services, conversation: Conversation, turn: Callable[[], Awaitable[ModelOutput]]
+) -> int:
+    """Run a turn that makes one reply, then say what it was; the exit status."""
+    again = f"crosstalk ask -c {conversation.id} --regenerate"
+    status, output = run(services, conversation, turn, again)
+    if output is None:
+        return status
+    print()
+    return summary(conversation, output)
+
+
 def summary(conversation: Conversation, output: ModelOutput) -> int:
     """The line after a reply (on stderr), and the exit status: 3 if it started a branch."""
     usage = output.usage
