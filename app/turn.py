@@ -325,11 +325,13 @@ async def retry_turn(
     history = conversation.history
     if history.turn_count == 0:
         raise ValueError(f"conversation {conversation.id} has no input to retry")
-    if reply is None and history.last_output is None:
-        at = history.active_leaf  # an input never answered: answer it now
+    leaf = history.active_leaf
+    unanswered = reply is None and not isinstance(history.at(leaf), ModelOutput)
+    if unanswered:  # an input (or tool results) never answered, e.g. after a crash: answer it
+        at, replaced = leaf, None
     else:
         at = regenerate_point(history, reply)
-    replaced = reply if reply is not None else getattr(history.last_output, "seq", None)
+        replaced = reply if reply is not None else getattr(history.last_output, "seq", None)
     enabled = enabled_tools(history)
     if settings.contexts is not None:
         await settings.contexts.before_request(

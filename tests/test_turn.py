@@ -349,3 +349,20 @@ def test_without_a_cheap_model_the_query_is_searched_as_written(library: Library
     [result] = conversation.history.at(conversation.history.version - 1).results  # type: ignore[union-attr]
     assert result.content == "No conversations mention 'that'."
     assert len(provider.requests) == 4
+
+
+def test_retry_answers_an_input_left_unanswered_rather_than_an_older_reply(
+    library: Library,
+) -> None:
+    provider = ScriptedProvider(scripts=[reply("A2")])
+    conversation = library.create()
+    for entry in (ModelInput(text="Q1"), ModelOutput(provider="p", model="m", text="A1"),
+                  Title(text="T", source="user"), ModelInput(text="Q2")):  # fmt: skip
+        library.append(conversation, entry)  # Q2's reply never came (the app was killed)
+    output = asyncio.run(
+        retry_turn(library, conversation, Models.of(provider), "scripted:echo", SETTINGS)
+    )
+    history = conversation.history
+    assert history.parent_of(output.seq) == 4 and history.siblings(2) == [2]
+    assert [e.seq for e in provider.requests[0].context.entries] == [1, 2, 4]
+    assert "regenerates" not in output.meta
