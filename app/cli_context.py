@@ -297,6 +297,9 @@ def cmd_compress(services: Services, args: argparse.Namespace) -> int:
         return 0
     after = _tokens(services, conversation, target)
     seqs = ", ".join(str(entry.seq) for entry in outcome.appended)
+    if outcome.superseded:
+        older = ", ".join(map(str, outcome.superseded))
+        print(f"supersedes compression seq {older} (kept in the history, out of the context)")
     print(f"appended compression seq {seqs} ({outcome.spec}); the next request to {target}: "
           f"≈ {before} → ≈ {after} tokens. `crosstalk compress {conversation.id} --undo "
           f"{outcome.appended[0].seq}` undoes it")  # fmt: skip

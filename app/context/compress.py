@@ -1,28 +1,29 @@
-"""Running a compression: ask a model for each summary, check it, and append it, or nothing.
+"""Running a compression: a summary for each job of the strategy, then append them all, or none.
 
-A summary that comes back empty, truncated (finish reason ``length``) or with an error is not
-used: the run raises ``CompressionError`` with one line saying why, and nothing is appended, so
-the context stays as it was. Only when every summary of a run came back whole are the
-``compression`` entries appended. Undoing appends a ``compression`` entry of strategy
+Each summary is written so that even a small model gets there (``summaries.py``: pieces that fit
+its window, whole sentences of a reply cut off, else an extractive summary, labelled). If the
+provider fails (no key, no network), the run raises ``CompressionError`` with one line saying
+why and nothing is appended, so the context stays as it was. A redo over entries that standing
+compressions already cover (whole, then chunked:2) covers the raw entries again and supersedes
+them; the older ones stay in the history. Undoing appends a ``compression`` entry of strategy
 ``retract`` whose ``covers`` names the seqs of the compression entries it undoes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.context.events import Compressed, Compressing, OnContext, ignore
-from app.context.strategies import Job, Strategy, is_summary, plan, transcript
-from app.context.tokens import count_text
+from app.context.strategies import Job, Strategy, is_summary, plan
+from app.context.summaries import BY_MODEL, SummaryFailed, write_summary
 from app.errors import CrosstalkError
-from app.history import Compression, Context, History, ModelInput, Usage, render_context
+from app.history import Compression, History, ModelInput, Usage, render_context
 from app.history.context import ConversationEntry
 from app.history.outline import RETRACT, outline_of
-from app.providers import Finished, Provider, Request, TextDelta, UsageReport
+from app.providers import Provider
 from app.store import Conversation, Library
-
-SUMMARY_TOKENS = 1024  # room for one summary; a longer one is cut off, and so not used
 
 
 class CompressionError(CrosstalkError):
@@ -38,6 +39,7 @@ class Summary:
     job: Job
     text: str
     usage: Usage
+    method: str = BY_MODEL  # how it was made: model, trimmed, pieces, extractive
 
 
 @dataclass(frozen=True)
@@ -47,15 +49,22 @@ class Outcome:
     summaries: tuple[Summary, ...]
     appended: tuple[Compression, ...] = ()  # empty for a preview
     at: int | None = None  # the message the path compressed ends at (None: the active leaf)
+    superseded: tuple[int, ...] = ()  # older compressions the appended ones replace
 
 
 def compressible(
-    history: History, keep_first_input: bool, keep_recent: int, at: int | None = None
+    history: History,
+    keep_first_input: bool,
+    keep_recent: int,
+    at: int | None = None,
+    redo: bool = False,
 ) -> list[ConversationEntry]:
     """What a compression may cover: the whole carried context of the path to ``at`` (the
     active path by default), less the first input (when it is always carried anyway) and the
-    newest ``keep_recent`` turns."""
-    context = render_context(history, None, at=at, keep_first_input=keep_first_input)
+    newest ``keep_recent`` turns. ``redo``: the raw entries, as if no compression stood."""
+    context = render_context(
+        history, None, at=at, keep_first_input=keep_first_input, summaries=not redo
+    )
     items = list(context.entries)
     if keep_first_input and items and not is_summary(items[0]):
         items = items[1:]
@@ -70,39 +79,13 @@ def compressible(
 async def summarise(
     provider: Provider, model: str, strategy: Strategy, job: Job, limit: int | None = None
 ) -> Summary:
-    """One summary, checked: empty, truncated or failed raises ``CompressionError``."""
-    spec = f"{provider.name}:{model}"
-    excerpt = transcript(job.items)
-    if limit is not None and (size := count_text(excerpt)) + SUMMARY_TOKENS > limit:
-        raise CompressionError(
-            f"seq {job.covers[0]}-{job.covers[1]} is about {size} tokens, too long for {spec} "
-            f"to summarise at once: use chunked:N, or a model with a larger window (-m)"
-        )
-    context = Context(system=strategy.instruction(), notebook=None,
-                      entries=(ModelInput(text=excerpt),))  # fmt: skip
-    request = Request(model, context, max_tokens=SUMMARY_TOKENS, temperature=0.2)
-    parts: list[str] = []
-    usage, finish = Usage(), None
+    """One summary of a job, by the model if it can write one (``summaries.write_summary``),
+    else extractive; ``CompressionError`` only if the provider failed."""
     try:
-        async for event in provider.stream(request):
-            if isinstance(event, TextDelta):
-                parts.append(event.text)
-            elif isinstance(event, UsageReport):
-                usage = event.usage
-            elif isinstance(event, Finished):
-                finish = event.finish_reason
-    except CrosstalkError as exc:
-        raise CompressionError(f"the summary from {spec} failed: {exc}") from exc
-    except Exception as exc:  # an adapter's bug must not take the conversation with it
-        raise CompressionError(
-            f"the summary from {spec} failed: {type(exc).__name__}: {exc}"
-        ) from exc
-    text = "".join(parts).strip()
-    if finish == "length":
-        raise CompressionError(f"the summary from {spec} was cut off at its length limit")
-    if not text:
-        raise CompressionError(f"the summary from {spec} came back empty")
-    return Summary(job, text, usage)
+        written = await write_summary(provider, model, strategy, job.items, limit)
+    except SummaryFailed as exc:
+        raise CompressionError(str(exc)) from exc
+    return Summary(job, written.text, written.usage, written.method)
 
 
 async def compress(
@@ -128,6 +111,9 @@ async def compress(
     at = history.active_leaf if at is None else at
     items = compressible(history, keep_first_input, keep_recent, at)
     jobs = plan(strategy, items, final=not automatic)
+    if not jobs and not automatic:  # asked for again over what is summarised: a redo
+        items = compressible(history, keep_first_input, keep_recent, at, redo=True)
+        jobs = plan(strategy, items, final=True)
     if not jobs:
         raise NothingToCompress(
             f"nothing to compress in {conversation.id} with {strategy.spec}: "
@@ -157,7 +143,16 @@ def commit(
         raise CompressionError("this compression was already appended")
     appended = _append(library, conversation, outcome, automatic)
     on_context(Compressed(tuple(entry.seq for entry in appended)))
-    return Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended, outcome.at)
+    done = Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended, outcome.at)
+    return dataclasses.replace(done, superseded=superseded(conversation.history, appended))
+
+
+def superseded(history: History, by: Sequence[Compression]) -> tuple[int, ...]:
+    """The compressions that ``by`` (just appended) supersede: older ones over the same
+    entries, now out of the context (still in the history)."""
+    _, notes = outline_of(history).claims()
+    names = {f"compression superseded by seq {entry.seq}" for entry in by}
+    return tuple(sorted(seq for seq, reason in notes if reason in names))
 
 
 def _append(
@@ -167,7 +162,7 @@ def _append(
     appended: list[Compression] = []
     total = len(outcome.summaries)
     for part, summary in enumerate(outcome.summaries, start=1):
-        meta: dict[str, object] = {"automatic": automatic}
+        meta: dict[str, object] = {"automatic": automatic, "summary": summary.method}
         if total > 1:
             meta["part"] = [part, total]  # a run's entries are consecutive: undone together
         entry = Compression(strategy=outcome.strategy.spec, covers=summary.job.covers,

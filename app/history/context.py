@@ -137,6 +137,7 @@ class _Walk:
     budget: int | None
     count: Count | None
     keep_first: int | None  # the seq of the first input, when it is always carried
+    summaries: bool = True  # standing compressions stand in for what they cover
     blocks: list[list[ConversationEntry]] = field(default_factory=list)
     omitted: list[Omission] = field(default_factory=list)
     used: int = 0
@@ -162,7 +163,7 @@ class _Walk:
             self.omitted.append(Omission(*span, reason))
 
     def run(self) -> None:
-        claims, _ = self.outline.claims()
+        claims = self.outline.claims()[0] if self.summaries else []
         index, seq = len(claims) - 1, self.history.version
         # entries before the first input belong to no turn (a reply must answer something)
         floor = self.outline.first_input or seq + 1
@@ -248,6 +249,7 @@ def render_context(
     budget: int | None = None,
     count: Count | None = None,
     keep_first_input: bool = False,
+    summaries: bool = True,
 ) -> Context:
     """The context of the next request: the path through the history's tree to message ``at``
     (by default the active path), never anything from another branch.
@@ -255,7 +257,8 @@ def render_context(
     ``window_turns`` recent turns at most (None: no limit); ``budget`` tokens at most, as
     ``count`` counts each entry (the newest turn is carried even if it alone is over);
     ``keep_first_input`` always carries the first user message. Messages the user removed from
-    the context are left out (``Omission`` says so).
+    the context are left out (``Omission`` says so). ``summaries`` off renders as if no
+    compression stood (what a redo of a compression covers).
     """
     if window_turns is not None and window_turns < 1:
         raise ValueError("the window must hold at least one turn")
@@ -269,7 +272,7 @@ def render_context(
         first = None  # removed by the user: not carried, kept first or not
     if first is not None:
         fixed.append(history.at(first))
-    walk = _Walk(history, outline, window_turns, budget, count, first)
+    walk = _Walk(history, outline, window_turns, budget, count, first, summaries)
     walk.excluded = history.excluded
     walk.used = walk.cost(fixed)
     walk.run()

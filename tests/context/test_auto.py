@@ -17,6 +17,7 @@ from app.context import (
     PolicyStore,
 )
 from app.context.strategies import SUMMARY_INSTRUCTION
+from app.errors import RateLimited
 from app.history import Compression, DebugLog, ModelInput, SystemInstruction, Usage
 from app.paths import DataDir
 from app.providers import Finished, Models, Rendered, Request, StreamEvent, TextDelta, UsageReport
@@ -50,7 +51,9 @@ class Echo:
     async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
         self.requests.append(request)
         if self.is_summary(request):
-            yield TextDelta("" if self.fail_summaries else "Short summary of a few turns.")
+            if self.fail_summaries:
+                raise RateLimited("busy")
+            yield TextDelta("Short summary of a few turns.")
         else:
             yield TextDelta("an answer with quite a few words in it " * 3)
         yield UsageReport(Usage(input=10, output=10))
@@ -140,7 +143,7 @@ def test_a_failed_automatic_compression_is_reported_and_the_turn_goes_on(
     history = library.open(conversation_id).history
     assert not any(isinstance(e, Compression) for e in history)
     failures = [e for e in seen if isinstance(e, CompressionFailed)]
-    assert failures and "came back empty" in failures[0].message
+    assert failures and failures[0].message.endswith("failed: busy")
     logs = [e for e in history if isinstance(e, DebugLog)]
     assert logs and logs[0].category == "compression"
     assert history.turn_count == 30  # every turn was still answered

@@ -8,6 +8,8 @@ import asyncio
 import pytest
 
 from app.context import CompressionError, NothingToCompress, compress, parse_strategy, undo
+from app.context.summaries import SMALL_SUMMARY_TOKENS
+from app.context.tokens import count_text
 from app.errors import RateLimited
 from app.history import (
     Compression,
@@ -140,30 +142,45 @@ def test_facts_carries_only_the_facts(library: Library) -> None:
     assert len(carried(conversation.history)) == 2
 
 
-@pytest.mark.parametrize(
-    ("script", "message"),
-    [
-        ([TextDelta("   "), *summary("")[1:]], "came back empty"),
-        (summary("The user asked about", finish="length"), "cut off at its length limit"),
-        ([TextDelta("half"), RateLimited("slow down")], "failed: slow down"),
-    ],
-)
-def test_a_failed_summary_is_not_used(library: Library, script: list[object], message: str) -> None:
+def test_a_provider_failure_appends_nothing(library: Library) -> None:
     conversation = conversation_with_preamble(library)
     grow(library, conversation, 4)
     before = list(conversation.history)
     context = render_context(conversation.history, keep_first_input=True)
-    with pytest.raises(CompressionError, match=message) as raised:
+    script = [TextDelta("half"), RateLimited("slow down")]
+    with pytest.raises(CompressionError, match="failed: slow down") as raised:
         run(library, conversation, ScriptedProvider(scripts=[script]), "whole")
     assert "\n" not in str(raised.value)
     assert list(conversation.history) == before  # nothing appended
     assert render_context(conversation.history, keep_first_input=True) == context
 
 
+@pytest.mark.parametrize(
+    ("script", "method", "starts"),
+    [
+        ([TextDelta("   "), *summary("")[1:]], "extractive", "[Extractive summary"),
+        (summary("The user asked about", finish="length"), "extractive", "[Extractive summary"),
+        (summary("They chose Lighthouse. Then they", finish="length"), "trimmed",
+         "They chose Lighthouse."),
+    ],
+)  # fmt: skip
+def test_an_unusable_summary_falls_back_rather_than_failing(
+    library: Library, script: list[object], method: str, starts: str
+) -> None:
+    conversation = conversation_with_preamble(library)
+    grow(library, conversation, 4)
+    (entry,) = run(library, conversation, ScriptedProvider(scripts=[script]), "whole").appended
+    assert entry.meta["summary"] == method and entry.summary.startswith(starts)
+    if method == "trimmed":
+        assert entry.summary == "They chose Lighthouse."
+    else:  # the first sentence of each message, who said it
+        assert "\nUser: " in entry.summary and "\nAssistant: " in entry.summary
+
+
 def test_one_failed_chunk_appends_none_of_the_run(library: Library) -> None:
     conversation = conversation_with_preamble(library)
     grow(library, conversation, 6)
-    scripts = [summary("one"), summary("two", finish="length"), summary("three")]
+    scripts = [summary("one"), [RateLimited("slow down")], summary("three")]
     with pytest.raises(CompressionError):
         run(library, conversation, ScriptedProvider(scripts=scripts), "chunked:4")
     assert not any(isinstance(e, Compression) for e in conversation.history)
@@ -222,13 +239,16 @@ def test_nothing_to_compress_says_so(library: Library) -> None:
             automatic=True)  # fmt: skip
 
 
-def test_too_long_for_the_compressing_model_fails_before_asking(library: Library) -> None:
+def test_too_long_for_the_compressing_model_goes_in_pieces(library: Library) -> None:
     conversation = conversation_with_preamble(library)
     grow(library, conversation, 20, words=200)
-    provider = ScriptedProvider()
-    with pytest.raises(CompressionError, match="too long for scripted:echo"):
-        run(library, conversation, provider, "whole", limit=2000)
-    assert provider.requests == []
+    provider = ScriptedProvider(scripts=[summary(f"Part {n} said.") for n in range(20)])
+    (entry,) = run(library, conversation, provider, "whole", limit=2000).appended
+    asked = [count_text(r.context.entries[0].text) for r in provider.requests]  # type: ignore[union-attr]
+    assert len(asked) >= 3 and max(asked) + SMALL_SUMMARY_TOKENS <= 2000  # each piece fits
+    assert all(r.max_tokens == SMALL_SUMMARY_TOKENS for r in provider.requests)
+    assert "(Part 1) Part 0 said." in provider.requests[-1].context.entries[0].text  # type: ignore[union-attr]
+    assert entry.meta["summary"] == "pieces" and entry.summary == f"Part {len(asked) - 1} said."
 
 
 def test_strategies_parse_or_say_what_is_accepted() -> None:
@@ -239,3 +259,34 @@ def test_strategies_parse_or_say_what_is_accepted() -> None:
     for bad in ("chunked", "chunked:0", "last-n:x", "facts:", "summary"):
         with pytest.raises(ValueError, match=r"whole|number|concepts"):
             parse_strategy(bad)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "I'm sorry, but I can't summarise that.",
+        "User: Remember the budget.\n\nAssistant: Noted the budget.",
+        "It is noted. " * 8,
+    ],
+)
+def test_a_refusal_a_replay_or_a_loop_is_not_a_summary(library: Library, written: str) -> None:
+    conversation = conversation_with_preamble(library)
+    grow(library, conversation, 3)
+    (entry,) = run(library, conversation, ScriptedProvider(scripts=[summary(written)]),
+                   "whole").appended  # fmt: skip
+    assert entry.meta["summary"] == "extractive"
+    assert entry.summary.startswith("[Extractive summary: the first sentence of each message")
+
+
+def test_a_redo_over_what_is_summarised_supersedes_it(library: Library) -> None:
+    conversation = conversation_with_preamble(library)
+    grow(library, conversation, 6)
+    whole = run(library, conversation, ScriptedProvider(scripts=[summary("all")]), "whole")
+    provider = ScriptedProvider(scripts=[summary(f"c{n}") for n in range(10)])
+    redo = run(library, conversation, provider, "chunked:4")  # nothing new: the raw entries
+    assert len(redo.appended) >= 2 and redo.superseded == (whole.appended[0].seq,)
+    excerpt = provider.requests[0].context.entries[0].text  # type: ignore[union-attr]
+    assert "(An earlier summary)" not in excerpt  # the messages themselves, summarised again
+    notes = {o.first_seq: o.reason for o in render_context(conversation.history).omitted}
+    assert notes[whole.appended[0].seq].startswith("compression superseded by seq")
+    assert whole.appended[0] in list(conversation.history)  # kept, out of the context

@@ -117,13 +117,19 @@ def test_context_and_compress_on_the_command_line(server: WireServer, data_dir: 
     assert all(row["tokens"] > 0 for row in shown["carried"])
     before = shown["tokens"]
 
-    server.enqueue(Reply(chunks=oe.chat_reply("About to be cut", finish="length")))
+    server.enqueue(Reply(status=401, body=oe.api_error("Incorrect API key provided")))
     failed = crosstalk(env, "compress", conversation_id, "--strategy", "whole", "-m", SPEC,
                        check=False)  # fmt: skip
-    assert failed.returncode == 1
-    assert failed.stderr.strip().splitlines()[-1] == (
-        f"crosstalk: the summary from {SPEC} was cut off at its length limit"
+    assert failed.returncode == 1  # the provider failed: nothing appended, and it says why
+    assert (
+        failed.stderr.strip()
+        .splitlines()[-1]
+        .startswith(f"crosstalk: the summary from {SPEC} failed:")
     )
+    server.enqueue(Reply(chunks=oe.chat_reply("Cut off here. About to be", finish="length")))
+    cut = crosstalk(env, "compress", conversation_id, "--strategy", "whole", "-m", SPEC,
+                    "--preview")  # fmt: skip
+    assert "Cut off here.\n" in cut.stdout and "About to be" not in cut.stdout  # whole sentences
     server.enqueue(Reply(chunks=oe.chat_reply("A preview only.")))
     preview = crosstalk(env, "compress", conversation_id, "--strategy", "whole", "-m", SPEC,
                         "--preview")  # fmt: skip

@@ -1,0 +1,192 @@
+"""Writing one summary so that even a small model gets there.
+
+A compression's excerpt goes to the model in pieces that fit its window, with an output budget
+it can meet (a small model rambles on past a large one: the built-in SmolLM2 never stops
+within 1,024 tokens); the summaries of several pieces are then summarised together. A reply cut
+at its length limit keeps its whole sentences. When a model's reply is still not usable (empty,
+or no whole sentence), the summary is extractive: the first sentence of each message, labelled
+as such, so compressing never fails on what a model wrote. A provider's error (no key, no
+network, rate limit) still fails the run: it is not the model's summary that is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.context.strategies import Strategy, is_summary, transcript, units
+from app.context.tokens import count_text
+from app.errors import CrosstalkError
+from app.history import Context, ModelInput, ModelOutput, Usage
+from app.history.context import ConversationEntry
+from app.providers import Finished, Provider, Request, TextDelta, UsageReport
+
+SUMMARY_TOKENS = 1024  # room for one summary from a model with a large window
+SMALL_SUMMARY_TOKENS = 256  # what a small model can finish
+SMALL_WINDOW = 16_384  # a window this size or smaller: a small model
+INSTRUCTION_TOKENS = 200  # the instruction and the message framing, with room to spare
+FIRST_SENTENCE_CHARS = 200
+EXTRACTIVE = "[Extractive summary: the first sentence of each message; {why}]"
+_SENTENCE_END = re.compile(r"[.!?…](?=[\s\"')\]]|$)")
+
+# how a summary was made, kept in its compression's meta["summary"]
+BY_MODEL, TRIMMED, IN_PIECES, EXTRACTED = "model", "trimmed", "pieces", "extractive"
+
+
+class SummaryFailed(CrosstalkError):
+    """The provider failed (not the model's writing): nothing is appended."""
+
+
+@dataclass(frozen=True)
+class Written:
+    text: str
+    usage: Usage
+    method: str
+
+
+def output_budget(limit: int | None) -> int:
+    return SMALL_SUMMARY_TOKENS if limit is not None and limit <= SMALL_WINDOW else SUMMARY_TOKENS
+
+
+async def write_summary(
+    provider: Provider,
+    model: str,
+    strategy: Strategy,
+    items: Sequence[ConversationEntry],
+    limit: int | None,
+) -> Written:
+    """The summary of ``items`` (in order): by the model, in pieces if they do not fit its
+    window ``limit`` (tokens), else extractive."""
+    budget = output_budget(limit)
+    room = None if limit is None else max(limit - budget - INSTRUCTION_TOKENS, 256)
+    pieces = split(items, room)
+    usage = Usage()
+    texts: list[str] = []
+    extracted = False
+    trimmed = False
+    for piece in pieces:
+        asked = await ask(provider, model, strategy.instruction(), transcript(piece), budget)
+        usage, trimmed = usage + asked.usage, trimmed or asked.trimmed
+        text = asked.text
+        if text is None:
+            text, extracted = extractive(piece, "the model's summary was not usable"), True
+        texts.append(text)
+    if len(texts) == 1:
+        method = EXTRACTED if extracted else TRIMMED if trimmed else BY_MODEL
+        return Written(texts[0], usage, method)
+    joined = "\n\n".join(f"(Part {n}) {text}" for n, text in enumerate(texts, start=1))
+    if room is not None and count_text(joined) > room:
+        return Written(joined, usage, IN_PIECES)  # the parts together: as near as it gets
+    asked = await ask(provider, model, strategy.instruction(), joined, budget)
+    return Written(asked.text or joined, usage + asked.usage, IN_PIECES)
+
+
+def split(items: Sequence[ConversationEntry], room: int | None) -> list[list[ConversationEntry]]:
+    """Consecutive pieces whose excerpts each fit ``room`` tokens (a tool call stays with its
+    results); one piece when there is no limit. A message too long alone is a piece alone."""
+    if room is None:
+        return [list(items)]
+    pieces: list[list[ConversationEntry]] = []
+    piece: list[ConversationEntry] = []
+    size = 0
+    for unit in units(items):
+        cost = count_text(transcript(unit)) + 4
+        if piece and size + cost > room:
+            pieces.append(piece)
+            piece, size = [], 0
+        piece += unit
+        size += cost
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
+@dataclass(frozen=True)
+class Asked:
+    text: str | None  # None: nothing usable came back
+    usage: Usage
+    trimmed: bool = False  # cut off at the length limit; whole sentences kept
+
+
+async def ask(provider: Provider, model: str, instruction: str, excerpt: str, budget: int) -> Asked:
+    """One summary from the model: its text (whole sentences only, if it was cut off), or
+    None if nothing usable came back. SummaryFailed if the provider failed."""
+    spec = f"{provider.name}:{model}"
+    context = Context(system=instruction, notebook=None, entries=(ModelInput(text=excerpt),))
+    request = Request(model, context, max_tokens=budget, temperature=0.2)
+    parts: list[str] = []
+    usage, finish = Usage(), None
+    try:
+        async for event in provider.stream(request):
+            if isinstance(event, TextDelta):
+                parts.append(event.text)
+            elif isinstance(event, UsageReport):
+                usage = event.usage
+            elif isinstance(event, Finished):
+                finish = event.finish_reason
+    except CrosstalkError as exc:
+        raise SummaryFailed(f"the summary from {spec} failed: {exc}") from exc
+    except Exception as exc:  # an adapter's bug must not take the conversation with it
+        raise SummaryFailed(f"the summary from {spec} failed: {type(exc).__name__}: {exc}") from exc
+    text = "".join(parts).strip()
+    trimmed = finish == "length"
+    if trimmed:
+        text = whole_sentences(text)
+    return Asked(text if usable(text) else None, usage, trimmed=trimmed)
+
+
+REFUSALS = ("i'm sorry", "i am sorry", "i cannot", "i can't", "as an ai", "sorry,")
+REPEATS = 4  # a run of three words seen more often than this: the model is looping
+ROLE_LINE = re.compile(r"^\s*(user|assistant)\s*:", re.IGNORECASE | re.MULTILINE)
+
+
+def usable(text: str) -> bool:
+    """Whether a model's summary can stand in for the messages: not empty, not a refusal or an
+    apology, not the conversation played on ("User: ..."), and not a loop (a small model's
+    ways of failing)."""
+    words = text.lower().split()
+    if not words or text.lower().lstrip("\"' ").startswith(REFUSALS):
+        return False
+    if ROLE_LINE.search(text):
+        return False
+    runs: dict[tuple[str, ...], int] = {}
+    for run in zip(words, words[1:], words[2:], strict=False):
+        runs[run] = runs.get(run, 0) + 1
+        if runs[run] > REPEATS:
+            return False
+    return True
+
+
+def whole_sentences(text: str) -> str:
+    """``text`` up to the end of its last whole sentence ("" if there is none)."""
+    ends = list(_SENTENCE_END.finditer(text))
+    return text[: ends[-1].end()].strip() if ends else ""
+
+
+def first_sentence(text: str, limit: int = FIRST_SENTENCE_CHARS) -> str:
+    flat = " ".join(text.split())
+    found = _SENTENCE_END.search(flat)
+    sentence = flat[: found.end()] if found else flat
+    if len(sentence) <= limit:
+        return sentence
+    cut = sentence[:limit].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def extractive(items: Sequence[ConversationEntry], why: str) -> str:
+    """The first sentence of each message, who said it, and a label saying what this is."""
+    lines = [EXTRACTIVE.format(why=why)]
+    for item in items:
+        if is_summary(item):
+            assert isinstance(item, ModelInput)
+            who, said = "Earlier summary", item.text.partition("\n")[2]
+        elif isinstance(item, ModelInput):
+            who, said = "User", item.text
+        elif isinstance(item, ModelOutput):
+            who, said = "Assistant", item.text
+        else:
+            continue  # tool results: the reply after them says what came of them
+        if said.strip():
+            lines.append(f"{who}: {first_sentence(said)}")
+    return "\n".join(lines)
