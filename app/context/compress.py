@@ -141,18 +141,12 @@ def commit(
     the last step of ``compress``, so a previewed summary is used as it was read."""
     if outcome.appended:
         raise CompressionError("this compression was already appended")
+    stood = {entry.seq for entry in standing(conversation.history)}
     appended = _append(library, conversation, outcome, automatic)
     on_context(Compressed(tuple(entry.seq for entry in appended)))
     done = Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended, outcome.at)
-    return dataclasses.replace(done, superseded=superseded(conversation.history, appended))
-
-
-def superseded(history: History, by: Sequence[Compression]) -> tuple[int, ...]:
-    """The compressions that ``by`` (just appended) supersede: older ones over the same
-    entries, now out of the context (still in the history)."""
-    _, notes = outline_of(history).claims()
-    names = {f"compression superseded by seq {entry.seq}" for entry in by}
-    return tuple(sorted(seq for seq, reason in notes if reason in names))
+    still = {entry.seq for entry in standing(conversation.history)}
+    return dataclasses.replace(done, superseded=tuple(sorted(stood - still)))
 
 
 def _append(
