@@ -24,6 +24,7 @@ from app.context import Contexts, OnContext
 from app.context.events import ignore
 from app.context.recall import standalone_query
 from app.context.service import Named
+from app.context.windows import context_window
 from app.errors import CrosstalkError
 from app.history import (
     History,
@@ -53,7 +54,7 @@ from app.providers import (
 )
 from app.scrub import scrub
 from app.store import Conversation, Library
-from app.titles import fallback_title, generate_title
+from app.titles import fallback_title, generate_title, is_small
 from app.tools import (
     DEFAULT_MAX_ROUNDS,
     Rewrite,
@@ -485,8 +486,11 @@ async def _title(
     title, why = None, "cancelled"
     try:
         provider, model = models.resolve(spec)
-        title = await generate_title(provider, model, question, answer)
-        why = "the title model returned nothing usable"
+        if is_small(context_window(spec, provider, model)):
+            why = f"{spec} is a small model: its titles read like replies, cut mid-word"
+        else:
+            title = await generate_title(provider, model, question, answer)
+            why = "the title model returned nothing usable (or a reply, not a title)"
     except CrosstalkError as exc:
         why = str(exc)
     finally:

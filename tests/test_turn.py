@@ -115,7 +115,7 @@ def test_a_failed_title_falls_back_to_the_first_words(library: Library) -> None:
     )
     title = conversation.history.at(3)
     assert isinstance(title, Title)
-    assert title.text == "Please explain the difference between threads"
+    assert title.text == "Please explain the difference between threads"  # not "... and"
     assert title.meta["fallback"] == "no titles today"
 
 

@@ -36,6 +36,7 @@ from app.context import (
     standing,
     undo,
 )
+from app.context.summaries import EXTRACTED
 from app.errors import CrosstalkError
 from app.providers import Provider
 from ui.chat_controller import ChatController
@@ -174,7 +175,13 @@ class CompressDialog(QDialog):
         self._set_busy(False)
         self.outcome = outcome
         self.summary.setPlainText(_summaries_text(outcome))
-        self._show_status(f"Preview by {outcome.spec}: nothing was appended yet.")
+        status = self.tr("Preview by {model}: nothing was appended yet.").format(model=outcome.spec)
+        if any(summary.method == EXTRACTED for summary in outcome.summaries):
+            status += " " + self.tr(
+                "The model's summary was not usable, so this one is extractive: the first "
+                "sentence of each message."
+            )
+        self._show_status(status)
         self.use_button.setEnabled(True)
 
     def use(self) -> None:

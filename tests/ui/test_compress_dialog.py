@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.composition import Services
+from app.errors import RateLimited
 from app.history import Compression, ModelInput, ModelOutput, Usage
 from app.paths import DataDir
 from app.providers import Finished, Models, TextDelta, UsageReport
@@ -102,22 +103,30 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     assert not dialog.undo_button.isEnabled()
 
 
+def test_a_failed_provider_shows_an_error_and_appends_nothing(
+    harness: Harness, provider: GatedProvider, qtbot: object
+) -> None:
+    provider.scripts.append([TextDelta("half"), RateLimited("slow down")])  # type: ignore[list-item]
+    dialog = open_dialog(harness)
+    preview(harness, qtbot, dialog)
+    assert "slow down" in dialog.status.text() and dialog.status.text().startswith("Not used")
+    assert not dialog.use_button.isEnabled() and dialog.summary.toPlainText() == ""
+    assert compressions(harness) == []
+
+
 @pytest.mark.parametrize(
-    ("script", "message"),
-    [
-        ([TextDelta("  "), Finished("stop")], "came back empty"),
-        ([TextDelta("The user rest"), Finished("length")], "cut off"),
-    ],
+    "script",
+    [[TextDelta("  "), Finished("stop")], [TextDelta("The user rest"), Finished("length")]],
 )
-def test_a_failed_summary_shows_an_error_and_appends_nothing(
-    harness: Harness, provider: GatedProvider, qtbot: object, script: list[object], message: str
+def test_an_unusable_summary_is_previewed_as_extractive(
+    harness: Harness, provider: GatedProvider, qtbot: object, script: list[object]
 ) -> None:
     provider.scripts.append(script)  # type: ignore[arg-type]
     dialog = open_dialog(harness)
     preview(harness, qtbot, dialog)
-    assert message in dialog.status.text() and dialog.status.text().startswith("Not used")
-    assert not dialog.use_button.isEnabled() and dialog.summary.toPlainText() == ""
-    assert compressions(harness) == []
+    assert "extractive" in dialog.status.text() and dialog.use_button.isEnabled()
+    assert "[Extractive summary" in dialog.summary.toPlainText()
+    assert compressions(harness) == []  # a preview: nothing yet
 
 
 def test_a_bad_strategy_argument_is_shown_before_any_model_is_asked(
