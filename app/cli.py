@@ -87,6 +87,8 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     regenerate = args.regenerate or args.retry
     if regenerate and not args.conversation:
         return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
+    if args.go_on:
+        return cli_branches.go_on(services, args)
     if regenerate and args.compare:
         return fail("--regenerate and --compare do not go together: pick one")
     text = "" if regenerate else (" ".join(args.text) if args.text else sys.stdin.read())
@@ -175,7 +177,7 @@ def entry_row(entry: AnyEntry) -> dict[str, Any]:
 
 
 def preview(entry: AnyEntry, width: int = 60) -> str:
-    from app.history.entries import STOPPED, searchable_text
+    from app.history.entries import CUT_OFF, STOPPED, searchable_text
 
     text = " ".join(searchable_text(entry).split())
     if isinstance(entry, ModelOutput):
@@ -185,6 +187,8 @@ def preview(entry: AnyEntry, width: int = 60) -> str:
             text = f"[failed: {entry.error}] {text}"
         elif entry.partial:
             text = f"[partial] {text}"
+        elif entry.finish_reason == "length":
+            text = f"[{CUT_OFF}] {text}"
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -377,6 +381,11 @@ def build_parser() -> argparse.ArgumentParser:
         "the earlier reply stays, `crosstalk switch` goes back to it",
     )  # fmt: skip
     ask.add_argument("--retry", action="store_true", help=argparse.SUPPRESS)  # the old name
+    ask.add_argument(
+        "--continue", dest="go_on", action="store_true",
+        help="the last reply of -c ID was cut off at its length limit: ask the model to go on "
+        "(the two parts show as one reply)",
+    )  # fmt: skip
     ask.add_argument(
         "--compare", metavar="MODEL,MODEL[,...]",
         help="send the question to several models at once; each reply is a branch of its own",

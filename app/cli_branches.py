@@ -70,6 +70,33 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     return cli_turn.reply(services, conversation, turn)
 
 
+def go_on(services: Services, args: argparse.Namespace) -> int:
+    """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
+    from app.cli import last_model, turn_settings
+    from app.turn import continue_turn
+
+    if not args.conversation:
+        return cli_turn.fail("--continue needs -c ID: the conversation whose reply to go on with")
+    library = services.library
+    conversation = library.open(args.conversation)
+    last = conversation.history.last_output
+    if last is None or last.finish_reason != "length":
+        return cli_turn.fail(
+            f"the last reply of {conversation.id} was not cut off at its length limit: "
+            "there is nothing to continue"
+        )
+    spec = args.model or last_model(conversation) or services.settings.default_model
+    services.models.resolve(spec)
+    settings = turn_settings(services, args)
+
+    async def turn() -> ModelOutput:
+        return await continue_turn(
+            library, conversation, services.models, spec, settings, cli_turn.show
+        )
+
+    return cli_turn.reply(services, conversation, turn)
+
+
 def compare(
     services: Services,
     args: argparse.Namespace,

@@ -214,9 +214,11 @@ def _reported(history: History, spec: str) -> ModelOutput | None:
 def _print_report(report: dict[str, Any]) -> None:
     policy = report["policy"]
     auto = "on" if policy["auto_compress"] else "off"
+    window_turns = policy["window_turns"]
+    turns = f"last {window_turns} turns" if window_turns else "as many turns as the budget holds"
     print(
         f"{report['conversation']} → {report['model']}: window {report['window']} tokens, "
-        f"budget {report['budget']}; last {policy['window_turns']} turns; "
+        f"budget {report['budget']}; {turns}; "
         f"auto-compress {auto} ({policy['compress_strategy']} past "
         f"{round(policy['compress_threshold'] * 100)}%)"
     )

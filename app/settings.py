@@ -3,7 +3,7 @@
 ```toml
 default_model = "anthropic:claude-sonnet-4-5"
 title_model = "local:smollm2"
-window_turns = 20
+window_turns = 40             # a fixed number of recent turns; default: the token budget alone
 auto_compress = true          # long conversations: see app/context/policy.py
 
 [providers.ollama]            # any OpenAI-compatible server, by base URL
@@ -26,7 +26,6 @@ import msgspec
 
 from app.context.policy import POLICY_FIELDS, ContextPolicy
 from app.errors import CrosstalkError
-from app.history.context import DEFAULT_WINDOW_TURNS
 from app.paths import DataDir
 from app.pricing import Price
 from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
@@ -60,7 +59,7 @@ DEFAULT_PROVIDERS: dict[str, ProviderConfig] = {
 class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
     default_model: str = "local:smollm2"
     title_model: str = "local:smollm2"
-    window_turns: int = DEFAULT_WINDOW_TURNS
+    window_turns: int | None = None  # recent turns sent at most; None: the token budget decides
     max_tool_rounds: int = DEFAULT_MAX_ROUNDS
     reasoning: Literal["low", "medium", "high"] | None = None  # thinking, where a model can
     default_tools: list[str] = []  # tools a new conversation starts with
@@ -81,7 +80,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     prices: dict[str, Price] = {}  # pattern -> USD per million tokens, before the defaults
 
     def __post_init__(self) -> None:
-        if self.window_turns < 1:
+        if self.window_turns is not None and self.window_turns < 1:
             raise ValueError("window_turns must be at least 1")
         if self.max_tool_rounds < 1:
             raise ValueError("max_tool_rounds must be at least 1")

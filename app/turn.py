@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from app.history import (
     Usage,
     render_context,
 )
+from app.history.context import CONTINUES
 from app.history.entries import STOPPED
 from app.providers import (
     Finished,
@@ -136,7 +138,7 @@ class OutputBuilder:
 
 @dataclass(frozen=True)
 class TurnSettings:
-    window_turns: int
+    window_turns: int | None  # None: no fixed number of turns (the budget, if any, decides)
     title_model: str | None = None
     max_tokens: int | None = None
     temperature: float | None = None
@@ -289,6 +291,36 @@ async def compare_turn(
     return results
 
 
+CONTINUE_PROMPT = "Continue exactly where your last reply stopped. Do not repeat anything."
+
+
+async def continue_turn(
+    library: Library,
+    conversation: Conversation,
+    models: Models,
+    spec: str,
+    settings: TurnSettings,
+    on_event: OnEvent = lambda event: None,
+    *,
+    reply: int | None = None,
+) -> ModelOutput:
+    """Go on with reply ``reply`` (by default the active path's last), cut at its length
+    limit: the model is asked to continue, and its reply follows the cut one (``continues``).
+    The history keeps both parts; the context and the window show them as one reply."""
+    history = conversation.history
+    cut = history.at(reply) if reply is not None else history.last_output
+    if not isinstance(cut, ModelOutput) or cut.finish_reason != "length":
+        what = f"seq {reply}" if reply is not None else "the last reply"
+        raise ValueError(f"{what} was not cut off at its length limit: nothing to continue")
+    provider, model = models.resolve(spec)
+    enabled = enabled_tools(history)
+    meta: dict[str, object] = {CONTINUES: history.id_of(cut.seq)}
+    return await respond(
+        library, conversation, provider, model, settings, enabled, on_event, at=cut.seq,
+        models=models, meta=meta, prompt=CONTINUE_PROMPT,
+    )  # fmt: skip
+
+
 def edit_point(history: History, seq: int) -> int:
     """The message an edit of input ``seq`` follows (that input's parent)."""
     if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelInput)):
@@ -366,20 +398,22 @@ async def respond(
     at: int | None = None,
     models: Models | None = None,
     meta: dict[str, object] | None = None,
+    prompt: str | None = None,
 ) -> ModelOutput:
     """Model output -> tool calls -> one tool_results entry -> next request, bounded.
 
     The first request carries the path to message ``at`` (by default the active leaf), and the
-    reply follows it; ``meta`` is added to that first reply's. With ``models``,
+    reply follows it; ``meta`` is added to that first reply's, and ``prompt`` is a user message
+    that request ends with without being kept (Continue's "go on"). With ``models``,
     ``search_conversations`` queries are first rewritten into standalone ones by the settings'
     title model (a cheap one), when it resolves."""
     ctx = ToolContext(library, conversation, rewrite=_rewriter(models, settings, conversation))
     at = conversation.history.active_leaf if at is None else at
     for _ in range(settings.max_tool_rounds):
         output = await _call(
-            library, conversation, provider, model, settings, enabled, on_event, at, meta
+            library, conversation, provider, model, settings, enabled, on_event, at, meta, prompt
         )
-        meta = None
+        meta = prompt = None
         if not output.tool_calls:
             return output
         at = await _run_tools(library, conversation, output, enabled, ctx)
@@ -442,10 +476,16 @@ async def _call(
     on_event: OnEvent,
     at: int,
     meta: dict[str, object] | None = None,
+    prompt: str | None = None,
 ) -> ModelOutput:
     """One model call: render the path to ``at``, stream, and append what came back after
     ``at`` (partial if it broke)."""
     request = build_request(conversation, provider, model, settings, enabled, at=at)
+    if prompt is not None:
+        entries = (*request.context.entries, ModelInput(text=prompt, meta={"transient": True}))
+        request = dataclasses.replace(
+            request, context=dataclasses.replace(request.context, entries=entries)
+        )
     # the reply answers the history as it is now: if another process continues the
     # conversation meanwhile, the reply still follows `at`, on a branch (Library.append)
     based_on = conversation.history.version

@@ -14,6 +14,7 @@ from app.cli import main
 from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library
+from app.turn import CONTINUE_PROMPT
 from tests.helpers import openai_events as oe
 from tests.helpers.wire_server import Reply, WireServer
 
@@ -163,3 +164,26 @@ def test_branches_lists_every_leaf_and_marks_the_active_one(
     assert "leaves the active branch after seq 0" in lines[0]  # a root of its own
     assert lines[1].startswith("*     7  fake:a") and "R1" in lines[1]
     assert run(capsys, "edit", conversation_id, "2", "not an input")[0] == 1
+
+
+def test_continue_goes_on_from_a_reply_cut_at_its_length_limit(
+    data_dir: DataDir, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    library = Library(data_dir)
+    conversation = library.create()
+    for entry in (
+        ModelInput(text="Tell a story"),
+        ModelOutput(provider="fake", model="a", text="Once upon", finish_reason="length"),
+        Title(text="Story", source="user"),
+    ):
+        library.append(conversation, entry)
+    library.close()
+    conversation_id = conversation.id
+    _, out, _ = run(capsys, "show", conversation_id)
+    assert "[cut off at its length limit] Once upon" in out
+    sent = ask(capsys, server, "ask", "-c", conversation_id, "--continue")
+    assert said(sent) == ["Tell a story", "Once upon", CONTINUE_PROMPT]
+    sent = ask(capsys, server, "ask", "-c", conversation_id, "And then?")
+    assert said(sent) == ["Tell a story", "Once uponR1", "And then?"]  # one reply, two parts
+    code, _, err = run(capsys, "ask", "-c", conversation_id, "--continue")
+    assert code == 1 and "was not cut off at its length limit" in err

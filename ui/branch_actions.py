@@ -113,9 +113,14 @@ class BranchActions(QObject):
         entry = window.controller.conversation(window.current or "").history.at(seq)
         if self._busy() or window.current is None or not isinstance(entry, ModelOutput):
             return
-        self._store(lambda c: branches.select(self._library, c, seq))
-        text = self.tr("Continue exactly where your last reply stopped.")
-        window.send(text, f"{entry.provider}:{entry.model}")
+        conversation = window.controller.conversation(window.current)
+        spec = f"{entry.provider}:{entry.model}"
+        try:
+            window.services.models.resolve(spec)
+            window.chat.show_conversation(conversation, upto=seq)  # the rest goes right after
+            window.controller.continue_reply(window.current, seq, spec)
+        except (CrosstalkError, ValueError) as exc:
+            window.banner.show_message(str(exc))
 
     def edit_last(self) -> None:
         seq = self.window.chat.last_input()

@@ -25,7 +25,7 @@ from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
-from app.turn import compare_turn, enabled_tools, retry_turn, run_turn
+from app.turn import compare_turn, continue_turn, enabled_tools, retry_turn, run_turn
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +137,16 @@ class ChatController(QObject):
             services.library, conversation, services.models, spec,
             services.turn_settings(), self._buffer(conversation_id),
             on_context=self._context(conversation_id), reply=seq,
+        )  # fmt: skip
+        return self._start(conversation_id, coroutine, spec)
+
+    def continue_reply(self, conversation_id: str, seq: int, spec: str) -> asyncio.Task[None]:
+        """Go on with reply ``seq``, cut at its length limit: the rest follows it."""
+        conversation = self.conversation(conversation_id)
+        services = self.services
+        coroutine = continue_turn(
+            services.library, conversation, services.models, spec, services.turn_settings(),
+            self._buffer(conversation_id), reply=seq,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 

@@ -24,6 +24,7 @@ from app.history import (
     SystemInstruction,
     ToolResults,
 )
+from app.history.context import CONTINUES
 from ui.markdown import code_block_html, render_markdown
 
 SHOWN = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook, Compression)
@@ -51,6 +52,7 @@ p.codebar { color: #656d76; font-size: small; margin-top: 8px; margin-bottom: 2p
 p.stopped { color: #9a6700; font-weight: bold; }
 p.failed { color: #cf222e; font-weight: bold; }
 p.earlier { margin-bottom: 12px; }
+p.continued { color: #8c959f; font-size: small; margin-top: 0px; margin-bottom: 0px; }
 p.actions { color: #8c959f; font-size: small; margin-top: 2px; margin-bottom: 4px; }
 a.action { color: #57606a; }
 """
@@ -192,7 +194,11 @@ class _Fragment:
     def reply(self, entry: ModelOutput, retry: bool) -> None:
         anchor, inspect = self._lead()
         header = escape(reply_header(entry))
-        self.parts.append(f'<p class="meta">{anchor}{header}{inspect}</p>\n')
+        if CONTINUES in entry.meta:  # the rest of the reply above it: one reply, two entries
+            header = f"&#8627; {header}"
+            self.parts.append(f'<p class="continued">{anchor}{header}{inspect}</p>\n')
+        else:
+            self.parts.append(f'<p class="meta">{anchor}{header}{inspect}</p>\n')
         for n, item in enumerate(entry.reasoning):
             if item.text:
                 self.fold(f"r{n}", "Thinking", item.text, css="thinking")

@@ -42,6 +42,7 @@ from app.history import (
     ModelOutput,
     Select,
 )
+from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS, searchable_text
 from app.store import Conversation, branches
 from ui.chat_html import (
@@ -174,6 +175,8 @@ class ChatView(QWidget):
         """Whether ``entry``, just appended, goes at the end of what is shown: a message that
         follows the last one shown, or an entry of another kind that applies here. Else the
         branch shown is no longer the active one, and the conversation is shown again."""
+        if CONTINUES in entry.meta:
+            return False  # drawn again: the part before it loses its row, they read as one
         if history.is_message(entry.seq):
             return history.parent_of(entry.seq) == self._tail
         if isinstance(entry, Compression):
@@ -542,6 +545,7 @@ class ChatView(QWidget):
             "regenerated": self.tr("regenerated"),
             "excluded": self.tr("removed from context"),
             "compared": self.tr("compared"),
+            "cut": self.tr("cut off at its length limit"),
         }
 
     def _actions(self, entry: AnyEntry) -> Actions | None:
@@ -551,6 +555,9 @@ class ChatView(QWidget):
             return None
         if not (1 <= entry.seq <= history.version and history.at(entry.seq) is entry):
             return None  # not from the history shown (a stale fragment)
+        continued = any(CONTINUES in history.at(c).meta for c in history.children(entry.seq))
+        if continued:
+            return None  # the row is under the part that goes on from it
         found = branches.marks(history, entry.seq)
         siblings = history.siblings(entry.seq)
         at = found.position - 1
@@ -562,7 +569,9 @@ class ChatView(QWidget):
             if entry.finish_reason == "length":
                 names.append("continue")
         names += ["fork", "include" if found.excluded else "exclude"]
-        marks = [
+        cut = isinstance(entry, ModelOutput) and entry.finish_reason == "length"
+        marks = ["cut"] if cut else []
+        marks += [
             mark
             for mark, on in (
                 ("edited", found.edited),
@@ -588,9 +597,9 @@ class ChatView(QWidget):
             return  # a reply may contain a link of its own making: only real messages act
         entry = history.at(seq)
         if name == "copy-markdown":
-            self._put_on_clipboard(searchable_text(entry))
+            self._put_on_clipboard(whole_text(history, entry))
         elif name == "copy-text":
-            self._put_on_clipboard(plain_text(searchable_text(entry)))
+            self._put_on_clipboard(plain_text(whole_text(history, entry)))
         elif name == "edit":
             self.begin_edit(seq)
         else:
@@ -696,6 +705,15 @@ class ChatView(QWidget):
         """Content added at the end moves nothing above it: only following the end remains."""
         if self._anchor != "end":
             self._anchor = None
+
+
+def whole_text(history: History, entry: AnyEntry) -> str:
+    """A message's text; for a reply continued from one cut off, both parts as one."""
+    parts = [searchable_text(entry)]
+    while CONTINUES in entry.meta and (before := history.seq_of(entry.meta[CONTINUES])):
+        entry = history.at(before)
+        parts.insert(0, searchable_text(entry))
+    return "".join(parts)
 
 
 def _earlier_html(hidden: int) -> str:

@@ -142,9 +142,9 @@ def _check_base_url(name: str, config: ProviderConfig) -> None:
         raise ValueError(f"{name} needs a base URL, e.g. http://127.0.0.1:11434/v1")
 
 
-def _spin(value: int, top: int) -> QSpinBox:
+def _spin(value: int, top: int, low: int = 1) -> QSpinBox:
     spin = QSpinBox()
-    spin.setRange(1, max(top, value))  # never clamp a larger value someone wrote by hand
+    spin.setRange(low, max(top, value))  # never clamp a larger value someone wrote by hand
     spin.setValue(value)
     return spin
 
@@ -261,7 +261,8 @@ class SettingsDialog(QDialog):
     def _models_tab(self, settings: Settings, models: list[str]) -> QWidget:
         self.default_model = _model_combo(models, settings.default_model)
         self.title_model = _model_combo(models, settings.title_model)
-        self.window_turns = _spin(settings.window_turns, 500)
+        self.window_turns = _spin(settings.window_turns or 0, 500, low=0)  # 0: the budget
+        self.window_turns.setSpecialValueText(self.tr("As many as the token budget holds"))
         self.max_tool_rounds = _spin(settings.max_tool_rounds, 50)
         self.enter_sends = QCheckBox("Enter sends the message (Shift+Enter: a new line)")
         self.enter_sends.setChecked(settings.enter_sends)
@@ -652,7 +653,7 @@ class SettingsDialog(QDialog):
         edited = msgspec.structs.asdict(self._settings) | {
             "default_model": default.strip(),
             "title_model": title.strip(),
-            "window_turns": self.window_turns.value(),
+            "window_turns": self.window_turns.value() or None,
             "max_tool_rounds": self.max_tool_rounds.value(),
             "enter_sends": self.enter_sends.isChecked(),
             "default_tools": self.default_tools(),

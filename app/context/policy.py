@@ -18,13 +18,12 @@ import msgspec
 from app.atomic import replace_file
 from app.context.strategies import parse_strategy
 from app.errors import StorageError
-from app.history.context import DEFAULT_WINDOW_TURNS
 
 POLICY_FILE = "context.json"
 
 
 class ContextPolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    window_turns: int = DEFAULT_WINDOW_TURNS  # recent turns a request carries at most
+    window_turns: int | None = None  # recent turns a request carries at most; None: budget
     budget_share: float = 0.75  # of the model's context window a request may use
     reply_tokens: int = 4096  # kept free for the reply (at most a quarter of a small window)
     auto_compress: bool = False  # compress before a request that would pass the threshold
@@ -35,8 +34,8 @@ class ContextPolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     keep_recent_turns: int = 2  # automatic compression leaves the newest turns as they are
 
     def __post_init__(self) -> None:
-        if self.window_turns < 1:
-            raise ValueError("window_turns must be at least 1")
+        if self.window_turns is not None and self.window_turns < 1:
+            raise ValueError("window_turns must be at least 1, or none (the budget decides)")
         if not 0 < self.budget_share <= 1:
             raise ValueError("budget_share must be more than 0 and at most 1")
         if not 0 < self.compress_threshold <= 1:
@@ -71,6 +70,8 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if not sep or key not in POLICY_FIELDS:
         raise ValueError(f"set one of {', '.join(POLICY_FIELDS)} as KEY=VALUE, not {text!r}")
     raw = raw.strip()
+    if key == "window_turns" and raw.lower() in ("none", "off", "budget"):
+        return key, None  # no fixed number of turns: the token budget decides
     words = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
     if raw.lower() in words:
         return key, words[raw.lower()]

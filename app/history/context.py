@@ -84,17 +84,45 @@ def _carried(entry: ConversationEntry) -> bool:
 
 
 def _superseded(turn: list[ConversationEntry], index: int) -> bool:
-    """A final reply (or a broken one) followed by another reply in the same turn was retried."""
+    """A final reply (or a broken one) followed by another reply in the same turn was retried
+    (not continued: a continuation goes on from it)."""
     entry = turn[index]
     following = turn[index + 1] if index + 1 < len(turn) else None
     return (
         isinstance(entry, ModelOutput)
         and isinstance(following, ModelOutput)
+        and CONTINUES not in following.meta
         and (not entry.tool_calls or entry.error is not None)
     )
 
 
+CONTINUES = "continues"  # a reply's meta: the id of the reply cut at its length limit it goes on
+
+
+def joined(turn: list[ConversationEntry]) -> list[ConversationEntry]:
+    """A reply and its continuations as one reply, as the model wrote it in parts: the text
+    joined, the last part's finish, calls and seq (the history keeps each part)."""
+    result: list[ConversationEntry] = []
+    for entry in turn:
+        before = result[-1] if result else None
+        if (
+            isinstance(entry, ModelOutput)
+            and CONTINUES in entry.meta
+            and (isinstance(before, ModelOutput) and not before.tool_calls)
+        ):
+            result[-1] = msgspec.structs.replace(
+                entry,
+                text=before.text + entry.text,
+                reasoning=[*before.reasoning, *entry.reasoning],
+                meta={**entry.meta, "joins": [before.seq, entry.seq]},
+            )
+        else:
+            result.append(entry)
+    return result
+
+
 def _live_entries(turn: list[ConversationEntry]) -> Iterator[ConversationEntry | Omission]:
+    turn = joined(turn)
     for index, entry in enumerate(turn):
         if not _carried(entry):
             yield Omission(entry.seq, entry.seq, "failed reply with no content")

@@ -104,6 +104,7 @@ class ModelInput(Entry, tag="model_input", frozen=True, kw_only=True):
 
 
 STOPPED = "stopped by the user"  # the error of a reply the user stopped (saved partial)
+CUT_OFF = "cut off at its length limit"  # a reply whose finish_reason is "length"
 
 
 class ModelOutput(Entry, tag="model_output", frozen=True, kw_only=True):

@@ -24,6 +24,7 @@ from app.history import (
     Title,
     ToolResults,
 )
+from app.history.entries import CUT_OFF
 from app.store.transcript import Header
 from app.transfer.markdown import size, when
 from app.transfer.native import title_of
@@ -143,6 +144,8 @@ def _output(entry: ModelOutput, stamp: str) -> str:
         parts.append(f'<p class="note">Stopped before the end: {escape(entry.error or "")}</p>')
     elif entry.error:
         parts.append(f'<p class="note">Failed: {escape(entry.error)}</p>')
+    elif entry.finish_reason == "length":
+        parts.append(f'<p class="note">{escape(CUT_OFF.capitalize())}</p>')
     return _section("output", heading, *parts)
 
 

@@ -21,6 +21,7 @@ from app.history import (
     Title,
     ToolResults,
 )
+from app.history.entries import CUT_OFF
 from app.store.transcript import Header
 from app.transfer.native import title_of
 
@@ -121,4 +122,6 @@ def _output(entry: ModelOutput, stamp: str) -> str:
         parts += ["", f"*(stopped before the end: {entry.error or 'partial'})*"]
     elif entry.error:
         parts += ["", f"*(failed: {entry.error})*"]
+    elif entry.finish_reason == "length":
+        parts += ["", f"*({CUT_OFF})*"]
     return "\n".join(parts)

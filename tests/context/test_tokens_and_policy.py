@@ -9,6 +9,7 @@ import pytest
 
 from app.context import (
     ContextPolicy,
+    Contexts,
     PolicyStore,
     TokenCounter,
     count_entry,
@@ -20,7 +21,10 @@ from app.context.windows import context_window
 from app.errors import StorageError
 from app.history import Attachment, ModelInput, ModelOutput, ToolCall
 from app.paths import DataDir
+from app.providers.local import LocalProvider
 from app.settings import Settings
+from app.store import Library
+from tests.context.helpers import grow
 
 
 def test_counts_match_openais_tokenizer() -> None:
@@ -101,6 +105,7 @@ def test_assignments_read_like_a_person_writes_them() -> None:
     assert parse_assignment("auto_compress=on") == ("auto_compress", True)
     assert parse_assignment("auto-compress = off") == ("auto_compress", False)
     assert parse_assignment("window_turns=40") == ("window_turns", 40)
+    assert parse_assignment("window_turns=none") == ("window_turns", None)
     assert parse_assignment("compress_threshold=0.5") == ("compress_threshold", 0.5)
     assert parse_assignment("compress_strategy=facts:a,b") == ("compress_strategy", "facts:a,b")
     with pytest.raises(ValueError, match="KEY=VALUE"):
@@ -143,3 +148,21 @@ def test_services_follow_replaced_settings_and_keep_the_counts(tmp_path: Path) -
         assert second.defaults.auto_compress and len(second.counter) == 1
     finally:
         services.close()
+
+
+def test_by_default_the_budget_alone_decides_how_many_turns_go(
+    library: Library, tmp_path: Path
+) -> None:
+    """60 short turns fit the local model's budget: all are carried, none cut at 20 turns;
+    a fixed window still applies when set, and says so."""
+    conversation = library.create()
+    grow(library, conversation, 60)
+    contexts = Contexts(Settings().context_policy(), PolicyStore(tmp_path / "context.json"))
+    provider = LocalProvider(threads=1)  # named only: nothing is started
+    context = contexts.render(conversation, provider, "smollm2")
+    assert sum(isinstance(e, ModelInput) for e in context.entries) == 60
+    assert context.omitted == ()
+    contexts.set_policy(conversation.id, {"window_turns": 20})
+    windowed = contexts.render(conversation, provider, "smollm2")
+    assert sum(isinstance(e, ModelInput) for e in windowed.entries) == 21  # + the first input
+    assert windowed.omitted[0].reason == "window: older than the last 20 turns"

@@ -71,3 +71,15 @@ def test_markdown_shows_the_active_branch_and_all_branches_when_asked(
     assert main(["export", conversation_id, "-f", "html", "-o", str(page),
                  "--all-branches"]) == 0  # fmt: skip
     assert '<section class="branch">' in page.read_text() and "Amazon" in page.read_text()
+
+
+def test_a_reply_cut_at_its_length_limit_is_marked_in_markdown_and_html(
+    library: Library, tmp_path: Path
+) -> None:
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="Tell a story"))
+    library.append(conversation, ModelOutput(provider="p", model="m", text="Once upon",
+                                             finish_reason="length"))  # fmt: skip
+    for fmt in ("markdown", "html"):
+        export(library, [conversation.id], fmt, tmp_path / f"story.{fmt}")
+        assert "ut off at its length limit" in (tmp_path / f"story.{fmt}").read_text()

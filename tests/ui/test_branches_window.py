@@ -14,6 +14,7 @@ from app.composition import Services
 from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.providers import Finished, Models, TextDelta
+from app.turn import CONTINUE_PROMPT
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, reply, services_for
 from ui.conversation_list_model import HIT_ROLE
 
@@ -227,11 +228,26 @@ def test_a_reply_cut_at_its_length_limit_can_be_continued(
     conversation_id = harness.send(qtbot, "Tell a long story")
     harness.finish(conversation_id)
     cut = harness.saved(conversation_id, ModelOutput)[0]
-    assert "Continue" in harness.chat_text()  # offered on the cut reply only
+    text = harness.chat_text()
+    assert "(cut off at its length limit)" in text and "Continue" in text  # marked, offered
     provider.scripts = [reply(" and the second half.")]
     click(harness, f"continue:{cut.seq}")
     harness.finish(conversation_id)
     carried = sent(provider)
-    assert carried[:2] == ["Tell a long story", "The first half"]
-    assert "Continue" in carried[-1]
-    assert "and the second half." in harness.chat_text()
+    assert carried == ["Tell a long story", "The first half", CONTINUE_PROMPT]
+    history_ = history(harness, conversation_id)
+    rest = harness.saved(conversation_id, ModelOutput)[-1]
+    assert history_.parent_of(rest.seq) == cut.seq  # the history keeps both parts
+    text = harness.chat_text()
+    assert "The first half" in text and "and the second half." in text
+    assert "(cut off at its length limit)" not in text  # one reply now, its row at the end
+    click(harness, f"copy-markdown:{rest.seq}")
+    assert QGuiApplication.clipboard().text() == "The first half and the second half."
+    provider.scripts = [reply("The end.")]
+    harness.send(qtbot, "And then?")
+    harness.finish(conversation_id)
+    assert sent(provider) == [
+        "Tell a long story",
+        "The first half and the second half.",  # both parts, as one reply
+        "And then?",
+    ]
