@@ -10,19 +10,29 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import msgspec
 
 from app import cli_branches, cli_context, cli_transfer, cli_turn, cli_usage, composition, ids
-from app.cli_turn import EXIT_INTERRUPTED, fail, show, show_context
+from app.cli_turn import (
+    EXIT_INTERRUPTED,
+    add_tuning,
+    fail,
+    last_model,
+    parse_tools,
+    show,
+    show_context,
+    tuning_of,
+)
 from app.composition import Services
 from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelOutput
+from app.inspect.fit import measure, trimmed
 from app.paths import DataDir
 from app.store import Conversation, Library
-from app.tools import BUILTIN, check_names
+from app.tools import BUILTIN
+from app.tuning import applied
 from app.turn import TurnSettings, retry_turn, run_turn
 
 
@@ -102,6 +112,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return cli_branches.compare(services, args, conversation, text, tools)
     spec = args.model or last_model(conversation) or services.settings.default_model
     services.models.resolve(spec)  # an unknown model or a missing key fails before any write
+    if not regenerate:
+        text, problem = fitted(services, conversation, spec, text, args.trim)
+        if problem:
+            return fail(problem)
     conversation = conversation or library.create()
     settings = turn_settings(services, args)
 
@@ -114,32 +128,35 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return await run_turn(
             library, conversation, services.models, spec, text, settings,
             system=args.system, tools=tools, on_event=show, on_context=show_context,
+            tuning=tuning_of(args),
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
 
 
+def fitted(
+    services: Services, conversation: Conversation | None, spec: str, text: str, trim: bool
+) -> tuple[str, str | None]:
+    """The message as it will be sent, or why it cannot be: a request over the model's window
+    is refused (nothing written) with the ways out, unless ``trim`` cuts the message to fit."""
+    fit = measure(services, conversation, spec, text)
+    if fit.fits:
+        return text, None
+    if trim:
+        print(f"[{fit.explain()}: sent trimmed to fit]", file=sys.stderr)
+        return trimmed(text, fit), None
+    where = f"crosstalk compress {conversation.id} --strategy whole" if conversation else ""
+    ways = ["--trim sends the beginning that fits"]
+    if where:
+        ways.append(f"`{where}` makes room first")
+    ways.append("-m picks a model with a larger window (`crosstalk models`)")
+    return text, f"{fit.explain()}; nothing was sent: " + ", or ".join(ways)
+
+
 def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
-    settings = services.turn_settings()
-    if getattr(args, "think", None):
-        settings = replace(settings, reasoning=None if args.think == "off" else args.think)
-    return settings
-
-
-def last_model(conversation: Conversation | None) -> str | None:
-    """Continuing a conversation keeps the model of its last reply unless -m says otherwise."""
-    output = conversation.history.last_output if conversation else None
-    return f"{output.provider}:{output.model}" if output else None
-
-
-def parse_tools(value: str | None) -> list[str] | None:
-    if value is None:
-        return None
-    if value == "all":
-        return list(BUILTIN)
-    if value == "none":
-        return []
-    return check_names(name.strip() for name in value.split(",") if name.strip())
+    """The settings with this command's --temperature, --max-tokens and --think (a turn that
+    appends an input also remembers them for the conversation: ``tuning_of``)."""
+    return applied(services.turn_settings(), tuning_of(args))
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -390,11 +407,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--compare", metavar="MODEL,MODEL[,...]",
         help="send the question to several models at once; each reply is a branch of its own",
     )  # fmt: skip
+    add_tuning(ask)
     ask.add_argument(
-        "--think",
-        choices=["off", "low", "medium", "high"],
-        help="ask for reasoning/thinking where the model can (default: settings' reasoning)",
-    )
+        "--trim", action="store_true",
+        help="a message too long for the model's window is sent cut to fit (else refused)",
+    )  # fmt: skip
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", cmd_list, "conversations, newest first")

@@ -35,7 +35,7 @@ def register(command: Command) -> None:
     edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
     edit.add_argument("--tools", metavar="NAMES", help="tools the model may call, as for ask")
-    edit.add_argument("--think", choices=["off", "low", "medium", "high"])
+    cli_turn.add_tuning(edit)
 
     tree = command("branches", cmd_branches, "a conversation's branches, the active one marked")
     tree.add_argument("id")
@@ -47,7 +47,8 @@ def register(command: Command) -> None:
 
 
 def cmd_edit(services: Services, args: argparse.Namespace) -> int:
-    from app.cli import last_model, parse_tools, turn_settings
+    from app.cli import turn_settings
+    from app.cli_turn import last_model, parse_tools, tuning_of
     from app.turn import edit_point, run_turn
 
     library = services.library
@@ -65,6 +66,7 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
         return await run_turn(
             library, conversation, services.models, spec, text, settings, system=args.system,
             tools=tools, on_event=cli_turn.show, on_context=cli_turn.show_context, edit=args.seq,
+            tuning=tuning_of(args),
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
@@ -72,7 +74,8 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
 
 def go_on(services: Services, args: argparse.Namespace) -> int:
     """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
-    from app.cli import last_model, turn_settings
+    from app.cli import turn_settings
+    from app.cli_turn import last_model
     from app.turn import continue_turn
 
     if not args.conversation:
@@ -106,6 +109,7 @@ def compare(
 ) -> int:
     """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
     from app.cli import turn_settings
+    from app.cli_turn import tuning_of
     from app.turn import compare_turn
 
     specs = [spec.strip() for spec in args.compare.split(",") if spec.strip()]
@@ -126,6 +130,7 @@ def compare(
         return await compare_turn(
             library, conversation, services.models, specs, text, settings, system=args.system,
             tools=tools, on_event=collect, on_context=cli_turn.show_context,
+            tuning=tuning_of(args),
         )  # fmt: skip
 
     again = f"crosstalk ask -c {conversation.id} --regenerate -m MODEL"

@@ -1,8 +1,11 @@
 """Running a turn from the command line: the reply streams to stdout, progress to stderr, and
-Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept. Shared by ``ask`` and ``edit``."""
+Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept; and the options every command that
+makes a turn shares (tools, the model, temperature, max tokens, thinking). Shared by ``ask``
+and ``edit``."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import signal
 import sys
@@ -13,6 +16,8 @@ from app.context.events import Compressed, Compressing, CompressionFailed, Conte
 from app.errors import CrosstalkError
 from app.history import ModelOutput
 from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
+from app.tools import BUILTIN, check_names
+from app.tuning import check
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -135,3 +140,48 @@ def show_context(event: ContextEvent) -> None:
         print(f"[compressed{saved}]", file=sys.stderr)
     elif isinstance(event, CompressionFailed):
         print(f"[compression not used: {event.message}]", file=sys.stderr)
+
+
+def tuning_of(args: argparse.Namespace) -> dict[str, Any]:
+    """What the command line chose of the conversation's own sampling settings."""
+    chosen = {
+        "temperature": getattr(args, "temperature", None),
+        "max_tokens": getattr(args, "max_tokens", None),
+        "reasoning": getattr(args, "think", None),
+    }
+    found = {key: value for key, value in chosen.items() if value is not None}
+    for key, value in found.items():
+        check(key, value)
+    return found
+
+
+def add_tuning(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think", choices=["off", "low", "medium", "high"],
+        help="reasoning/thinking where the model can; remembered for the conversation "
+        "(default: settings' reasoning)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--temperature", type=float, metavar="T",
+        help="sampling temperature, 0 to 2; remembered for the conversation",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-tokens", type=int, metavar="N",
+        help="the longest reply, in tokens; remembered for the conversation",
+    )  # fmt: skip
+
+
+def last_model(conversation: Conversation | None) -> str | None:
+    """Continuing a conversation keeps the model of its last reply unless -m says otherwise."""
+    output = conversation.history.last_output if conversation else None
+    return f"{output.provider}:{output.model}" if output else None
+
+
+def parse_tools(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    if value == "all":
+        return list(BUILTIN)
+    if value == "none":
+        return []
+    return check_names(name.strip() for name in value.split(",") if name.strip())

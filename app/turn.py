@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +66,7 @@ from app.tools import (
     run_call,
     specs,
 )
+from app.tuning import applied, merged, remembered
 
 
 @dataclass
@@ -170,9 +171,15 @@ def turn_tools(
     return enabled_tools(history, settings.default_tools)
 
 
-def new_input(text: str, enabled: Sequence[str]) -> ModelInput:
-    """A turn's ``model_input``, remembering its tools (the next turn offers the same)."""
-    return ModelInput(text=text, meta={"tools": list(enabled)} if enabled else {})
+def new_input(
+    text: str, enabled: Sequence[str], tuning: Mapping[str, Any] | None = None
+) -> ModelInput:
+    """A turn's ``model_input``, remembering its tools and the conversation's own sampling
+    settings (the next turn uses the same)."""
+    meta: dict[str, Any] = {"tools": list(enabled)} if enabled else {}
+    if tuning:
+        meta["tuning"] = dict(tuning)
+    return ModelInput(text=text, meta=meta)
 
 
 def build_request(
@@ -212,8 +219,12 @@ async def run_turn(
     on_event: OnEvent = lambda event: None,
     on_context: OnContext = ignore,
     edit: int | None = None,
+    tuning: Mapping[str, Any] | None = None,
 ) -> ModelOutput:
     """One turn: the input, the reply (with any tool rounds), and a title on the first turn.
+
+    ``tuning`` changes the conversation's own temperature, max tokens or thinking (remembered
+    with the input, ``app.tuning``).
 
     With ``edit`` (the seq of an earlier input), the input is that one edited: it follows the
     same message, so it and its reply start a new branch and the edited one stays as it was.
@@ -223,9 +234,11 @@ async def run_turn(
     history = conversation.history
     after = edit_point(history, edit) if edit is not None else None
     enabled = turn_tools(history, settings, tools)
+    chosen = merged(history, tuning)
+    settings = applied(settings, chosen)
     if system is not None and system != (history.system_instruction or ""):
         await library.append_async(conversation, SystemInstruction(text=system))
-    entry = new_input(text, enabled)
+    entry = new_input(text, enabled, chosen)
     if edit is not None:
         entry = msgspec.structs.replace(entry, meta={**entry.meta, "edit_of": history.id_of(edit)})
     stamped = await library.append_async(conversation, entry, after=after)
@@ -255,6 +268,7 @@ async def compare_turn(
     tools: Sequence[str] | None = None,
     on_event: Callable[[str, StreamEvent], None] = lambda spec, event: None,
     on_context: OnContext = ignore,
+    tuning: Mapping[str, Any] | None = None,
 ) -> list[ModelOutput | BaseException]:
     """One input answered by several models at once: each reply follows the input, so they are
     siblings (the last to finish is active; the others are a switch away), each with its own
@@ -264,9 +278,11 @@ async def compare_turn(
     resolved = [models.resolve(spec) for spec in specs_]  # an unknown model fails before writing
     history = conversation.history
     enabled = turn_tools(history, settings, tools)
+    chosen = merged(history, tuning)
+    settings = applied(settings, chosen)
     if system is not None and system != (history.system_instruction or ""):
         await library.append_async(conversation, SystemInstruction(text=system))
-    stamped = await library.append_async(conversation, new_input(text, enabled))
+    stamped = await library.append_async(conversation, new_input(text, enabled, chosen))
     if settings.contexts is not None:
         provider, model = resolved[0]
         await settings.contexts.before_request(
@@ -314,6 +330,7 @@ async def continue_turn(
         raise ValueError(f"{what} was not cut off at its length limit: nothing to continue")
     provider, model = models.resolve(spec)
     enabled = enabled_tools(history)
+    settings = applied(settings, remembered(history))
     meta: dict[str, object] = {CONTINUES: history.id_of(cut.seq)}
     return await respond(
         library, conversation, provider, model, settings, enabled, on_event, at=cut.seq,
@@ -366,6 +383,7 @@ async def retry_turn(
         at = regenerate_point(history, reply)
         replaced = reply if reply is not None else getattr(history.last_output, "seq", None)
     enabled = enabled_tools(history)
+    settings = applied(settings, remembered(history))
     if settings.contexts is not None:
         await settings.contexts.before_request(
             library, conversation, models, provider, model, tools=specs(enabled),

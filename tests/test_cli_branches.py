@@ -187,3 +187,39 @@ def test_continue_goes_on_from_a_reply_cut_at_its_length_limit(
     assert said(sent) == ["Tell a story", "Once uponR1", "And then?"]  # one reply, two parts
     code, _, err = run(capsys, "ask", "-c", conversation_id, "--continue")
     assert code == 1 and "was not cut off at its length limit" in err
+
+
+def test_temperature_max_tokens_and_thinking_are_remembered_per_conversation(
+    data_dir: DataDir, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conversation_id = seeded(data_dir)
+    sent = ask(capsys, server, "ask", "-c", conversation_id, "--temperature", "0.2",
+               "--max-tokens", "800", "Q3")  # fmt: skip
+    assert sent.json["temperature"] == 0.2
+    assert 800 in (sent.json.get("max_tokens"), sent.json.get("max_completion_tokens"))
+    sent = ask(capsys, server, "ask", "-c", conversation_id, "Q4")  # remembered
+    assert sent.json["temperature"] == 0.2
+    other = seeded(data_dir)  # another conversation: the settings' defaults
+    sent = ask(capsys, server, "ask", "-c", other, "Q3")
+    assert "temperature" not in sent.json
+    code, _, err = run(capsys, "ask", "-c", conversation_id, "--temperature", "7", "Q5")
+    assert code == 1 and "from 0 to 2" in err
+
+
+def test_a_message_over_the_models_window_is_refused_or_sent_trimmed(
+    data_dir: DataDir, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conversation_id = seeded(data_dir)
+    huge = " ".join(f"word{n}" for n in range(12_000))  # far over fake:a's 8,192 tokens
+    code, _, err = run(capsys, "ask", "-c", conversation_id, "-m", "fake:a", huge)
+    assert code == 1 and not server.requests
+    assert "over fake:a's window of 8,192" in err and "--trim" in err and "compress" in err
+    library = Library(data_dir)
+    assert library.open(conversation_id).history.version == 5  # nothing was written
+    library.close()
+    server.enqueue(Reply(chunks=oe.chat_reply("R1")))
+    code, _, err = run(capsys, "ask", "-c", conversation_id, "-m", "fake:a", "--trim", huge)
+    assert code == 0 and "sent trimmed to fit" in err
+    last = said(server.requests[-1])[-1]
+    assert last.startswith("word0 word1") and last.endswith("window of 8,192 tokens]")
+    assert len(last) < len(huge)

@@ -136,7 +136,9 @@ class BranchActions(QObject):
         try:
             window.services.models.resolve(spec)
             window.chat.show_conversation(conversation, upto=conversation.history.parent_of(seq))
-            window.controller.edit(window.current, seq, text, spec, window.composer.tools())
+            window.controller.edit(
+                window.current, seq, text, spec, window.composer.tools(), window.composer.tuning()
+            )
         except (CrosstalkError, ValueError) as exc:
             window.banner.show_message(str(exc))
 

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import weakref
 from collections import defaultdict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -109,6 +109,7 @@ class ChatController(QObject):
         spec: str,
         system: str | None = None,
         tools: Sequence[str] | None = None,
+        tuning: Mapping[str, Any] | None = None,
     ) -> asyncio.Task[None]:
         conversation = self.conversation(conversation_id)
         services = self.services
@@ -116,6 +117,7 @@ class ChatController(QObject):
             services.library, conversation, services.models, spec, text,
             services.turn_settings(), system=system, tools=tools,
             on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
+            tuning=tuning,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
@@ -151,7 +153,13 @@ class ChatController(QObject):
         return self._start(conversation_id, coroutine, spec)
 
     def edit(
-        self, conversation_id: str, seq: int, text: str, spec: str, tools: Sequence[str] | None
+        self,
+        conversation_id: str,
+        seq: int,
+        text: str,
+        spec: str,
+        tools: Sequence[str] | None,
+        tuning: Mapping[str, Any] | None = None,
     ) -> asyncio.Task[None]:
         """Send input ``seq`` again as ``text``: a new branch from where it was."""
         conversation = self.conversation(conversation_id)
@@ -159,12 +167,17 @@ class ChatController(QObject):
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
             services.turn_settings(), tools=tools, on_event=self._buffer(conversation_id),
-            on_context=self._context(conversation_id), edit=seq,
+            on_context=self._context(conversation_id), edit=seq, tuning=tuning,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
     def compare(
-        self, conversation_id: str, text: str, specs: Sequence[str], tools: Sequence[str] | None
+        self,
+        conversation_id: str,
+        text: str,
+        specs: Sequence[str],
+        tools: Sequence[str] | None,
+        tuning: Mapping[str, Any] | None = None,
     ) -> asyncio.Task[None]:
         """One input to several models at once; each reply streams on ``compare_text`` and is
         kept as a sibling of the others."""
@@ -180,7 +193,7 @@ class ChatController(QObject):
             results = await compare_turn(
                 services.library, conversation, services.models, list(specs), text,
                 services.turn_settings(), tools=tools, on_event=on_event,
-                on_context=self._context(conversation_id),
+                on_context=self._context(conversation_id), tuning=tuning,
             )  # fmt: skip
             replies = [r for r in results if isinstance(r, ModelOutput)]
             if not replies:

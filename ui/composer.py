@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.inspect.next_request import NextRequest
+from app.tuning import FIELDS
 
 
 class MessageEdit(QPlainTextEdit):
@@ -65,7 +67,7 @@ class Composer(QWidget):
         self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
         self.model_picker.addItems(models)
         self.model_picker.setToolTip("Model for this turn")
-        self.model_picker.setMinimumContentsLength(14)
+        self.model_picker.setMinimumContentsLength(12)
         self.model_picker.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
@@ -73,8 +75,6 @@ class Composer(QWidget):
         self.meter.setObjectName("contextMeter")
         # the meter gives way when the window is narrow rather than widening the window
         self.meter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.system_button = QPushButton("System…")
-        self.system_button.setToolTip("Edit the system instruction of this conversation")
         self.tools_button = QToolButton()
         self.tools_button.setText("Tools")
         self.tools_button.setToolTip("Tools the model may call in this conversation")
@@ -103,13 +103,19 @@ class Composer(QWidget):
             self._compare_actions[spec] = action
         self.compare_button.setMenu(self.compare_menu)
         self._show_compare_count()
+        self.chat_button = QPushButton(self.tr("This chat…"))
+        self.chat_button.setToolTip(
+            self.tr("System instruction, temperature, longest reply and thinking of this chat")
+        )
+        self.chat_button.clicked.connect(self._edit_tuning)
+        self._tuning: dict[str, Any] = {}
         self.send_button = QPushButton("Send")
         self.send_button.setDefault(True)
         self._streaming = False
 
         row = QHBoxLayout()
-        row.addWidget(self.system_button)
         row.addWidget(self.tools_button)
+        row.addWidget(self.chat_button)
         row.addWidget(self.meter, 1)
         row.addWidget(self.model_picker)
         row.addWidget(self.compare_button)
@@ -122,7 +128,6 @@ class Composer(QWidget):
         self.edit.submitted.connect(self._send_or_stop)
         self.edit.up_when_empty.connect(self.edit_last_requested)
         self.send_button.clicked.connect(self._send_or_stop)
-        self.system_button.clicked.connect(self.system_requested)
 
     def _send_or_stop(self) -> None:
         if self._streaming:
@@ -155,6 +160,29 @@ class Composer(QWidget):
 
     def model(self) -> str:
         return self.model_picker.currentText().strip()
+
+    def tuning(self) -> dict[str, Any]:
+        """The chat's own settings as the next message sends them: each field, None where
+        the settings' default applies (so a choice taken back is forgotten)."""
+        return {key: self._tuning.get(key) for key in FIELDS}
+
+    def set_tuning(self, tuning: dict[str, Any]) -> None:
+        self._tuning = dict(tuning)
+        self._show_tuning()
+
+    def _edit_tuning(self) -> None:
+        from ui.chat_settings import ChatSettingsDialog
+
+        dialog = ChatSettingsDialog(self._tuning, self)
+        dialog.accepted.connect(lambda: self.set_tuning(dialog.tuning()))
+        dialog.system_button.clicked.connect(self.system_requested)
+        dialog.open()
+
+    def _show_tuning(self) -> None:
+        count = len(self._tuning)
+        self.chat_button.setText(
+            self.tr("This chat ({count})…").format(count=count) if count else self.tr("This chat…")
+        )
 
     def compared_models(self) -> list[str]:
         """The models the next message goes to: the picked one and those ticked to compare

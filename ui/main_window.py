@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
 from app.composition import build_models
 from app.errors import CrosstalkError
 from app.history import AnyEntry, Exclude, ModelOutput, SystemInstruction
+from app.inspect.fit import measure
 from app.providers.check import ping
 from app.settings import Settings
 from app.store import branches
 from app.tools import BUILTIN
+from app.tuning import remembered
 from ui.branch_actions import BranchActions
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
@@ -37,6 +39,7 @@ from ui.compare_strip import CompareStrip
 from ui.composer import Composer
 from ui.conversation_list import ID_ROLE, ConversationList
 from ui.error_banner import ErrorBanner
+from ui.fit_prompt import FitPrompt
 from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
@@ -96,6 +99,7 @@ class MainWindow(QMainWindow):
         self._menus(right)
         self._connect()
         self.branch_actions = BranchActions(self)
+        self.fit_prompt = FitPrompt(self)
         self._restore()
         # other processes (the command line, another window) write to the same library: look
         # for their appends to open conversations and for index changes a few times a second
@@ -237,6 +241,7 @@ class MainWindow(QMainWindow):
         model = self.controller.last_model(conversation.id)
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
+        self.composer.set_tuning(remembered(conversation.history))
         self.conversations.select(conversation.id)
         self._follow(conversation.id)
 
@@ -250,6 +255,7 @@ class MainWindow(QMainWindow):
         self.composer.set_draft("")
         self.composer.set_model(self.services.settings.default_model)
         self.composer.set_tools(self.services.settings.default_tools)
+        self.composer.set_tuning({})
         self.composer.edit.setFocus()
         # nothing listed is shown now, so a click on the conversation shown before opens it
         self.conversations.select("")  # an id of none: the list keeps no selection
@@ -303,11 +309,20 @@ class MainWindow(QMainWindow):
 
     # --- turns ----------------------------------------------------------------------------
 
-    def send(self, text: str, spec: str) -> None:
+    def send(self, text: str, spec: str, *, checked: bool = False) -> None:
+        """Send ``text`` to ``spec`` (and the models ticked to compare). A message that would
+        take the request over the model's window is not sent until the user picks a way out
+        (``checked``: it fits, or was cut to)."""
         specs = self.composer.compared_models() if spec == self.composer.model() else [spec]
         try:
             for each in specs:
                 self.services.models.resolve(each)  # a missing key is reported before any write
+            if not checked:
+                current = self.controller.conversation(self.current) if self.current else None
+                fit = measure(self.services, current, spec, text)
+                if not fit.fits:
+                    self.fit_prompt.ask(text, fit)
+                    return
             if self.current is None:
                 conversation = self.controller.new_conversation()
                 self.current = conversation.id
@@ -315,10 +330,15 @@ class MainWindow(QMainWindow):
                 self.conversations.select(conversation.id)  # highlighted once it is listed
                 self._follow(conversation.id)
             if len(specs) > 1:
-                self.controller.compare(self.current, text, specs, self.composer.tools())
+                self.controller.compare(
+                    self.current, text, specs, self.composer.tools(), self.composer.tuning()
+                )
                 self.compare_strip.start(self.current, specs)
             else:
-                self.controller.send(self.current, text, spec, tools=self.composer.tools())
+                self.controller.send(
+                    self.current, text, spec, tools=self.composer.tools(),
+                    tuning=self.composer.tuning(),
+                )  # fmt: skip
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
             return

@@ -269,6 +269,28 @@ class _Walk:
         return True
 
 
+FIRST_INPUT_SHARE = 0.5  # of the budget the always-kept first input may take
+
+
+def _fitted_first(
+    entry: ModelInput, budget: int, count: Count
+) -> tuple[ModelInput, list[Omission]]:
+    """The always-kept first input as it is carried: whole if it takes at most half the
+    budget, else its beginning, cut to that (a first message larger than the model's window
+    must not be carried into every request forever)."""
+    allowed = int(budget * FIRST_INPUT_SHARE)
+    cost = count(entry)
+    if cost <= allowed or not entry.text:
+        return entry, []
+    keep = max(int(len(entry.text) * allowed / cost) - 200, 0)  # framing and attachments
+    cut = entry.text[:keep].rsplit(" ", 1)[0] if " " in entry.text[:keep] else entry.text[:keep]
+    shown = f"{cut}\n[… the rest of this first message does not fit the request: {cost:,} tokens]"
+    fitted = msgspec.structs.replace(entry, text=shown, attachments=[],
+                                     meta={**entry.meta, "trimmed": True})  # fmt: skip
+    why = f"first input: only its first part is carried ({cost:,} tokens, over half the budget)"
+    return fitted, [Omission(entry.seq, entry.seq, why)]
+
+
 def render_context(
     history: History,
     window_turns: int | None = DEFAULT_WINDOW_TURNS,
@@ -298,21 +320,31 @@ def render_context(
     first = outline.first_input if keep_first_input else None
     if first is not None and history.is_excluded(first):
         first = None  # removed by the user: not carried, kept first or not
+    head: ModelInput | None = None
+    trimmed: list[Omission] = []
     if first is not None:
-        fixed.append(history.at(first))
+        kept = history.at(first)
+        assert isinstance(kept, ModelInput)
+        head = kept
+        if budget is not None and count is not None and first != outline.leaf:
+            head, trimmed = _fitted_first(kept, budget, count)
+        fixed.append(head)
     walk = _Walk(history, outline, window_turns, budget, count, first, summaries)
     walk.excluded = history.excluded
-    walk.used = walk.cost(fixed)
+    # a cut first input is counted as carried (counts are kept by seq: the whole one's)
+    walk.used = walk.cost([msgspec.structs.replace(e, seq=0) if e is not history.at(e.seq)
+                           else e for e in fixed])  # fmt: skip
+    walk.omitted += trimmed
     walk.run()
     entries: list[ConversationEntry] = []
-    if first is not None:
-        head = history.at(first)
-        assert isinstance(head, ModelInput)
+    if head is not None:
         entries.append(head)
     for block in reversed(walk.blocks):
         entries += block
     _, notes = outline.claims()
     omitted = walk.omitted + [Omission(seq, seq, reason) for seq, reason in notes]
+    # what is always carried (or the newest part) did not fit, and went anyway
+    over = budget is not None and count is not None and walk.used > budget
     return Context(
         system=system,
         notebook=notebook,
@@ -320,5 +352,5 @@ def render_context(
         omitted=tuple(sorted(omitted, key=lambda o: (o.first_seq, o.last_seq))),
         tokens=walk.used if count else None,
         budget=budget,
-        over_budget=walk.over_budget,
+        over_budget=walk.over_budget or over,
     )

@@ -39,6 +39,7 @@ from app.inspect.redact import redact, redact_text
 from app.providers import Provider, Request
 from app.store import Conversation, Header
 from app.store.transcript import FORMAT, VERSION, Appender
+from app.tuning import applied, remembered
 from app.turn import build_request, new_input, turn_tools
 
 
@@ -72,6 +73,7 @@ class NextRequest:
     body_error: str | None  # why there is no body (an unknown model, say; None if not rendered)
     would_compress: bool  # auto-compression would run before this request
     over_budget: bool
+    sampling: str = ""  # temperature, max tokens and thinking as sent ("" : the model's own)
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,20 @@ def next_request(
         body_error=body_error,
         would_compress=policy.auto_compress and Contexts.past_threshold(context, policy),
         over_budget=context.over_budget,
+        sampling=sampling(request),
     )
+
+
+def sampling(request: Request) -> str:
+    """``temperature 0.2 · at most 800 tokens · thinking high``, what the request sets."""
+    parts = []
+    if request.temperature is not None:
+        parts.append(f"temperature {request.temperature:g}")
+    if request.max_tokens is not None:
+        parts.append(f"at most {request.max_tokens:,} tokens")
+    if request.reasoning is not None:
+        parts.append(f"thinking {request.reasoning}")
+    return " · ".join(parts)
 
 
 def pending_request(
@@ -239,7 +254,7 @@ def _build(
     tools: Sequence[str] | None,
     system: str | None,
 ) -> _Built:
-    settings = services.turn_settings()
+    settings = applied(services.turn_settings(), remembered(conversation.history))
     contexts = services.contexts
     enabled = turn_tools(conversation.history, settings, tools)
     name, _, model = spec.partition(":")

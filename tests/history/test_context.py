@@ -228,3 +228,23 @@ def test_the_golden_transcript_compression_is_used() -> None:
     context = render_context(history)
     assert [e.seq for e in context.entries] == [7]
     assert context.entries[0].text.endswith("A migration was planned.")  # type: ignore[union-attr]
+
+
+def test_a_first_input_too_large_to_keep_is_carried_cut_to_half_the_budget() -> None:
+    huge = ModelInput(text="word " * 20_000)  # 25,000 tokens by the count below
+    history = build(huge, out("a0"), ModelInput(text="q1"), out("a1"), ModelInput(text="q2"))
+
+    def count(entry: object) -> int:
+        return len(getattr(entry, "text", "")) // 4 + 1
+
+    context = render_context(history, None, budget=1_000, count=count, keep_first_input=True)
+    head = context.entries[0]
+    assert isinstance(head, ModelInput) and head.seq == 1 and head.meta["trimmed"]
+    assert count(head) <= 500 and "does not fit the request: 25,001 tokens" in head.text
+    assert context.tokens is not None and context.tokens <= 1_000 and not context.over_budget
+    assert [e.seq for e in context.entries][-3:] == [3, 4, 5]  # the recent turns still go
+    assert any(o.reason.startswith("first input: only its first part") for o in context.omitted)
+    # while it is the newest message (the first turn), it goes whole, as the newest always does
+    first_turn = render_context(build(huge), None, budget=1_000, count=count,
+                                keep_first_input=True)  # fmt: skip
+    assert first_turn.entries[0].text == huge.text and first_turn.over_budget

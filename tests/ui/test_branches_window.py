@@ -16,6 +16,7 @@ from app.paths import DataDir
 from app.providers import Finished, Models, TextDelta
 from app.turn import CONTINUE_PROMPT
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, reply, services_for
+from ui.chat_settings import ChatSettingsDialog
 from ui.conversation_list_model import HIT_ROLE
 
 
@@ -251,3 +252,56 @@ def test_a_reply_cut_at_its_length_limit_can_be_continued(
         "The first half and the second half.",  # both parts, as one reply
         "And then?",
     ]
+
+
+def test_this_chat_sets_temperature_length_and_thinking_and_they_stay_with_it(
+    qtbot: Any, open_window: OpenWindow, provider: GatedProvider
+) -> None:
+    harness = open_window()
+    window = harness.window
+    composer = window.composer
+    composer.chat_button.click()
+    dialog = composer.findChild(ChatSettingsDialog)
+    assert dialog is not None
+    dialog.own_temperature.setChecked(True)
+    dialog.temperature.setValue(0.3)
+    dialog.max_tokens.setValue(500)
+    dialog.thinking.setCurrentIndex(dialog.thinking.findData("high"))
+    dialog.accept()
+    assert composer.chat_button.text() == "This chat (3)…"
+    provider.scripts = [reply("A1"), reply("Title")]
+    conversation_id = harness.send(qtbot, "Q1")
+    harness.finish(conversation_id)
+    request = provider.requests[0]
+    assert (request.temperature, request.max_tokens, request.reasoning) == (0.3, 500, "high")
+    window.new_chat()
+    assert composer.chat_button.text() == "This chat…"  # a new chat: the settings' defaults
+    window.show_conversation(conversation_id)
+    assert composer.tuning() == {"temperature": 0.3, "max_tokens": 500, "reasoning": "high"}
+    provider.scripts = [reply("A2")]
+    harness.send(qtbot, "Q2")
+    harness.finish(conversation_id)
+    assert provider.requests[-1].temperature == 0.3  # remembered with the chat
+
+
+def test_a_message_over_the_window_asks_first_and_can_go_trimmed(
+    qtbot: Any, open_window: OpenWindow, provider: GatedProvider
+) -> None:
+    harness = open_window()
+    window = harness.window
+    huge = " ".join(f"word{n}" for n in range(140_000))  # over the 128k tokens of an unknown cloud
+    window.composer.set_draft(huge)
+    window.composer.send_button.click()
+    box = window.fit_prompt.box
+    assert box is not None and box.isVisible() and provider.requests == []
+    assert "over the 128,000 tokens scripted:echo can take" in box.text()
+    assert window.current is None  # nothing written: not even a conversation
+    provider.scripts = [reply("ok"), reply("Title")]
+    send = next(b for b in box.buttons() if b.text() == "Send it trimmed")
+    send.click()
+    conversation_id = window.current
+    assert conversation_id is not None
+    harness.finish(conversation_id)
+    carried = provider.requests[0].context.entries[-1].text  # type: ignore[union-attr]
+    assert carried.startswith("word0 word1") and "trimmed here to fit" in carried
+    assert window.composer.draft() == ""

@@ -30,6 +30,7 @@ from tests.helpers.ui_driver import (
     services_for,
     top_level,
 )
+from ui.chat_settings import ChatSettingsDialog
 from ui.chat_view import LIVE_HEADER, LIVE_UNSAVED
 from ui.conversation_list import SNIPPET_ROLE
 from ui.main_window import SystemDialog
@@ -390,7 +391,9 @@ def test_the_system_dialog_saves_an_instruction_that_the_next_request_carries(
     provider.scripts = [reply("Arr, hello"), reply("Pirate greeting")]
     harness = open_window()
     window = harness.window
-    qtbot.mouseClick(window.composer.system_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.composer.chat_button, Qt.MouseButton.LeftButton)  # This chat…
+    chat = window.composer.findChild(ChatSettingsDialog)
+    qtbot.mouseClick(chat.system_button, Qt.MouseButton.LeftButton)
     (dialog,) = top_level(SystemDialog)
     assert dialog.windowModality() != Qt.WindowModality.ApplicationModal
     qtbot.keyClicks(dialog.edit, "Talk like a pirate.")

@@ -226,7 +226,10 @@ class NextRequestTab(QWidget):
             limit = request.budget
             _fill(self.budget_bar, total, limit, f"{counted} of the budget's {limit:,}")
         self.budget_bar.setVisible(request.budget is not None)
-        self.counting.setText(f"{approx}{request.counting}")
+        counting = f"{approx}{request.counting}"
+        if request.sampling:
+            counting += "\n" + self.tr("Sent with: {sampling}").format(sampling=request.sampling)
+        self.counting.setText(counting)
         if request != self.counted_for:  # a count asked for another request no longer holds
             self.show_exact("")
         self.count_button.setEnabled(request.estimate)
