@@ -70,7 +70,8 @@ async def write_summary(
         usage, trimmed = usage + asked.usage, trimmed or asked.trimmed
         text = asked.text
         if text is None:
-            text, extracted = extractive(piece, "the model's summary was not usable"), True
+            why = "the model's summary was not usable"
+            text, extracted = extractive(piece, why, budget // len(pieces)), True
         texts.append(text)
     if len(texts) == 1:
         method = EXTRACTED if extracted else TRIMMED if trimmed else BY_MODEL
@@ -174,9 +175,13 @@ def first_sentence(text: str, limit: int = FIRST_SENTENCE_CHARS) -> str:
     return cut + "…"
 
 
-def extractive(items: Sequence[ConversationEntry], why: str) -> str:
-    """The first sentence of each message, who said it, and a label saying what this is."""
+def extractive(items: Sequence[ConversationEntry], why: str, budget: int) -> str:
+    """The first sentence of each message, who said it, each said once, and a label saying
+    what this is; at most ``budget`` tokens (a summary as long as the messages saves nothing),
+    the messages it leaves out counted at the end."""
     lines = [EXTRACTIVE.format(why=why)]
+    said_before: set[str] = set()
+    used, left = count_text(lines[0]), 0
     for item in items:
         if is_summary(item):
             assert isinstance(item, ModelInput)
@@ -187,6 +192,17 @@ def extractive(items: Sequence[ConversationEntry], why: str) -> str:
             who, said = "Assistant", item.text
         else:
             continue  # tool results: the reply after them says what came of them
-        if said.strip():
-            lines.append(f"{who}: {first_sentence(said)}")
+        sentence = first_sentence(said)
+        if not sentence or sentence in said_before:
+            continue
+        line = f"{who}: {sentence}"
+        cost = count_text(line) + 1
+        if left or used + cost > budget:
+            left += 1
+            continue
+        said_before.add(sentence)
+        lines.append(line)
+        used += cost
+    if left:
+        lines.append(f"(… and {left} more messages, not summarised)")
     return "\n".join(lines)

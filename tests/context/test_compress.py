@@ -21,7 +21,7 @@ from app.history import (
     encode,
     render_context,
 )
-from app.providers import TextDelta
+from app.providers import Finished, TextDelta
 from app.store import Conversation, Library
 from tests.context.helpers import conversation_with_preamble, grow, summary
 from tests.helpers.scripted_provider import ScriptedProvider
@@ -290,3 +290,14 @@ def test_a_redo_over_what_is_summarised_supersedes_it(library: Library) -> None:
     notes = {o.first_seq: o.reason for o in render_context(conversation.history).omitted}
     assert notes[whole.appended[0].seq].startswith("compression superseded by seq")
     assert whole.appended[0] in list(conversation.history)  # kept, out of the context
+
+
+def test_an_extractive_summary_is_short_and_counts_what_it_leaves_out(library: Library) -> None:
+    conversation = conversation_with_preamble(library)
+    grow(library, conversation, 60, words=30)
+    empty = [TextDelta(""), Finished("stop")]
+    provider = ScriptedProvider(scripts=[empty] * 10)
+    (entry,) = run(library, conversation, provider, "whole", limit=8192).appended
+    assert entry.meta["summary"] == "extractive"
+    assert count_text(entry.summary) <= SMALL_SUMMARY_TOKENS + 40  # a summary, not a copy
+    assert entry.summary.rstrip().endswith("more messages, not summarised)")

@@ -4,9 +4,12 @@ request carries, or, if it fails (it is a 135M model), nothing changes and the r
 from __future__ import annotations
 
 import asyncio
+import json
+from typing import Any
 
 import pytest
 
+from app.cli import main
 from app.context import CompressionError, Contexts, compress, parse_strategy
 from app.history import Compression, ModelInput
 from app.providers import Models
@@ -59,3 +62,40 @@ def test_the_local_model_compresses_and_the_next_request_carries_it(library: Lib
     carried = output.meta["context"]  # what the turn's request carried: the summary, not them
     assert carried["omitted"] >= 1 and carried["tokens"] != tokens_before
     assert context.entries[0].text == "My project is called Lighthouse."  # type: ignore[union-attr]
+
+
+def test_the_readme_compression_commands_work_on_the_built_in_model(
+    library: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """whole, then chunked, then last-n, then facts, then undo: each one succeeds on
+    local:smollm2 with the defaults and changes what the next request carries, as `crosstalk
+    context` reports it; each redo supersedes the one before."""
+    conversation = conversation_with_preamble(library)
+    grow(library, conversation, 8, words=12)
+    conversation_id = conversation.id
+    library.close()
+
+    def context() -> dict[str, Any]:
+        assert main(["context", conversation_id, "--json"]) == 0
+        return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+    def compress_(*args: str) -> str:
+        code = main(["compress", conversation_id, *args])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        return out
+
+    seen = [context()["tokens"]]
+    superseded = []
+    for strategy in ("whole", "chunked:4", "last-n:2", "facts:project; deadline"):
+        out = compress_("--strategy", strategy)
+        assert "appended compression seq" in out
+        superseded.append("supersedes compression seq" in out)
+        shown = context()
+        assert any(row["kind"] == "summary" for row in shown["carried"])
+        seen.append(shown["tokens"])
+    assert superseded == [False, True, True, True]  # each redo replaced the one before
+    assert len(set(seen)) > 2  # the context changed as they went
+    last = max(row["seq"] for row in context()["carried"] if row["kind"] == "summary")
+    compress_("--undo", str(last))
+    assert context()["tokens"] != seen[-1]
