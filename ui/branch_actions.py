@@ -103,7 +103,7 @@ class BranchActions(QObject):
         try:
             window.services.models.resolve(spec)
             window.chat.show_conversation(conversation, upto=conversation.history.parent_of(seq))
-            window.controller.regenerate(window.current, seq, spec)
+            window.controller.retry(window.current, spec, reply=seq)
         except (CrosstalkError, ValueError) as exc:
             window.banner.show_message(str(exc))
 

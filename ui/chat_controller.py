@@ -121,24 +121,17 @@ class ChatController(QObject):
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
-    def retry(self, conversation_id: str, spec: str) -> asyncio.Task[None]:
+    def retry(
+        self, conversation_id: str, spec: str, reply: int | None = None
+    ) -> asyncio.Task[None]:
+        """Answer again what reply ``reply`` answered (by default the last), with ``spec``: a
+        sibling of it, the new active branch."""
         conversation = self.conversation(conversation_id)
         services = self.services
         coroutine = retry_turn(
             services.library, conversation, services.models, spec,
             services.turn_settings(), self._buffer(conversation_id),
-            on_context=self._context(conversation_id),
-        )  # fmt: skip
-        return self._start(conversation_id, coroutine, spec)
-
-    def regenerate(self, conversation_id: str, seq: int, spec: str) -> asyncio.Task[None]:
-        """Answer again what reply ``seq`` answered, with ``spec``: a sibling of it."""
-        conversation = self.conversation(conversation_id)
-        services = self.services
-        coroutine = retry_turn(
-            services.library, conversation, services.models, spec,
-            services.turn_settings(), self._buffer(conversation_id),
-            on_context=self._context(conversation_id), reply=seq,
+            on_context=self._context(conversation_id), reply=reply,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
