@@ -76,17 +76,17 @@ def go_on(services: Services, args: argparse.Namespace) -> int:
     """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
     from app.cli import turn_settings
     from app.cli_turn import last_model
-    from app.turn import continue_turn
+    from app.turn import can_continue, continue_turn
 
     if not args.conversation:
         return cli_turn.fail("--continue needs -c ID: the conversation whose reply to go on with")
     library = services.library
     conversation = library.open(args.conversation)
     last = conversation.history.last_output
-    if last is None or last.finish_reason != "length":
+    if not can_continue(conversation.history, last):
         return cli_turn.fail(
-            f"the last reply of {conversation.id} was not cut off at its length limit: "
-            "there is nothing to continue"
+            f"the last reply of {conversation.id} was not cut off at its length limit (or "
+            "already goes on): there is nothing to continue"
         )
     spec = args.model or last_model(conversation) or services.settings.default_model
     services.models.resolve(spec)

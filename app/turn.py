@@ -289,7 +289,7 @@ async def compare_turn(
             library, conversation, models, provider, model, tools=specs(enabled),
             max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
         )  # fmt: skip
-    at = conversation.history.active_leaf  # the input, or a compression's path through it
+    at = stamped.seq  # every reply answers this input, whatever else was appended meanwhile
     meta: dict[str, object] = {"compare": list(specs_)}
 
     def answer(spec: str, provider: Provider, model: str) -> Coroutine[Any, Any, ModelOutput]:
@@ -305,6 +305,16 @@ async def compare_turn(
         spec = settings.title_model or f"{first.provider}:{first.model}"
         await _title(library, conversation, models, spec, text, first.text)
     return results
+
+
+def can_continue(history: History, entry: object) -> bool:
+    """A reply cut at its length limit, with no calls and nothing after it yet."""
+    return (
+        isinstance(entry, ModelOutput)
+        and entry.finish_reason == "length"
+        and not entry.tool_calls
+        and not history.children(entry.seq)
+    )
 
 
 CONTINUE_PROMPT = "Continue exactly where your last reply stopped. Do not repeat anything."
@@ -325,9 +335,12 @@ async def continue_turn(
     The history keeps both parts; the context and the window show them as one reply."""
     history = conversation.history
     cut = history.at(reply) if reply is not None else history.last_output
-    if not isinstance(cut, ModelOutput) or cut.finish_reason != "length":
+    if not can_continue(history, cut):
         what = f"seq {reply}" if reply is not None else "the last reply"
-        raise ValueError(f"{what} was not cut off at its length limit: nothing to continue")
+        raise ValueError(
+            f"{what} was not cut off at its length limit (or already goes on): nothing to continue"
+        )
+    assert isinstance(cut, ModelOutput)
     provider, model = models.resolve(spec)
     enabled = enabled_tools(history)
     settings = applied(settings, remembered(history))
@@ -355,6 +368,8 @@ def regenerate_point(history: History, seq: int | None = None) -> int:
         seq = last.seq
     if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelOutput)):
         raise ValueError(f"seq {seq} is not a reply; `crosstalk show ID --all` lists them")
+    while CONTINUES in history.at(seq).meta:  # a reply in parts: answered again whole
+        seq = history.parent_of(seq)
     return history.parent_of(seq)
 
 

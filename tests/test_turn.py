@@ -10,13 +10,14 @@ from app.history import (
     ModelOutput,
     SystemInstruction,
     Title,
+    ToolCall,
     ToolResults,
     Usage,
     render_context,
 )
 from app.providers import Finished, Models, TextDelta, ToolCallDelta, UsageReport
 from app.store import Library
-from app.turn import TurnSettings, retry_turn, run_turn
+from app.turn import TurnSettings, continue_turn, retry_turn, run_turn
 from tests.helpers.scripted_provider import Pause, ScriptedProvider
 
 SETTINGS = TurnSettings(window_turns=20, title_model="scripted:echo")
@@ -366,3 +367,31 @@ def test_retry_answers_an_input_left_unanswered_rather_than_an_older_reply(
     assert history.parent_of(output.seq) == 4 and history.siblings(2) == [2]
     assert [e.seq for e in provider.requests[0].context.entries] == [1, 2, 4]
     assert "regenerates" not in output.meta
+
+
+def test_regenerating_a_continued_reply_answers_the_question_again(library: Library) -> None:
+    provider = ScriptedProvider(scripts=[reply("a fresh whole answer")])
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="q"))
+    cut = library.append(conversation, ModelOutput(provider="p", model="m", text="first,",
+                                                   finish_reason="length"))  # fmt: skip
+    part = ModelOutput(provider="p", model="m", text=" rest.", meta={"continues": cut.id})
+    rest = library.append(conversation, part, after=cut.seq)
+    library.append(conversation, Title(text="T", source="user"))
+    output = asyncio.run(retry_turn(library, conversation, Models.of(provider), "scripted:echo",
+                                    SETTINGS, reply=rest.seq))  # fmt: skip
+    assert conversation.history.parent_of(output.seq) == 1  # a sibling of the whole reply
+    assert [e.seq for e in provider.requests[0].context.entries] == [1]
+
+
+def test_continue_is_refused_for_a_reply_with_calls_or_one_that_already_goes_on(
+    library: Library,
+) -> None:
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="q"))
+    call = ToolCall(id="c", name="current_time", arguments="{}")
+    library.append(conversation, ModelOutput(provider="p", model="m", tool_calls=[call],
+                                             finish_reason="length"))  # fmt: skip
+    models = Models.of(ScriptedProvider())
+    with pytest.raises(ValueError, match="nothing to continue"):
+        asyncio.run(continue_turn(library, conversation, models, "scripted:echo", SETTINGS))

@@ -45,6 +45,7 @@ from app.history import (
 from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS, searchable_text
 from app.store import Conversation, branches
+from app.turn import can_continue
 from ui.chat_html import (
     STYLE_SHEET,
     Actions,
@@ -566,7 +567,7 @@ class ChatView(QWidget):
             names.append("edit")
         else:
             names += ["copy-text", "regenerate"]
-            if entry.finish_reason == "length":
+            if can_continue(history, entry):
                 names.append("continue")
         names += ["fork", "include" if found.excluded else "exclude"]
         cut = isinstance(entry, ModelOutput) and entry.finish_reason == "length"

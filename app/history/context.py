@@ -150,8 +150,12 @@ def _removed(turn: list[ConversationEntry], excluded: set[int]) -> set[int]:
         return {entry.seq for entry in turn}
     for before, after in itertools.pairwise(turn):
         paired = isinstance(before, ModelOutput) and isinstance(after, ToolResults)
-        if paired and (before.seq in seqs or after.seq in seqs):
-            seqs |= {before.seq, after.seq}
+        continued = isinstance(after, ModelOutput) and CONTINUES in after.meta
+        if (paired or continued) and (before.seq in seqs or after.seq in seqs):
+            seqs |= {before.seq, after.seq}  # a call and its results; a reply and its rest
+    for before, after in itertools.pairwise(reversed(turn)):  # a rest in three parts or more
+        if CONTINUES in before.meta and before.seq in seqs:
+            seqs.add(after.seq)
     return seqs
 
 

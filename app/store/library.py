@@ -43,6 +43,7 @@ from app.history import (
     encode,
     utc_now,
 )
+from app.history.outline import RETRACT
 from app.paths import DataDir
 from app.store import transcript
 from app.store.events import (
@@ -323,7 +324,7 @@ class Library:
                     appender.size += len(line)
                     appender.lines += 1
                     conversation.history.append(stamped)
-                    branched = stale and _beside_others(conversation.history, stamped.seq)
+                    branched = stale and _beside_others(conversation, stamped.seq, based_on)
                     if not trashed:
                         self._record(conversation, stamped)
                 break
@@ -423,8 +424,7 @@ class Library:
             if entry.seq in path
             or (not history.is_message(entry.seq) and _kept_in_fork(history, entry, path))
         ]
-        renumbered = [msgspec.structs.replace(e, seq=n) for n, e in enumerate(kept, start=1)]
-        fork = self.create(renumbered, ForkRef(id=parent.id, seq=at_seq))
+        fork = self.create(_renumbered(kept), ForkRef(id=parent.id, seq=at_seq))
         title = history.title or "Untitled"
         self.append(fork, Title(text=f"{title} (fork)", source="generated"))
         return fork
@@ -625,6 +625,37 @@ def _remove_if_stale(staging: Path) -> None:
             staging.unlink()
 
 
+def _renumbered(kept: list[AnyEntry]) -> list[AnyEntry]:
+    """The entries numbered 1, 2, 3 ... with what names seqs following them: a compression's
+    ``covers`` becomes the range of the kept messages it covered (it is dropped if it covered
+    none of them), and a retraction's, the kept compressions it undid."""
+    messages = [e.seq for e in kept if not isinstance(e, Compression)]
+    summaries: list[int] = []
+    staying: list[AnyEntry] = []
+    for entry in kept:
+        if isinstance(entry, Compression):
+            first, last = entry.covers
+            pool = summaries if entry.strategy == RETRACT else messages
+            if not any(first <= seq <= last for seq in pool):
+                continue  # what it covered is not in the fork
+            if entry.strategy != RETRACT:
+                summaries.append(entry.seq)
+        staying.append(entry)
+    new_of = {entry.seq: n for n, entry in enumerate(staying, start=1)}
+    result: list[AnyEntry] = []
+    for entry in staying:
+        if isinstance(entry, Compression):
+            first, last = entry.covers
+            pool = summaries if entry.strategy == RETRACT else messages
+            inside = [new_of[seq] for seq in pool if first <= seq <= last and seq in new_of]
+            meta = dict(entry.meta)
+            if "undoes" in meta:
+                meta["undoes"] = [new_of[s] for s in meta["undoes"] if s in new_of]
+            entry = msgspec.structs.replace(entry, covers=(min(inside), max(inside)), meta=meta)
+        result.append(msgspec.structs.replace(entry, seq=new_of[entry.seq]))
+    return result
+
+
 def _kept_in_fork(history: History, entry: AnyEntry, path: set[int]) -> bool:
     """Whether a fork of ``path`` keeps this entry: the conversation-wide ones, and the
     compressions and exclusions of the path (not selections: a fork has one branch)."""
@@ -635,9 +666,15 @@ def _kept_in_fork(history: History, entry: AnyEntry, path: set[int]) -> bool:
     return not isinstance(entry, Select)
 
 
-def _beside_others(history: History, seq: int) -> bool:
-    """Whether message ``seq`` is not the only one following its parent: it started a branch."""
-    return history.is_message(seq) and len(history.siblings(seq)) > 1
+def _beside_others(conversation: Conversation, seq: int, based_on: int | None) -> bool:
+    """Whether message ``seq`` landed beside a message another process appended after
+    ``based_on`` (its siblings of this process's own making, a regenerate's, do not count)."""
+    history = conversation.history
+    if based_on is None or not history.is_message(seq):
+        return False
+    return any(
+        other > based_on and other in conversation.foreign for other in history.siblings(seq)
+    )
 
 
 def _continued(conversation: Conversation, based_on: int) -> bool:

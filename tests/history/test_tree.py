@@ -143,3 +143,20 @@ def test_the_context_is_exactly_the_active_path(sequence: list[Op]) -> None:
     # the same history, written out and read back, has the same active path
     again = History(decode_many([encode(entry) for entry in history], "t"))
     assert again.active_path() == history.active_path()
+
+
+def test_removing_either_part_of_a_continued_reply_removes_the_whole_reply() -> None:
+    for removed in (2, 3):
+        history = History()
+        add(history, ModelInput(text="q"))
+        cut = add(history, ModelOutput(provider="p", model="m", text="first half,",
+                                       finish_reason="length"))  # fmt: skip
+        rest = ModelOutput(provider="p", model="m", text=" second half.",
+                           meta={"continues": history.id_of(cut)})  # fmt: skip
+        add(history, rest, after=cut)
+        add(history, ModelInput(text="next"))
+        assert [e.text for e in render_context(history, None).entries] == [  # type: ignore[union-attr]
+            "q", "first half, second half.", "next"]  # fmt: skip
+        add(history, Exclude(target=history.id_of(removed)))
+        carried = [e.text for e in render_context(history, None).entries]  # type: ignore[union-attr]
+        assert carried == ["q", "next"], removed

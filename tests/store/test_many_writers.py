@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.history import ModelInput, ModelOutput, Title
+from app.history import MemoryNotebook, ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library
 from app.store.events import Appended, Branched, StoreEvent
@@ -282,3 +282,16 @@ def test_a_store_follows_an_index_rebuilt_by_another_process(data_dir: DataDir) 
         fresh.close()
     finally:
         window.close()
+
+
+def test_a_regenerated_reply_is_not_a_branch_because_another_process_wrote_a_note(
+    two: TwoStores,
+) -> None:
+    conversation_id, mine, theirs, heard = two.conversation_id, two.mine, two.theirs, two.heard
+    a, b = mine.open(conversation_id), theirs.open(conversation_id)
+    based_on = a.history.version
+    theirs.append(b, MemoryNotebook(content="likes tea"))  # changes what a reply answers...
+    again = ModelOutput(provider="p", model="m", text="answered again")
+    stamped = mine.append(a, again, after=1, based_on=based_on)  # ...beside my own reply only
+    assert a.history.siblings(stamped.seq) == [2, stamped.seq]
+    assert a.branched_at is None and not any(isinstance(e, Branched) for e in heard)

@@ -64,3 +64,37 @@ def test_an_old_transcript_grows_as_a_tree_and_reloads_the_same(data_dir: DataDi
         library.close()
     first_line = (data_dir.conversations / f"{conversation_id}.jsonl").read_text().split("\n")[0]
     assert '"version":1' in first_line  # the header is never rewritten; the lines say enough
+
+
+def test_a_fork_of_a_branched_conversation_keeps_its_compression_on_the_same_messages(
+    data_dir: DataDir,
+) -> None:
+    from app.history import Compression, History
+
+    library = Library(data_dir)
+    try:
+        conversation = library.create()
+        out = [ModelOutput(provider="p", model="m", text=t) for t in ("a1", "a1'", "a2", "a3")]
+        library.append(conversation, ModelInput(text="q1"))  # 1
+        library.append(conversation, out[0])  # 2
+        library.append(conversation, out[1], after=1)  # 3: a regenerated sibling, active
+        for n, reply in ((2, out[2]), (3, out[3])):
+            library.append(conversation, ModelInput(text=f"q{n}"))
+            library.append(conversation, reply)  # q2=4 a2=5, q3=6 a3=7
+        library.append(
+            conversation,
+            Compression(strategy="whole", covers=(4, 5), summary="s", provider="p", model="m"),
+        )  # 8 fmt: skip
+        library.append(conversation, ModelInput(text="q4"))
+        library.append(conversation, ModelOutput(provider="p", model="m", text="a4"))
+        original = render_context(conversation.history, None)
+        fork = library.fork(conversation.id, conversation.history.active_leaf)
+        forked = render_context(fork.history, None)
+
+        def said(context: object) -> list[str]:  # a summary's own words, not its seq range
+            return [e.text.split("\n")[-1] for e in context.entries]  # type: ignore[attr-defined]
+
+        assert said(forked) == said(original) == ["q1", "a1'", "s", "q3", "a3", "q4", "a4"]
+        assert isinstance(fork.history, History)
+    finally:
+        library.close()
