@@ -66,7 +66,7 @@ class Composer(QWidget):
         self.model_picker = QComboBox()
         self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
         self.model_picker.addItems(models)
-        self.model_picker.setToolTip("Model for this turn")
+        self.model_picker.setToolTip(self.tr("Model for this turn"))
         self.model_picker.setMinimumContentsLength(12)
         self.model_picker.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -76,8 +76,8 @@ class Composer(QWidget):
         # the meter gives way when the window is narrow rather than widening the window
         self.meter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.tools_button = QToolButton()
-        self.tools_button.setText("Tools")
-        self.tools_button.setToolTip("Tools the model may call in this conversation")
+        self.tools_button.setText(self.tr("Tools"))
+        self.tools_button.setToolTip(self.tr("Tools the model may call in this conversation"))
         self.tools_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.tools_menu = QMenu(self.tools_button)
         self._tool_actions: dict[str, QAction] = {}
@@ -109,7 +109,7 @@ class Composer(QWidget):
         )
         self.chat_button.clicked.connect(self._edit_tuning)
         self._tuning: dict[str, Any] = {}
-        self.send_button = QPushButton("Send")
+        self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setDefault(True)
         self._streaming = False
 
@@ -140,9 +140,9 @@ class Composer(QWidget):
     def set_enter_sends(self, enter_sends: bool) -> None:
         self.edit.enter_sends = enter_sends
         self.edit.setPlaceholderText(
-            "Message (Enter sends, Shift+Enter for a new line)"
+            self.tr("Message (Enter sends, Shift+Enter for a new line)")
             if enter_sends
-            else "Message (Ctrl+Enter sends, Enter for a new line)"
+            else self.tr("Message (Ctrl+Enter sends, Enter for a new line)")
         )
 
     def tools(self) -> list[str]:
@@ -156,7 +156,9 @@ class Composer(QWidget):
 
     def _show_tool_count(self) -> None:
         count = len(self.tools())
-        self.tools_button.setText(f"Tools ({count})" if count else "Tools")
+        self.tools_button.setText(
+            self.tr("Tools ({count})").format(count=count) if count else self.tr("Tools")
+        )
 
     def model(self) -> str:
         return self.model_picker.currentText().strip()
@@ -209,8 +211,10 @@ class Composer(QWidget):
     def set_streaming(self, streaming: bool) -> None:
         """While a reply streams the button stops it; typing the next message stays possible."""
         self._streaming = streaming
-        self.send_button.setText("Stop" if streaming else "Send")
-        self.send_button.setToolTip("Stop the reply (Esc)" if streaming else "Send (Enter)")
+        self.send_button.setText(self.tr("Stop") if streaming else self.tr("Send"))
+        self.send_button.setToolTip(
+            self.tr("Stop the reply (Esc)") if streaming else self.tr("Send (Enter)")
+        )
 
     def set_context_meter(self, request: NextRequest | None) -> None:
         """What the next request carries, as the inspector counts it (None: not counted yet,
@@ -221,22 +225,41 @@ class Composer(QWidget):
             return
         total = request.tokens + request.tool_tokens
         approx = "≈ " if request.estimate else ""
-        self.meter.setText(f"next request {approx}{total:,} tokens")
-        tools = f" ({request.tool_tokens:,} declaring tools)" if request.tool_tokens else ""
+        self.meter.setText(
+            self.tr("next request {approx}{total} tokens").format(approx=approx, total=f"{total:,}")
+        )
+        tr = self.tr
+        tools = (
+            tr(" ({count} declaring tools)").format(count=f"{request.tool_tokens:,}")
+            if request.tool_tokens
+            else ""
+        )
         lines = [
-            f"The next request to {request.spec}: {approx}{total:,} tokens{tools}",
-            f"Window: {request.window:,} tokens ({total / max(request.window, 1):.0%} of it)",
+            tr("The next request to {model}: {approx}{total} tokens{tools}").format(
+                model=request.spec, approx=approx, total=f"{total:,}", tools=tools
+            ),
+            tr("Window: {window} tokens ({share} of it)").format(
+                window=f"{request.window:,}", share=f"{total / max(request.window, 1):.0%}"
+            ),
         ]
         if request.budget is not None:
             lines.append(
-                f"Budget: {request.budget:,} tokens ({total / max(request.budget, 1):.0%} of it), "
-                "what the context policy lets a request carry"
+                tr(
+                    "Budget: {budget} tokens ({share} of it), what the context policy lets a "
+                    "request carry"
+                ).format(
+                    budget=f"{request.budget:,}", share=f"{total / max(request.budget, 1):.0%}"
+                )
             )
         if request.would_compress:
-            lines.append("Automatic compression would run first.")
+            lines.append(tr("Automatic compression would run first."))
         if request.omitted:
-            lines.append(f"{len(request.omitted)} left out (View > Inspector, Next request)")
-        lines.append(f"Counted: {request.counting}")
+            lines.append(
+                tr("{count} left out (View > Inspector, Next request)").format(
+                    count=len(request.omitted)
+                )
+            )
+        lines.append(tr("Counted: {how}").format(how=request.counting))
         self.meter.setToolTip("\n".join(lines))
 
     def take_text(self) -> str:
