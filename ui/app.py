@@ -20,6 +20,7 @@ from app.errors import CrosstalkError
 from app.keys import Keys
 from app.paths import DataDir, private_file
 from app.scrub import scrub
+from ui import launch_check
 from ui.chat_controller import ChatController
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
@@ -111,6 +112,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
 
 
 def run(argv: list[str] | None = None) -> int:
+    launch_check.install()  # a platform plugin that cannot load is explained, not an abort
     app = QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Crosstalk")
     app.setDesktopFileName("crosstalk")
