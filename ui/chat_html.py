@@ -25,36 +25,40 @@ from app.history import (
     ToolResults,
 )
 from app.history.context import CONTINUES
+from ui import theme
 from ui.markdown import code_block_html, render_markdown
 
 SHOWN = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook, Compression)
 STOPPED = "stopped by the user"  # the error app.turn records when Stop cancels a reply
-USER_BACKGROUND = "#ddf4ff"
 
-STYLE_SHEET = """
-a { color: #0969da; text-decoration: none; }
-p { margin-top: 6px; margin-bottom: 6px; }
-h1, h2, h3, h4, h5, h6 { margin-top: 10px; margin-bottom: 6px; }
-h1 { font-size: x-large; } h2 { font-size: large; } h3 { font-size: medium; }
-pre { margin-top: 0px; margin-bottom: 0px; white-space: pre-wrap; }
-code { background-color: #eff1f3; }
-blockquote { color: #57606a; }
-table.user { margin-top: 16px; margin-bottom: 4px; }
-p.who { color: #0550ae; font-size: small; font-weight: bold; margin: 0px; }
-p.user { margin: 0px; white-space: pre-wrap; }
-p.meta { color: #656d76; font-size: small; margin-top: 16px; margin-bottom: 2px; }
-p.note { color: #656d76; font-size: small; }
-p.fold { margin-top: 2px; margin-bottom: 2px; }
-a.fold { color: #57606a; }
-a.inspect { color: #8c959f; font-size: small; font-weight: normal; }
-p.thinking { color: #57606a; font-style: italic; white-space: pre-wrap; }
-p.codebar { color: #656d76; font-size: small; margin-top: 8px; margin-bottom: 2px; }
-p.stopped { color: #9a6700; font-weight: bold; }
-p.failed { color: #cf222e; font-weight: bold; }
-p.earlier { margin-bottom: 12px; }
-p.continued { color: #8c959f; font-size: small; margin-top: 0px; margin-bottom: 0px; }
-p.actions { color: #8c959f; font-size: small; margin-top: 2px; margin-bottom: 4px; }
-a.action { color: #57606a; }
+
+def style_sheet() -> str:
+    """The chat document's CSS, in the active theme's colours (``ui.theme``)."""
+    c = theme.active().chat
+    return f"""
+a {{ color: {c["link"]}; text-decoration: none; }}
+p {{ margin-top: 6px; margin-bottom: 6px; }}
+h1, h2, h3, h4, h5, h6 {{ margin-top: 10px; margin-bottom: 6px; }}
+h1 {{ font-size: x-large; }} h2 {{ font-size: large; }} h3 {{ font-size: medium; }}
+pre {{ margin-top: 0px; margin-bottom: 0px; white-space: pre-wrap; }}
+code {{ background-color: {c["inline_code"]}; }}
+blockquote {{ color: {c["quote"]}; }}
+table.user {{ margin-top: 16px; margin-bottom: 4px; }}
+p.who {{ color: {c["who"]}; font-size: small; font-weight: bold; margin: 0px; }}
+p.user {{ margin: 0px; white-space: pre-wrap; }}
+p.meta {{ color: {c["muted"]}; font-size: small; margin-top: 16px; margin-bottom: 2px; }}
+p.note {{ color: {c["muted"]}; font-size: small; }}
+p.fold {{ margin-top: 2px; margin-bottom: 2px; }}
+a.fold {{ color: {c["quote"]}; }}
+a.inspect {{ color: {c["faint"]}; font-size: small; font-weight: normal; }}
+p.thinking {{ color: {c["quote"]}; font-style: italic; white-space: pre-wrap; }}
+p.codebar {{ color: {c["muted"]}; font-size: small; margin-top: 8px; margin-bottom: 2px; }}
+p.stopped {{ color: {c["stopped"]}; font-weight: bold; }}
+p.failed {{ color: {c["failed"]}; font-weight: bold; }}
+p.earlier {{ margin-bottom: 12px; }}
+p.continued {{ color: {c["faint"]}; font-size: small; margin-top: 0px; margin-bottom: 0px; }}
+p.actions {{ color: {c["faint"]}; font-size: small; margin-top: 2px; margin-bottom: 4px; }}
+a.action {{ color: {c["quote"]}; }}
 """
 
 
@@ -187,7 +191,8 @@ class _Fragment:
         anchor, inspect = self._lead()
         self.parts.append(
             f'<table class="user" width="100%" cellspacing="0" cellpadding="10" '
-            f'bgcolor="{USER_BACKGROUND}"><tr><td><p class="who">{anchor}You{inspect}</p>'
+            f'bgcolor="{theme.colour("user_background")}">'
+            f'<tr><td><p class="who">{anchor}You{inspect}</p>'
             f'<p class="user">{_text(entry.text)}</p>{files}</td></tr></table>\n'
         )
 

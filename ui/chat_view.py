@@ -30,7 +30,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextFormat,
 )
-from PySide6.QtWidgets import QTextBrowser, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
 from app.history import (
     ROOT,
@@ -46,14 +46,15 @@ from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS, searchable_text
 from app.store import Conversation, branches
 from app.turn import can_continue
+from ui import theme
 from ui.chat_html import (
-    STYLE_SHEET,
     Actions,
     anchor_name,
     entry_html,
     is_failed,
     is_shown,
     shown_chars,
+    style_sheet,
 )
 from ui.inline_edit import InlineEditor
 from ui.markdown import plain_text
@@ -65,9 +66,7 @@ PAGE_CHARS = 16_000
 BOTTOM_SLACK = 8  # pixels: this close to the end counts as "at the bottom"
 LIVE_HEADER = "Replying…"
 LIVE_UNSAVED = "Reply (not saved)"
-MUTED = "#656d76"
 JUMP_CHARS = 3 * PAGE_CHARS  # show_entry extends the tail by up to this much text, else a page
-HIGHLIGHT = "#fff8c5"  # the entry show_entry went to, for HIGHLIGHT_MS
 HIGHLIGHT_MS = 1500
 LATER = "later"  # the named anchor of "Show later messages"
 
@@ -103,7 +102,7 @@ class ChatView(QWidget):
         self.browser.anchorClicked.connect(self._on_anchor_clicked)
         document = self.browser.document()
         document.setUndoRedoEnabled(False)  # else every streamed insert is kept for undo
-        document.setDefaultStyleSheet(STYLE_SHEET)
+        document.setDefaultStyleSheet(style_sheet())
         document.setDocumentMargin(12)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -166,6 +165,23 @@ class ChatView(QWidget):
         self._live = None
         self.editor.stop()
         self._render("end")
+
+    def set_font_size(self, points: float | None) -> None:
+        """The chat's text size (None: the desktop's); headings and code scale with it."""
+        font = QApplication.font()
+        if points:
+            font.setPointSizeF(points)
+        self.browser.setFont(font)
+
+    def font_size(self) -> float:
+        return self.browser.font().pointSizeF()
+
+    def restyle(self) -> None:
+        """Draw everything again in the active theme's colours (``ui.theme``), keeping the
+        scroll: the fragments and paragraph formats cached in the old colours are dropped."""
+        self.browser.document().setDefaultStyleSheet(style_sheet())
+        self._formats.clear()
+        self.refresh_marks()
 
     def refresh_marks(self) -> None:
         """Draw the messages again (their marks or actions changed), keeping the scroll."""
@@ -326,7 +342,7 @@ class ChatView(QWidget):
         cursor.setPosition(max(end - 1, start), QTextCursor.MoveMode.KeepAnchor)
         selection = QTextEdit.ExtraSelection()
         fmt = QTextCharFormat()
-        fmt.setBackground(QColor(HIGHLIGHT))
+        fmt.setBackground(QColor(theme.colour("highlight")))
         fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
         selection.cursor = cursor
         selection.format = fmt
@@ -431,7 +447,7 @@ class ChatView(QWidget):
         fmt = self._formats.get(tag)
         if fmt is None:
             scratch = QTextDocument()
-            scratch.setDefaultStyleSheet(STYLE_SHEET)
+            scratch.setDefaultStyleSheet(style_sheet())
             scratch.setHtml(f"{tag}x</p>")
             fmt = self._formats[tag] = scratch.begin().blockFormat()
         return fmt
@@ -445,8 +461,8 @@ class ChatView(QWidget):
         header = QTextBlockFormat()
         header.setTopMargin(16)
         cursor.setBlockFormat(header)
-        cursor.insertText(LIVE_HEADER, _char_format(MUTED, small=True))
-        cursor.insertBlock(QTextBlockFormat(), _char_format(MUTED, italic=True))
+        cursor.insertText(LIVE_HEADER, _char_format(theme.colour("muted"), small=True))
+        cursor.insertBlock(QTextBlockFormat(), _char_format(theme.colour("muted"), italic=True))
         cursor.insertText(reasoning)
         reasoning_end = cursor.position()
         cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
@@ -721,7 +737,7 @@ def _earlier_html(hidden: int) -> str:
     more = f"{hidden} earlier message{'s' if hidden != 1 else ''}"
     return (
         f'<p class="earlier" align="center"><a href="earlier">Show earlier messages</a>'
-        f' <span style="color: {MUTED}">({more})</span></p>\n'
+        f' <span style="color: {theme.colour("muted")}">({more})</span></p>\n'
     )
 
 

@@ -39,6 +39,7 @@ from app.context import (
 from app.context.summaries import EXTRACTED
 from app.errors import CrosstalkError
 from app.providers import Provider
+from ui import theme
 from ui.chat_controller import ChatController
 
 STRATEGIES = (  # kind, label, what its field holds
@@ -242,7 +243,7 @@ class CompressDialog(QDialog):
         self.status.setText(message)
 
     def _show_error(self, message: str) -> None:
-        self.status.setStyleSheet("color: #b00020;")
+        self.status.setStyleSheet(f"color: {theme.colour('error')};")
         self.status.setText(message)
 
     def _cancel(self) -> None:

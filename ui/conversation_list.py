@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.pricing import PriceTable
+from ui import icons
 from ui.conversation_list_model import (
     COST_ROLE,
     HIT_ROLE,
@@ -49,9 +50,10 @@ __all__ = [
     "COST_ROLE",
     "ID_ROLE",
     "MODEL_ROLE",
+    "PAD",
     "PAGE",
     "PINNED_ROLE",
-    "PIN_MARKER",
+    "PIN_ICON",
     "SEARCH_LIMIT",
     "SNIPPET_ROLE",
     "SUBTITLE_ROLE",
@@ -66,16 +68,12 @@ __all__ = [
 DEBOUNCE_MS = 200
 
 PAD = 6
-PIN_MARKER = "📌 "  # before a pinned conversation's title
+PIN_ICON = "pin"  # resources/icons/pin.svg, before a pinned conversation's title
 
 
 class ConversationDelegate(QStyledItemDelegate):
-    """Title, and under it a muted line (model · time · tokens · cost, or the search snippet)."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
-        super().initStyleOption(option, index)
-        if index.data(PINNED_ROLE):
-            option.text = PIN_MARKER + option.text
+    """Title, and under it a muted line (model · time · tokens · cost, or the search snippet).
+    A pinned conversation's title starts with a pin drawn in the title's colour."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         opt = QStyleOptionViewItem(option)
@@ -100,7 +98,14 @@ class ConversationDelegate(QStyledItemDelegate):
         painter.save()
         painter.setFont(opt.font)
         painter.setPen(text)
-        painter.drawText(line, align, metrics.elidedText(title, elide, line.width()))
+        title_line = QRect(line)
+        if index.data(PINNED_ROLE):
+            side = metrics.ascent()
+            ratio = painter.device().devicePixelRatioF()
+            pin = icons.pixmap(PIN_ICON, text.name(), side, ratio)
+            painter.drawPixmap(line.x(), line.y() + (line.height() - side) // 2, pin)
+            title_line.setLeft(line.x() + side + 4)
+        painter.drawText(title_line, align, metrics.elidedText(title, elide, title_line.width()))
         painter.setPen(muted)
         line.translate(0, metrics.height() + 2)
         subtitle = str(index.data(SUBTITLE_ROLE) or "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-LABELS = {"settings": "Open Settings", "retry": "Retry", "undo": "Undo"}
+from ui import theme
 
 
 class ErrorBanner(QFrame):
@@ -14,15 +14,13 @@ class ErrorBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBanner")
-        self.setStyleSheet(
-            "#errorBanner { background: #fff4e5; border: 1px solid #f0b060; border-radius: 4px; }"
-        )
+        self.restyle()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.action = QPushButton()
         close = QPushButton("✕")
         close.setFlat(True)
-        close.setToolTip("Dismiss")
+        close.setToolTip(self.tr("Dismiss"))
         layout = QHBoxLayout(self)
         layout.addWidget(self.message, 1)
         layout.addWidget(self.action)
@@ -36,6 +34,16 @@ class ErrorBanner(QFrame):
     def show_message(self, text: str, action: str = "") -> None:
         self.message.setText(text)
         self._action_name = action
-        self.action.setText(LABELS.get(action, action.title()))
+        labels = {"settings": self.tr("Open Settings"), "retry": self.tr("Retry"),
+                  "undo": self.tr("Undo")}  # fmt: skip
+        self.action.setText(labels.get(action, action.title()))
         self.action.setVisible(bool(action))
         self.show()
+
+    def restyle(self) -> None:
+        """The active theme's warning colours (``ui.theme``)."""
+        background, border = theme.colour("banner_background"), theme.colour("banner_border")
+        self.setStyleSheet(
+            f"#errorBanner {{ background: {background}; border: 1px solid {border}; "
+            "border-radius: 4px; }"
+        )

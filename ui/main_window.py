@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -32,6 +33,7 @@ from app.settings import Settings
 from app.store import branches
 from app.tools import BUILTIN
 from app.tuning import remembered
+from ui import menus
 from ui.branch_actions import BranchActions
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
@@ -43,6 +45,8 @@ from ui.fit_prompt import FitPrompt
 from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
+from ui.theme import Themes
+from ui.welcome import WelcomeView
 from ui.window_state import WindowState
 
 if TYPE_CHECKING:
@@ -50,27 +54,39 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 WATCH_MS = 400  # how often to look for what other processes wrote
+MIN_POINTS, MAX_POINTS = 6.0, 40.0  # View > Zoom's range for the chat's text
 T = TypeVar("T")
 
 
 class MainWindow(QMainWindow):
     def __init__(
-        self, controller: ChatController, reader: LibraryReader, state: WindowState
+        self,
+        controller: ChatController,
+        reader: LibraryReader,
+        state: WindowState,
+        themes: Themes | None = None,
     ) -> None:
         super().__init__()
         self.setWindowTitle("Crosstalk")
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self.themes = themes or Themes(app, state.theme(), parent=self)
         self.controller = controller
         self.services = controller.services
         self.state = state
         self.current: str | None = None
         self._deleted: str | None = None  # for Undo
         self._drafts: dict[str, str] = {}
+        self._zoomed = state.chat_font_size()  # None: the desktop's size
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
-        self.heading = QLabel("New chat")
+        self.heading = QLabel(self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
         self.chat = ChatView()
+        self.chat.set_font_size(state.chat_font_size())
+        self.welcome = WelcomeView()
+        self.welcome.hide()
         self.compare_strip = CompareStrip()
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(self.services.models.available(), tools)
@@ -89,6 +105,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.heading)
         column.addWidget(self.banner)
         column.addWidget(self.chat, 1)
+        column.addWidget(self.welcome, 1)
         column.addWidget(self.compare_strip, 1)
         column.addWidget(self.composer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -96,7 +113,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
-        self._menus(right)
+        menus.build(self, right)
         self._connect()
         self.branch_actions = BranchActions(self)
         self.fit_prompt = FitPrompt(self)
@@ -111,43 +128,6 @@ class MainWindow(QMainWindow):
         self.request_watch.follow(self.current)  # a new chat's meter too
 
     # --- set-up ---------------------------------------------------------------------------
-
-    def _menus(self, chat_pane: QWidget) -> None:
-        file = self.menuBar().addMenu("&File")
-        for text, keys, slot in (
-            ("&New chat", QKeySequence.StandardKey.New, self.new_chat),
-            ("&Settings…", QKeySequence("Ctrl+,"), self.open_settings),
-            ("&Export…", QKeySequence("Ctrl+Shift+E"), self.export_conversations),
-            ("&Import…", QKeySequence("Ctrl+Shift+I"), self.import_conversations),
-            ("&Quit", QKeySequence.StandardKey.Quit, self.close),
-        ):
-            action = QAction(text, self)
-            action.setShortcut(keys)
-            action.triggered.connect(slot)
-            file.addAction(action)
-        chat = self.menuBar().addMenu("&Chat")
-        for text, keys, slot in (
-            ("&Stop reply", QKeySequence("Esc"), self.stop),
-            ("&Retry last reply", QKeySequence("Ctrl+R"), self.retry),
-            ("Find conversation", QKeySequence.StandardKey.Find, self.conversations.focus_search),
-            ("Write message", QKeySequence("Ctrl+L"), self.composer.edit.setFocus),
-            ("&Compress history…", QKeySequence("Ctrl+Shift+K"), self.compress_history),
-        ):
-            action = QAction(text, self)
-            action.setShortcut(keys)
-            action.triggered.connect(slot)
-            chat.addAction(action)
-        # Esc stops from the chat and the composer; elsewhere it is the focused widget's (the
-        # search box clears the search): one window-wide Esc would make both ambiguous, i.e. dead
-        stop = chat.actions()[0]
-        stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        chat_pane.addAction(stop)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.composer.send_button.click)
-        view = self.menuBar().addMenu("&View")
-        toggle = self.inspector.toggleViewAction()
-        toggle.setText("&Inspector")
-        toggle.setShortcuts([QKeySequence("Ctrl+I"), QKeySequence("F9")])
-        view.addAction(toggle)
 
     def _connect(self) -> None:
         c = self.controller
@@ -177,6 +157,9 @@ class MainWindow(QMainWindow):
         self.inspector.show_in_chat.connect(self.chat.show_entry)
         self.chat.inspect_requested.connect(self.inspector.inspect)
         self.request_watch.updated.connect(self._update_meter)
+        self.themes.changed.connect(self._restyle)
+        self.welcome.add_key_requested.connect(lambda _name: self.open_settings())
+        self.welcome.import_requested.connect(self.import_conversations)
 
     def _restore(self) -> None:
         if geometry := self.state.geometry():
@@ -193,10 +176,10 @@ class MainWindow(QMainWindow):
         self.inspector.restore(tab, columns)
         last = self.state.last_conversation()
         if last:
-            try:
-                self.show_conversation(last)
-            except CrosstalkError:
-                self.current = None
+            self.show_conversation(last)  # a failure is shown in the banner
+        if self.current is None and not self.services.library.newest(1):
+            self.show_welcome()  # the first run: nothing to open yet
+        self.composer.edit.setFocus()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         self.request_watch.close()
@@ -204,7 +187,40 @@ class MainWindow(QMainWindow):
         self.state.save(
             self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
         )
+        self.state.save_look(self.themes.mode(), self._zoomed)
         super().closeEvent(event)
+
+    # --- look -----------------------------------------------------------------------------
+
+    def set_theme(self, mode: str) -> None:
+        self.themes.set_mode(mode)
+        self.state.save_look(mode, self._zoomed)
+
+    def _restyle(self) -> None:
+        self.chat.restyle()
+        self.banner.restyle()
+        if not self.welcome.isHidden():
+            self.welcome.restyle()
+
+    def zoom(self, step: int) -> None:
+        """The chat's text a point larger (1), smaller (-1), or back to the desktop's (0)."""
+        if step == 0:
+            self._zoomed = None
+        else:
+            self._zoomed = min(MAX_POINTS, max(MIN_POINTS, self.chat.font_size() + step))
+        self.chat.set_font_size(self._zoomed)
+        self.state.save_look(self.themes.mode(), self._zoomed)
+
+    def show_welcome(self) -> None:
+        """The welcome page in place of the chat (Help > Welcome; the first run)."""
+        self.new_chat()
+        self.chat.hide()
+        self.welcome.show_for(self.services.settings.default_model)
+
+    def _hide_welcome(self) -> None:
+        if not self.welcome.isHidden():
+            self.welcome.hide()
+            self.chat.show()
 
     # --- conversations --------------------------------------------------------------------
 
@@ -230,7 +246,8 @@ class MainWindow(QMainWindow):
         if self.current:
             self._drafts[self.current] = self.composer.draft()
         self.current = conversation.id
-        self.heading.setText(conversation.history.title or "New chat")
+        self._hide_welcome()
+        self.heading.setText(conversation.history.title or self.tr("New chat"))
         self.chat.show_conversation(conversation)
         streaming = self.controller.is_streaming(conversation.id)
         if streaming:  # switched back to a reply still streaming: show what it said so far
@@ -249,7 +266,7 @@ class MainWindow(QMainWindow):
         if self.current:
             self._drafts[self.current] = self.composer.draft()
         self.current = None
-        self.heading.setText("New chat")
+        self.heading.setText(self.tr("New chat"))
         self.chat.clear()
         self.composer.set_streaming(False)
         self.composer.set_draft("")
@@ -324,6 +341,7 @@ class MainWindow(QMainWindow):
                     self.fit_prompt.ask(text, fit)
                     return
             if self.current is None:
+                self._hide_welcome()
                 conversation = self.controller.new_conversation()
                 self.current = conversation.id
                 self.chat.show_conversation(conversation)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -20,12 +20,12 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
 from pygments.lexers import TextLexer, get_lexer_by_name
-from pygments.styles.default import DefaultStyle
-from pygments.token import Whitespace, _TokenType
+from pygments.style import Style
+from pygments.styles import get_style_by_name
+from pygments.token import Whitespace
 from pygments.util import ClassNotFound
 
-CODE_BACKGROUND = "#f6f8fa"
-CODE_BORDER = "#d0d7de"
+from ui import theme
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,16 @@ def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
 def code_block_html(code: str, language: str = "", copy_href: str | None = None) -> str:
     """A highlighted code block (with a bar naming the language and a Copy link, if given)."""
     lexer = _lexer(language)
-    body = highlight(code, lexer, _formatter()) if code else ""
+    colours = theme.active()
+    body = highlight(code, lexer, _formatter(colours.code_style)) if code else ""
     bar = [f'<span class="lang">{escapeHtml(language)}</span>'] if language else []
     if copy_href is not None:
         bar.append(f'<a href="{escapeHtml(copy_href)}">Copy</a>')
     head = f'<p class="codebar">{" &nbsp;·&nbsp; ".join(bar)}</p>' if bar else ""
     return (
         f'{head}<table class="code" width="100%" cellspacing="0" cellpadding="8" '
-        f'bgcolor="{CODE_BACKGROUND}" style="border: 1px solid {CODE_BORDER}; '
+        f'bgcolor="{colours.chat["code_background"]}" '
+        f'style="border: 1px solid {colours.chat["code_border"]}; '
         f'border-collapse: collapse"><tr><td><pre>{body.rstrip(chr(10))}</pre></td></tr></table>\n'
     )
 
@@ -66,16 +68,13 @@ def _parser() -> MarkdownIt:
     return md
 
 
-class CodeStyle(DefaultStyle):
-    """Pygments' default colours, without a span around every run of whitespace: a third of
-    the HTML, and Qt's parse and layout time goes with it."""
-
-    styles: ClassVar[dict[_TokenType, str]] = {**DefaultStyle.styles, Whitespace: ""}
-
-
 @cache
-def _formatter() -> HtmlFormatter[str]:
-    return HtmlFormatter(style=CodeStyle, noclasses=True, nowrap=True)
+def _formatter(style_name: str) -> HtmlFormatter[str]:
+    """The theme's pygments style, without a span around every run of whitespace: a third of
+    the HTML, and Qt's parse and layout time goes with it."""
+    base = get_style_by_name(style_name)
+    lean: type[Style] = type(base.__name__, (base,), {"styles": {**base.styles, Whitespace: ""}})
+    return HtmlFormatter(style=lean, noclasses=True, nowrap=True)
 
 
 def _lexer(language: str) -> Lexer:

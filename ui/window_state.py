@@ -38,6 +38,24 @@ class WindowState:
         self._settings.setValue("history_columns", columns)
         self._settings.sync()
 
+    def theme(self) -> str:
+        """ "system", "light" or "dark" (View > Theme)."""
+        value = self._settings.value("theme")
+        return value if value in ("system", "light", "dark") else "system"
+
+    def chat_font_size(self) -> float | None:
+        """The chat's font size in points, if the user zoomed it (View > Zoom)."""
+        try:
+            value = float(self._settings.value("chat_font_size") or 0)
+        except (TypeError, ValueError):  # a hand-edited file
+            return None
+        return value if 4 <= value <= 72 else None
+
+    def save_look(self, theme: str, chat_font_size: float | None) -> None:
+        self._settings.setValue("theme", theme)
+        self._settings.setValue("chat_font_size", chat_font_size or "")
+        self._settings.sync()
+
     def last_conversation(self) -> str | None:
         value = self._settings.value("last_conversation")
         return value if isinstance(value, str) and value else None

@@ -298,6 +298,8 @@ def test_typing_in_the_search_box_filters_the_list(
     qtmodeltester.check(model)
 
     search = harness.window.conversations.search
+    assert harness.window.composer.edit.hasFocus()  # the window opens ready to write
+    search.setFocus()  # as a click in it, or Ctrl+F
     qtbot.keyClicks(search, "boil")
     harness.until(lambda: harness.listed_ids() == [kettle], "the search results")
     assert "boil" in model.index(0).data(SNIPPET_ROLE)

@@ -21,6 +21,7 @@ from app.history import AnyEntry, History
 from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
 from app.pricing import format_cost
+from ui import theme
 from ui.inspector.tables import ROOT, ColumnsModel, Index
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -131,7 +132,7 @@ class LedgerModel(ColumnsModel):
         self._text: dict[int, str] = {}  # row -> TEXT_ROLE, on first need
         self._icons: dict[str, QIcon] = {}
         self._muted = QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
-        self._failed = QBrush(QColor("#b42318"))
+        self._failed = QBrush(QColor(theme.colour("failed")))
 
     # --- content -------------------------------------------------------------------------
 

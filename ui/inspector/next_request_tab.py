@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.inspect.next_request import Carried, NextRequest, wire_json
+from ui import theme
 from ui.inspector.history_model import kind_icon, kind_label
 from ui.inspector.tables import ROOT, ColumnsModel, Index, monospace_view, read_only_table, titled
 
@@ -126,7 +127,7 @@ class NextRequestTab(QWidget):
         self.warning = QLabel()
         self.warning.setObjectName("inspectorWarning")
         self.warning.setWordWrap(True)
-        self.warning.setStyleSheet("color: #9a6700;")
+        self.warning.setStyleSheet(f"color: {theme.colour('stopped')};")
         self.warning.setVisible(False)
 
         self.carried = CarriedModel(self)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QHelpEvent,
@@ -25,16 +25,13 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.inspect.ledger import TurnUsage
 from app.pricing import format_cost
+from ui import theme
 
 BAR = 32  # pixels per bar at most
 MIN_BAR = 5  # and at least, so a long conversation scrolls instead
 GAP = 3
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 56, 22, 22
-CACHED = QColor("#8fb8de")
-INPUT = QColor("#2f6fb3")
-OUTPUT = QColor("#e08a2c")
-COST = QColor("#2e7d32")
-LEGEND = (("cached input", CACHED), ("input", INPUT), ("output", OUTPUT), ("cost", COST))
+LEGEND = (("cached input", "cached"), ("input", "input"), ("output", "output"), ("cost", "cost"))
 LABEL_GAP = 8  # pixels at least between two turn numbers on the axis
 LABEL_STEPS = (1, 2, 5)  # label every 1st, 2nd, 5th, 10th, 20th, 50th ... turn
 HOVER_ALPHA, SELECTED_ALPHA = 45, 90  # of the palette's highlight, behind a bar
@@ -227,9 +224,9 @@ class UsageChart(QWidget):
             usage = turn.usage
             y = plot.bottom()
             for amount, color in (
-                (usage.cached, CACHED),
-                (max(usage.input - usage.cached, 0), INPUT),
-                (usage.output, OUTPUT),
+                (usage.cached, _colour("cached")),
+                (max(usage.input - usage.cached, 0), _colour("input")),
+                (usage.output, _colour("output")),
             ):
                 height = amount * scale
                 painter.fillRect(QRectF(bar.left(), y - height, bar.width(), height), color)
@@ -242,8 +239,8 @@ class UsageChart(QWidget):
         if not top:
             return
         plot = self._plot()
-        painter.setPen(QPen(COST, 2))
-        painter.setBrush(COST)
+        painter.setPen(QPen(_colour("cost"), 2))
+        painter.setBrush(_colour("cost"))
         segment = QPolygonF()
         for index, cost in enumerate([*costs, None]):
             if cost is None:
@@ -278,7 +275,8 @@ class UsageChart(QWidget):
             QRectF(0, plot.bottom() - 7, MARGIN_LEFT - 6, 14), Qt.AlignmentFlag.AlignRight, "0"
         )
         x = plot.left()
-        for label, color in LEGEND:
+        for label, use in LEGEND:
+            color, label = _colour(use), QCoreApplication.translate("UsageChart", label)
             painter.fillRect(QRectF(x, 4, 10, 10), color)
             painter.drawText(QPointF(x + 14, 13), label)
             x += 24 + painter.fontMetrics().horizontalAdvance(label)
@@ -313,3 +311,8 @@ def _short(value: int) -> str:
     if value >= 1000:
         return f"{value / 1000:.1f}k"
     return str(value)
+
+
+def _colour(use: str) -> QColor:
+    """A bar's colour in the active theme (resources/themes/*.toml, [chart])."""
+    return QColor(theme.active().chart[use])

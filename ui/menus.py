@@ -1,0 +1,106 @@
+"""The main window's menu bar: File, Chat, View and Help, each action with its shortcut.
+
+Help > Keyboard shortcuts lists what is built here (``ui.help.shortcut_rows``), so the list
+and the keys that work are the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMenu, QWidget
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+Keys = QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Menus", text)
+
+
+def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> list[QAction]:
+    actions = []
+    for text, keys, slot in rows:
+        action = QAction(text, menu.parent())
+        if isinstance(keys, list):
+            action.setShortcuts(keys)
+        elif keys is not None:
+            action.setShortcut(keys)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        actions.append(action)
+    return actions
+
+
+def build(window: MainWindow, chat_pane: QWidget) -> None:
+    """Every menu of ``window``; Esc (Stop) is scoped to ``chat_pane``."""
+    bar = window.menuBar()
+    _fill(bar.addMenu(_tr("&File")), [
+        (_tr("&New chat"), QKeySequence.StandardKey.New, window.new_chat),
+        (_tr("&Settings…"), QKeySequence("Ctrl+,"), window.open_settings),
+        (_tr("&Export…"), QKeySequence("Ctrl+Shift+E"), window.export_conversations),
+        (_tr("&Import…"), QKeySequence("Ctrl+Shift+I"), window.import_conversations),
+        (_tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),
+    ])  # fmt: skip
+    chat = bar.addMenu(_tr("&Chat"))
+    stop, *_ = _fill(chat, [
+        (_tr("&Stop reply"), QKeySequence("Esc"), window.stop),
+        (_tr("&Retry last reply"), QKeySequence("Ctrl+R"), window.retry),
+        (_tr("Find conversation"), QKeySequence.StandardKey.Find,
+         window.conversations.focus_search),
+        (_tr("Write message"), QKeySequence("Ctrl+L"), window.composer.edit.setFocus),
+        (_tr("&Compress history…"), QKeySequence("Ctrl+Shift+K"), window.compress_history),
+    ])  # fmt: skip
+    # Esc stops from the chat and the composer; elsewhere it is the focused widget's (the
+    # search box clears the search): one window-wide Esc would make both ambiguous, i.e. dead
+    stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    chat_pane.addAction(stop)
+    QShortcut(QKeySequence("Ctrl+Return"), window, window.composer.send_button.click)
+    _view(window, bar.addMenu(_tr("&View")))
+    _help(window, bar.addMenu(_tr("&Help")))
+
+
+def _view(window: MainWindow, view: QMenu) -> None:
+    toggle = window.inspector.toggleViewAction()
+    toggle.setText(_tr("&Inspector"))
+    toggle.setShortcuts([QKeySequence("Ctrl+I"), QKeySequence("F9")])
+    view.addAction(toggle)
+    view.addSeparator()
+    themes = view.addMenu(_tr("&Theme"))
+    group = QActionGroup(themes)
+    for mode, text in (
+        ("system", _tr("Follow the &system")),
+        ("light", _tr("&Light")),
+        ("dark", _tr("&Dark")),
+    ):
+        action = themes.addAction(text)
+        action.setCheckable(True)
+        action.setChecked(window.themes.mode() == mode)
+        action.setData(mode)
+        action.triggered.connect(lambda _checked=False, mode=mode: window.set_theme(mode))
+        group.addAction(action)
+    view.addSeparator()
+    _fill(view, [
+        (_tr("Zoom &in"), [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")],
+         lambda: window.zoom(1)),
+        (_tr("Zoom &out"), QKeySequence.StandardKey.ZoomOut, lambda: window.zoom(-1)),
+        (_tr("&Actual size"), QKeySequence("Ctrl+0"), lambda: window.zoom(0)),
+    ])  # fmt: skip
+
+
+def _help(window: MainWindow, menu: QMenu) -> None:
+    from ui import help
+
+    _fill(menu, [
+        (_tr("&Welcome"), None, window.show_welcome),
+        (_tr("&Keyboard shortcuts"), [QKeySequence("Ctrl+/"), QKeySequence("F1")],
+         lambda: help.ShortcutsDialog(help.shortcut_rows(window), window).open()),
+        (_tr("&Report a problem…"), None, lambda: help.report_problem(window)),
+        (_tr("&About Crosstalk"), None, lambda: help.AboutDialog(window.services.data,
+                                                                  window).open()),
+    ])  # fmt: skip
