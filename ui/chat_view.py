@@ -19,7 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Literal
 
-from PySide6.QtCore import QRect, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -100,6 +100,7 @@ class ChatView(QWidget):
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor_clicked)
+        self.browser.installEventFilter(self)
         document = self.browser.document()
         document.setUndoRedoEnabled(False)  # else every streamed insert is kept for undo
         document.setDefaultStyleSheet(style_sheet())
@@ -693,6 +694,20 @@ class ChatView(QWidget):
         self._expanded ^= {(int(index), key)}
         del self._html[int(index)]
         self._render("top")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        """A resize lays the text out again and the first show scrolls to the text cursor (at
+        the top): QTextEdit moves the scroll value, but the user did not scroll away from the
+        end. So both are handled inside ``_settling``, then the anchor is applied again."""
+        if watched is self.browser and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            settling, self._settling = self._settling, True
+            try:
+                handled = self.browser.event(event)
+            finally:
+                self._settling = settling
+            self._restore_scroll()
+            return handled
+        return super().eventFilter(watched, event)
 
     def _on_scrolled(self, value: int) -> None:
         if not self._settling:  # the user scrolled: follow the end only if they went there

@@ -10,10 +10,12 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel
 
 from app.composition import Services
+from app.history import ModelInput, ModelOutput
 from app.keys import Keys
 from app.providers import Models
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, reply, seed, services_for
 from ui import help
+from ui.conversation_list import HIT_ROLE
 from ui.help import AboutDialog, ShortcutsDialog
 from ui.settings_dialog import SettingsDialog
 from ui.transfer_dialog import ImportDialog
@@ -118,3 +120,60 @@ def test_report_a_problem_copies_versions_and_log_lines_without_keys(
     assert QGuiApplication.clipboard().text() == text
     assert key not in text and "[redacted]" in text
     assert "the last line" in text and "Crosstalk: " in text and "Qt: " in text
+
+
+def test_relaunching_opens_the_last_conversation_at_its_newest_message(
+    qtbot: Any, open_window: OpenWindow, services: Services
+) -> None:
+    conversation = services.library.create()
+    for n in range(30):
+        services.library.append(conversation, ModelInput(text=f"question {n}"))
+        services.library.append(
+            conversation,
+            ModelOutput(provider="scripted", model="echo", text=f"answer {n}\n\n" + "words " * 80),
+        )
+    first = open_window()
+    first.window.show_conversation(conversation.id)
+    first.close()  # saves the last conversation, the geometry and the splitter
+
+    harness = open_window()
+    window = harness.window
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.current == conversation.id
+    bar = window.chat.browser.verticalScrollBar()
+    harness.until(lambda: bar.maximum() > 0, "the chat laid out")
+    harness.until(lambda: bar.value() == bar.maximum(), "the chat at its newest message")
+    assert "answer 29" in harness.chat_text()
+
+
+def test_a_search_hit_opens_its_conversation_at_the_message_highlighted(
+    qtbot: Any, open_window: OpenWindow, services: Services
+) -> None:
+    conversation = services.library.create()
+    for n in range(30):
+        text = "the zanzibar question" if n == 3 else f"question {n}"
+        services.library.append(conversation, ModelInput(text=text))
+        services.library.append(
+            conversation,
+            ModelOutput(provider="scripted", model="echo", text=f"answer {n}\n\n" + "words " * 80),
+        )
+    harness = open_window()
+    window = harness.window
+    window.show()
+    qtbot.waitExposed(window)
+    window.conversations.search.setFocus()
+    qtbot.keyClicks(window.conversations.search, "zanzibar")
+    model = window.conversations.model
+    harness.until(lambda: model.rowCount() == 1 and model.index(0).data(HIT_ROLE), "the hit")
+    window.conversations.view.setCurrentIndex(model.index(0))
+    harness.until(lambda: window.current == conversation.id, "the conversation open")
+    qtbot.wait(100)  # any late layout
+    browser = window.chat.browser
+    found = browser.document().find("the zanzibar question")
+    assert not found.isNull()
+    where = browser.cursorRect(found)
+    assert browser.viewport().rect().contains(where.center()), "the hit is on screen"
+    assert browser.verticalScrollBar().value() < browser.verticalScrollBar().maximum()
+    (highlight,) = browser.extraSelections()  # the message is highlighted
+    assert highlight.cursor.selectionStart() <= found.position() <= highlight.cursor.selectionEnd()
