@@ -725,6 +725,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="2,000 tokens at 1,000/s, 5,000 chats")
     parser.add_argument("--dir", type=Path, help="where to make the temp data dir")
     parser.add_argument("--workers", type=int, default=4, help="threads writing transcripts")
+    parser.add_argument("--start-only", action="store_true", help="only start to first paint")
     args = parser.parse_args()
     if args.quick:
         args.tokens, args.rate, args.conversations = 2_000, 1_000.0, 5_000
@@ -742,6 +743,12 @@ def main() -> int:
         library.close()
 
         rows, notes = measure_starts(data, args.starts, args.conversations)
+        if args.start_only:
+            print(f"Crosstalk start-up: {args.conversations:,} conversations, {os.cpu_count()} CPUs")
+            print(table(rows))
+            for note in notes:
+                print(f"- {note}")
+            return 0
 
         app = QApplication([])
         loop = qasync.QEventLoop(app)
