@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from ui import theme
+from ui import icons, theme
 
 
 class ErrorBanner(QFrame):
@@ -14,11 +15,10 @@ class ErrorBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBanner")
-        self.restyle()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.action = QPushButton()
-        close = QPushButton("✕")
+        close = self.close_button = QPushButton()
         close.setFlat(True)
         close.setToolTip(self.tr("Dismiss"))
         layout = QHBoxLayout(self)
@@ -29,6 +29,7 @@ class ErrorBanner(QFrame):
         self.action.clicked.connect(lambda: self.action_requested.emit(self._action_name))
         self.action.clicked.connect(self.hide)
         close.clicked.connect(self.hide)
+        self.restyle()
         self.hide()
 
     def show_message(self, text: str, action: str = "") -> None:
@@ -41,7 +42,9 @@ class ErrorBanner(QFrame):
         self.show()
 
     def restyle(self) -> None:
-        """The active theme's warning colours (``ui.theme``)."""
+        """The active theme's warning colours (``ui.theme``), the cross in the text's."""
+        ink = QApplication.palette().color(QPalette.ColorRole.WindowText)  # ours is set later
+        self.close_button.setIcon(icons.icon("close", ink))
         background, border = theme.colour("banner_background"), theme.colour("banner_border")
         self.setStyleSheet(
             f"#errorBanner {{ background: {background}; border: 1px solid {border}; "
