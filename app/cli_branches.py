@@ -58,7 +58,9 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     if not text.strip():
         return cli_turn.fail("nothing to send: give the new text as an argument or on stdin")
     tools = parse_tools(args.tools)
-    spec = args.model or last_model(conversation) or services.settings.default_model
+    spec = (
+        args.model or last_model(conversation, services.models) or services.settings.default_model
+    )
     services.models.resolve(spec)
     settings = turn_settings(services, args)
 
@@ -88,7 +90,9 @@ def go_on(services: Services, args: argparse.Namespace) -> int:
             f"the last reply of {conversation.id} was not cut off at its length limit (or "
             "already goes on): there is nothing to continue"
         )
-    spec = args.model or last_model(conversation) or services.settings.default_model
+    spec = (
+        args.model or last_model(conversation, services.models) or services.settings.default_model
+    )
     services.models.resolve(spec)
     settings = turn_settings(services, args)
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import ModelOutput
-from app.providers import ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
+from app.next_model import model_to_continue
+from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.tools import BUILTIN, check_names
 from app.tuning import check
 
@@ -171,10 +172,10 @@ def add_tuning(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
-def last_model(conversation: Conversation | None) -> str | None:
-    """Continuing a conversation keeps the model of its last reply unless -m says otherwise."""
-    output = conversation.history.last_output if conversation else None
-    return f"{output.provider}:{output.model}" if output else None
+def last_model(conversation: Conversation | None, models: Models) -> str | None:
+    """Continuing a conversation keeps the model of its last reply unless -m says otherwise,
+    or that reply came from elsewhere (an imported chat): None, the default model, then."""
+    return model_to_continue(conversation.history.last_output if conversation else None, models)
 
 
 def parse_tools(value: str | None) -> list[str] | None:

@@ -1,17 +1,24 @@
-"""API keys: the OS keyring first, then the standard environment variables.
+"""API keys: one kept for this session, the OS keyring, then the standard environment variables.
 
 A key is only ever handed to a provider's constructor. It is never written to a file, a
 transcript, the index, a log or an error message; messages name where a key can come from.
+Where there is no usable OS keyring (no Secret Service on a bare Linux desktop), the window can
+keep a key in this process's memory for the session instead of writing it anywhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from app.errors import CrosstalkError
 
+if TYPE_CHECKING:
+    from keyring.backend import KeyringBackend
+
 SERVICE = "crosstalk"
+SESSION = "session"  # the source of a key kept in memory for this session only
 
 ENVIRONMENT = {
     "openai": ("OPENAI_API_KEY",),
@@ -38,10 +45,16 @@ def env_names(provider: str, kind: str | None = None) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*own, *family)))
 
 
+def base_url_variable(provider: str, kind: str) -> str | None:
+    """The environment variable a provider's base URL comes from when its settings give none
+    (as ``composition.adapter`` reads it), or None: OpenAI-compatible servers have none."""
+    return BASE_URL_ENVIRONMENT.get(KIND_FAMILY.get(kind, provider))
+
+
 @dataclass(frozen=True)
 class Key:
     value: str
-    source: str  # "keyring" or the environment variable's name: safe to show
+    source: str  # "session", "keyring" or the environment variable's name: safe to show
 
     def __repr__(self) -> str:  # a key must not leak through a log of its holder
         return f"Key(source={self.source!r})"
@@ -56,13 +69,34 @@ class KeyringUnavailable(CrosstalkError):
     """No usable OS keyring (e.g. no Secret Service running)."""
 
 
+def _can_keep_keys(backend: KeyringBackend) -> bool:
+    """False for keyring's stand-ins: the fail backend it falls back to when nothing else is
+    there, the null backend that drops what it is given, and a chainer with nothing to chain."""
+    from keyring.backends import chainer, fail, null
+
+    if isinstance(backend, chainer.ChainerBackend):
+        return any(_can_keep_keys(chained) for chained in backend.backends)
+    return not isinstance(backend, (fail.Keyring, null.Keyring))
+
+
 class Keys:
     def __init__(self, environ: Mapping[str, str]) -> None:
         self._environ = environ
-        self.problem: str | None = None  # why the keyring could not be read, if it could not
+        self.problem: str | None = None  # why the keyring could not be used, if it could not
         self._handed_out: set[str] = set()  # every key value looked up, for ``secrets``
+        self._session: dict[str, str] = {}  # provider -> key, in this process's memory only
+        self._usable: tuple[KeyringBackend, bool] | None = None  # per backend: keyring_usable
+
+    def __repr__(self) -> str:  # names the providers with a session key, never a key
+        return f"Keys(session={sorted(self._session)!r})"
 
     def lookup(self, provider: str, kind: str | None = None) -> Key | None:
+        # A session key comes first: it is the key the user gave most recently, and it is only
+        # kept because the keyring could not take it, so a keyring key would be an older one;
+        # asked first, it also spares a keyring that is slow or prompts to be unlocked.
+        kept = self._session.get(provider)
+        if kept:
+            return Key(kept, SESSION)
         stored = self._from_keyring(provider)
         if stored:
             self._handed_out.add(stored)
@@ -75,11 +109,59 @@ class Keys:
 
     def secrets(self) -> set[str]:
         """The key values this process knows of, for ``app.scrub`` to take out of logs and
-        messages: every one in the environment under a credential's name, and every one it
-        read from or stored in the keyring. (A keyring key never read here was never sent,
-        so nothing can echo it; asking the keyring for more could prompt to unlock it.)"""
+        messages: every one in the environment under a credential's name, every one it read
+        from or stored in the keyring, and every one kept for the session or tried. (A keyring
+        key never read here was never sent, so nothing can echo it; asking the keyring for more
+        could prompt to unlock it.)"""
         known = {v for k, v in self._environ.items() if k.endswith(SECRET_NAMES) and v}
         return known | self._handed_out
+
+    def keep_for_session(self, provider: str, value: str) -> None:
+        """Keep ``provider``'s key in memory until the process ends: for when the OS keyring
+        cannot store it. It is written nowhere, and scrubbed like every other key."""
+        value = value.strip()
+        if not value:
+            raise ValueError("the key is empty; nothing was kept")
+        self._handed_out.add(value)
+        self._session[provider] = value
+
+    def forget_session(self, provider: str) -> bool:
+        """Drop ``provider``'s session key; whether there was one. It stays in ``secrets``:
+        text it was sent with may still come back."""
+        return self._session.pop(provider, None) is not None
+
+    def trial(self, provider: str, value: str) -> Keys:
+        """Keys that answer ``provider`` with ``value`` (a key typed but not saved, to try it)
+        and everything else as these do. ``value`` is kept nowhere else, and is scrubbed as a
+        key handed out by these keys is: the trial shares their ``secrets``."""
+        value = value.strip()
+        if not value:
+            raise ValueError("the key is empty; there is nothing to try")
+        tried = Keys(self._environ)
+        tried._session = {**self._session, provider: value}
+        tried._handed_out = self._handed_out  # the same set, not a copy
+        tried._usable = self._usable
+        self._handed_out.add(value)
+        return tried
+
+    def keyring_usable(self) -> bool:
+        """Whether the OS keyring can keep keys here, so the window can say once that it cannot
+        rather than fail at each Save. Cheap: keyring picks its backend once, when first asked
+        (that is when it looks for a Secret Service); this only looks at which one it picked.
+        A backend that looks usable may still refuse (a locked keyring): ``store`` says so."""
+        import keyring
+
+        backend = keyring.get_keyring()
+        if self._usable is None or self._usable[0] is not backend:
+            self._usable = (backend, _can_keep_keys(backend))
+        return self._usable[1]
+
+    def base_url_from_environment(self, provider: str, kind: str) -> tuple[str, str] | None:
+        """(variable, URL) when the environment these keys read gives ``provider`` its base URL
+        (settings that name none), for the window to show where it comes from; else None."""
+        variable = base_url_variable(provider, kind)
+        url = self._environ.get(variable) if variable else None
+        return (variable, url) if variable and url else None
 
     def missing_message(self, provider: str, kind: str | None = None) -> str:
         names = " or ".join(env_names(provider, kind))
@@ -110,10 +192,12 @@ class Keys:
         try:
             keyring.set_password(SERVICE, provider, value)
         except keyring.errors.KeyringError as exc:
+            self.problem = _first_sentence(exc)
             raise KeyringUnavailable(
                 f"the OS keyring cannot store keys here ({_first_sentence(exc)}); set "
                 f"{' or '.join(env_names(provider))} in the environment instead"
             ) from exc
+        self._session.pop(provider, None)  # the stored key is the one to use from now on
 
     def forget(self, provider: str) -> bool:
         import keyring

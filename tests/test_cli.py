@@ -173,3 +173,43 @@ def test_ctrl_c_during_ask_keeps_the_partial_reply_and_exits_non_zero() -> None:
     assert output["kind"] == "model_output"
     assert output["partial"] is True and output["error"] == "stopped by the user"
     assert output["text"]
+
+
+def test_asking_on_in_an_imported_chat_goes_to_the_default_model() -> None:
+    """An imported ChatGPT chat's replies name ChatGPT, not a provider here: going on with it
+    uses the default model, and the imported replies keep their own."""
+    from tests.helpers import openai_events as oe
+    from tests.helpers.wire_server import Reply, WireServer
+    from tests.transfer.conftest import FIXTURES
+
+    run("import", str(FIXTURES / "chatgpt" / "conversations.json"))
+    [chat] = [row for row in listed() if row["title"] == "Quick question"]
+    with WireServer() as server:
+        (home() / "settings.toml").write_text(
+            'default_model = "box:tiny"\n\n[providers.box]\nkind = "openai-compatible"\n'
+            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
+        )
+        server.enqueue(Reply(chunks=oe.chat_reply("Carry on.")))
+        result = run("ask", "-c", chat["id"], "And then?")
+        (request,) = server.requests
+    assert request.json["model"] == "tiny" and result.stdout.strip() == "Carry on."
+    assert f"[{chat['id']} · box:tiny ·" in result.stderr
+    shown = json.loads(run("show", chat["id"], "--json").stdout)
+    outputs = [(e["provider"], e["model"]) for e in shown["entries"] if e["kind"] == "model_output"]
+    assert outputs[-1] == ("box", "tiny")
+    assert outputs[:-1] and all(provider == "chatgpt" for provider, _ in outputs[:-1])
+
+
+def test_key_set_without_a_keyring_says_where_else_the_key_can_live() -> None:
+    secret = "gateway-key-0123456789abcdefXYZ"
+    home().mkdir(parents=True, exist_ok=True)
+    (home() / "settings.toml").write_text('[providers.gw]\nkind = "openai"\n')
+    for name, variables in (("openai", "OPENAI_API_KEY"), ("gw", "GW_API_KEY or OPENAI_API_KEY")):
+        result = run("key", "set", name, stdin=secret + "\n", check=False)
+        assert result.returncode == 1 and result.stderr.count("\n") == 1
+        assert result.stderr.startswith("crosstalk: there is no usable OS keyring here")
+        assert f"set {variables} in the environment" in result.stderr
+        assert "keep it for this session only" in result.stderr
+    for path in home().rglob("*"):
+        if path.is_file():
+            assert secret.encode() not in path.read_bytes(), path

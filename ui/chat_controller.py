@@ -20,6 +20,7 @@ from app.composition import Services
 from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, ModelOutput, Title
+from app.next_model import model_to_continue
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
 from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
@@ -97,8 +98,10 @@ class ChatController(QObject):
         return enabled_tools(history, self.services.settings.default_tools)
 
     def last_model(self, conversation_id: str) -> str | None:
+        """The model the conversation goes on with; None for the default model (no reply yet,
+        or the last one came from elsewhere, e.g. an imported ChatGPT chat)."""
         output = self.conversation(conversation_id).history.last_output
-        return f"{output.provider}:{output.model}" if output else None
+        return model_to_continue(output, self.services.models)
 
     # --- turns --------------------------------------------------------------------------
 

@@ -11,40 +11,37 @@ from pathlib import Path
 
 import keyring
 import keyring.backend
+import keyring.backends.fail
 import keyring.errors
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTranslator
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QDialogButtonBox,
     QLabel,
     QLineEdit,
+    QPushButton,
+    QStyleOptionViewItem,
     QTableWidgetItem,
 )
 from pytestqt.qtbot import QtBot
 
+from app.composition import Services
 from app.history import Usage
 from app.keys import SERVICE, Keys
 from app.paths import DataDir
 from app.pricing import DEFAULT_PRICES, Price, PriceTable
+from app.providers import Models
 from app.settings import ProviderConfig, Settings, load_settings
 from app.settings_store import save_settings
 from app.tools import BUILTIN
-from ui.settings_dialog import (
-    BASE_URL,
-    CACHED,
-    DEFAULT,
-    INPUT,
-    KEY,
-    MODELS,
-    NAME,
-    OUTPUT,
-    PATTERN,
-    SOURCE,
-    STORED_PLACEHOLDER,
-    YOURS,
-    SettingsDialog,
-)
+from tests.helpers import openai_events as oe
+from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for, top_level
+from tests.helpers.wire_server import Reply, WireServer
+from ui.prices_tab import CACHED, DEFAULT, INPUT, OUTPUT, PATTERN, SOURCE, YOURS
+from ui.settings_dialog import BASE_URL, HINT_ROLE, KEY, MODELS, NAME, ProviderTrial, SettingsDialog
 
 REPO = Path(__file__).resolve().parents[2]
 MODEL_NAMES = [
@@ -85,6 +82,12 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
     keyring.set_keyring(backend)
     yield backend
     keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def services(data_dir: DataDir) -> Services:
+    """For the tests that open the whole window (``open_window``)."""
+    return services_for(data_dir, Models.of(GatedProvider()))
 
 
 @pytest.fixture
@@ -275,6 +278,10 @@ def test_built_in_providers_stay_added_ones_can_go(qtbot: QtBot, make_dialog: Ma
 
 # --- keys ----------------------------------------------------------------------------------
 
+STORED = "Key in use: •••••••• stored in the OS keyring"
+FROM_OPENAI_API_KEY = "Key in use: •••••••• from OPENAI_API_KEY in the environment"
+FOR_THE_SESSION = "Key in use: •••••••• kept for this session only (until Crosstalk quits)"
+
 
 def test_key_statuses_say_where_each_key_comes_from(
     qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
@@ -292,7 +299,9 @@ def test_key_statuses_say_where_each_key_comes_from(
         "ollama": "not needed",
     }
     select(dialog, "openai")
-    assert "OPENAI_API_KEY from the environment" in dialog.key_edit.placeholderText()
+    assert dialog.key_box.key_in_use.text() == FROM_OPENAI_API_KEY
+    select(dialog, "anthropic")
+    assert dialog.key_box.key_in_use.text() == STORED
     assert "sk-from-env" not in visible_texts(dialog) and SECRET not in visible_texts(dialog)
 
 
@@ -301,17 +310,20 @@ def test_the_key_field_is_masked_and_never_holds_a_stored_key(
 ) -> None:
     memory_keyring.passwords[SERVICE, "openai"] = SECRET
     dialog = make_dialog()
+    box = dialog.key_box
     select(dialog, "openai")
-    assert dialog.key_edit.echoMode() == QLineEdit.EchoMode.Password
-    assert dialog.key_edit.text() == "" and dialog.key_edit.placeholderText() == STORED_PLACEHOLDER
+    assert box.key_edit.echoMode() == QLineEdit.EchoMode.Password
+    assert box.key_edit.text() == "" and box.key_in_use.text() == STORED
+    assert box.save_key_button.isVisible() and not box.session_key_button.isVisible()
+    assert not box.keyring_notice.isVisible()  # the keyring works: nothing to say about it
     assert not any(SECRET in text for text in visible_texts(dialog))
     select(dialog, "gemini")
-    qtbot.keyClicks(dialog.key_edit, "sk-gemini-new")
-    click(qtbot, dialog.save_key_button)
+    qtbot.keyClicks(box.key_edit, "sk-gemini-new")
+    click(qtbot, box.save_key_button)
     assert memory_keyring.passwords[SERVICE, "gemini"] == "sk-gemini-new"
-    assert dialog.key_edit.text() == "" and dialog.key_edit.placeholderText() == STORED_PLACEHOLDER
+    assert box.key_edit.text() == "" and box.key_in_use.text() == STORED
     assert cell(dialog, "gemini", KEY) == "from keyring"
-    assert dialog.key_message.text() == "Saved the key for gemini in the OS keyring."
+    assert box.key_message.text() == "Saved the key for gemini in the OS keyring."
     assert not any("sk-gemini-new" in text for text in visible_texts(dialog))
 
 
@@ -326,18 +338,6 @@ def test_enter_sends_is_a_choice_kept_in_the_settings(
     assert saved.args[0].enter_sends is False
 
 
-def test_enter_in_the_key_field_saves_the_key_and_not_the_dialog(
-    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
-) -> None:
-    dialog = make_dialog()
-    select(dialog, "anthropic")
-    with qtbot.assertNotEmitted(dialog.settings_saved):
-        qtbot.keyClicks(dialog.key_edit, "sk-ant-x")
-        qtbot.keyClick(dialog.key_edit, Qt.Key.Key_Return)
-    assert memory_keyring.passwords == {(SERVICE, "anthropic"): "sk-ant-x"}
-    assert dialog.isVisible()
-
-
 def test_removing_a_key_falls_back_to_the_environment(
     qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
 ) -> None:
@@ -345,26 +345,116 @@ def test_removing_a_key_falls_back_to_the_environment(
     dialog = make_dialog(environ={"OPENAI_API_KEY": "sk-from-env"})
     select(dialog, "openai")
     assert cell(dialog, "openai", KEY) == "from keyring"
-    click(qtbot, dialog.remove_key_button)
+    click(qtbot, dialog.key_box.remove_key_button)
     assert memory_keyring.passwords == {}
     assert cell(dialog, "openai", KEY) == "from OPENAI_API_KEY"
-    assert dialog.key_message.text() == "Removed the key for openai in the OS keyring."
-    assert not dialog.remove_key_button.isEnabled()
+    assert dialog.key_box.key_message.text() == "Removed the key for openai in the OS keyring."
+    assert not dialog.key_box.remove_key_button.isEnabled()
 
 
-def test_without_a_keyring_saving_says_to_set_the_environment_variable(
-    qtbot: QtBot, make_dialog: MakeDialog
+# --- no keyring ----------------------------------------------------------------------------
+
+
+class RefusingKeyring(MemoryKeyring):
+    """Looks usable, as a locked Secret Service does, but will not store anything."""
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise keyring.errors.KeyringLocked("Failed to unlock the collection!")
+
+
+@pytest.fixture
+def no_keyring() -> Iterator[None]:
+    """keyring with nothing to keep keys in, as on a desktop without a Secret Service."""
+    previous = keyring.get_keyring()
+    keyring.set_keyring(keyring.backends.fail.Keyring())
+    yield
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def refusing_keyring() -> Iterator[RefusingKeyring]:
+    previous = keyring.get_keyring()
+    backend = RefusingKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+def notices(dialog: SettingsDialog) -> list[QLabel]:
+    return [
+        label
+        for label in dialog.findChildren(QLabel)
+        if "keyring" in label.text().lower() and label.isVisible()
+    ]
+
+
+def test_without_a_keyring_it_says_so_once_and_keeps_a_key_for_the_session(
+    qtbot: QtBot, no_keyring: None, data_dir: DataDir
 ) -> None:
-    assert type(keyring.get_keyring()).__module__ == "keyring.backends.fail"
-    dialog = make_dialog()
+    keys = Keys({})  # the one Keys the app's providers read
+    dialog = SettingsDialog(Settings(), keys, MODEL_NAMES)
+    qtbot.addWidget(dialog)
+    dialog.settings_saved.connect(lambda settings: save_settings(data_dir, settings))
+    dialog.open()
+    box = dialog.key_box
     select(dialog, "openai")
-    qtbot.keyClicks(dialog.key_edit, SECRET)
-    click(qtbot, dialog.save_key_button)
-    message = dialog.key_message.text()
-    assert "cannot store keys here" in message and "set OPENAI_API_KEY" in message
-    assert "b00020" in dialog.key_message.styleSheet()  # shown as an error
-    assert cell(dialog, "openai", KEY) == "missing" and dialog.key_edit.text() == ""
+    assert notices(dialog) == [box.keyring_notice]  # said once, before anything is tried
+    notice = box.keyring_notice.text()
+    assert notice.startswith("Keys cannot be saved on this computer: there is no OS keyring")
+    assert "keep a key for this session only" in notice and "set OPENAI_API_KEY" in notice
+    assert "error" not in box.keyring_notice.styleSheet() and box.keyring_notice.styleSheet() == ""
+    assert not box.save_key_button.isVisible() and box.session_key_button.isVisible()
+    assert not box.session_key_button.isEnabled()  # nothing typed yet
+
+    qtbot.keyClicks(box.key_edit, f"  {SECRET} ")
+    click(qtbot, box.session_key_button)
+    key = keys.lookup("openai")
+    assert key is not None and (key.value, key.source) == (SECRET, "session")
+    assert cell(dialog, "openai", KEY) == "this session only"
+    assert box.key_in_use.text() == FOR_THE_SESSION and box.key_edit.text() == ""
+    assert box.key_message.text() == "Keeping the key for openai for this session only."
+    assert notices(dialog) == [box.keyring_notice]  # still once
+    assert SECRET in keys.secrets()  # scrubbed from logs and messages
     assert not any(SECRET in text for text in visible_texts(dialog))
+
+    select(dialog, "gemini")  # the notice names the variables of the provider shown
+    assert "set GEMINI_API_KEY or GOOGLE_API_KEY in the environment" in box.keyring_notice.text()
+    select(dialog, "openai")
+    click(qtbot, box.remove_key_button)  # a session key can be dropped again
+    assert keys.lookup("openai") is None and cell(dialog, "openai", KEY) == "missing"
+    qtbot.keyClicks(box.key_edit, SECRET)
+    click(qtbot, box.session_key_button)
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000):
+        click_ok(qtbot, dialog)
+    assert keys.lookup("openai").value == SECRET  # type: ignore[union-attr]
+    written = [path for path in data_dir.root.rglob("*") if path.is_file()]
+    assert data_dir.settings_file in written
+    for path in written:
+        assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_a_keyring_that_refuses_the_key_offers_the_session_instead(
+    qtbot: QtBot, make_dialog: MakeDialog, refusing_keyring: RefusingKeyring
+) -> None:
+    dialog = make_dialog()
+    box = dialog.key_box
+    select(dialog, "anthropic")
+    assert notices(dialog) == [] and box.save_key_button.isVisible()
+    qtbot.keyClicks(box.key_edit, SECRET)
+    click(qtbot, box.save_key_button)
+    assert notices(dialog) == [box.keyring_notice]
+    notice = box.keyring_notice.text()
+    assert notice.startswith("The OS keyring could not save the key (Failed to unlock")
+    assert "set ANTHROPIC_API_KEY" in notice and box.key_message.text() == ""
+    assert box.key_edit.text() == SECRET  # still there, masked, not to be pasted again
+    assert box.key_edit.echoMode() == QLineEdit.EchoMode.Password
+    assert not box.save_key_button.isVisible()
+    click(qtbot, box.session_key_button)
+    assert cell(dialog, "anthropic", KEY) == "this session only"
+    assert refusing_keyring.passwords == {} and box.key_edit.text() == ""
+
+
+# --- Test ----------------------------------------------------------------------------------
 
 
 def test_test_asks_the_window_and_shows_its_answer_inline(
@@ -373,15 +463,222 @@ def test_test_asks_the_window_and_shows_its_answer_inline(
     dialog = make_dialog()
     select(dialog, "openai")
     with qtbot.waitSignal(dialog.test_requested, timeout=1000) as asked:
-        click(qtbot, dialog.test_button)
-    assert asked.args == ["openai"] and dialog.key_message.text() == "Testing openai…"
+        click(qtbot, dialog.key_box.test_button)
+    (trial,) = asked.args
+    assert trial.name == "openai" and dialog.key_box.key_message.text() == "Testing openai…"
     select(dialog, "anthropic")
     dialog.show_test_result("openai", False, "the key was refused (401)")
-    assert dialog.key_message.text() == ""  # the answer belongs to openai
+    assert dialog.key_box.key_message.text() == ""  # the answer belongs to openai
     select(dialog, "openai")
-    assert dialog.key_message.text() == "✗ the key was refused (401)"
+    assert dialog.key_box.key_message.text() == "✗ the key was refused (401)"
     dialog.show_test_result("openai", True, "answered in 0.4 s")
-    assert dialog.key_message.text() == "✓ answered in 0.4 s"
+    assert dialog.key_box.key_message.text() == "✓ answered in 0.4 s"
+
+
+TYPED = "sk-typed-not-saved-0123456789"
+
+
+def test_test_tries_what_is_on_screen_and_saves_nothing(
+    qtbot: QtBot, memory_keyring: MemoryKeyring
+) -> None:
+    keys = Keys({"OPENAI_API_KEY": "sk-from-env-0123456789"})
+    dialog = SettingsDialog(Settings(), keys, MODEL_NAMES)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    select(dialog, "openai")
+    item(dialog, "openai", BASE_URL).setText("http://127.0.0.1:9/v1")
+    item(dialog, "openai", MODELS).setText("tiny")
+    qtbot.keyClicks(dialog.key_box.key_edit, TYPED)
+    with (
+        qtbot.assertNotEmitted(dialog.settings_saved),
+        qtbot.waitSignal(dialog.test_requested, timeout=1000) as asked,
+    ):
+        click(qtbot, dialog.key_box.test_button)
+    (trial,) = asked.args
+    assert isinstance(trial, ProviderTrial)
+    assert trial.config == ProviderConfig(
+        kind="openai", base_url="http://127.0.0.1:9/v1", models=["tiny"]
+    )
+    tried = trial.keys.lookup("openai", "openai")
+    assert tried is not None and tried.value == TYPED
+    assert keys.lookup("openai").source == "OPENAI_API_KEY"  # type: ignore[union-attr]
+    assert memory_keyring.passwords == {} and TYPED in keys.secrets()
+    assert TYPED not in repr(trial)
+    assert dialog.key_box.key_edit.text() == TYPED  # kept, to be saved after a good test
+
+    dialog.key_box.key_edit.clear()  # nothing typed: the key in use
+    with qtbot.waitSignal(dialog.test_requested, timeout=1000) as asked:
+        click(qtbot, dialog.key_box.test_button)
+    assert asked.args[0].keys.lookup("openai").value == "sk-from-env-0123456789"
+
+    item(dialog, "openai", BASE_URL).setText("127.0.0.1:9/v1")
+    with qtbot.assertNotEmitted(dialog.test_requested):
+        click(qtbot, dialog.key_box.test_button)
+    assert "should start with http:// or https://" in dialog.key_box.key_message.text()
+    item(dialog, "openai", BASE_URL).setText("")
+    item(dialog, "openai", MODELS).setText("")
+    with qtbot.assertNotEmitted(dialog.test_requested):
+        click(qtbot, dialog.key_box.test_button)
+    assert "openai lists no models to test with" in dialog.key_box.key_message.text()
+
+
+def test_the_window_tests_the_provider_as_the_dialog_shows_it(
+    qtbot: QtBot, open_window: OpenWindow, services: Services
+) -> None:
+    saved_settings = services.settings
+    harness = open_window()
+    harness.window.open_settings()
+    (dialog,) = top_level(SettingsDialog)
+    with WireServer() as server:
+        server.enqueue(Reply(chunks=oe.chat_reply("OK")))
+        select(dialog, "openai")
+        item(dialog, "openai", BASE_URL).setText(f"{server.url}/v1")
+        item(dialog, "openai", MODELS).setText("tiny")
+        qtbot.keyClicks(dialog.key_box.key_edit, TYPED)
+        click(qtbot, dialog.key_box.test_button)
+        harness.until(lambda: dialog.key_box.key_message.text().startswith("✓"), "the answer")
+        (request,) = server.requests
+    assert request.headers["authorization"] == f"Bearer {TYPED}"
+    assert request.json["model"] == "tiny"
+    assert dialog.key_box.key_message.text().startswith("✓ openai:tiny answered")
+    assert services.settings is saved_settings and services.keys.lookup("openai") is None
+    for path in services.data.root.rglob("*"):
+        if path.is_file():
+            assert TYPED.encode() not in path.read_bytes(), path
+
+
+# --- Enter ---------------------------------------------------------------------------------
+
+
+def test_enter_in_the_key_field_tests_the_key_and_saves_nothing(
+    qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
+) -> None:
+    dialog = make_dialog()
+    select(dialog, "anthropic")
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        qtbot.keyClicks(dialog.key_box.key_edit, "sk-ant-x")
+        with qtbot.waitSignal(dialog.test_requested, timeout=1000) as asked:
+            qtbot.keyClick(dialog.key_box.key_edit, Qt.Key.Key_Return)
+    assert asked.args[0].keys.lookup("anthropic").value == "sk-ant-x"
+    assert memory_keyring.passwords == {}
+    assert dialog.isVisible() and dialog.key_box.key_edit.text() == "sk-ant-x"
+
+
+def test_enter_in_a_field_never_closes_the_dialog_but_a_focused_ok_does(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    with qtbot.assertNotEmitted(dialog.settings_saved):
+        qtbot.keyClicks(dialog.new_name, "lab")
+        qtbot.keyClick(dialog.new_name, Qt.Key.Key_Enter)  # adds the provider, nothing more
+        assert cell(dialog, "lab", NAME) == "lab"
+        editor = dialog.focusWidget()
+        assert isinstance(editor, QLineEdit) and editor is not dialog.new_name
+        qtbot.keyClicks(editor, "http://127.0.0.1:8080/v1")
+        qtbot.keyClick(editor, Qt.Key.Key_Return)  # commits the cell
+        qtbot.waitUntil(lambda: cell(dialog, "lab", BASE_URL) != "")
+        dialog.tabs.setCurrentIndex(1)
+        combo = dialog.default_model.lineEdit()
+        assert combo is not None
+        combo.selectAll()
+        qtbot.keyClicks(combo, "openai:gpt-4.1-mini")
+        qtbot.keyClick(combo, Qt.Key.Key_Return)
+        dialog.window_turns.setFocus()
+        dialog.window_turns.selectAll()
+        qtbot.keyClicks(dialog.window_turns, "12")
+        qtbot.keyClick(dialog.window_turns, Qt.Key.Key_Return)
+        dialog.enter_sends.setFocus()
+        qtbot.keyClick(dialog.enter_sends, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok is not None
+    ok.setFocus()
+    with qtbot.waitSignal(dialog.settings_saved, timeout=1000) as saved:
+        qtbot.keyClick(ok, Qt.Key.Key_Return)
+    settings = saved.args[0]
+    assert (settings.default_model, settings.window_turns) == ("openai:gpt-4.1-mini", 12)
+    assert settings.providers["lab"].base_url == "http://127.0.0.1:8080/v1"
+
+
+# --- the environment -----------------------------------------------------------------------
+
+ENVIRONMENT = {"OPENAI_API_KEY": "sk-env-secret-0123456789", "OPENAI_BASE_URL": "https://gw/v1"}
+
+
+def test_values_from_the_environment_are_shown_with_their_source_and_not_saved(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    proxy = ProviderConfig(kind="openai", models=["m"])  # speaks OpenAI: reads its variables
+    settings = Settings(providers={"proxy": proxy})
+    dialog = make_dialog(settings, ENVIRONMENT)
+    for name in ("openai", "proxy"):
+        url = item(dialog, name, BASE_URL)
+        assert url.text() == "" and url.data(HINT_ROLE) == "https://gw/v1 (from OPENAI_BASE_URL)"
+        assert "https://gw/v1 from OPENAI_BASE_URL in the environment" in url.toolTip()
+        assert cell(dialog, name, KEY) == "from OPENAI_API_KEY"
+    assert item(dialog, "anthropic", BASE_URL).data(HINT_ROLE) is None
+    option = QStyleOptionViewItem()
+    index = dialog.table.indexFromItem(item(dialog, "openai", BASE_URL))
+    dialog.table.itemDelegateForColumn(BASE_URL).initStyleOption(option, index)  # type: ignore[union-attr]
+    assert option.text == "https://gw/v1 (from OPENAI_BASE_URL)"  # drawn in the empty cell
+    muted = option.palette.color(QPalette.ColorRole.PlaceholderText)
+    assert option.palette.color(QPalette.ColorRole.Text) == muted
+    select(dialog, "proxy")
+    assert dialog.key_box.key_in_use.text() == FROM_OPENAI_API_KEY
+    shown = visible_texts(dialog) + [w.placeholderText() for w in dialog.findChildren(QLineEdit)]
+    shown += [at(dialog, r, BASE_URL).toolTip() for r in range(dialog.table.rowCount())]
+    assert not any(ENVIRONMENT["OPENAI_API_KEY"] in text for text in shown)
+    assert dialog.settings() == settings  # the environment's URL is not made a setting
+    item(dialog, "openai", BASE_URL).setText("http://127.0.0.1:9/v1")  # the settings' wins
+    assert dialog.providers()["openai"].base_url == "http://127.0.0.1:9/v1"
+
+
+# --- translation ---------------------------------------------------------------------------
+
+
+class Marking(QTranslator):
+    """Marks every text the dialog's own code asks to have translated."""
+
+    CONTEXTS = ("SettingsDialog", "KeyBox", "PricesTab")
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
+        return f"[[{source}]]" if context in self.CONTEXTS else ""
+
+
+def test_every_text_of_the_dialog_goes_through_translation(
+    qtbot: QtBot, qapp: QApplication, no_keyring: None
+) -> None:
+    marking = Marking()
+    qapp.installTranslator(marking)
+    try:
+        dialog = SettingsDialog(Settings(), Keys({}), MODEL_NAMES)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        select(dialog, "openai")
+        tab = dialog.prices_tab
+        mine = set(dialog.findChildren(QPushButton)) - set(dialog.buttons.buttons())
+        texts = [b.text() for b in mine] + [b.toolTip() for b in mine if b.toolTip()]
+        descriptions = {tool.spec.description for tool in BUILTIN.values()}
+        texts += [
+            label.text()
+            for label in dialog.findChildren(QLabel)
+            if label.text() and label.text() not in descriptions
+        ]
+        texts += [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+        texts += [dialog.windowTitle(), dialog.key_box.title(), dialog.enter_sends.text()]
+        texts += [dialog.window_turns.specialValueText(), dialog.new_name.placeholderText()]
+        texts += [dialog.key_box.key_edit.placeholderText()]
+        for table in (dialog.table, tab.price_table):
+            headers = [table.horizontalHeaderItem(c) for c in range(table.columnCount())]
+            texts += [header.text() for header in headers if header is not None]
+        texts += [cell(dialog, name, KEY) for name in ("openai", "anthropic")]
+        texts += [tab.price_table.item(0, SOURCE).text()]  # type: ignore[union-attr]
+        assert len(texts) > 40
+        assert [text for text in texts if not text.startswith("[[")] == []
+    finally:
+        qapp.removeTranslator(marking)
 
 
 # --- a real OS keyring ---------------------------------------------------------------------
@@ -412,20 +709,21 @@ def dialog():
     return d
 
 d = dialog()
-QTest.keyClicks(d.key_edit, "{SECRET}")
+QTest.keyClicks(d.key_box.key_edit, "{SECRET}")
 started = time.perf_counter()
-QTest.mouseClick(d.save_key_button, Qt.MouseButton.LeftButton)
+QTest.mouseClick(d.key_box.save_key_button, Qt.MouseButton.LeftButton)
 print(f"saved in {{(time.perf_counter() - started) * 1000:.1f}} ms")
-print("message:", d.key_message.text())
-print("field after save:", repr(d.key_edit.text()))
+print("message:", d.key_box.key_message.text())
+print("field after save:", repr(d.key_box.key_edit.text()))
 d.window_turns.setValue(5)
 QTest.mouseClick(d.buttons.button(d.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
 print("stored:", keyring.get_password("crosstalk", "openai"))
 
 d = dialog()  # opened again: the key is known, not shown
 print("status:", d.table.item(0, KEY).text())
-print("field:", repr(d.key_edit.text()), d.key_edit.echoMode().name, d.key_edit.placeholderText())
-QTest.mouseClick(d.remove_key_button, Qt.MouseButton.LeftButton)
+box = d.key_box
+print("field:", repr(box.key_edit.text()), box.key_edit.echoMode().name, box.key_in_use.text())
+QTest.mouseClick(d.key_box.remove_key_button, Qt.MouseButton.LeftButton)
 print("after remove:", keyring.get_password("crosstalk", "openai"), d.table.item(0, KEY).text())
 """
 
@@ -460,7 +758,7 @@ def test_save_key_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> N
     assert "field after save: ''" in lines
     assert f"stored: {SECRET}" in lines
     assert "status: from keyring" in lines
-    assert f"field: '' Password {STORED_PLACEHOLDER}" in lines
+    assert f"field: '' Password {STORED}" in lines
     assert "after remove: None missing" in lines
     data = Path(os.environ["CROSSTALK_HOME"])
     assert (data / "settings.toml").read_text() == "window_turns = 5\n"
@@ -474,13 +772,13 @@ def test_save_key_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> N
 
 
 def price_row(dialog: SettingsDialog, pattern: str) -> int:
-    table = dialog.price_table
+    table = dialog.prices_tab.price_table
     patterns = [table.item(row, PATTERN).text() for row in range(table.rowCount())]  # type: ignore[union-attr]
     return patterns.index(pattern)
 
 
 def price_item(dialog: SettingsDialog, pattern: str, column: int) -> QTableWidgetItem:
-    found = dialog.price_table.item(price_row(dialog, pattern), column)
+    found = dialog.prices_tab.price_table.item(price_row(dialog, pattern), column)
     assert found is not None
     return found
 
@@ -488,7 +786,7 @@ def price_item(dialog: SettingsDialog, pattern: str, column: int) -> QTableWidge
 def test_the_prices_tab_lists_yours_first_then_the_defaults(make_dialog: MakeDialog) -> None:
     mine = Price(input=0.1, output=0.2)
     dialog = make_dialog(Settings(prices={"llama*": mine, "gpt-4.1*": Price(input=1, output=4)}))
-    table = dialog.price_table
+    table = dialog.prices_tab.price_table
     patterns = [table.item(row, PATTERN).text() for row in range(table.rowCount())]  # type: ignore[union-attr]
     assert patterns == [m.pattern for m in PriceTable({"llama*": mine, "gpt-4.1*": mine}).rows()]
     assert patterns[:2] == ["llama*", "gpt-4.1*"] and len(patterns) == len(DEFAULT_PRICES) + 1
@@ -508,12 +806,12 @@ def test_an_edited_price_is_saved_to_settings_toml_and_prices_calls(
     dialog.tabs.setCurrentWidget(dialog.prices_tab)
     price_item(dialog, "gpt-4o*", INPUT).setText("3")  # a default, edited: now yours
     assert price_item(dialog, "gpt-4o*", SOURCE).text() == YOURS
-    click(qtbot, dialog.add_price_button)
+    click(qtbot, dialog.prices_tab.add_price_button)
     editor = dialog.focusWidget()  # the new row's pattern is open for typing
     assert isinstance(editor, QLineEdit)
     qtbot.keyClicks(editor, "ollama:llama3*")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: dialog.price_table.item(0, PATTERN).text() != "")  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: dialog.prices_tab.price_table.item(0, PATTERN).text() != "")  # type: ignore[union-attr]
     assert price_row(dialog, "ollama:llama3*") == 0  # yours come first: they are tried first
     price_item(dialog, "ollama:llama3*", INPUT).setText("0.1")
     price_item(dialog, "ollama:llama3*", OUTPUT).setText("0.2")
@@ -535,20 +833,29 @@ def test_reset_and_remove_prices(qtbot: QtBot, make_dialog: MakeDialog) -> None:
     dialog = make_dialog(
         Settings(prices={"o3*": Price(input=1, output=2), "x*": Price(input=1, output=1)})
     )
-    dialog.price_table.selectRow(price_row(dialog, "o3*"))
-    assert dialog.reset_price_button.isEnabled() and not dialog.remove_price_button.isEnabled()
-    click(qtbot, dialog.reset_price_button)
+    dialog.prices_tab.price_table.selectRow(price_row(dialog, "o3*"))
+    assert (
+        dialog.prices_tab.reset_price_button.isEnabled()
+        and not dialog.prices_tab.remove_price_button.isEnabled()
+    )
+    click(qtbot, dialog.prices_tab.reset_price_button)
     assert (
         price_item(dialog, "o3*", INPUT).text() == "2"
         and price_item(dialog, "o3*", SOURCE).text() == DEFAULT
     )
-    assert not dialog.reset_price_button.isEnabled()
-    dialog.price_table.selectRow(price_row(dialog, "gpt-5*"))
-    assert not dialog.reset_price_button.isEnabled() and not dialog.remove_price_button.isEnabled()
-    dialog.price_table.selectRow(price_row(dialog, "x*"))
-    assert dialog.remove_price_button.isEnabled() and not dialog.reset_price_button.isEnabled()
-    click(qtbot, dialog.remove_price_button)
-    assert "x*" not in [m for m in dialog.prices()]
+    assert not dialog.prices_tab.reset_price_button.isEnabled()
+    dialog.prices_tab.price_table.selectRow(price_row(dialog, "gpt-5*"))
+    assert (
+        not dialog.prices_tab.reset_price_button.isEnabled()
+        and not dialog.prices_tab.remove_price_button.isEnabled()
+    )
+    dialog.prices_tab.price_table.selectRow(price_row(dialog, "x*"))
+    assert (
+        dialog.prices_tab.remove_price_button.isEnabled()
+        and not dialog.prices_tab.reset_price_button.isEnabled()
+    )
+    click(qtbot, dialog.prices_tab.remove_price_button)
+    assert "x*" not in [m for m in dialog.prices_tab.prices()]
     price_item(dialog, "gpt-5*", OUTPUT).setText("10")  # typed back to the default: not yours
     assert price_item(dialog, "gpt-5*", SOURCE).text() == DEFAULT
     assert dialog.settings() == Settings()
@@ -569,13 +876,13 @@ def test_a_wrong_price_is_shown_where_it_is_and_not_saved(
 ) -> None:
     dialog = make_dialog(Settings(prices={"mine*": Price(input=1, output=1)}))
     row = price_row(dialog, pattern)
-    dialog.price_table.item(row, column).setText(text)  # type: ignore[union-attr]
-    assert dialog.price_error.text() == message  # at once, under the table
+    dialog.prices_tab.price_table.item(row, column).setText(text)  # type: ignore[union-attr]
+    assert dialog.prices_tab.price_error.text() == message  # at once, under the table
     with qtbot.assertNotEmitted(dialog.settings_saved):
         click_ok(qtbot, dialog)
     assert dialog.isVisible() and dialog.error.text() == message
     assert dialog.tabs.currentWidget() is dialog.prices_tab
-    assert dialog.price_table.currentRow() == row
+    assert dialog.prices_tab.price_table.currentRow() == row
 
 
 def test_a_pattern_listed_twice_is_refused(qtbot: QtBot, make_dialog: MakeDialog) -> None:
@@ -584,7 +891,7 @@ def test_a_pattern_listed_twice_is_refused(qtbot: QtBot, make_dialog: MakeDialog
     with qtbot.assertNotEmitted(dialog.settings_saved):
         click_ok(qtbot, dialog)
     assert dialog.error.text() == "Prices: gpt-5* is listed twice"
-    table = dialog.price_table
+    table = dialog.prices_tab.price_table
     assert table.item(table.currentRow(), PATTERN).text() == "gpt-5*"  # type: ignore[union-attr]
     assert table.currentRow() != 0  # the second one, the default
     price_item(dialog, "gpt-5*", PATTERN).setText("gpt-5-codex*")  # the first one
@@ -595,10 +902,10 @@ def test_a_pattern_listed_twice_is_refused(qtbot: QtBot, make_dialog: MakeDialog
 
 def test_a_price_that_takes_a_defaults_models_is_pointed_out(make_dialog: MakeDialog) -> None:
     dialog = make_dialog()
-    assert dialog.price_note.isHidden()
+    assert dialog.prices_tab.price_note.isHidden()
     price_item(dialog, "gpt-4o*", INPUT).setText("3")
-    note = dialog.price_note.text()
+    note = dialog.prices_tab.price_note.text()
     assert "Your price for gpt-4o* also prices the models of gpt-4o-mini*" in note
-    assert not dialog.price_note.isHidden()
+    assert not dialog.prices_tab.price_note.isHidden()
     price_item(dialog, "gpt-4o-mini*", INPUT).setText("0.2")  # priced apart: nothing to say
-    assert dialog.price_note.isHidden()
+    assert dialog.prices_tab.price_note.isHidden()
