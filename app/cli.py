@@ -110,7 +110,9 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         if args.model:
             return fail("--compare names the models itself: leave out -m")
         return cli_branches.compare(services, args, conversation, text, tools)
-    spec = args.model or last_model(conversation) or services.settings.default_model
+    spec = (
+        args.model or last_model(conversation, services.models) or services.settings.default_model
+    )
     services.models.resolve(spec)  # an unknown model or a missing key fails before any write
     if not regenerate:
         text, problem = fitted(services, conversation, spec, text, args.trim)
@@ -261,49 +263,79 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_models(services: Services, args: argparse.Namespace) -> int:
-    """Configured providers and models, and where each provider's key comes from."""
-    settings, keys = services.settings, services.keys
-    configs = settings.all_providers()
-    for entry in services.models.entries():
-        config = configs.get(entry.name)
-        if config is None:
-            status = "built in, offline"
-        else:
-            key = keys.lookup(entry.name)
-            where = f"key from {key.source}" if key else None
-            if not where:
-                where = (
-                    "no key needed"
-                    if not config.key_required
-                    else "no key: " + (f"crosstalk key set {entry.name}")
-                )
-            status = f"{config.kind}, {where}" + (f", {config.base_url}" if config.base_url else "")
-        print(f"{entry.name}  ({status})")
-        for model in entry.models:
-            default = "  (default)" if f"{entry.name}:{model}" == settings.default_model else ""
-            print(f"    {entry.name}:{model}{default}")
-    return 0
+    """Configured providers and models, where each provider's key comes from, and what each
+    OpenAI-compatible server listed when last asked (``--refresh`` asks them first)."""
+    from app.model_catalog import ModelCatalog, describe, local_time, provider_line
+
+    catalog = ModelCatalog(services)
+    statuses = catalog.key_statuses()
+    failed = False
+    if args.refresh:
+        for provider in catalog.snapshot().providers:
+            if provider.lists_server:
+                listed = catalog.refresh(provider.name)
+                if listed.error:
+                    failed = True
+                    print(f"crosstalk: {provider.name}: {listed.error}", file=sys.stderr)
+    for provider in catalog.snapshot(statuses).providers:
+        print(provider_line(provider))
+        for spec in provider.specs:
+            default = "  (default)" if spec == services.settings.default_model else ""
+            served = "" if spec in provider.configured else "  (served)"
+            print(f"    {spec}{default}{served}  {describe(catalog.facts(spec))}")
+        server = provider.server
+        if provider.lists_server:
+            if server is None or server.fetched_at is None:
+                print("    (never asked what the server serves: crosstalk models --refresh)")
+            else:
+                when = local_time(server.fetched_at)
+                print(f"    ({len(server.models)} served, as the server said at {when})")
+            if server is not None and server.error and server.error_at and not args.refresh:
+                when = local_time(server.error_at)
+                print(f"    (the last refresh, at {when}, failed: {server.error})")
+    return 1 if failed else 0
 
 
 def cmd_key(services: Services, args: argparse.Namespace) -> int:
     """Keep a provider's API key in the OS keyring (never in a file)."""
+    from app.keys import KeyringUnavailable
+
     name = args.provider
-    if name not in services.settings.all_providers():
+    config = services.settings.all_providers().get(name)
+    if config is None:
         known = ", ".join(services.settings.all_providers())
         return fail(f"no provider {name!r}; the providers are: {known}")
     if args.action == "delete":
         removed = services.keys.forget(name)
         print(f"{'removed' if removed else 'there was no'} key for {name} in the OS keyring")
         return 0
+    if not services.keys.keyring_usable():  # said before the key is asked for, not after
+        return fail(no_keyring(name, config.kind, services.keys.problem))
     if sys.stdin.isatty():
         import getpass
 
         value = getpass.getpass(f"API key for {name} (not shown): ")
     else:
         value = sys.stdin.readline()
-    services.keys.store(name, value)
+    try:
+        services.keys.store(name, value)
+    except KeyringUnavailable:
+        return fail(no_keyring(name, config.kind, services.keys.problem))
     print(f"stored the key for {name} in the OS keyring")
     return 0
+
+
+def no_keyring(name: str, kind: str, why: str | None) -> str:
+    """Where a key can live when the OS keyring cannot keep it: the same two ways the
+    window's Settings offers (it can keep a key in memory; a command ends too soon for that)."""
+    from app.keys import env_names
+
+    because = f" ({why})" if why else ""
+    return (
+        f"there is no usable OS keyring here{because}, so the key for {name} was not stored: "
+        f"set {' or '.join(env_names(name, kind))} in the environment, or paste the key in the "
+        "window's Settings > Providers, which can keep it for this session only"
+    )
 
 
 # --- changing ------------------------------------------------------------------------------
@@ -454,7 +486,14 @@ def build_parser() -> argparse.ArgumentParser:
     fork.add_argument("--at", type=int, required=True, metavar="SEQ")
 
     command("reindex", cmd_reindex, "rebuild the index from the transcripts")
-    command("models", cmd_models, "models you can use with -m, and where their keys come from")
+    models = command(
+        "models", cmd_models, "models you can use with -m, and where their keys come from"
+    )
+    models.add_argument(
+        "--refresh",
+        action="store_true",
+        help="first ask each OpenAI-compatible server what it serves (exit 1 if one fails)",
+    )
     key = command("key", cmd_key, "keep an API key in the OS keyring: key set|delete PROVIDER")
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")

@@ -8,7 +8,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -21,7 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.inspect.next_request import NextRequest
+from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
+from ui.model_picker import ModelPicker
 
 
 class MessageEdit(QPlainTextEdit):
@@ -58,19 +59,16 @@ class Composer(QWidget):
         models: list[str],
         tools: Iterable[tuple[str, str]] = (),
         parent: QWidget | None = None,
+        *,
+        catalog: ModelCatalog | None = None,  # key statuses, recents, prices, server lists
     ) -> None:
         super().__init__(parent)
         self.edit = MessageEdit()
         self.set_enter_sends(True)
         self.edit.setMaximumHeight(110)  # about five lines; the chat gets the rest
-        self.model_picker = QComboBox()
-        self.model_picker.setEditable(True)  # any model a provider serves, not only listed ones
-        self.model_picker.addItems(models)
-        self.model_picker.setToolTip(self.tr("Model for this turn"))
-        self.model_picker.setMinimumContentsLength(12)
-        self.model_picker.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
+        # any model a provider serves, not only listed ones: typed in full in its search
+        self.model_picker = ModelPicker(models, catalog)
+        self.model_picker.model_picked.connect(self._model_picked)
         self.meter = QLabel()
         self.meter.setObjectName("contextMeter")
         # the meter gives way when the window is narrow rather than widening the window
@@ -204,9 +202,10 @@ class Composer(QWidget):
         )
 
     def set_model(self, spec: str) -> None:
-        if self.model_picker.findText(spec) < 0:
-            self.model_picker.addItem(spec)
-        self.model_picker.setCurrentText(spec)
+        self.model_picker.set_current(spec)
+
+    def _model_picked(self) -> None:
+        self.edit.setFocus()  # a model is picked to write to it
 
     def set_streaming(self, streaming: bool) -> None:
         """While a reply streams the button stops it; typing the next message stays possible."""

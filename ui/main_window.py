@@ -28,6 +28,7 @@ from app.composition import build_models
 from app.errors import CrosstalkError
 from app.history import AnyEntry, Exclude, ModelOutput, SystemInstruction
 from app.inspect.fit import measure
+from app.model_catalog import ModelCatalog
 from app.providers.check import ping
 from app.settings import Settings
 from app.store import branches
@@ -50,7 +51,7 @@ from ui.welcome import WelcomeView
 from ui.window_state import WindowState
 
 if TYPE_CHECKING:
-    from ui.settings_dialog import SettingsDialog
+    from ui.settings_dialog import ProviderTrial, SettingsDialog
 
 log = logging.getLogger(__name__)
 WATCH_MS = 400  # how often to look for what other processes wrote
@@ -89,7 +90,9 @@ class MainWindow(QMainWindow):
         self.welcome.hide()
         self.compare_strip = CompareStrip()
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
-        self.composer = Composer(self.services.models.available(), tools)
+        self.composer = Composer(
+            self.services.models.available(), tools, catalog=ModelCatalog(self.services)
+        )
         self.composer.set_enter_sends(self.services.settings.enter_sends)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
@@ -158,7 +161,8 @@ class MainWindow(QMainWindow):
         self.chat.inspect_requested.connect(self.inspector.inspect)
         self.request_watch.updated.connect(self._update_meter)
         self.themes.changed.connect(self._restyle)
-        self.welcome.add_key_requested.connect(lambda _name: self.open_settings())
+        self.welcome.add_key_requested.connect(self.open_settings)
+        self.composer.model_picker.add_key_requested.connect(self.open_settings)
         self.welcome.import_requested.connect(self.import_conversations)
 
     def _restore(self) -> None:
@@ -519,16 +523,19 @@ class MainWindow(QMainWindow):
         dialog.import_finished.connect(lambda _report: self.conversations.refresh())
         dialog.open()  # non-modal
 
-    def open_settings(self) -> None:
+    def open_settings(self, provider: str | None = None) -> None:
+        """Settings; with ``provider``, at that provider's key (the welcome's Add a key)."""
         from ui.settings_dialog import SettingsDialog
 
         services = self.services
         dialog = SettingsDialog(services.settings, services.keys, services.models.available(), self)
         dialog.settings_saved.connect(self._apply_settings)
         dialog.test_requested.connect(
-            lambda name: self.controller.spawn(self._test_provider(dialog, name))
+            lambda trial: self.controller.spawn(self._test_provider(dialog, trial))
         )
         dialog.open()  # non-modal
+        if provider:
+            dialog.show_key_for(provider)
 
     def _apply_settings(self, settings: Settings) -> None:
         from app.settings_store import save_settings
@@ -548,14 +555,15 @@ class MainWindow(QMainWindow):
         self.request_watch.settings_changed()
         self.inspector.settings_changed()
 
-    async def _test_provider(self, dialog: SettingsDialog, name: str) -> None:
-        """One tiny request through the provider, with the key as it is now."""
-        config = self.services.settings.all_providers().get(name)
-        model = config.models[0] if config and config.models else None
+    async def _test_provider(self, dialog: SettingsDialog, trial: ProviderTrial) -> None:
+        """One tiny request through the provider as the dialog shows it (kind, base URL,
+        models, and the key typed there, unsaved), never as last saved."""
+        name, config = trial.name, trial.config
+        model = config.models[0] if config.models else None
         if model is None:
             dialog.show_test_result(name, False, f"{name} lists no models to test with")
             return
-        models = build_models(self.services.settings, self.services.keys, os.environ)
+        models = build_models(Settings(providers={name: config}), trial.keys, os.environ)
         try:
             provider, model = models.resolve(f"{name}:{model}")
             dialog.show_test_result(name, True, await ping(provider, model))

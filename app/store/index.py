@@ -421,6 +421,22 @@ class Index:
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM conversations").fetchone()[0])
 
+    def recent_models(self, limit: int = 8, scan: int = 500) -> list[tuple[str, str]]:
+        """The distinct (provider, model) that last replied in the newest conversations,
+        newest first. Only the ``scan`` newest conversations of each pin state are read, each
+        through the (pinned, updated_at) index: the same cost with 100k conversations as 100."""
+        newest = (
+            "SELECT provider, model, updated_at FROM conversations "
+            "WHERE pinned = ? AND model IS NOT NULL ORDER BY updated_at DESC LIMIT ?"
+        )
+        sql = (
+            f"SELECT provider, model, max(updated_at) AS last FROM ("  # noqa: S608 (constants only)
+            f"SELECT * FROM ({newest}) UNION ALL SELECT * FROM ({newest})) "
+            "GROUP BY provider, model ORDER BY last DESC LIMIT ?"
+        )
+        rows = self.db.execute(sql, [0, scan, 1, scan, limit]).fetchall()
+        return [(provider, model) for provider, model, _ in rows]
+
     def search(self, query: str, limit: int = 50, page: int = 2000) -> list[SearchHit]:
         """Conversations whose messages match, newest matching message first.
 
