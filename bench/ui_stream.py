@@ -744,7 +744,7 @@ def main() -> int:
 
         rows, notes = measure_starts(data, args.starts, args.conversations)
         if args.start_only:
-            print(f"Crosstalk start-up: {args.conversations:,} conversations, {os.cpu_count()} CPUs")
+            print(f"Crosstalk start-up: {args.conversations:,} conversations")
             print(table(rows))
             for note in notes:
                 print(f"- {note}")

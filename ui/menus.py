@@ -42,7 +42,7 @@ def build(window: MainWindow, chat_pane: QWidget) -> None:
     bar = window.menuBar()
     _fill(bar.addMenu(_tr("&File")), [
         (_tr("&New chat"), QKeySequence.StandardKey.New, window.new_chat),
-        (_tr("&Settings…"), QKeySequence("Ctrl+,"), window.open_settings),
+        (_tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: window.open_settings()),
         (_tr("&Export…"), QKeySequence("Ctrl+Shift+E"), window.export_conversations),
         (_tr("&Import…"), QKeySequence("Ctrl+Shift+I"), window.import_conversations),
         (_tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),

@@ -47,7 +47,8 @@ def test_the_first_run_welcomes_with_what_works_and_the_composer_ready(
     assert QApplication.focusWidget() is window.composer.edit or window.composer.edit.hasFocus()
 
     window.welcome.anchorClicked.emit(QUrl("add-key:anthropic"))
-    assert top_level(SettingsDialog), "Add a key opens Settings"
+    (dialog,) = top_level(SettingsDialog)  # Add a key opens Settings at that provider
+    assert dialog.selected_provider() == "anthropic"
     window.welcome.anchorClicked.emit(QUrl("import:"))
     assert top_level(ImportDialog), "Import opens the import dialog"
 

@@ -38,6 +38,7 @@ from tests.ui.test_inspector import (
     seqs,
     wait_request,
 )
+from ui import theme
 from ui.inspector.dock import HISTORY, NEXT_REQUEST, USAGE, InspectorDock
 from ui.inspector.history_model import COST, KIND, TOTAL_COST
 from ui.settings_dialog import SettingsDialog
@@ -492,7 +493,7 @@ def test_a_failed_reply_reads_as_failed_and_what_is_not_sent_is_muted(
     model = dock.history_tab.model
     colour = [model.index(row, KIND).data(Qt.ItemDataRole.ForegroundRole) for row in range(4)]
     assert colour[0] is None and colour[3] is None
-    assert colour[1] is not None and colour[1].color().name() == "#b42318"  # failed: red
+    assert colour[1] is not None and colour[1].color().name() == theme.colour("failed")
     assert colour[2] is not None and colour[2] != colour[1]  # answered again: muted
 
 

@@ -40,7 +40,7 @@ from ui.inspector.history_model import (
     local_time,
 )
 from ui.inspector.next_request_tab import CarriedModel
-from ui.inspector.usage_chart import CACHED, INPUT, OUTPUT, UsageChart
+from ui.inspector.usage_chart import UsageChart, bar_colour
 from ui.inspector.usage_tab import (
     T_COST,
     T_INPUT,
@@ -192,9 +192,9 @@ def test_the_chart_paints_stacked_bars_per_turn(qapp: QApplication, history: Bui
 
     bottom = first.bottom()
     scale = first.height() / (850 + 28)
-    assert color_at(bottom - 200 * scale) == CACHED
-    assert color_at(bottom - 600 * scale) == INPUT
-    assert color_at(first.top() + 1) == OUTPUT
+    assert color_at(bottom - 200 * scale) == bar_colour("cached")
+    assert color_at(bottom - 600 * scale) == bar_colour("input")
+    assert color_at(first.top() + 1) == bar_colour("output")
     assert chart.bar_at(x) == 0 and chart.bar_at(1) is None
     assert "Turn 1 (seq 1-4)" in chart.tooltip(0) and "cached 400" in chart.tooltip(0)
     assert "no price" in chart.tooltip(1)

@@ -224,9 +224,9 @@ class UsageChart(QWidget):
             usage = turn.usage
             y = plot.bottom()
             for amount, color in (
-                (usage.cached, _colour("cached")),
-                (max(usage.input - usage.cached, 0), _colour("input")),
-                (usage.output, _colour("output")),
+                (usage.cached, bar_colour("cached")),
+                (max(usage.input - usage.cached, 0), bar_colour("input")),
+                (usage.output, bar_colour("output")),
             ):
                 height = amount * scale
                 painter.fillRect(QRectF(bar.left(), y - height, bar.width(), height), color)
@@ -239,8 +239,8 @@ class UsageChart(QWidget):
         if not top:
             return
         plot = self._plot()
-        painter.setPen(QPen(_colour("cost"), 2))
-        painter.setBrush(_colour("cost"))
+        painter.setPen(QPen(bar_colour("cost"), 2))
+        painter.setBrush(bar_colour("cost"))
         segment = QPolygonF()
         for index, cost in enumerate([*costs, None]):
             if cost is None:
@@ -276,7 +276,7 @@ class UsageChart(QWidget):
         )
         x = plot.left()
         for label, use in LEGEND:
-            color, label = _colour(use), QCoreApplication.translate("UsageChart", label)
+            color, label = bar_colour(use), QCoreApplication.translate("UsageChart", label)
             painter.fillRect(QRectF(x, 4, 10, 10), color)
             painter.drawText(QPointF(x + 14, 13), label)
             x += 24 + painter.fontMetrics().horizontalAdvance(label)
@@ -313,6 +313,6 @@ def _short(value: int) -> str:
     return str(value)
 
 
-def _colour(use: str) -> QColor:
+def bar_colour(use: str) -> QColor:
     """A bar's colour in the active theme (resources/themes/*.toml, [chart])."""
     return QColor(theme.active().chart[use])
