@@ -108,7 +108,7 @@ def main(out: Path) -> None:
     shot(window, "welcome-dark")
     window.show_conversation(conversation.id)
     picker = getattr(window.composer, "model_picker", None)
-    popup = getattr(picker, "open_popup", None)
+    popup = getattr(picker, "showPopup", None)
     if callable(popup):
         popup()
         settle()
