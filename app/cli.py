@@ -7,6 +7,7 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ from app.history import AnyEntry, ModelOutput
 from app.inspect.fit import measure, trimmed
 from app.paths import DataDir
 from app.store import Conversation, Library
+from app.terminal_text import columns, cut, left
 from app.tools import BUILTIN
 from app.tuning import applied
 from app.turn import TurnSettings, retry_turn, run_turn
@@ -169,13 +171,15 @@ def cmd_list(services: Services, args: argparse.Namespace) -> int:
     if args.json:
         emit_json(rows)
         return 0
-    for row in rows:
-        model = f"{row['provider']}:{row['model']}" if row["provider"] else "-"
+    models = [f"{row['provider']}:{row['model']}" if row["provider"] else "-" for row in rows]
+    model_width = min(max((columns(m) for m in models), default=1), 32)
+    for row, model in zip(rows, models, strict=True):
         tokens = row["input_tokens"] + row["output_tokens"]
-        print(
-            f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {model:<22} "
-            f"{tokens:>8} tok  {'📌 ' if row['pinned'] else ''}{row['title'] or 'Untitled'}"
+        start = (
+            f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {left(model, model_width)} "
+            f"{tokens:>8} tok  {'📌 ' if row['pinned'] else ''}"
         )
+        print(start + fitted_title(row["title"] or "Untitled", columns(start)))
     if not rows:
         print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
     return 0
@@ -208,7 +212,15 @@ def preview(entry: AnyEntry, width: int = 60) -> str:
             text = f"[partial] {text}"
         elif entry.finish_reason == "length":
             text = f"[{CUT_OFF}] {text}"
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return cut(text, width)
+
+
+def fitted_title(title: str, used: int) -> str:
+    """A title as the rest of a line: cut to the terminal's width on a terminal (at a character
+    boundary, by display width), whole when the output goes to a file or a pipe."""
+    if not sys.stdout.isatty():
+        return title
+    return cut(title, max(shutil.get_terminal_size().columns - used, 10))
 
 
 def cmd_show(services: Services, args: argparse.Namespace) -> int:
@@ -237,7 +249,7 @@ def cmd_show(services: Services, args: argparse.Namespace) -> int:
             after = f"{'' if parent is None else parent or '-':>5}{mark} "
         print(
             f"{row['seq']:>4}  {after}{row['ts'][:19].replace('T', ' '):<19}  {row['kind']:<18} "
-            f"{row['model']:<20} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
+            f"{left(row['model'], 20)} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
             f"{cli_branches.marked(history, entry)}{preview(entry)}"
         )
     return 0

@@ -1,0 +1,44 @@
+"""Text for a terminal, measured in columns rather than characters.
+
+East Asian wide characters and most emoji take two columns, combining marks none, so the
+command line's tables pad and cut by display width (``wcwidth``), and a cut never splits a
+character or a grapheme cluster (a letter with its accents, a flag, a family emoji).
+``wcwidth`` is imported on first use of text that is not plain ASCII (it takes ~35 ms to import,
+which a command printing only ASCII need not pay).
+"""
+
+from __future__ import annotations
+
+ELLIPSIS = "…"
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    import wcwidth
+
+    return max(wcwidth.width(text), 0)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` if it fits in ``width`` columns, else as much of it as fits with "…"."""
+    if columns(text) <= width:
+        return text
+    import wcwidth
+
+    kept, used = [], 0
+    for cluster in wcwidth.iter_graphemes(text):
+        size = columns(cluster)
+        if used + size > width - 1:
+            break
+        kept.append(cluster)
+        used += size
+    return "".join(kept) + ELLIPSIS if width > 0 else ""
+
+
+def left(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and padded to exactly that."""
+    text = cut(text, width)
+    return text + " " * (width - columns(text))
+
