@@ -7,6 +7,8 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import shutil
 import sqlite3
 import sys
@@ -31,7 +33,8 @@ from app.errors import CrosstalkError
 from app.history import AnyEntry, ModelOutput
 from app.inspect.fit import measure, trimmed
 from app.paths import DataDir
-from app.store import Conversation, Library
+from app.store import Conversation, Library, MessageHit
+from app.store.search_query import HELP as QUERY_HELP
 from app.terminal_text import columns, cut, left
 from app.tools import BUILTIN
 from app.tuning import applied
@@ -48,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is cmd_reindex:  # before anything opens the index: it may be what is damaged
         return reindex()
     try:
+        upgrade_index(DataDir.default())
         services = composition.build()
     except CrosstalkError as exc:
         return fail(str(exc))
@@ -68,6 +72,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         warn(services.library.warnings)
         services.close()
+
+
+def upgrade_index(data: DataDir) -> None:
+    """Open the index before the command does, so that upgrading it for a new release (which
+    can take a while with many conversations) says how far it has got; what is wrong with it
+    is left for the command to report."""
+    from app.store.index import Index
+
+    shown = [-1]
+
+    def progress(fraction: float) -> None:
+        percent = int(fraction * 100)
+        tty = sys.stderr.isatty()
+        if percent != shown[0] and (tty or percent % 25 == 0 or shown[0] < 0):
+            print(f"{chr(13) if tty else ''}Updating the search index: {percent}%…",
+                  end="" if tty else "\n", file=sys.stderr, flush=True)  # fmt: skip
+            shown[0] = percent
+
+    if data.index_db.exists():
+        with contextlib.suppress(CrosstalkError, sqlite3.DatabaseError):
+            Index(data.index_db, progress).close()
+        if shown[0] >= 0 and sys.stderr.isatty():
+            print(file=sys.stderr)
 
 
 def damaged_index(exc: sqlite3.DatabaseError) -> str:
@@ -256,22 +283,35 @@ def cmd_show(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_search(services: Services, args: argparse.Namespace) -> int:
-    hits = services.library.search(" ".join(args.query), args.limit)
+    """Every matching message, under its conversation with the count of its matches (the
+    conversations newest match first); matches in bold on a terminal."""
+    query = " ".join(args.query)
+    found = services.library.search(query, args.limit, args.per_conversation)
     if args.json:
-        emit_json(
-            [
-                {"conversation": h.conversation, "seq": h.seq, "kind": h.kind, "snippet": h.snippet}
-                for h in hits
-            ]
-        )
-        return 0
-    for hit in hits:
-        snippet = " ".join(hit.snippet.split())
-        print(f"{hit.conversation['id']}  {hit.conversation['title'] or 'Untitled'}")
-        print(f"    #{hit.seq} {hit.kind}: {snippet}")
-    if not hits:
-        print("no matches", file=sys.stderr)
+        emit_json(found)
+    else:
+        bold = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        for conversation in found:
+            row = conversation.conversation
+            title = " ".join((row["title"] or "Untitled").translate(_CONTROLS).split())
+            count = conversation.count
+            print(f"{row['id']}  {title}  ({count} match{'' if count == 1 else 'es'})")
+            for hit in conversation.hits:
+                print(f"    #{hit.seq} {hit.kind}: {emphasized(hit, bold)}")
+            if count > len(conversation.hits):
+                print(f"    ... and {count - len(conversation.hits)} more (-m N shows N)")
+    if not found:
+        print(f"No matches for {query}", file=sys.stderr)
+        return 1
     return 0
+
+
+_CONTROLS = {n: " " for n in (*range(32), *range(127, 160))}  # a terminal's escapes, say
+
+
+def emphasized(hit: MessageHit, bold: bool) -> str:
+    """A hit's snippet with its matches in bold (ANSI), or as it is."""
+    return hit.marked("\x1b[1m", "\x1b[0m") if bold else hit.snippet
 
 
 def cmd_models(services: Services, args: argparse.Namespace) -> int:
@@ -476,10 +516,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="tokens, cost, latency and running totals of every entry (see also `usage`)",
     )  # fmt: skip
 
-    search = command("search", cmd_search, "full-text search over titles and messages")
-    search.add_argument("query", nargs="+")
-    search.add_argument("-n", "--limit", type=int, default=20)
-    search.add_argument("--json", action="store_true")
+    search = command(
+        "search", cmd_search, "find messages in any language: words, phrases, OR, -word, filters"
+    )
+    search.formatter_class = argparse.RawDescriptionHelpFormatter
+    search.epilog = (
+        f"{QUERY_HELP}\nA query with -word goes after -- or in quotes: "
+        "crosstalk search -- tokyo -rain"
+    )
+    search.add_argument("query", nargs="+", help="what to find (the syntax is below)")
+    search.add_argument(
+        "-n", "--limit", type=int, default=20, help="conversations to show (default 20)"
+    )
+    search.add_argument(
+        "-m", "--per-conversation", type=int, default=10, metavar="N",
+        help="matching messages to show of each conversation (default 10)",
+    )  # fmt: skip
+    search.add_argument(
+        "--json", action="store_true",
+        help="[{conversation, count, hits: [{seq, kind, snippet, marks}]}]; marks are "
+        "[start, end) of each match in the snippet",
+    )  # fmt: skip
 
     rename = command("rename", cmd_rename, "give a conversation a title")
     rename.add_argument("id")

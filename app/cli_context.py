@@ -343,11 +343,12 @@ def cmd_recall(services: Services, args: argparse.Namespace) -> int:
 
     query = asyncio.run(rewrite())
     print(f"[searching for: {query}]", file=sys.stderr)
-    hits = [h for h in services.library.search(query, args.limit + 1)
+    hits = [h for h in services.library.search(query, args.limit + 1, per_conversation=1)
             if h.conversation["id"] != conversation.id][: args.limit]  # fmt: skip
     for hit in hits:
         print(f"{hit.conversation['id']}  {hit.conversation['title'] or 'Untitled'}")
-        print(f"    #{hit.seq} {hit.kind}: {' '.join(hit.snippet.split())}")
+        for message in hit.hits:
+            print(f"    #{message.seq} {message.kind}: {message.snippet}")
     if not hits:
         print("no matches", file=sys.stderr)
     return 0

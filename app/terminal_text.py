@@ -41,4 +41,3 @@ def left(text: str, width: int) -> str:
     """``text`` cut to ``width`` columns and padded to exactly that."""
     text = cut(text, width)
     return text + " " * (width - columns(text))
-

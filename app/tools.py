@@ -17,6 +17,7 @@ from typing import Any
 from app.history import MemoryNotebook, ToolCall, ToolResult
 from app.providers import ToolSpec
 from app.store import Conversation, Library
+from app.store.search_query import QueryError
 
 DEFAULT_MAX_ROUNDS = 8
 
@@ -51,13 +52,17 @@ async def _search_conversations(args: dict[str, Any], ctx: ToolContext) -> str:
         raise ToolError("give a non-empty 'query'")
     limit = max(1, min(int(args.get("limit", 5)), 20))
     query, note = await _rewritten(query, ctx)
-    hits = ctx.library.search(query, limit)
+    try:
+        hits = ctx.library.search(query, limit, per_conversation=1)
+    except QueryError as exc:
+        raise ToolError(str(exc)) from exc
     if not hits:
         return f"{note}No conversations mention {query!r}."
     lines = [note.strip()] if note else []
     lines += [
         f"- {h.conversation['title'] or 'Untitled'} (id {h.conversation['id']}, "
-        f"updated {h.conversation['updated_at'][:10]}): {' '.join(h.snippet.split())}"
+        f"updated {h.conversation['updated_at'][:10]}, {h.count} matching messages): "
+        f"{h.hits[0].marked('[', ']') if h.hits else ''}"
         for h in hits
     ]
     return "\n".join(lines)

@@ -1,19 +1,21 @@
 """The SQLite index (``index.db``): derived from the transcripts, rebuilt whenever in doubt.
 
-One row per conversation for the list, one row per message for full-text search (FTS5, kept
-in step by triggers), and one row per model call that reported tokens (``usage``), so totals over
-many conversations are one query. Rows are computed by folding entries one at a time, so the
-index built incrementally while chatting and the one rebuilt from the files are the same by
-construction. Paging and limits happen in SQL.
+One row per conversation for the list, one row per message (its text, kind and writer) with
+its search terms (``app.store.search``, docs/search.md), and one row per model call that reported
+tokens (``usage``), so totals over many conversations are one query. Rows are computed by folding
+entries one at a time, so the index built incrementally while chatting and the one rebuilt from
+the files are the same by construction. Paging and limits happen in SQL.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,9 +28,16 @@ from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, U
 from app.history.entries import searchable_text
 from app.history.outline import RETRACT
 from app.paths import FILE_MODE
+from app.store import search
+from app.store.search import ConversationHits as ConversationHits  # re-exported: the API
+from app.store.search import MessageHit as MessageHit
+from app.store.search import Progress as Progress
 from app.store.transcript import Header, storage_error
 
 migrations = Migrations("crosstalk.index")
+# Told how far a migration has got, while ``Index`` applies them (sqlite-utils migrations take
+# the database alone).
+_progress: ContextVar[Progress | None] = ContextVar("_progress", default=None)
 
 
 @migrations()
@@ -96,6 +105,30 @@ def m003_no_archived(db: Database) -> None:
     db.table("conversations").transform(drop={"archived"})
 
 
+@migrations()
+def m004_search_in_any_script(db: Database) -> None:
+    """Search that finds what was typed, in any script (docs/search.md): the word index of
+    messages gives way to a table of each message's terms (words, the letters of scripts
+    written without spaces and their pairs, trigrams), built from the messages already here;
+    messages get the provider and model that wrote them (for ``model:`` and ``provider:``),
+    from the usage rows. Conversations with a reply or summary the usage rows do not name the
+    model of are forgotten (file state -1): the next reconcile indexes them again."""
+    db.table("messages").disable_fts()
+    db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
+    db.execute("ALTER TABLE messages ADD COLUMN model TEXT")
+    db.execute(search.SCHEMA)
+    db.execute(
+        "UPDATE messages SET provider = u.provider, model = u.model FROM usage AS u "
+        "WHERE u.conversation_id = messages.conversation_id AND u.seq = messages.seq"
+    )
+    db.execute(
+        "UPDATE conversations SET file_size = -1, file_mtime_ns = -1 WHERE id IN (SELECT "
+        "conversation_id FROM messages WHERE kind IN ('model_output', 'compression') "
+        "AND model IS NULL)"
+    )
+    search.fill_terms(db, _progress.get())
+
+
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
     "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, forked_from"
@@ -116,14 +149,6 @@ class ModelUsage:
     calls: int
     usage: Usage
     key: str = ""  # the group: a conversation id, a day (YYYY-MM-DD, UTC), or "" by model
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    conversation: dict[str, Any]
-    seq: int
-    kind: str
-    snippet: str
 
 
 def initial_row(header: Header) -> dict[str, Any]:
@@ -189,7 +214,8 @@ def message_id(ts: str, conversation_id: str, seq: int) -> int:
         millis = int(datetime.fromisoformat(ts).timestamp() * 1000)
     except ValueError:
         millis = 0
-    return (max(millis, 0) << 20) | (zlib.crc32(f"{conversation_id}:{seq}".encode()) & 0xFFFFF)
+    low = zlib.crc32(f"{conversation_id}:{seq}".encode()) & ((1 << search.TIME_SHIFT) - 1)
+    return (max(millis, 0) << search.TIME_SHIFT) | low
 
 
 def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
@@ -197,7 +223,9 @@ def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator
         text = searchable_text(entry)
         if text:
             row_id = message_id(entry.ts, conversation_id, entry.seq)
-            yield (row_id, conversation_id, entry.seq, entry.kind, text)
+            writer = entry if isinstance(entry, ModelOutput | Compression) else None
+            provider, model = (writer.provider, writer.model) if writer else (None, None)
+            yield (row_id, conversation_id, entry.seq, entry.kind, text, provider, model)
 
 
 _SUMS = ", ".join(f"sum({name})" for name in USAGE_COLUMNS.split(", "))
@@ -254,8 +282,11 @@ def _no_room_for_shared_memory(exc: sqlite3.OperationalError) -> bool:
 
 
 class Index:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, progress: Progress | None = None) -> None:
+        """Open (or create) the index, upgrading an older one; ``progress`` hears how far an
+        upgrade that takes a while has got (a fraction)."""
         self.path = path
+        self._progress_callback = progress
         if problem := _unusable(path):
             raise problem
         try:
@@ -313,7 +344,16 @@ class Index:
                 f"{self.path} has a newer schema ({unknown[-1]}) than this Crosstalk knows; "
                 "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
             )
-        migrations.apply(db)
+        pending = migrations.pending(db)
+        token = _progress.set(self._progress_callback)
+        try:
+            migrations.apply(db)
+        finally:
+            _progress.reset(token)
+        if pending and db.execute("PRAGMA freelist_count").fetchone()[0]:
+            # a migration dropped tables (m004 the old word index): give their pages back
+            with contextlib.suppress(sqlite3.OperationalError):  # e.g. no room for the copy
+                db.execute("VACUUM")
 
     def close(self) -> None:
         self.db.close()
@@ -352,7 +392,11 @@ class Index:
             self._insert_usage(_usage_rows(conversation_id, [entry]))
 
     def _insert_messages(self, rows: Iterable[tuple[Any, ...]]) -> None:
-        sql = "INSERT INTO messages (id, conversation_id, seq, kind, text) VALUES (?, ?, ?, ?, ?)"
+        sql = (
+            "INSERT INTO messages (id, conversation_id, seq, kind, text, provider, model) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)"
+        )
+        indexed = []
         for row in rows:
             row_id = row[0]
             while True:  # two messages in one millisecond whose low bits collide: rare
@@ -361,6 +405,8 @@ class Index:
                     break
                 except sqlite3.IntegrityError:
                     row_id += 1
+            indexed.append((row_id, row[4]))
+        search.add_terms(self.db, indexed)
 
     def _insert_usage(self, rows: Iterable[tuple[Any, ...]]) -> None:
         sql = (
@@ -370,9 +416,9 @@ class Index:
         self.db.conn.executemany(sql, rows)
 
     def optimize(self) -> None:
-        """Merge the full-text index into one segment, as after a rebuild (searches speed up)."""
+        """Merge the search index into one segment, as after a rebuild (searches speed up)."""
         with self.transaction():
-            self.db.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
+            search.optimize_terms(self.db)
 
     def set_pinned(self, conversation_id: str, pinned: bool) -> None:
         with self.transaction():
@@ -386,11 +432,16 @@ class Index:
             self.db.execute("DELETE FROM conversations WHERE id = ?", [conversation_id])
 
     def _drop_messages(self, conversation_id: str) -> None:
+        indexed = self.db.execute(
+            "SELECT id, text FROM messages WHERE conversation_id = ?", [conversation_id]
+        ).fetchall()
+        search.drop_terms(self.db, indexed)
         self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
         self.db.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
 
     def clear(self) -> None:
         with self.transaction():
+            search.clear_terms(self.db)
             self.db.execute("DELETE FROM messages")
             self.db.execute("DELETE FROM usage")
             self.db.execute("DELETE FROM conversations")
@@ -437,59 +488,27 @@ class Index:
         rows = self.db.execute(sql, [0, scan, 1, scan, limit]).fetchall()
         return [(provider, model) for provider, model, _ in rows]
 
-    def search(self, query: str, limit: int = 50, page: int = 2000) -> list[SearchHit]:
-        """Conversations whose messages match, newest matching message first.
-
-        Hits are read newest first (FTS5 walks rowids backwards without ranking), a page at a
-        time, until ``limit`` distinct conversations are found, so a word in every message
-        costs about as little as a rare one.
-        """
-        match = self.db.quote_fts(query)
-        if not match.strip('" '):
+    def search(
+        self, query: str, limit: int = 50, per_conversation: int = 20
+    ) -> list[ConversationHits]:
+        """The conversations with messages matching ``query`` (the query language:
+        ``search_query``), ordered by their newest matching message, newest first; each with
+        how many of its messages match and the newest ``per_conversation`` of them.
+        ``QueryError`` (a ``CrosstalkError``) says what is wrong with a query."""
+        found = search.find(self.db, query, limit, per_conversation)
+        if not found:
             return []
-        best: dict[str, int] = {}
-        before = 1 << 62
-        while len(best) < limit:
-            sql = (
-                "SELECT m.id, m.conversation_id FROM messages_fts "
-                "JOIN messages m ON m.id = messages_fts.rowid "
-                "WHERE messages_fts MATCH ? AND messages_fts.rowid < ? "
-                "ORDER BY messages_fts.rowid DESC LIMIT ?"
-            )
-            rows = self.db.execute(sql, [match, before, page]).fetchall()
-            for message_id, conversation_id in rows:
-                best.setdefault(conversation_id, message_id)
-                if len(best) == limit:
-                    break
-            if len(rows) < page:
-                break
-            before = rows[-1][0]
-        return self._hits(match, best)
-
-    def _hits(self, match: str, best: dict[str, int]) -> list[SearchHit]:
-        if not best:
-            return []
-        marks = ",".join("?" * len(best))
-        sql = (
-            "SELECT m.id, m.seq, m.kind, snippet(messages_fts, 0, '[', ']', '…', 12) "  # noqa: S608
-            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
-            f"WHERE messages_fts MATCH ? AND messages_fts.rowid IN ({marks})"
-        )
-        snippets = {r[0]: r[1:] for r in self.db.execute(sql, [match, *best.values()]).fetchall()}
+        marks = ",".join("?" * len(found))
+        sql = f"SELECT {LIST_COLUMNS} FROM conversations WHERE id IN ({marks})"  # noqa: S608
         rows = {
             r["id"]: r
-            for r in self._dicts(
-                self.db.execute(
-                    f"SELECT {LIST_COLUMNS} FROM conversations WHERE id IN ({marks})",  # noqa: S608
-                    list(best),
-                )
-            )
+            for r in self._dicts(self.db.execute(sql, [f.conversation_id for f in found]))
         }
-        hits = []
-        for conversation_id, message_id in best.items():
-            seq, kind, snippet = snippets[message_id]
-            hits.append(SearchHit(rows[conversation_id], seq, kind, snippet))
-        return hits
+        return [
+            ConversationHits(rows[f.conversation_id], f.count, f.hits)
+            for f in found
+            if f.conversation_id in rows
+        ]
 
     def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
         """Per conversation (a page of the list), what each model used: one query."""

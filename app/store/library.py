@@ -58,7 +58,7 @@ from app.store.events import (
     StoreEvent,
     Subscriber,
 )
-from app.store.index import Index, ModelUsage, SearchHit
+from app.store.index import ConversationHits, Index, ModelUsage, Progress
 from app.store.pins import Pins
 from app.store.transcript import FORMAT, SUFFIX, VERSION, Appender, CatchUp, ForkRef, Header
 
@@ -115,9 +115,14 @@ class ReconcileReport:
 
 
 class Library:
-    def __init__(self, data: DataDir, *, reconcile: bool = True) -> None:
+    def __init__(
+        self, data: DataDir, *, reconcile: bool = True, progress: Progress | None = None
+    ) -> None:
+        """``progress`` hears how far an upgrade of the index (a new release's migration, which
+        may take a while on a large library) has got, as a fraction."""
         data.ensure()
         self.data = data
+        self._progress = progress
         self._local = threading.local()  # SQLite connections belong to their thread
         self.index  # noqa: B018 (opened now, so a damaged index is reported at once)
         self.warnings: list[str] = []
@@ -142,7 +147,7 @@ class Library:
             # `crosstalk reindex` in another process replaced the file: follow it, once the
             # new one can be opened (while it is being built, the old one still answers)
             try:
-                fresh = Index(self.data.index_db)
+                fresh = Index(self.data.index_db, self._progress)
             except (StorageError, IndexUnusable):
                 return index
             index.close()
@@ -154,7 +159,7 @@ class Library:
                     f"{self.data.index_db} is a folder, not the index; run `crosstalk reindex` "
                     "to move it aside and rebuild the index from the transcripts"
                 )
-            index = Index(self.data.index_db)
+            index = Index(self.data.index_db, self._progress)
             self._local.index = index
             self._local.identity = _file_identity(self.data.index_db)
         return index
@@ -477,8 +482,13 @@ class Library:
     def newest(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         return self.index.newest(limit, offset)
 
-    def search(self, query: str, limit: int = 50) -> list[SearchHit]:
-        return self.index.search(query, limit)
+    def search(
+        self, query: str, limit: int = 50, per_conversation: int = 20
+    ) -> list[ConversationHits]:
+        """Conversations with messages matching ``query`` (``app.store.search_query``),
+        newest match first, each with its count of matches and its newest matching messages;
+        ``QueryError`` says what is wrong with a query."""
+        return self.index.search(query, limit, per_conversation)
 
     def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
         """What each model used in each of these conversations (a page of the list)."""

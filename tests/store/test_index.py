@@ -11,17 +11,22 @@ from hypothesis import strategies as st
 from app.errors import IndexUnusable
 from app.history import AnyEntry, ModelInput, ModelOutput, Title, Usage
 from app.paths import DataDir
-from app.store import Library
+from app.store import Library, search
 from app.store.index import Index
 from tests.helpers.strategies import entry_bodies
 
 
-def snapshot(library: Library) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+def snapshot(library: Library) -> tuple[Any, ...]:
+    db = library.index.db
     rows = library.index.newest(limit=10_000)
-    messages = library.index.db.execute(
-        "SELECT id, conversation_id, seq, kind, text FROM messages ORDER BY conversation_id, seq"
+    messages = db.execute(
+        "SELECT id, conversation_id, seq, kind, text, provider, model FROM messages "
+        "ORDER BY conversation_id, seq"
     ).fetchall()
-    return rows, messages
+    vocabulary = f"fts5vocab(main, {search.TABLE}, 'row')"  # each term and its messages
+    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING {vocabulary}")
+    terms = db.execute("SELECT term, doc FROM temp.terms ORDER BY term").fetchall()
+    return rows, messages, terms
 
 
 @settings(
@@ -78,8 +83,9 @@ def test_search_finds_words_newest_first_with_snippets(library: Library) -> None
     library.append(newer, ModelInput(text="France again, in a newer chat"))
     hits = library.search("france")
     assert [h.conversation["id"] for h in hits] == [newer.id, older.id]
-    assert "[France]" in hits[0].snippet
-    assert library.search("paris")[0].seq == 1
+    [hit] = hits[0].hits
+    assert hit.snippet == "France again, in a newer chat" and hit.marks == ((0, 6),)
+    assert library.search("paris")[0].hits[0].seq == 1
     assert library.search("") == []
 
 
@@ -108,17 +114,20 @@ def test_search_takes_any_text_literally(library: Library, query: str) -> None:
 def test_search_finds_titles(library: Library) -> None:
     conversation = library.create()
     library.rename(conversation.id, "Quarterly planning")
-    [hit] = library.search("quarterly")
-    assert hit.kind == "title" and hit.conversation["title"] == "Quarterly planning"
+    [found] = library.search("quarterly")
+    assert found.hits[0].kind == "title" and found.conversation["title"] == "Quarterly planning"
 
 
-def test_search_pages_through_many_hits_in_one_conversation(library: Library) -> None:
+def test_search_pages_through_many_hits_in_one_conversation(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search, "_FIRST_PAGE", 7)
     busy, quiet = library.create(), library.create()
     library.append(quiet, ModelInput(text="common word"))
     for n in range(30):
         library.append(busy, ModelInput(text=f"common word {n}"))
-    hits = library.index.search("common", limit=5, page=7)
-    assert [h.conversation["id"] for h in hits] == [busy.id, quiet.id]
+    found = library.index.search("common", limit=5)
+    assert [(f.conversation["id"], f.count) for f in found] == [(busy.id, 30), (quiet.id, 1)]
 
 
 def test_a_newer_schema_is_refused(data_dir: DataDir) -> None:

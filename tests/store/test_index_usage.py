@@ -141,8 +141,12 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
     with sqlite3.connect(data_dir.index_db) as db:  # back to the schema of m001 alone
         db.execute("DROP TABLE usage")
         db.execute("ALTER TABLE conversations ADD COLUMN archived INTEGER DEFAULT 0")
+        db.execute("DROP TABLE message_terms")  # m004's
+        db.execute("ALTER TABLE messages DROP COLUMN provider")
+        db.execute("ALTER TABLE messages DROP COLUMN model")
         db.execute(
-            "DELETE FROM _sqlite_migrations WHERE name IN ('m002_usage', 'm003_no_archived')"
+            "DELETE FROM _sqlite_migrations WHERE name IN "
+            "('m002_usage', 'm003_no_archived', 'm004_search_in_any_script')"
         )
     with sqlite3.connect(data_dir.index_db) as db:
         names = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations")]

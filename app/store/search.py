@@ -1,0 +1,395 @@
+"""Search over the index: the message terms table, and a parsed query run against it, newest
+first, grouped by conversation, with snippets (docs/search.md).
+
+One contentless FTS5 table (``message_terms``, rowid = the message's id) holds each message's
+terms (``search_text``). A query becomes one FTS5 expression, read newest first (rowids are
+time-ordered) until enough conversations are found; what the index cannot decide alone (a
+substring's trigrams found apart, a word longer than its indexed start) is checked against the
+message's text. A query of exclusions or filters alone reads the messages newest first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from app.store.search_query import Filters, Query, parse
+from app.store.search_text import (
+    PREFIX_INDEXED,
+    PUNCTUATION,
+    Folded,
+    TermPlan,
+    fold,
+    fold_mapped,
+    index_terms,
+    plan,
+)
+
+TABLE = "message_terms"
+_OPTION = "ascii tokenchars '" + PUNCTUATION.replace("'", "''") + "'"
+SCHEMA = (
+    f"CREATE VIRTUAL TABLE {TABLE} USING fts5(body, content='', detail=none, columnsize=0, "
+    f"prefix='{PREFIX_INDEXED}', tokenize='{_OPTION.replace(chr(39), chr(39) * 2)}')"
+)
+TIME_SHIFT = 20  # a message id is its time in milliseconds shifted left this far (index.py)
+SNIPPET_WIDTH = 160  # characters of a snippet, about
+SNIPPET_BEFORE = 40  # of them before the first match
+_BATCH = 2000
+_FIRST_PAGE = 256
+_LAST_PAGE = 16384
+
+Progress = Callable[[float], None]
+
+
+@dataclass(frozen=True)
+class MessageHit:
+    seq: int
+    kind: str
+    snippet: str  # plain text around the match, "…" where cut, no markers
+    marks: tuple[tuple[int, int], ...]  # [start, end) of each matched span inside snippet
+
+    def marked(self, before: str, after: str) -> str:
+        """The snippet with each match between ``before`` and ``after`` (e.g. "[" and "]"
+        for a model to read, or a terminal's bold on and off)."""
+        parts, at = [], 0
+        for start, end in self.marks:
+            parts += [self.snippet[at:start], before, self.snippet[start:end], after]
+            at = end
+        return "".join([*parts, self.snippet[at:]])
+
+
+@dataclass(frozen=True)
+class ConversationHits:
+    conversation: dict[str, Any]  # the LIST_COLUMNS row, as Index.newest() returns
+    count: int  # how many messages of this conversation match (all of them)
+    hits: list[MessageHit]  # newest first, at most per_conversation
+
+
+@dataclass(frozen=True)
+class Found:
+    """A conversation's matches, before its row is attached (``Index.search`` does)."""
+
+    conversation_id: str
+    count: int
+    hits: list[MessageHit]
+
+
+# --- keeping the table ------------------------------------------------------------------------
+
+
+def add_terms(db: Database, rows: Iterable[tuple[int, str]]) -> None:
+    """Index messages: (id, text) each."""
+    sql = f"INSERT INTO {TABLE} (rowid, body) VALUES (?, ?)"  # noqa: S608 (constants only)
+    db.conn.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+
+
+def drop_terms(db: Database, rows: Iterable[tuple[int, str]]) -> None:
+    """Take messages out of the index: (id, text) each, the text as it was indexed (a
+    contentless table is told which terms to remove)."""
+    sql = f"INSERT INTO {TABLE} ({TABLE}, rowid, body) VALUES ('delete', ?, ?)"  # noqa: S608
+    db.conn.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+
+
+def clear_terms(db: Database) -> None:
+    db.execute(f"INSERT INTO {TABLE} ({TABLE}) VALUES ('delete-all')")  # noqa: S608
+
+
+def optimize_terms(db: Database) -> None:
+    db.execute(f"INSERT INTO {TABLE} ({TABLE}) VALUES ('optimize')")  # noqa: S608
+
+
+def fill_terms(db: Database, progress: Progress | None = None) -> None:
+    """Index every message of the messages table (an index made before this table existed),
+    saying how far it has got."""
+    total = db.execute("SELECT count(*) FROM messages").fetchone()[0]
+    done = 0
+    after = -(1 << 63)
+    while True:
+        rows = db.execute(
+            "SELECT id, text FROM messages WHERE id > ? ORDER BY id LIMIT ?", [after, _BATCH]
+        ).fetchall()
+        if not rows:
+            break
+        add_terms(db, rows)
+        done += len(rows)
+        after = rows[-1][0]
+        if progress is not None:
+            progress(done / total)
+
+
+# --- searching ----------------------------------------------------------------------------
+
+
+def find(db: Database, query: str, limit: int, per_conversation: int) -> list[Found]:
+    """The conversations with messages matching ``query``, by their newest matching message,
+    newest first; each with its count of matches and up to ``per_conversation`` of them
+    (newest first). ``QueryError`` if the query cannot be read."""
+    compiled = _Compiled.of(parse(query))
+    if compiled is None or limit <= 0:
+        return []
+    newest = compiled.newest(db, limit)
+    return compiled.details(db, newest, max(per_conversation, 0))
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    clauses: list[list[TermPlan]]
+    excluded: list[TermPlan]
+    match: str | None  # FTS5 expression for the clauses (and exact exclusions); None: none
+    checked: bool  # whether candidates' text must be checked against the whole query
+    merged: bool  # whether the expression merges index terms in memory at each lookup
+    where: str  # SQL conditions on messages m: the filters but dates
+    params: list[Any]
+    low: int  # message ids from (after:)
+    high: int  # and before (before:)
+
+    @classmethod
+    def of(cls, query: Query) -> _Compiled | None:
+        clauses = [
+            plans
+            for clause in query.clauses
+            if (plans := [p for t in clause if (p := plan(t.text, t.phrase)) is not None])
+        ]
+        excluded = [p for t in query.excluded if (p := plan(t.text, t.phrase)) is not None]
+        if not clauses and not excluded and query.filters == Filters():
+            return None  # nothing asked (or only what folds to nothing)
+        match = None
+        if clauses:
+            match = " AND ".join(f"({' OR '.join(p.match() for p in c)})" for c in clauses)
+            for p in excluded:
+                if p.exact:
+                    match = f"({match}) NOT {p.match()}"
+        terms = [*excluded, *(p for clause in clauses for p in clause)]
+        checked = any(not p.exact for p in terms) or (bool(excluded) and not clauses)
+        merged = any(p.merged for p in terms)
+        where, params = _filters(query.filters)
+        after, before = query.filters.after, query.filters.before
+        low = first_id(after) if after is not None else -(1 << 62)
+        high = first_id(before) if before is not None else 1 << 62
+        return cls(clauses, excluded, match, checked, merged, where, params, low, high)
+
+    def holds(self, folded: str) -> bool:
+        """Whether a message's folded text matches the whole query (filters aside)."""
+        return all(any(term.found(folded) for term in clause) for clause in self.clauses) and (
+            not any(term.found(folded) for term in self.excluded)
+        )
+
+    def newest(self, db: Database, limit: int) -> list[str]:
+        """The ids of the ``limit`` conversations with the newest matching messages."""
+        text = ", m.text" if self.checked else ""
+        if self.match is not None:
+            sql = (
+                f"SELECT m.id, m.conversation_id{text} FROM {TABLE} AS t "  # noqa: S608
+                f"CROSS JOIN messages AS m ON m.id = t.rowid WHERE t.{TABLE} MATCH ? "
+                f"AND t.rowid >= ? AND t.rowid < ?{self.where} ORDER BY t.rowid DESC LIMIT ?"
+            )
+            first: list[Any] = [self.match, self.low]
+        else:
+            sql = (
+                f"SELECT m.id, m.conversation_id{text} FROM messages AS m "  # noqa: S608
+                f"WHERE m.id >= ? AND m.id < ?{self.where} ORDER BY m.id DESC LIMIT ?"
+            )
+            first = [self.low]
+        found: dict[str, None] = {}
+        before, page = self.high, _FIRST_PAGE
+        while len(found) < limit:
+            rows = db.execute(sql, [*first, before, *self.params, page]).fetchall()
+            for row in rows:
+                if row[1] not in found and (not self.checked or self.holds(fold(row[2]))):
+                    found[row[1]] = None
+                    if len(found) == limit:
+                        break
+            if len(rows) < page:
+                break
+            before, page = rows[-1][0], min(page * 4, _LAST_PAGE)
+        return list(found)
+
+    def details(self, db: Database, ids: list[str], per_conversation: int) -> list[Found]:
+        """Each conversation's matching messages: how many, and the newest with snippets."""
+        counts = dict.fromkeys(ids, 0)
+        kept: dict[str, list[tuple[int, int, str, Folded | None]]] = {cid: [] for cid in ids}
+        texts: dict[int, str] = {}
+        for chunk in (ids[n : n + 500] for n in range(0, len(ids), 500)):
+            for row_id, cid, seq, kind, text in sorted(self._matching(db, chunk), reverse=True):
+                folded = fold_mapped(text) if text is not None else None
+                if folded is not None and not self.holds(folded.text):
+                    continue
+                counts[cid] += 1
+                if len(kept[cid]) < per_conversation:
+                    kept[cid].append((row_id, seq, kind, folded))
+                    if text is not None:
+                        texts[row_id] = text
+        texts |= self._texts(db, [r[0] for hits in kept.values() for r in hits if r[3] is None])
+        plans = [p for clause in self.clauses for p in clause]
+        return [
+            Found(
+                cid,
+                counts[cid],
+                [
+                    MessageHit(seq, kind, *snippet(texts.get(row_id, ""), plans, folded))
+                    for row_id, seq, kind, folded in kept[cid]
+                ],
+            )
+            for cid in ids
+        ]
+
+    def _matching(self, db: Database, ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+        """The messages of these conversations that pass the filters and the index (their
+        id, conversation, seq, kind, and text if it is to be checked).
+
+        The index is read over the time spans of the conversations (merged where they
+        overlap), never probed message by message: each probe would look its terms up again.
+        An expression that merges index terms at each lookup is not read at all: the messages
+        are, to be checked one by one."""
+        text = "m.text" if self.checked or self.merged else "NULL"
+        columns = f"m.id, m.conversation_id, m.seq, m.kind, {text}"
+        marks = ",".join("?" * len(ids))
+        if self.match is None or self.merged:
+            sql = (
+                f"SELECT {columns} FROM messages AS m WHERE m.conversation_id IN ({marks}) "  # noqa: S608
+                f"AND m.id >= ? AND m.id < ?{self.where}"
+            )
+            yield from db.execute(sql, [*ids, self.low, self.high, *self.params])
+            return
+        spans = db.execute(
+            f"SELECT min(id), max(id) FROM messages WHERE conversation_id IN ({marks}) "  # noqa: S608
+            "AND id >= ? AND id < ? GROUP BY conversation_id",
+            [*ids, self.low, self.high],
+        ).fetchall()
+        sql = (
+            f"SELECT {columns} FROM {TABLE} AS t CROSS JOIN messages AS m "  # noqa: S608
+            f"ON m.id = t.rowid WHERE t.{TABLE} MATCH ? AND t.rowid >= ? AND t.rowid <= ? "
+            f"AND m.conversation_id IN ({marks}){self.where}"
+        )
+        for first, last in _merged_spans(spans):
+            yield from db.execute(sql, [self.match, first, last, *ids, *self.params])
+
+    @staticmethod
+    def _texts(db: Database, ids: list[int]) -> dict[int, str]:
+        texts: dict[int, str] = {}
+        for chunk in (ids[n : n + 500] for n in range(0, len(ids), 500)):
+            sql = f"SELECT id, text FROM messages WHERE id IN ({','.join('?' * len(chunk))})"  # noqa: S608
+            texts.update(db.execute(sql, chunk).fetchall())
+        return texts
+
+
+def _merged_spans(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted(spans):
+        if merged and first <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+        else:
+            merged.append((first, last))
+    return merged
+
+
+def _filters(filters: Filters) -> tuple[str, list[Any]]:
+    """SQL conditions on messages ``m`` (each starting " AND "), and their parameters; the
+    dates are bounds on ids instead (``first_id``)."""
+    where: list[str] = []
+    params: list[Any] = []
+
+    def some(values: Iterable[str], condition: str, negated: bool = False) -> None:
+        values = list(values)
+        if values:
+            either = " OR ".join([condition] * len(values))
+            where.append(f"NOT ({either})" if negated else f"({either})")
+            params.extend(values)
+
+    some(filters.kinds, "m.kind = ?")
+    some(filters.not_kinds, "m.kind = ?", negated=True)
+    some(filters.providers, "lower(coalesce(m.provider, '')) = ?")
+    some(filters.not_providers, "lower(coalesce(m.provider, '')) = ?", negated=True)
+    model = "instr(lower(coalesce(m.provider, '') || ':' || coalesce(m.model, '')), ?) > 0"
+    some(filters.models, model)
+    some(filters.not_models, model, negated=True)
+    return "".join(f" AND {condition}" for condition in where), params
+
+
+def first_id(day: date) -> int:
+    """The smallest message id of that day, local time."""
+    midnight = datetime(day.year, day.month, day.day).astimezone()
+    return max(int(midnight.timestamp() * 1000), 0) << TIME_SHIFT
+
+
+# --- snippets -------------------------------------------------------------------------------
+
+
+def snippet(
+    text: str, plans: list[TermPlan], folded: Folded | None = None
+) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """Plain text around the first match (on one line, "…" where cut) and where each match
+    is in it (``folded``: the text folded, if it already was)."""
+    folded = folded or fold_mapped(text)
+    found = sorted({span for term in plans for span in term.spans(folded.text)})
+    first = folded.span(*found[0]) if found else (0, 0)
+    start = _word_start(text, max(first[0] - SNIPPET_BEFORE, 0), first[0])
+    end = _word_end(text, max(start + SNIPPET_WIDTH, first[1]))
+    spans: list[tuple[int, int]] = []
+    for a, b in found:  # in order in the text too: only those in the snippet are mapped back
+        origin = folded.span(a, b)
+        if origin[0] >= end:
+            break
+        if spans and origin[0] <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(origin[1], spans[-1][1]))
+        elif origin[1] > start:
+            spans.append(origin)
+    piece = text[start:end]
+    lead = "…" if start > 0 and text[:start].strip() else ""
+    tail = "…" if text[end:].strip() else ""
+    line, moved = _one_line(piece)
+    marks = (
+        (moved(max(a, start) - start) + len(lead), moved(min(b, end) - start) + len(lead))
+        for a, b in spans
+    )
+    return lead + line + tail, tuple((a, b) for a, b in marks if b > a)
+
+
+def _word_start(text: str, start: int, first: int) -> int:
+    """``start``, moved on past the word it cuts (if a space comes before ``first``)."""
+    if start == 0 or text[start - 1].isspace():
+        return start
+    space = _SPACE.search(text, start, first)
+    return space.end() if space else start
+
+
+def _word_end(text: str, end: int) -> int:
+    """``end``, moved back to the end of a word (if one ends in the last sixth)."""
+    if end >= len(text) or text[end].isspace():
+        return min(end, len(text))
+    cut = text.rfind(" ", end - SNIPPET_WIDTH // 6, end)
+    return cut if cut > 0 else end
+
+
+_SPACE = re.compile(r"\s+")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # not whitespace
+_SQUEEZED = re.compile(r"^\s+|\s+$|\s{2,}")  # whitespace runs that a line makes shorter
+
+
+def _one_line(piece: str) -> tuple[str, Callable[[int], int]]:
+    """``piece`` with runs of whitespace and control characters (a terminal's escapes) made
+    one space and its ends stripped, and where a position in ``piece`` went."""
+    if _CONTROLS.search(piece):
+        piece = _CONTROLS.sub(" ", piece)
+    runs = [
+        (m.start(), m.end(), m.start() > 0 and m.end() < len(piece))
+        for m in _SQUEEZED.finditer(piece)
+    ]
+
+    def moved(position: int) -> int:
+        removed = 0
+        for a, b, kept in runs:
+            if b <= position:
+                removed += b - a - kept
+            elif a < position:  # inside a run: at its one space, or where it was dropped
+                return a - removed + min(position - a, kept)
+            else:
+                break
+        return position - removed
+
+    return " ".join(piece.split()), moved
