@@ -83,8 +83,9 @@ done
 depends+="${depends:+, }fontconfig-config"
 # Not linked, but used at run time: a Secret Service to keep API keys in (any provider of it
 # works: GNOME Keyring, KWallet, KeePassXC); xkb-data and libx11-data for keyboard layouts and
-# the compose key.
-recommends="gnome-keyring | kwalletmanager | keepassxc, xkb-data, libx11-data"
+# the compose key; Noto CJK for the Japanese and Chinese translations and messages in those
+# scripts (the bundle carries no fonts: docs/i18n.md).
+recommends="gnome-keyring | kwalletmanager | keepassxc, xkb-data, libx11-data, fonts-noto-cjk"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<EOF

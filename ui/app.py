@@ -20,13 +20,19 @@ from app.errors import CrosstalkError
 from app.keys import Keys
 from app.paths import DataDir, private_file
 from app.scrub import scrub
-from ui import launch_check
+from ui import i18n, launch_check
 from ui.chat_controller import ChatController
+from ui.i18n import Context
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
 from ui.window_state import WindowState
 
 log = logging.getLogger("crosstalk")
+RESTART = -1  # what _serve returns when the window asked to start again (Settings > Language)
+
+
+class App(Context):
+    """The translation context of the start-up's texts."""
 
 
 def _log_to(data: DataDir) -> logging.Handler:
@@ -73,7 +79,8 @@ def _excepthook(window: MainWindow | None) -> None:
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, exc, tb)))
         if window is not None:
-            window.banner.show_message(f"Unexpected error: {exc!r} (details in crosstalk.log)")
+            text = App.tr("Unexpected error: {error} (details in crosstalk.log)")
+            window.banner.show_message(text.format(error=repr(exc)))
 
     sys.excepthook = hook
 
@@ -82,7 +89,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     try:
         services = composition.build(data, reconcile=False)
     except CrosstalkError as exc:
-        QMessageBox.critical(None, "Crosstalk cannot start", str(exc))
+        QMessageBox.critical(None, App.tr("Crosstalk cannot start"), str(exc))
         return 1
     log_handler.addFilter(ScrubbedLog(services.keys))
     reader = LibraryReader(services.library)
@@ -108,7 +115,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     await controller.shutdown()
     reader.close()
     services.close()
-    return 0
+    return RESTART if window.restart_requested else 0
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -121,7 +128,15 @@ def run(argv: list[str] | None = None) -> int:
     app.setQuitOnLastWindowClosed(False)  # the loop ends when _serve has cleaned up
     data = DataDir.default()
     log_handler = _log_to(data)
+    # before any window: widgets read their texts through the translators when they are made
+    language = i18n.install(app, WindowState(data).language())
+    log.info("language %s (setting %s), formats %s", language.code, language.choice,
+             language.locale.name())  # fmt: skip
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
-        return loop.run_until_complete(_serve(app, data, log_handler))
+        code = loop.run_until_complete(_serve(app, data, log_handler))
+    if code == RESTART:
+        logging.shutdown()  # the log's last lines written before the process is replaced
+        i18n.restart()
+    return code

@@ -207,7 +207,7 @@ class ChatController(QObject):
     def _start(self, conversation_id: str, coroutine: Turn, spec: str) -> asyncio.Task[None]:
         if self.is_streaming(conversation_id):
             coroutine.close()
-            raise CrosstalkError("a reply is still streaming here: stop it first (Esc)")
+            raise CrosstalkError(self.tr("A reply is still streaming here: stop it first (Esc)."))
         task = asyncio.ensure_future(self._run(conversation_id, coroutine, spec))
         self._tasks[conversation_id] = task
         return task
@@ -227,7 +227,8 @@ class ChatController(QObject):
             self.turn_failed.emit(conversation_id, str(exc), _action(exc))
         except Exception as exc:  # a bug: logged with its traceback and shown, never swallowed
             log.exception("turn in %s failed", conversation_id)
-            self.turn_failed.emit(conversation_id, f"unexpected error: {exc!r}", "retry")
+            said = self.tr("Unexpected error: {error}").format(error=repr(exc))
+            self.turn_failed.emit(conversation_id, said, "retry")
         finally:
             coroutine.close()  # not started if the model could not be resolved
             self.flush()
@@ -241,11 +242,14 @@ class ChatController(QObject):
         def on_context(event: ContextEvent) -> None:
             if isinstance(event, Compressing):
                 first, last = event.covers
-                message = f"Compressing entries {first}-{last} ({event.strategy}, {event.model})…"
+                said = self.tr("Compressing entries {first}-{last} ({strategy}, {model})…")
+                message = said.format(
+                    first=first, last=last, strategy=event.strategy, model=event.model
+                )
             elif isinstance(event, Compressed):
-                message = "Compressed the older history; the summary stands in for it."
+                message = self.tr("Compressed the older history; the summary stands in for it.")
             else:
-                message = f"Compression not used: {event.message}"
+                message = self.tr("Compression not used: {reason}").format(reason=event.message)
             self.context_changed.emit(conversation_id, message)
 
         return on_context

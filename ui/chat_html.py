@@ -2,10 +2,13 @@
 
 Plain functions of an entry and its fold state, so a fragment is built once and cached by the
 view. Links carry the entry's position in the view (``fold:3:c0``, ``copy:3.1``, ``retry:3``),
-and the view interprets them; nothing here knows about Qt. Two things carry the entry's ``seq``
-instead, as they outlive the view's positions: each fragment's first paragraph starts with a
-named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link. A message ends
-with its row of actions (``Actions``): ``edit:12``, ``regenerate:12``, ``sibling:14`` ...
+and the view interprets them; nothing here knows about widgets. Two things carry the entry's
+``seq`` instead, as they outlive the view's positions: each fragment's first paragraph starts
+with a named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link. A message
+ends with its row of actions (``Actions``): ``edit:12``, ``regenerate:12``, ``sibling:14`` ...
+
+Its words go through Qt's translator (context "ChatHtml"), its numbers through
+``ui.locale_format``; what the history holds (messages, errors from app/) is shown as it is.
 """
 
 from __future__ import annotations
@@ -25,11 +28,16 @@ from app.history import (
     ToolResults,
 )
 from app.history.context import CONTINUES
-from ui import theme
+from ui import locale_format, theme
+from ui.i18n import Context
 from ui.markdown import code_block_html, render_markdown
 
 SHOWN = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook, Compression)
 STOPPED = "stopped by the user"  # the error app.turn records when Stop cancels a reply
+
+
+class ChatHtml(Context):
+    """The translation context of every text here."""
 
 
 def style_sheet() -> str:
@@ -137,18 +145,24 @@ def entry_html(
             fragment.reply(entry, retry)
         case ToolResults(results=results):
             for n, result in enumerate(results):
-                error = " (error)" if result.is_error else ""
-                summary = f"Result of {result.name}{error}"
-                fragment.fold(f"t{n}", summary, result.content, code=True)
+                if result.is_error:
+                    said = ChatHtml.tr("Result of {name} (error)")
+                else:
+                    said = ChatHtml.tr("Result of {name}")
+                fragment.fold(f"t{n}", said.format(name=result.name), result.content, code=True)
             if not results:
-                fragment.note("No tool results")
+                fragment.note(ChatHtml.tr("No tool results"))
         case SystemInstruction(text=text):
-            summary = "System instruction" if text else "System instruction cleared"
+            if text:
+                summary = ChatHtml.tr("System instruction")
+            else:
+                summary = ChatHtml.tr("System instruction cleared")
             fragment.fold("s", summary, text) if text else fragment.note(summary)
         case MemoryNotebook(content=content):
-            fragment.fold("s", "Memory notebook updated", content)
+            fragment.fold("s", ChatHtml.tr("Memory notebook updated"), content)
         case Compression(covers=(first, last), summary=summary):
-            fragment.fold("s", f"Entries {first} to {last} summarised", summary)
+            said = ChatHtml.tr("Entries {first} to {last} summarised")
+            fragment.fold("s", said.format(first=first, last=last), summary)
         case _:
             pass
     if actions is not None:
@@ -161,10 +175,16 @@ def reply_header(entry: ModelOutput) -> str:
     parts = [f"{entry.provider}:{entry.model}"]
     usage = entry.usage
     if usage.input or usage.output:
-        parts.append(f"{usage.input:,} in / {usage.output:,} out tokens")
+        said = ChatHtml.tr("{input} in / {output} out tokens")
+        parts.append(
+            said.format(
+                input=locale_format.count(usage.input), output=locale_format.count(usage.output)
+            )
+        )
     latency = entry.meta.get("latency_ms")
     if isinstance(latency, int | float):
-        parts.append(f"{latency / 1000:.1f} s")
+        seconds = locale_format.number(latency / 1000)
+        parts.append(ChatHtml.tr("{seconds} s").format(seconds=seconds))
     return " · ".join(parts)
 
 
@@ -180,19 +200,22 @@ class _Fragment:
         """The anchor and the Inspect link, for the first paragraph only (empty after it)."""
         if self.parts:
             return "", ""
-        link = f' &nbsp;<a class="inspect" href="inspect:{self.seq}">Inspect</a>'
+        inspect = escape(ChatHtml.tr("Inspect"))
+        link = f' &nbsp;<a class="inspect" href="inspect:{self.seq}">{inspect}</a>'
         return f'<a name="{anchor_name(self.seq)}"></a>', link
 
     def user(self, entry: ModelInput) -> None:
+        attached = ChatHtml.tr("Attached: {name} ({type})")
         files = "".join(
-            f'<p class="note">Attached: {escape(a.name)} ({escape(a.mime_type)})</p>'
+            f'<p class="note">{escape(attached.format(name=a.name, type=a.mime_type))}</p>'
             for a in entry.attachments
         )
         anchor, inspect = self._lead()
+        you = escape(ChatHtml.tr("You"))
         self.parts.append(
             f'<table class="user" width="100%" cellspacing="0" cellpadding="10" '
             f'bgcolor="{theme.colour("user_background")}">'
-            f'<tr><td><p class="who">{anchor}You{inspect}</p>'
+            f'<tr><td><p class="who">{anchor}{you}{inspect}</p>'
             f'<p class="user">{_text(entry.text)}</p>{files}</td></tr></table>\n'
         )
 
@@ -206,30 +229,36 @@ class _Fragment:
             self.parts.append(f'<p class="meta">{anchor}{header}{inspect}</p>\n')
         for n, item in enumerate(entry.reasoning):
             if item.text:
-                self.fold(f"r{n}", "Thinking", item.text, css="thinking")
+                self.fold(f"r{n}", ChatHtml.tr("Thinking"), item.text, css="thinking")
             elif item.opaque:
-                self.note("Thinking (not shown by the provider)")
+                self.note(ChatHtml.tr("Thinking (not shown by the provider)"))
         if entry.text:
             # first to collect code blocks, so its Copy links index self.code from 0
             rendered = render_markdown(entry.text, copy_prefix=f"copy:{self.index}.")
             self.parts.append(rendered.html)
             self.code += rendered.code_blocks
         elif not entry.tool_calls and not is_failed(entry):
-            self.note("(empty reply)")
+            self.note(ChatHtml.tr("(empty reply)"))
         for n, call in enumerate(entry.tool_calls):
-            summary = f"Called {call.name}({_shorten(call.arguments, 60)})"
+            said = ChatHtml.tr("Called {name}({arguments})")
+            summary = said.format(name=call.name, arguments=_shorten(call.arguments, 60))
             self.fold(f"c{n}", summary, _pretty_json(call.arguments), code=True)
         if is_failed(entry):
             self.status(entry, retry)
 
     def status(self, entry: ModelOutput, retry: bool) -> None:
         if entry.error == STOPPED:
-            css, message = "stopped", "Stopped — partial reply"
+            css, message = "stopped", ChatHtml.tr("Stopped — partial reply")
         else:
-            css, message = "failed", f"Failed: {entry.error or 'the reply was cut short'}"
-            if entry.partial and (entry.text or entry.tool_calls):
-                message += " — partial reply kept"
-        link = f' &nbsp;·&nbsp; <a href="retry:{self.index}">Retry</a>' if retry else ""
+            kept = entry.partial and (entry.text or entry.tool_calls)
+            if kept:
+                said = ChatHtml.tr("Failed: {error} — partial reply kept")
+            else:
+                said = ChatHtml.tr("Failed: {error}")
+            css = "failed"
+            message = said.format(error=entry.error or ChatHtml.tr("the reply was cut short"))
+        again = escape(ChatHtml.tr("Retry"))
+        link = f' &nbsp;·&nbsp; <a href="retry:{self.index}">{again}</a>' if retry else ""
         self.parts.append(f'<p class="{css}">{escape(message)}{link}</p>\n')
 
     def fold(self, key: str, summary: str, body: str, css: str = "", code: bool = False) -> None:

@@ -11,15 +11,29 @@ rendered once, when the saved ``model_output`` arrives and replaces the block.
 cheap; an entry farther back gets a page of its own, with "Show later messages" below it, as
 rendering thousands of entries would take seconds. While such a page is shown, whatever the
 turn adds is kept but not drawn, until the user writes again or goes back to the latest.
+
+Words are highlighted in two ways, both drawn as extra selections over the document (which
+they never change): a search result's words (``mark_terms``, when a hit is opened from the
+list), and the find bar's matches (``ui.find_bar``, Ctrl+F), the current one in the selection
+colour. Both are found again whenever the document is drawn anew.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from html import escape
 from typing import Literal
 
-from PySide6.QtCore import QEvent, QObject, QRect, QTimer, QUrl, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QEvent,
+    QObject,
+    QRect,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -28,9 +42,8 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
-    QTextFormat,
 )
-from PySide6.QtWidgets import QApplication, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QTextBrowser, QVBoxLayout, QWidget
 
 from app.history import (
     ROOT,
@@ -45,6 +58,7 @@ from app.history import (
 from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS, searchable_text
 from app.store import Conversation, branches
+from app.store.search_text import fold
 from app.turn import can_continue
 from ui import theme
 from ui.chat_html import (
@@ -56,16 +70,20 @@ from ui.chat_html import (
     shown_chars,
     style_sheet,
 )
+from ui.find_bar import FindBar
+from ui.i18n import Context
 from ui.inline_edit import InlineEditor
 from ui.markdown import plain_text
+from ui.search_marks import SearchMarks, folds_holding
+from ui.search_text import needles
 
 MESSAGE_ACTIONS = ("copy-markdown", "copy-text", "edit", "regenerate", "continue", "fork",
                    "exclude", "include", "sibling")  # fmt: skip
 PAGE = 40
 PAGE_CHARS = 16_000
 BOTTOM_SLACK = 8  # pixels: this close to the end counts as "at the bottom"
-LIVE_HEADER = "Replying…"
-LIVE_UNSAVED = "Reply (not saved)"
+LIVE_HEADER = QT_TRANSLATE_NOOP("ChatText", "Replying…")
+LIVE_UNSAVED = QT_TRANSLATE_NOOP("ChatText", "Reply (not saved)")
 JUMP_CHARS = 3 * PAGE_CHARS  # show_entry extends the tail by up to this much text, else a page
 HIGHLIGHT_MS = 1500
 LATER = "later"  # the named anchor of "Show later messages"
@@ -105,8 +123,13 @@ class ChatView(QWidget):
         document.setUndoRedoEnabled(False)  # else every streamed insert is kept for undo
         document.setDefaultStyleSheet(style_sheet())
         document.setDocumentMargin(12)
+        self.find_bar = FindBar(self.browser, self, hidden_matches=self._hidden_matches)
+        self.find_bar.found.connect(self._on_found)
+        self.find_bar.reveal_requested.connect(self._reveal)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.browser)
         self.editor = InlineEditor(self.browser.viewport())
         self.editor.submitted.connect(self.edit_submitted)
@@ -138,7 +161,10 @@ class ChatView(QWidget):
         self._unhighlight = QTimer(self)
         self._unhighlight.setSingleShot(True)
         self._unhighlight.setInterval(HIGHLIGHT_MS)
-        self._unhighlight.timeout.connect(lambda: self.browser.setExtraSelections([]))
+        self._unhighlight.timeout.connect(self._end_highlight)
+        self._marks = SearchMarks(self.browser, self.find_bar)
+        self._target_mark: int | None = None  # show_entry: the first marked word in the entry
+        self._folded: dict[int, str] = {}  # entries' text folded for finding, by seq
 
     # --- saved entries ---------------------------------------------------------------------
 
@@ -156,6 +182,8 @@ class ChatView(QWidget):
 
     def clear(self) -> None:
         """Show nothing (a new chat before its first entry)."""
+        self._marks.terms = []
+        self._folded.clear()
         self._entries = []
         self._first = self._last = 0
         self._html.clear()
@@ -205,6 +233,10 @@ class ChatView(QWidget):
         """Add a saved entry at the end; a reply replaces the live block it was streamed into."""
         if not is_shown(entry):
             return
+        self._append(entry)
+        self._after_change()
+
+    def _append(self, entry: AnyEntry) -> None:
         if isinstance(entry, ModelInput) and self._detached():
             self._attach()  # the user wrote: show where the conversation goes on
         self._appending()
@@ -281,7 +313,7 @@ class ChatView(QWidget):
             header.movePosition(
                 QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
             )
-            header.insertText(LIVE_UNSAVED)
+            header.insertText(ChatText.tr(LIVE_UNSAVED))
             self._live = None
         else:
             self._remove_live()
@@ -297,6 +329,8 @@ class ChatView(QWidget):
     def show_entry(self, seq: int) -> bool:
         """Scroll to the entry with this seq, or the nearest shown one before it (a title, a
         debug log), and highlight it briefly; the view stays there until the user scrolls.
+        With a search result's words marked (``mark_terms``), to the first of them in it, its
+        folded parts that hold them opened.
 
         False when the view shows no entries (then nothing changes).
         """
@@ -304,14 +338,34 @@ class ChatView(QWidget):
             return False
         index = max(bisect_right(self._entries, seq, key=_seq) - 1, 0)
         self._target = anchor_name(self._entries[index].seq)
-        if self._first <= index < self._last:
+        self._target_mark = None
+        opened = self._open_folds(index)
+        if self._first <= index < self._last and not opened:
             self._anchor = "entry"
             self._restore_scroll()
         else:
-            self._bring_in(index)
+            if not self._first <= index < self._last:
+                self._bring_in(index)
             self._render("entry")
         self._highlight(index)
+        self._restore_scroll()
         return True
+
+    def mark_terms(self, terms: list[str]) -> None:
+        """Highlight these words wherever the conversation shows them (a search result's, as
+        it is opened) until another conversation is shown; the find bar will look for the
+        first of them."""
+        self._marks.set_terms(terms)
+        if self._marks.terms:
+            self.find_bar.prefill(self._marks.terms[0])
+
+    @property
+    def terms(self) -> list[str]:
+        return list(self._marks.terms)
+
+    def find(self) -> None:
+        """Ctrl+F: the find bar, ready to type."""
+        self.find_bar.open()
 
     def _bring_in(self, index: int) -> None:
         """Make the shown range include ``index``: extended when that is cheap, else a page
@@ -327,7 +381,8 @@ class ChatView(QWidget):
             self._first, self._last = index, self._page_after(index)
 
     def _highlight(self, index: int) -> None:
-        """A background behind the entry until the timer clears it; the document is unchanged."""
+        """A background behind the entry until the timer clears it; the document is unchanged.
+        An entry with marked words is not: they show where it is, and where to look in it."""
         names = {anchor_name(self._entries[index].seq), LATER}
         if index + 1 < self._last:
             names.add(anchor_name(self._entries[index + 1].seq))
@@ -339,16 +394,74 @@ class ChatView(QWidget):
         if self._live is not None and not self._detached():
             ends.append(self._live.start.position())
         end = min(ends, default=self.browser.document().characterCount() - 1)
+        inside = self._marks.between(start, end)
+        if inside:
+            self._target_mark = inside[0]
+            self._marks.set_entry(None)
+            return
         cursor = self._cursor_at(start)
         cursor.setPosition(max(end - 1, start), QTextCursor.MoveMode.KeepAnchor)
-        selection = QTextEdit.ExtraSelection()
-        fmt = QTextCharFormat()
-        fmt.setBackground(QColor(theme.colour("highlight")))
-        fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        selection.cursor = cursor
-        selection.format = fmt
-        self.browser.setExtraSelections([selection])
+        self._marks.set_entry(cursor)
         self._unhighlight.start()
+
+    def _end_highlight(self) -> None:
+        self._marks.set_entry(None)
+
+    # --- marked words and the find bar ---------------------------------------------------------
+
+    def _after_change(self) -> None:
+        """The document was drawn anew or grew: find the words again."""
+        self._marks.refresh()
+
+    def _on_found(self, scroll: bool) -> None:
+        self._marks.draw()
+        bar = self.find_bar
+        if scroll and 0 <= bar.current < len(bar.spans):
+            self._marks.scroll_into_view(bar.spans[bar.current][0])
+
+    def _open_folds(self, index: int) -> bool:
+        """Open the folded parts of entry ``index`` that hold marked words; True if any was."""
+        if not self._marks.terms:
+            return False
+        keys = folds_holding(self._entries[index], needles(self._marks.terms))
+        opened = {(index, key) for key in keys} - self._expanded
+        if opened:
+            self._expanded |= opened
+            self._html.pop(index, None)
+        return bool(opened)
+
+    def _folded_text(self, index: int) -> str:
+        entry = self._entries[index]
+        text = self._folded.get(entry.seq)
+        if text is None:
+            text = self._folded[entry.seq] = fold(searchable_text(entry))
+        return text
+
+    def _hidden_entries(self, text: str) -> list[int]:
+        """The entries not drawn now whose text holds ``text``."""
+        wanted = needles([text])
+        if not wanted:
+            return []
+        outside = [*range(self._first), *range(self._last, len(self._entries))]
+        return [i for i in outside if wanted[0] in self._folded_text(i)]
+
+    def _hidden_matches(self, text: str) -> int:
+        return len(self._hidden_entries(text))
+
+    def _reveal(self, text: str) -> None:
+        """Draw the nearest message not drawn that holds ``text`` (an earlier one first), and
+        go to its first match."""
+        holding = self._hidden_entries(text)
+        if not holding:
+            return
+        earlier = [index for index in holding if index < self._first]
+        index = earlier[-1] if earlier else holding[0]
+        self._target = anchor_name(self._entries[index].seq)
+        self._target_mark = None
+        self._bring_in(index)
+        self._render("entry")
+        position = self._anchor_positions({self._target}).get(self._target, 0)
+        self.find_bar.after_reveal(position)
 
     def _anchor_positions(self, names: set[str]) -> dict[str, int]:
         """Where the named anchors are; a page of entries has a few hundred blocks at most."""
@@ -406,7 +519,7 @@ class ChatView(QWidget):
         if self._detached():
             parts.append(_later_html())
         self._unhighlight.stop()
-        self.browser.setExtraSelections([])  # its cursors would point into the old document
+        self._marks.forget()  # its cursors would point into the old document
         self._settling = True
         try:
             self.browser.setHtml("".join(parts).rstrip())
@@ -414,6 +527,7 @@ class ChatView(QWidget):
                 self._open_live("".join(live.reasoning_parts), "".join(live.text_parts))
         finally:
             self._settling = False
+        self._after_change()
         self._restore_scroll()
 
     def _end_cursor(self, table_next: bool = False) -> QTextCursor:
@@ -462,7 +576,7 @@ class ChatView(QWidget):
         header = QTextBlockFormat()
         header.setTopMargin(16)
         cursor.setBlockFormat(header)
-        cursor.insertText(LIVE_HEADER, _char_format(theme.colour("muted"), small=True))
+        cursor.insertText(ChatText.tr(LIVE_HEADER), _char_format(theme.colour("muted"), small=True))
         cursor.insertBlock(QTextBlockFormat(), _char_format(theme.colour("muted"), italic=True))
         cursor.insertText(reasoning)
         reasoning_end = cursor.position()
@@ -726,6 +840,8 @@ class ChatView(QWidget):
                 bar.setValue(bar.maximum())
             elif self._anchor == "entry":
                 self.browser.scrollToAnchor(self._target)
+                if self._target_mark is not None:
+                    self._marks.scroll_into_view(self._target_mark)
             elif self._anchor == "top":
                 bar.setValue(self._offset)
             elif self._anchor == "bottom":
@@ -748,19 +864,27 @@ def whole_text(history: History, entry: AnyEntry) -> str:
     return "".join(parts)
 
 
+class ChatText(Context):
+    """The translation context of the texts the view writes into the chat."""
+
+
 def _earlier_html(hidden: int) -> str:
-    more = f"{hidden} earlier message{'s' if hidden != 1 else ''}"
+    more = escape(ChatText.tr("(%n earlier message(s))", None, hidden))
+    show = escape(ChatText.tr("Show earlier messages"))
     return (
-        f'<p class="earlier" align="center"><a href="earlier">Show earlier messages</a>'
-        f' <span style="color: {theme.colour("muted")}">({more})</span></p>\n'
+        f'<p class="earlier" align="center"><a href="earlier">{show}</a>'
+        f' <span style="color: {theme.colour("muted")}">{more}</span></p>\n'
     )
 
 
 def _later_html() -> str:
+    later, latest = (
+        escape(ChatText.tr("Show later messages")),
+        escape(ChatText.tr("Go to the latest")),
+    )
     return (
         f'<p class="earlier" align="center"><a name="{LATER}"></a>'
-        '<a href="later">Show later messages</a> &nbsp;·&nbsp; '
-        '<a href="latest">Go to the latest</a></p>\n'
+        f'<a href="later">{later}</a> &nbsp;·&nbsp; <a href="latest">{latest}</a></p>\n'
     )
 
 

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.history import ModelOutput
-from app.pricing import PriceTable, format_cost
+from app.pricing import PriceTable
+from ui import locale_format
 
 
 class ComparePane(QFrame):
@@ -57,11 +58,11 @@ class ComparePane(QFrame):
         self.seq = reply.seq
         self.text.setPlainText(reply.text)
         usage = reply.usage
-        cost = format_cost(prices.cost(reply.provider, reply.model, usage))
+        cost = locale_format.money(prices.cost(reply.provider, reply.model, usage))
         seconds = reply.meta.get("latency_ms", 0) / 1000
         facts = self.tr("{input} in / {output} out tokens · {cost} · {seconds} s").format(
-            input=f"{usage.input:,}", output=f"{usage.output:,}", cost=cost,
-            seconds=f"{seconds:.1f}",
+            input=locale_format.count(usage.input), output=locale_format.count(usage.output),
+            cost=cost, seconds=locale_format.number(seconds, 1),
         )  # fmt: skip
         if reply.error:
             facts = self.tr("Failed: {error}").format(error=reply.error) + " · " + facts
@@ -96,11 +97,8 @@ class CompareStrip(QWidget):
     def start(self, conversation_id: str, specs: list[str]) -> None:
         self.clear()
         self.conversation_id = conversation_id
-        self.heading.setText(
-            self.tr("Comparing {count} models: the replies are kept as branches").format(
-                count=len(specs)
-            )
-        )
+        said = self.tr("Comparing %n models: the replies are kept as branches", "", len(specs))
+        self.heading.setText(said)
         for spec in specs:
             pane = ComparePane(spec, self)
             pane.chosen.connect(self._choose)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction, QFocusEvent, QInputMethodEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -22,18 +22,38 @@ from PySide6.QtWidgets import (
 from app.inspect.next_request import NextRequest
 from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
+from ui import locale_format
 from ui.model_picker import ModelPicker
 
 
 class MessageEdit(QPlainTextEdit):
     """Enter sends and Shift+Enter starts a new line; or, with ``enter_sends`` off, Enter starts
-    a new line and Ctrl+Enter sends (for people who write long, many-paragraph messages)."""
+    a new line and Ctrl+Enter sends (for people who write long, many-paragraph messages).
+
+    While an input method composes (Japanese, Chinese: the pre-edit text under the cursor),
+    keys are the input method's: an Enter that reaches the box then confirms the conversion
+    (the input method commits it) and neither sends nor starts a line; Up moves among its
+    candidates and never opens the last message.
+    """
 
     submitted = Signal()
     up_when_empty = Signal()
     enter_sends = True
+    composing = False  # an input method's pre-edit text is showing
+
+    def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # Qt override
+        self.composing = bool(event.preeditString())
+        super().inputMethodEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # Qt override
+        super().focusOutEvent(event)  # the input method commits or drops its pre-edit here
+        self.composing = False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.composing:
+            if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                super().keyPressEvent(event)
+            return
         if event.key() == Qt.Key.Key_Up and not self.toPlainText():
             self.up_when_empty.emit()
             return
@@ -224,41 +244,39 @@ class Composer(QWidget):
             return
         total = request.tokens + request.tool_tokens
         approx = "≈ " if request.estimate else ""
+        count, percent = locale_format.count, locale_format.percent
         self.meter.setText(
-            self.tr("next request {approx}{total} tokens").format(approx=approx, total=f"{total:,}")
+            self.tr("next request {approx}{total} tokens").format(approx=approx, total=count(total))
         )
-        tr = self.tr
         tools = (
-            tr(" ({count} declaring tools)").format(count=f"{request.tool_tokens:,}")
+            self.tr(" ({count} declaring tools)").format(count=count(request.tool_tokens))
             if request.tool_tokens
             else ""
         )
         lines = [
-            tr("The next request to {model}: {approx}{total} tokens{tools}").format(
-                model=request.spec, approx=approx, total=f"{total:,}", tools=tools
+            self.tr("The next request to {model}: {approx}{total} tokens{tools}").format(
+                model=request.spec, approx=approx, total=count(total), tools=tools
             ),
-            tr("Window: {window} tokens ({share} of it)").format(
-                window=f"{request.window:,}", share=f"{total / max(request.window, 1):.0%}"
+            self.tr("Window: {window} tokens ({share} of it)").format(
+                window=count(request.window), share=percent(total / max(request.window, 1))
             ),
         ]
         if request.budget is not None:
             lines.append(
-                tr(
+                self.tr(
                     "Budget: {budget} tokens ({share} of it), what the context policy lets a "
                     "request carry"
                 ).format(
-                    budget=f"{request.budget:,}", share=f"{total / max(request.budget, 1):.0%}"
+                    budget=count(request.budget), share=percent(total / max(request.budget, 1))
                 )
             )
         if request.would_compress:
-            lines.append(tr("Automatic compression would run first."))
+            lines.append(self.tr("Automatic compression would run first."))
         if request.omitted:
             lines.append(
-                tr("{count} left out (View > Inspector, Next request)").format(
-                    count=len(request.omitted)
-                )
+                self.tr("%n left out (View > Inspector, Next request)", "", len(request.omitted))
             )
-        lines.append(tr("Counted: {how}").format(how=request.counting))
+        lines.append(self.tr("Counted: {how}").format(how=request.counting))
         self.meter.setToolTip("\n".join(lines))
 
     def take_text(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -41,13 +41,23 @@ from app.errors import CrosstalkError
 from app.providers import Provider
 from ui import theme
 from ui.chat_controller import ChatController
+from ui.inspector.wording import QT_TRANSLATE_NOOP
 
-STRATEGIES = (  # kind, label, what its field holds
-    ("whole", "Whole history into one summary", ""),
-    ("last-n", "Only the last N messages", "N messages, e.g. 20"),
-    ("chunked", "In chunks of N messages (old facts survive)", "N messages a chunk, e.g. 10"),
-    ("facts", "Facts about named concepts", "concepts, e.g. deadline; budget"),
-)
+_CONTEXT = "CompressDialog"
+STRATEGIES = (  # kind, label, what its field holds (source texts, translated when shown)
+    ("whole", QT_TRANSLATE_NOOP("CompressDialog", "Whole history into one summary"), ""),
+    ("last-n", QT_TRANSLATE_NOOP("CompressDialog", "Only the last N messages"),
+     QT_TRANSLATE_NOOP("CompressDialog", "N messages, e.g. 20")),
+    ("chunked", QT_TRANSLATE_NOOP("CompressDialog", "In chunks of N messages (old facts survive)"),
+     QT_TRANSLATE_NOOP("CompressDialog", "N messages a chunk, e.g. 10")),
+    ("facts", QT_TRANSLATE_NOOP("CompressDialog", "Facts about named concepts"),
+     QT_TRANSLATE_NOOP("CompressDialog", "concepts, e.g. deadline; budget")),
+)  # fmt: skip
+
+
+def _translated(source: str) -> str:
+    """A source text marked with QT_TRANSLATE_NOOP above, in the user's language."""
+    return QCoreApplication.translate(_CONTEXT, source)
 
 
 class CompressDialog(QDialog):
@@ -57,7 +67,7 @@ class CompressDialog(QDialog):
         self, controller: ChatController, conversation_id: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compress history")
+        self.setWindowTitle(self.tr("Compress history"))
         self.controller = controller
         self.conversation_id = conversation_id
         self.outcome: Outcome | None = None  # the previewed summaries, not yet used
@@ -67,7 +77,7 @@ class CompressDialog(QDialog):
 
         self.strategy = QComboBox()
         for kind, label, _ in STRATEGIES:
-            self.strategy.addItem(label, kind)
+            self.strategy.addItem(_translated(label), kind)
         self.argument = QLineEdit()
         self.model = QComboBox()
         self.model.setEditable(True)
@@ -80,11 +90,11 @@ class CompressDialog(QDialog):
         self.status.setWordWrap(True)
         self.summary = QPlainTextEdit()
         self.summary.setReadOnly(True)
-        self.summary.setPlaceholderText("Preview to read the summary before it is used.")
-        self.preview_button = QPushButton("Preview")
-        self.use_button = QPushButton("Use this summary")
-        self.undo_button = QPushButton("Undo last compression")
-        close = QPushButton("Close")
+        self.summary.setPlaceholderText(self.tr("Preview to read the summary before it is used."))
+        self.preview_button = QPushButton(self.tr("Preview"))
+        self.use_button = QPushButton(self.tr("Use this summary"))
+        self.undo_button = QPushButton(self.tr("Undo last compression"))
+        close = QPushButton(self.tr("Close"))
         self._layout(close)
 
         self.strategy.currentIndexChanged.connect(self._on_strategy)
@@ -101,9 +111,9 @@ class CompressDialog(QDialog):
 
     def _layout(self, close: QPushButton) -> None:
         form = QFormLayout()
-        form.addRow("Strategy", self.strategy)
+        form.addRow(self.tr("Strategy"), self.strategy)
         form.addRow("", self.argument)
-        form.addRow("Model", self.model)
+        form.addRow(self.tr("Model"), self.model)
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addStretch(1)
@@ -127,7 +137,7 @@ class CompressDialog(QDialog):
 
     def _on_strategy(self) -> None:
         hint = STRATEGIES[self.strategy.currentIndex()][2]
-        self.argument.setPlaceholderText(hint)
+        self.argument.setPlaceholderText(_translated(hint) if hint else "")
         self.argument.setEnabled(bool(hint))
         self._forget_preview()
 
@@ -155,7 +165,9 @@ class CompressDialog(QDialog):
             return
         self._forget_preview()
         self.summary.clear()
-        self._set_busy(True, f"Asking {provider.name}:{model} for a summary…")
+        self._set_busy(
+            True, self.tr("Asking {model} for a summary…").format(model=f"{provider.name}:{model}")
+        )
         self.task = self.controller.spawn(self._preview(strategy, provider, model))
 
     async def _preview(self, strategy: Strategy, provider: Provider, model: str) -> None:
@@ -171,7 +183,7 @@ class CompressDialog(QDialog):
             )  # fmt: skip
         except CrosstalkError as exc:
             self._set_busy(False)
-            self._show_error(f"Not used: {exc}")
+            self._show_error(self.tr("Not used: {error}").format(error=exc))
             return
         self._set_busy(False)
         self.outcome = outcome
@@ -197,7 +209,9 @@ class CompressDialog(QDialog):
             return
         self._forget_preview()
         seqs = ", ".join(str(entry.seq) for entry in done.appended)
-        self._show_status(f"Appended compression seq {seqs}; nothing was deleted.")
+        self._show_status(
+            self.tr("Appended compression seq {seqs}; nothing was deleted.").format(seqs=seqs)
+        )
         self._set_busy(False)
         self.history_changed.emit(self.conversation_id)
 
@@ -214,7 +228,9 @@ class CompressDialog(QDialog):
             self._show_error(str(exc))
             return
         first, last = retraction.covers
-        self._show_status(f"Undid the compression at seq {first}-{last}.")
+        self._show_status(
+            self.tr("Undid the compression at seq {first}-{last}.").format(first=first, last=last)
+        )
         self._set_busy(False)
         self.history_changed.emit(self.conversation_id)
 
@@ -223,8 +239,9 @@ class CompressDialog(QDialog):
     def _on_context(self, event: ContextEvent) -> None:
         if isinstance(event, Compressing):
             first, last = event.covers
-            parts = "a summary" if event.parts == 1 else f"{event.parts} summaries"
-            self.status.setText(f"Summarising seq {first}-{last} with {event.model} ({parts})…")
+            said = self.tr("Summarising seq {first}-{last} with {model} (%n summary(s))…", "",
+                           event.parts)  # fmt: skip
+            self.status.setText(said.format(first=first, last=last, model=event.model))
 
     def _set_busy(self, busy: bool, message: str | None = None) -> None:
         self.progress.setVisible(busy)
@@ -255,5 +272,9 @@ def _summaries_text(outcome: Outcome) -> str:
     if len(outcome.summaries) == 1:
         return outcome.summaries[0].text
     return "\n\n".join(
-        f"seq {s.job.covers[0]}-{s.job.covers[1]}:\n{s.text}" for s in outcome.summaries
+        QCoreApplication.translate("CompressDialog", "seq {first}-{last}:").format(
+            first=s.job.covers[0], last=s.job.covers[1]
+        )
+        + f"\n{s.text}"
+        for s in outcome.summaries
     )

@@ -5,6 +5,10 @@ scrolls near the end, a page at a time, so 100,000 conversations open as fast as
 query runs on the reader's thread and lands back here as an asyncio task on the Qt loop; a
 generation number drops answers that a newer query has made stale.
 
+Search results are rows too (``ui.search_results``): each conversation that matches, then a row
+per matching message under it, ``SEARCH_PAGE`` conversations at first and as many more each time
+the view scrolls near the end. ``notice`` says what the search found, or why it could not run.
+
 Each page also asks, in one query, what each model used in those conversations; the cost is
 worked out here from the price table, so edited prices apply at once, without a query.
 """
@@ -15,7 +19,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -27,62 +31,61 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from app.errors import CrosstalkError
 from app.pricing import PriceTable, format_cost
 from app.store.index import ModelUsage
+from ui import locale_format, search_results
+from ui.i18n import Context
 from ui.library_reader import LibraryReader
+from ui.search_results import CONVERSATION, HIT, MORE
 
 log = logging.getLogger(__name__)
 
 PAGE = 100
-SEARCH_LIMIT = 100
+SEARCH_PAGE = 50  # conversations of search results asked for at a time
+PER_CONVERSATION = 20  # matching messages listed under each
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
 MODEL_ROLE = Qt.ItemDataRole.UserRole + 3  # "provider/model", "" before the first reply
 TOKENS_ROLE = Qt.ItemDataRole.UserRole + 4  # input + output tokens over the conversation
 PINNED_ROLE = Qt.ItemDataRole.UserRole + 5
-SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # the matching text in search results, else None
+SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # a search result's text (plain), else None
 SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 7  # the muted second line
 COST_ROLE = Qt.ItemDataRole.UserRole + 8  # dollars the priced calls cost; None: none priced
-HIT_ROLE = Qt.ItemDataRole.UserRole + 9  # the seq of the entry a search hit is in, else None
+HIT_ROLE = Qt.ItemDataRole.UserRole + 9  # the seq of the message to open at, else None
+ROW_ROLE = Qt.ItemDataRole.UserRole + 10  # "conversation", "hit" or "more" (search_results)
+MARKS_ROLE = Qt.ItemDataRole.UserRole + 11  # [start, end) of the matched words in SNIPPET_ROLE
+KIND_ROLE = Qt.ItemDataRole.UserRole + 12  # a hit's entry kind ("model_input" ...)
+COUNT_ROLE = Qt.ItemDataRole.UserRole + 13  # matching messages (a conversation), more (more)
 
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
 Row = dict[str, Any]
 
 
+class ConversationRows(Context):
+    """The translation context of the list's rows' texts."""
+
+
 # --- presentation helpers ------------------------------------------------------------------
 
 
 def relative_time(stamp: str | None, now: datetime | None = None) -> str:
-    if not stamp:
-        return ""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return ""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    now = now or datetime.now(UTC)
-    seconds = (now - moment).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
-    if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
-    if seconds < 7 * 86400:
-        return f"{int(seconds // 86400)} d ago"
-    local = moment.astimezone()
-    return local.strftime("%b %d") if local.year == now.year else local.strftime("%Y-%m-%d")
+    """When it was last written, as the locale says it ("14:02", "Yesterday 14:02", ...)."""
+    return locale_format.when(stamp, now)
 
 
 def token_count(tokens: int) -> str:
     if tokens < 1000:
-        return f"{tokens} tokens"
+        return ConversationRows.tr("%n token(s)", None, tokens)
     if tokens < 1_000_000:
-        return f"{tokens / 1000:.1f}k tokens"
-    return f"{tokens / 1_000_000:.1f}M tokens"
+        return ConversationRows.tr("{count}k tokens").format(
+            count=locale_format.number(tokens / 1000)
+        )
+    return ConversationRows.tr("{count}M tokens").format(
+        count=locale_format.number(tokens / 1_000_000)
+    )
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,15 @@ class Spend:
     def summary(self) -> str:
         if not self.models:
             return ""
-        missing = f"no price for {', '.join(self.unpriced)}" if self.unpriced else ""
+        names = ", ".join(self.unpriced)
+        missing = (
+            ConversationRows.tr("no price for {models}").format(models=names)
+            if self.unpriced
+            else ""
+        )
         known = format_cost(self.cost) if self.cost is not None else ""
-        return "Cost: " + " + ".join(part for part in (known, missing) if part)
+        cost = " + ".join(part for part in (known, missing) if part)
+        return ConversationRows.tr("Cost: {cost}").format(cost=cost)
 
 
 def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
@@ -119,14 +128,15 @@ def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
             unpriced.append(name)
         else:
             total = (total or 0.0) + cost
-        calls = f"{used.calls} call{'s' if used.calls != 1 else ''}"
+        calls = ConversationRows.tr("%n call(s)", None, used.calls)
         tokens = token_count(used.usage.input + used.usage.output)
-        lines.append(f"{name}: {calls}, {tokens}, {format_cost(cost)}")
+        price = format_cost(cost) if cost is not None else ConversationRows.tr("no price")
+        lines.append(f"{name}: {calls}, {tokens}, {price}")
     return Spend(total, tuple(unpriced), tuple(lines))
 
 
 def _title(row: Row) -> str:
-    return row["title"] or "Untitled"
+    return row["title"] or ConversationRows.tr("Untitled")
 
 
 def _model_name(row: Row) -> str:
@@ -138,13 +148,14 @@ def _tokens(row: Row) -> int:
 
 
 def _subtitle(row: Row) -> str:
-    if row.get("snippet"):
-        return str(row["snippet"])
     parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
-    if tokens := _tokens(row):
-        parts.append(token_count(tokens))
-    if found := row.get("spend"):
-        parts.append(found.label)
+    if row.get("count") is not None:  # a search result: how many of its messages match
+        parts.insert(0, search_results.match_count(row["count"]))
+    else:
+        if tokens := _tokens(row):
+            parts.append(token_count(tokens))
+        if found := row.get("spend"):
+            parts.append(found.label)
     return " · ".join(p for p in parts if p)
 
 
@@ -154,7 +165,10 @@ def _cost(row: Row) -> float | None:
 
 
 def _tooltip(row: Row) -> str:
-    lines = [_title(row) + (" (pinned)" if row.get("pinned") else "")]
+    title = _title(row)
+    lines = [
+        ConversationRows.tr("{title} (pinned)").format(title=title) if row.get("pinned") else title
+    ]
     meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
     lines.append(" · ".join(m for m in meta if m))
     found: Spend | None = row.get("spend")
@@ -162,8 +176,6 @@ def _tooltip(row: Row) -> str:
         lines.append(found.summary)
         if len(found.models) > 1:
             lines += found.models
-    if row.get("snippet"):
-        lines.append(str(row["snippet"]))
     return "\n".join(lines)
 
 
@@ -180,7 +192,38 @@ _GETTERS: dict[int, Callable[[Row], Any]] = {
     HIT_ROLE: lambda row: row.get("hit"),
     SUBTITLE_ROLE: _subtitle,
     COST_ROLE: _cost,
+    ROW_ROLE: lambda row: CONVERSATION,
+    MARKS_ROLE: lambda row: row.get("marks"),
+    COUNT_ROLE: lambda row: row.get("count"),
 }
+
+# a matching message, under its conversation
+_HIT_GETTERS: dict[int, Callable[[Row], Any]] = {
+    Qt.ItemDataRole.DisplayRole: lambda row: search_results.flat(row["snippet"]),
+    Qt.ItemDataRole.ToolTipRole: lambda row: "\n".join(
+        (_title(row), search_results.kind_label(row["kind"]), row["snippet"])
+    ),
+    ID_ROLE: lambda row: row["id"],
+    PINNED_ROLE: lambda row: False,
+    SNIPPET_ROLE: lambda row: row["snippet"],
+    HIT_ROLE: lambda row: row["hit"],
+    SUBTITLE_ROLE: lambda row: search_results.kind_label(row["kind"]),
+    ROW_ROLE: lambda row: HIT,
+    MARKS_ROLE: lambda row: row["marks"],
+    KIND_ROLE: lambda row: row["kind"],
+}
+
+# "5 more in this conversation"
+_MORE_GETTERS: dict[int, Callable[[Row], Any]] = {
+    Qt.ItemDataRole.DisplayRole: lambda row: search_results.more_text(row["more"]),
+    ID_ROLE: lambda row: row["id"],
+    PINNED_ROLE: lambda row: False,
+    HIT_ROLE: lambda row: row["hit"],
+    ROW_ROLE: lambda row: MORE,
+    COUNT_ROLE: lambda row: row["more"],
+}
+
+_GETTERS_OF = {CONVERSATION: _GETTERS, HIT: _HIT_GETTERS, MORE: _MORE_GETTERS}
 
 
 # --- the model -----------------------------------------------------------------------------
@@ -189,6 +232,7 @@ _GETTERS: dict[int, Callable[[Row], Any]] = {
 class ConversationListModel(QAbstractListModel):
     rename_requested = Signal(str, str)  # conversation id, new title (nothing is written here)
     load_failed = Signal(str)
+    notice_changed = Signal(str)  # what the search found ("" when not searching)
 
     def __init__(
         self, reader: LibraryReader, parent: Any = None, *, prices: PriceTable | None = None
@@ -204,6 +248,8 @@ class ConversationListModel(QAbstractListModel):
         self._loading = False
         self._generation = 0
         self._tasks: set[asyncio.Task[None]] = set()
+        self._notice = ""
+        self._failed = False  # the last search could not run (its notice says why)
 
     # --- Qt overrides -------------------------------------------------------------------
 
@@ -213,15 +259,20 @@ class ConversationListModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        getter = _GETTERS.get(role)
-        return getter(self._rows[index.row()]) if getter else None
+        row = self._rows[index.row()]
+        getter = _GETTERS_OF[row.get("row", CONVERSATION)].get(role)
+        return getter(row) if getter else None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
-        return flags | Qt.ItemFlag.ItemIsEditable if index.isValid() else flags
+        if index.isValid() and self._is_conversation(index):
+            return flags | Qt.ItemFlag.ItemIsEditable
+        return flags
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        if not self._is_conversation(index):
             return False
         row = self._rows[index.row()]
         title = " ".join(str(value or "").split())
@@ -243,6 +294,11 @@ class ConversationListModel(QAbstractListModel):
             (SNIPPET_ROLE, b"snippet"),
             (SUBTITLE_ROLE, b"subtitle"),
             (COST_ROLE, b"cost"),
+            (HIT_ROLE, b"hit"),
+            (ROW_ROLE, b"row"),
+            (MARKS_ROLE, b"marks"),
+            (KIND_ROLE, b"kind"),
+            (COUNT_ROLE, b"count"),
         ):
             names[role] = QByteArray(name)
         return names
@@ -254,7 +310,10 @@ class ConversationListModel(QAbstractListModel):
         if not self.canFetchMore(parent):
             return
         self._loading = True
-        self._start(self._fetch_page(self._generation, self._offset))
+        if self._query:
+            self._start(self._fetch_results(self._generation, self._offset + SEARCH_PAGE))
+        else:
+            self._start(self._fetch_page(self._generation, self._offset))
 
     # --- queries ------------------------------------------------------------------------
 
@@ -267,16 +326,27 @@ class ConversationListModel(QAbstractListModel):
         """A query is on its way (tests and benchmarks wait for this to clear)."""
         return self._loading
 
+    @property
+    def notice(self) -> str:
+        """What the last search found ("42 matches in 7 conversations", "No matches for …"),
+        or why it could not run; "" when not searching."""
+        return self._notice
+
+    @property
+    def failed(self) -> bool:
+        """The last search could not run: its notice is the error."""
+        return self._failed
+
     def set_query(self, text: str) -> None:
         """Empty: newest first, paged; otherwise full-text results replace the rows."""
         query = text.strip()
         if query != self._query:
             self._query = query
-            self._reload(PAGE)
+            self._reload(SEARCH_PAGE if query else PAGE)
 
     def refresh(self) -> None:
         """Load again what is shown (e.g. after a turn ended); the rows change in one reset."""
-        self._reload(max(PAGE, self._offset))
+        self._reload(max(SEARCH_PAGE if self._query else PAGE, self._offset))
 
     def update_title(self, conversation_id: str, title: str) -> None:
         row = self._row_of.get(conversation_id)
@@ -286,7 +356,24 @@ class ConversationListModel(QAbstractListModel):
             self.dataChanged.emit(index, index)
 
     def row_of(self, conversation_id: str) -> int | None:
+        """The row of the conversation itself (not of its search hits)."""
         return self._row_of.get(conversation_id)
+
+    def row_of_hit(self, conversation_id: str, seq: int) -> int | None:
+        """The row of that message among the search results under its conversation."""
+        first = self._row_of.get(conversation_id)
+        if first is None:
+            return None
+        for at in range(first + 1, len(self._rows)):
+            row = self._rows[at]
+            if row.get("row") != HIT:
+                break
+            if row["hit"] == seq:
+                return at
+        return None
+
+    def _is_conversation(self, index: Index) -> bool:
+        return self._rows[index.row()].get("row", CONVERSATION) == CONVERSATION
 
     def set_prices(self, prices: PriceTable) -> None:
         """Cost the rows anew with edited prices (the usage is kept: no query)."""
@@ -326,10 +413,18 @@ class ConversationListModel(QAbstractListModel):
             self.endInsertRows()
 
     async def _load(self, generation: int, query: str, limit: int) -> None:
+        notice, failed = "", False
         try:
             if query:
-                hits = await self._reader.search(query, SEARCH_LIMIT)
-                rows = [hit.conversation | {"snippet": hit.snippet, "hit": hit.seq} for hit in hits]
+                try:
+                    found = await self._reader.search(query, limit, PER_CONVERSATION)
+                except CrosstalkError as exc:  # e.g. an unknown filter: said in the list
+                    found, notice, failed = [], str(exc), True
+                rows = search_results.result_rows(found)
+                if not failed:
+                    more = len(found) >= limit
+                    notice = search_results.summary(found, more) if found else ""
+                    notice = notice or search_results.no_matches(query)
             else:
                 rows = await self._reader.newest(limit, 0)
         except BaseException:
@@ -337,19 +432,58 @@ class ConversationListModel(QAbstractListModel):
             raise
         if generation != self._generation:
             return
-        await self._add_spend(rows)
+        await self._add_spend([row for row in rows if row.get("row", CONVERSATION) == CONVERSATION])
         if generation != self._generation:
             return
         self.beginResetModel()
         self._rows, self._row_of = [], {}
         for row in rows:
-            if row["id"] not in self._row_of:
+            if row.get("row", CONVERSATION) != CONVERSATION:
+                self._rows.append(row)
+            elif row["id"] not in self._row_of:
                 self._row_of[row["id"]] = len(self._rows)
                 self._rows.append(row)
-        self._offset = 0 if query else len(rows)
-        self._exhausted = bool(query) or len(rows) < limit
+        if query:  # the conversations asked for, and whether there may be more
+            self._offset, self._exhausted = limit, failed or len(found) < limit
+        else:
+            self._offset, self._exhausted = len(rows), len(rows) < limit
         self._loading = False
         self.endResetModel()
+        self._set_notice(notice, failed)
+
+    async def _fetch_results(self, generation: int, limit: int) -> None:
+        """More search results: the conversations after those shown (asked again with a
+        larger limit; the answer starts with those already here)."""
+        try:
+            found = await self._reader.search(self._query, limit, PER_CONVERSATION)
+        except BaseException:
+            self._give_up(generation)
+            raise
+        if generation != self._generation:
+            return
+        fresh = [group for group in found if group.conversation["id"] not in self._row_of]
+        rows = search_results.result_rows(fresh)
+        await self._add_spend([row for row in rows if row["row"] == CONVERSATION])
+        if generation != self._generation:
+            return
+        self._loading = False
+        self._offset, self._exhausted = limit, len(found) < limit
+        if rows:
+            first = len(self._rows)
+            self.beginInsertRows(_ROOT, first, first + len(rows) - 1)
+            for at, row in enumerate(rows, first):
+                if row["row"] == CONVERSATION:
+                    self._row_of[row["id"]] = at
+            self._rows += rows
+            self.endInsertRows()
+        if found:
+            self._set_notice(search_results.summary(found, not self._exhausted), False)
+
+    def _set_notice(self, notice: str, failed: bool) -> None:
+        self._failed = failed
+        if notice != self._notice:
+            self._notice = notice
+            self.notice_changed.emit(notice)
 
     async def _add_spend(self, rows: list[Row]) -> None:
         """Usage and cost for a page of rows; without them the rows still show."""
@@ -357,7 +491,11 @@ class ConversationListModel(QAbstractListModel):
             found = await self._reader.usage_by_model([row["id"] for row in rows])
         except Exception as exc:
             log.error("loading token usage failed", exc_info=exc)
-            self.load_failed.emit(f"Could not load the conversations' costs: {exc}")
+            self.load_failed.emit(
+                ConversationRows.tr("Could not load the conversations' costs: {error}").format(
+                    error=exc
+                )
+            )
             return
         for row in rows:
             row["usage"] = found.get(row["id"], [])
@@ -380,4 +518,6 @@ class ConversationListModel(QAbstractListModel):
             return
         exc = task.exception()
         log.error("loading the conversation list failed", exc_info=exc)
-        self.load_failed.emit(f"Could not load the conversation list: {exc}")
+        self.load_failed.emit(
+            ConversationRows.tr("Could not load the conversation list: {error}").format(error=exc)
+        )

@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QAbstractButton, QMessageBox
 
 from app.inspect.fit import Fit, trimmed
+from ui import locale_format
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -29,7 +30,9 @@ class FitPrompt(QObject):
             "the request would be about {total}, over the {window} tokens {model} can take."
         )
         numbers = {"message": fit.message, "total": fit.total, "window": fit.window}
-        box.setText(said.format(model=fit.spec, **{k: f"{v:,}" for k, v in numbers.items()}))
+        box.setText(
+            said.format(model=fit.spec, **{k: locale_format.count(v) for k, v in numbers.items()})
+        )
         box.setInformativeText(self.tr("Nothing was sent. What would you like to do?"))
         send = box.addButton(self.tr("Send it trimmed"), QMessageBox.ButtonRole.AcceptRole)
         compress = box.addButton(self.tr("Compress first…"), QMessageBox.ButtonRole.ActionRole)

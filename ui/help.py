@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt, QUrl, qVersion
+from PySide6.QtCore import Qt, QUrl, qVersion
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,18 +26,28 @@ from PySide6.QtWidgets import (
 
 from app.paths import DataDir
 from app.report import problem_report, version
+from ui.i18n import Context
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Help", text)
+class Help(Context):
+    """The translation context of texts here outside a dialog."""
 
 
 def _keys_of(action: QAction) -> str:
     native = QKeySequence.SequenceFormat.NativeText
     return " / ".join(keys.toString(native) for keys in action.shortcuts())
+
+
+_MNEMONIC = re.compile(r"\s*\(&\w\)")
+
+
+def menu_words(text: str) -> str:
+    """A menu item's words without its mnemonic: "&New chat" -> "New chat", and the
+    bracketed key Japanese and Chinese menus end with: "新聊天(&N)" -> "新聊天"."""
+    return _MNEMONIC.sub("", text).replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def _menu_rows(menu: QMenu) -> list[tuple[str, str]]:
@@ -47,7 +58,7 @@ def _menu_rows(menu: QMenu) -> list[tuple[str, str]]:
         elif not action.shortcuts():
             continue
         else:
-            rows.append((_keys_of(action), action.text().replace("&", "")))
+            rows.append((_keys_of(action), menu_words(action.text())))
     return rows
 
 
@@ -56,17 +67,19 @@ def shortcut_rows(window: MainWindow) -> list[tuple[str, str]]:
     actions themselves, and the keys of the message box."""
     enter_sends = window.services.settings.enter_sends
     send, newline = ("Enter", "Shift+Enter") if enter_sends else ("Ctrl+Enter", "Enter")
+    native = QKeySequence.SequenceFormat.NativeText  # key names in the user's language
     rows = [
-        (send, _tr("Send the message")),
-        (newline, _tr("New line in the message")),
-        ("Up", _tr("Edit your last message (in an empty message box)")),
-    ]
+        (QKeySequence(send).toString(native), Help.tr("Send the message")),
+        (QKeySequence(newline).toString(native), Help.tr("New line in the message")),
+        (QKeySequence("Up").toString(native),
+         Help.tr("Edit your last message (in an empty message box)")),
+    ]  # fmt: skip
     for action in window.menuBar().actions():
         if isinstance(menu := action.menu(), QMenu):
             rows += _menu_rows(menu)
     for action in window.conversations.view.actions():
         if action.shortcuts():
-            rows.append((_keys_of(action), action.text().replace("&", "")))
+            rows.append((_keys_of(action), menu_words(action.text())))
     return rows
 
 
@@ -143,7 +156,7 @@ def report_problem(window: MainWindow) -> str:
     text = problem_report(services.data.log_file, services.keys.secrets(), {"Qt": qVersion()})
     QGuiApplication.clipboard().setText(text)
     window.statusBar().showMessage(
-        _tr("A report (versions and recent log lines, no keys) is on the clipboard: paste it "
+        Help.tr("A report (versions and recent log lines, no keys) is on the clipboard: paste it "
             "into your message."),
         15_000,
     )  # fmt: skip

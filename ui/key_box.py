@@ -9,7 +9,7 @@ Save. Test tries the key in the field without saving it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -25,13 +25,8 @@ from app.keys import SESSION, KeyringUnavailable, Keys, env_names
 from app.settings import ProviderConfig
 from ui import theme
 
-CONTEXT = "KeyBox"  # the translation context of every text here
 MASK = "••••••••"  # stands for a key, whose value is never shown
 KEYRING = "keyring"  # a Key's source when it is stored in the OS keyring
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 def error_style() -> str:
@@ -42,24 +37,24 @@ def error_style() -> str:
 def key_status(source: str | None, required: bool) -> str:
     """For the table's Key column: where the key comes from, never what it is."""
     if source is None:
-        return _tr("missing") if required else _tr("not needed")
+        return KeyBox.tr("missing") if required else KeyBox.tr("not needed")
     if source == KEYRING:
-        return _tr("from keyring")
+        return KeyBox.tr("from keyring")
     if source == SESSION:
-        return _tr("this session only")
-    return _tr("from {variable}").format(variable=source)
+        return KeyBox.tr("this session only")
+    return KeyBox.tr("from {variable}").format(variable=source)
 
 
 def _key_in_use(source: str | None, required: bool) -> str:
     if source == KEYRING:
-        return _tr("Key in use: {mask} stored in the OS keyring").format(mask=MASK)
+        return KeyBox.tr("Key in use: {mask} stored in the OS keyring").format(mask=MASK)
     if source == SESSION:
-        text = _tr("Key in use: {mask} kept for this session only (until Crosstalk quits)")
+        text = KeyBox.tr("Key in use: {mask} kept for this session only (until Crosstalk quits)")
         return text.format(mask=MASK)
     if source:
-        text = _tr("Key in use: {mask} from {variable} in the environment")
+        text = KeyBox.tr("Key in use: {mask} from {variable} in the environment")
         return text.format(mask=MASK, variable=source)
-    return _tr("No key yet") if required else _tr("No key needed")
+    return KeyBox.tr("No key yet") if required else KeyBox.tr("No key needed")
 
 
 class KeyBox(QGroupBox):
@@ -67,7 +62,7 @@ class KeyBox(QGroupBox):
     test_clicked = Signal()  # Test, or Enter in the key field: the dialog has the settings
 
     def __init__(self, keys: Keys, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("API key"), parent)
+        super().__init__(KeyBox.tr("API key"), parent)
         self._keys = keys
         self._provider: tuple[str, ProviderConfig] | None = None  # the one shown
         self._source: str | None = None  # where its key comes from
@@ -76,15 +71,15 @@ class KeyBox(QGroupBox):
         self._keyring_refusal: str | None = None  # why the keyring refused a key, if it did
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.save_key_button = QPushButton(_tr("Save key"))
-        self.session_key_button = QPushButton(_tr("Keep for this session only"))
+        self.save_key_button = QPushButton(KeyBox.tr("Save key"))
+        self.session_key_button = QPushButton(KeyBox.tr("Keep for this session only"))
         self.session_key_button.setToolTip(
-            _tr("Use this key until Crosstalk quits; it is not written anywhere")
+            KeyBox.tr("Use this key until Crosstalk quits; it is not written anywhere")
         )
-        self.remove_key_button = QPushButton(_tr("Remove key"))
-        self.test_button = QPushButton(_tr("Test"))
+        self.remove_key_button = QPushButton(KeyBox.tr("Remove key"))
+        self.test_button = QPushButton(KeyBox.tr("Test"))
         self.test_button.setToolTip(
-            _tr("Send one tiny request with what is shown here, saved or not (Enter)")
+            KeyBox.tr("Send one tiny request with what is shown here, saved or not (Enter)")
         )
         self.key_in_use = QLabel()
         self.key_message = QLabel()
@@ -149,30 +144,32 @@ class KeyBox(QGroupBox):
         if self._provider is None:
             return
         name, config = self._provider
-        self.setTitle(_tr("API key for {name}").format(name=name))
+        self.setTitle(KeyBox.tr("API key for {name}").format(name=name))
         self.key_in_use.setText(_key_in_use(source, config.key_required))
         self.keyring_notice_box.setVisible(not self._keyring_usable)
         self.keyring_notice.setText(self._no_keyring_text(name, config.kind))
         self.save_key_button.setVisible(self._keyring_usable)
         self.session_key_button.setVisible(not self._keyring_usable)
         if self._keyring_usable:
-            self.key_edit.setPlaceholderText(_tr("Paste an API key to save it in the OS keyring"))
+            self.key_edit.setPlaceholderText(
+                KeyBox.tr("Paste an API key to save it in the OS keyring")
+            )
         else:
-            self.key_edit.setPlaceholderText(_tr("Paste an API key to use for this session"))
+            self.key_edit.setPlaceholderText(KeyBox.tr("Paste an API key to use for this session"))
         self.remove_key_button.setEnabled(source in (KEYRING, SESSION))
         ok, text = self._notes.get(name, (True, ""))
         self._show_message(ok, text)
 
     def _no_keyring_text(self, name: str, kind: str) -> str:
-        variables = _tr(" or ").join(env_names(name, kind))
+        variables = KeyBox.tr(" or ").join(env_names(name, kind))
         if self._keyring_refusal:
-            text = _tr(
+            text = KeyBox.tr(
                 "The OS keyring could not save the key ({reason}). You can keep it for this "
                 "session only (it is forgotten when Crosstalk quits), or set {variables} in the "
                 "environment before starting Crosstalk."
             )
             return text.format(reason=self._keyring_refusal, variables=variables)
-        text = _tr(
+        text = KeyBox.tr(
             "Keys cannot be saved on this computer: there is no OS keyring (such as GNOME "
             "Keyring or KWallet) for Crosstalk to use. You can keep a key for this session only "
             "(it is forgotten when Crosstalk quits), or set {variables} in the environment "
@@ -218,7 +215,9 @@ class KeyBox(QGroupBox):
             self.note(name, False, str(exc))
             return
         self.key_edit.clear()  # the widget never holds a key longer than this
-        self.note(name, True, _tr("Saved the key for {name} in the OS keyring.").format(name=name))
+        self.note(
+            name, True, KeyBox.tr("Saved the key for {name} in the OS keyring.").format(name=name)
+        )
         self.key_changed.emit(name)
 
     def _keyring_refused(self, name: str) -> None:
@@ -237,7 +236,7 @@ class KeyBox(QGroupBox):
             return
         name = self._provider[0]
         self._keys.keep_for_session(name, value)
-        text = _tr("Keeping the key for {name} for this session only.").format(name=name)
+        text = KeyBox.tr("Keeping the key for {name} for this session only.").format(name=name)
         self.note(name, True, text)
         self.key_changed.emit(name)
 
@@ -247,7 +246,7 @@ class KeyBox(QGroupBox):
         name = self._provider[0]
         if self._source == SESSION:
             self._keys.forget_session(name)
-            self.note(name, True, _tr("Forgot the session key for {name}.").format(name=name))
+            self.note(name, True, KeyBox.tr("Forgot the session key for {name}.").format(name=name))
             self.key_changed.emit(name)
             return
         try:
@@ -256,8 +255,8 @@ class KeyBox(QGroupBox):
             self.note(name, False, str(exc))
             return
         if removed:
-            text = _tr("Removed the key for {name} in the OS keyring.")
+            text = KeyBox.tr("Removed the key for {name} in the OS keyring.")
         else:
-            text = _tr("There was no key for {name} in the OS keyring.")
+            text = KeyBox.tr("There was no key for {name} in the OS keyring.")
         self.note(name, True, text.format(name=name))
         self.key_changed.emit(name)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from app.store import Library, ReconcileReport, SearchHit
+from app.store import ConversationHits, Library, ReconcileReport
 from app.store.index import ModelUsage
 
 T = TypeVar("T")
@@ -31,8 +31,12 @@ class LibraryReader:
     async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
         return await self._ask(lambda lib: lib.newest(limit, offset))
 
-    async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
-        return await self._ask(lambda lib: lib.search(query, limit))
+    async def search(
+        self, query: str, limit: int = 50, per_conversation: int = 20
+    ) -> list[ConversationHits]:
+        """The conversations whose messages match, each with its matching messages; a query
+        that cannot run (e.g. an unknown filter) raises CrosstalkError saying what is accepted."""
+        return await self._ask(lambda lib: lib.search(query, limit, per_conversation))
 
     async def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
         """What each model used in each conversation: one query per page of the list."""

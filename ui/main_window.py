@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         themes: Themes | None = None,
     ) -> None:
         super().__init__()
-        self.setWindowTitle("Crosstalk")
+        self.setWindowTitle(self.tr("Crosstalk"))
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         self.themes = themes or Themes(app, state.theme(), parent=self)
@@ -79,6 +79,9 @@ class MainWindow(QMainWindow):
         self._deleted: str | None = None  # for Undo
         self._drafts: dict[str, str] = {}
         self._zoomed = state.chat_font_size()  # None: the desktop's size
+        # the language this process shows (ui/app.py installed it from the same setting)
+        self.language_at_start = state.language()
+        self.restart_requested = False  # Settings > Language: Restart now
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
         self.heading = QLabel(self.tr("New chat"))
@@ -152,6 +155,9 @@ class MainWindow(QMainWindow):
         lst.fork_requested.connect(self.fork)
         lst.delete_requested.connect(self.delete)
         lst.pin_requested.connect(self.pin)
+        lst.opened.connect(self.chat.browser.setFocus)  # Enter on a search result: read there
+        lst.find_requested.connect(self.chat.find)
+        self.chat.find_bar.closed.connect(self.composer.edit.setFocus)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
         self.composer.system_requested.connect(self.edit_system)
@@ -219,7 +225,8 @@ class MainWindow(QMainWindow):
         """The welcome page in place of the chat (Help > Welcome; the first run)."""
         self.new_chat()
         self.chat.hide()
-        self.welcome.show_for(self.services.settings.default_model)
+        settings = self.services.settings
+        self.welcome.show_for(settings.default_model, settings.enter_sends)
 
     def _hide_welcome(self) -> None:
         if not self.welcome.isHidden():
@@ -237,6 +244,7 @@ class MainWindow(QMainWindow):
         found = 1 <= seq <= history.version and history.is_message(seq)
         if found and not history.on_active_path(seq):
             self._guarded(lambda: branches.select(self.services.library, conversation, seq))
+        self.chat.mark_terms(self.conversations.highlight_terms())  # the query's words
         self.chat.show_entry(seq)
 
     def show_conversation(self, conversation_id: str) -> None:
@@ -289,26 +297,32 @@ class MainWindow(QMainWindow):
         self.inspector.show_conversation(conversation_id)
 
     def rename(self, conversation_id: str, title: str) -> None:
-        self._guarded(lambda: self.services.library.rename(conversation_id, title))
+        failed = self.tr("Could not rename the conversation: {error}")
+        self._guarded(lambda: self.services.library.rename(conversation_id, title), failed)
 
     def fork(self, conversation_id: str, seq: int | None = None) -> None:
         """A new conversation holding the path to message ``seq`` (by default the active
         branch); it opens."""
         history = self.controller.conversation(conversation_id).history
         at = history.active_leaf if seq is None else seq
-        done, fork = self._guarded(lambda: self.services.library.fork(conversation_id, at))
+        failed = self.tr("Could not fork the conversation: {error}")
+        done, fork = self._guarded(lambda: self.services.library.fork(conversation_id, at), failed)
         if done and fork is not None:
             self.show_conversation(fork.id)
 
     def pin(self, conversation_id: str, pinned: bool) -> None:
-        self._guarded(lambda: self.services.library.pin(conversation_id, pinned))
+        failed = self.tr("Could not pin the conversation: {error}")
+        self._guarded(lambda: self.services.library.pin(conversation_id, pinned), failed)
 
     def delete(self, conversation_id: str) -> None:
         if self.controller.is_streaming(conversation_id):
-            self.banner.show_message("A reply is still streaming there: stop it first (Esc).")
+            self.banner.show_message(
+                self.tr("A reply is still streaming there: stop it first (Esc).")
+            )
             return
-        title = self.controller.conversation(conversation_id).history.title or "Untitled"
-        done, _ = self._guarded(lambda: self.services.library.delete(conversation_id))
+        title = self.controller.conversation(conversation_id).history.title or self.tr("Untitled")
+        failed = self.tr("Could not move the conversation to the trash: {error}")
+        done, _ = self._guarded(lambda: self.services.library.delete(conversation_id), failed)
         if not done:
             return
         self.controller.forget(conversation_id)
@@ -316,14 +330,17 @@ class MainWindow(QMainWindow):
         if conversation_id == self.current:
             self.new_chat()
         self.conversations.refresh()
-        self.banner.show_message(f"Moved “{title}” to the trash.", "undo")
+        self.banner.show_message(
+            self.tr("Moved “{title}” to the trash.").format(title=title), "undo"
+        )
 
-    def _guarded(self, job: Callable[[], T]) -> tuple[bool, T | None]:
-        """Run a library change; a failure is shown, never raised into Qt."""
+    def _guarded(self, job: Callable[[], T], failed: str = "{error}") -> tuple[bool, T | None]:
+        """Run a library change; a failure is shown (in ``failed``, a translated "Could not
+        …: {error}"), never raised into Qt."""
         try:
             result = job()
         except (CrosstalkError, ValueError) as exc:
-            self.banner.show_message(str(exc))
+            self.banner.show_message(failed.format(error=exc))
             return False, None
         self.conversations.refresh()
         return True, result
@@ -396,8 +413,12 @@ class MainWindow(QMainWindow):
         def save() -> None:
             text = dialog.text()
             if text != (conversation.history.system_instruction or ""):
+                failed = self.tr("Could not save the system instruction: {error}")
                 self._guarded(
-                    lambda: self.services.library.append(conversation, SystemInstruction(text=text))
+                    lambda: self.services.library.append(
+                        conversation, SystemInstruction(text=text)
+                    ),
+                    failed,
                 )
 
         dialog.accepted.connect(save)
@@ -407,7 +428,7 @@ class MainWindow(QMainWindow):
         from ui.compress_dialog import CompressDialog
 
         if self.current is None:
-            self.banner.show_message("Open a conversation to compress its history.")
+            self.banner.show_message(self.tr("Open a conversation to compress its history."))
             return
         dialog = CompressDialog(self.controller, self.current, self)
         dialog.history_changed.connect(self._on_history_changed)
@@ -497,7 +518,8 @@ class MainWindow(QMainWindow):
             self.retry()
         elif action == "undo" and self._deleted:
             deleted = self._deleted
-            done, _ = self._guarded(lambda: self.services.library.restore(deleted))
+            failed = self.tr("Could not bring the conversation back: {error}")
+            done, _ = self._guarded(lambda: self.services.library.restore(deleted), failed)
             if done:
                 self.show_conversation(deleted)
 
@@ -507,11 +529,11 @@ class MainWindow(QMainWindow):
 
         scopes: dict[str, list[str] | None] = {}
         if self.current:
-            scopes["Current conversation"] = [self.current]
+            scopes[self.tr("Current conversation")] = [self.current]
         rows = self.conversations.view.selectionModel().selectedIndexes()
         if selected := [index.data(ID_ROLE) for index in rows]:
-            scopes["Selected conversations"] = selected
-        scopes["All conversations"] = None
+            scopes[self.tr("Selected conversations")] = selected
+        scopes[self.tr("All conversations")] = None
         runner = TransferRunner(self.services.library)
         ExportDialog(runner, self.controller.spawn, scopes, self).open()  # non-modal
 
@@ -528,8 +550,13 @@ class MainWindow(QMainWindow):
         from ui.settings_dialog import SettingsDialog
 
         services = self.services
-        dialog = SettingsDialog(services.settings, services.keys, services.models.available(), self)
+        dialog = SettingsDialog(
+            services.settings, services.keys, services.models.available(), self,
+            language=self.state.language(), running_language=self.language_at_start,
+        )  # fmt: skip
         dialog.settings_saved.connect(self._apply_settings)
+        dialog.language_chosen.connect(self.state.save_language)
+        dialog.restart_requested.connect(self.restart)
         dialog.test_requested.connect(
             lambda trial: self.controller.spawn(self._test_provider(dialog, trial))
         )
@@ -540,7 +567,8 @@ class MainWindow(QMainWindow):
     def _apply_settings(self, settings: Settings) -> None:
         from app.settings_store import save_settings
 
-        done, _ = self._guarded(lambda: save_settings(self.services.data, settings))
+        failed = self.tr("Could not save the settings: {error}")
+        done, _ = self._guarded(lambda: save_settings(self.services.data, settings), failed)
         if not done:
             return
         self.controller.retire(self.services.models)  # a running reply may still use it
@@ -561,7 +589,8 @@ class MainWindow(QMainWindow):
         name, config = trial.name, trial.config
         model = config.models[0] if config.models else None
         if model is None:
-            dialog.show_test_result(name, False, f"{name} lists no models to test with")
+            text = self.tr("{name} lists no models to test with").format(name=name)
+            dialog.show_test_result(name, False, text)
             return
         models = build_models(Settings(providers={name: config}), trial.keys, os.environ)
         try:
@@ -571,6 +600,12 @@ class MainWindow(QMainWindow):
             dialog.show_test_result(name, False, str(exc))
         finally:
             await models.aclose()
+
+    def restart(self) -> None:
+        """Close, and start again once everything is saved and closed (ui/app.py): the
+        language chosen in Settings applies to the new process."""
+        self.restart_requested = True
+        self.close()
 
     def _update_meter(self) -> None:
         """The meter shows the watch's request: the same total as the inspector's."""
@@ -586,9 +621,9 @@ def _action_for(exc: CrosstalkError) -> str:
 class SystemDialog(QDialog):
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("System instruction")
+        self.setWindowTitle(self.tr("System instruction"))
         self.edit = QPlainTextEdit(text)
-        self.edit.setPlaceholderText("How the model should behave in this conversation")
+        self.edit.setPlaceholderText(self.tr("How the model should behave in this conversation"))
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )

@@ -24,6 +24,7 @@ from pygments.style import Style
 from pygments.styles import get_style_by_name
 from pygments.token import Whitespace
 from pygments.util import ClassNotFound
+from PySide6.QtCore import QCoreApplication
 
 from ui import theme
 
@@ -48,7 +49,8 @@ def code_block_html(code: str, language: str = "", copy_href: str | None = None)
     body = highlight(code, lexer, _formatter(colours.code_style)) if code else ""
     bar = [f'<span class="lang">{escapeHtml(language)}</span>'] if language else []
     if copy_href is not None:
-        bar.append(f'<a href="{escapeHtml(copy_href)}">Copy</a>')
+        copy = QCoreApplication.translate("Markdown", "Copy")
+        bar.append(f'<a href="{escapeHtml(copy_href)}">{escapeHtml(copy)}</a>')
     head = f'<p class="codebar">{" &nbsp;·&nbsp; ".join(bar)}</p>' if bar else ""
     return (
         f'{head}<table class="code" width="100%" cellspacing="0" cellpadding="8" '
@@ -113,7 +115,8 @@ def _render_image(
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
     alt = escapeHtml(token.content or src)
-    return f'<a href="{escapeHtml(src)}">[image: {alt}]</a>'
+    said = QCoreApplication.translate("Markdown", "[image: {alt}]")
+    return f'<a href="{escapeHtml(src)}">{escapeHtml(said).format(alt=alt)}</a>'
 
 
 def plain_text(text: str) -> str:

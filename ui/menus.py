@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QWidget
+
+from ui.i18n import Context
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -19,8 +21,8 @@ if TYPE_CHECKING:
 Keys = QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Menus", text)
+class Menus(Context):
+    """The translation context of the menus' texts."""
 
 
 def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> list[QAction]:
@@ -40,43 +42,48 @@ def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> li
 def build(window: MainWindow, chat_pane: QWidget) -> None:
     """Every menu of ``window``; Esc (Stop) is scoped to ``chat_pane``."""
     bar = window.menuBar()
-    _fill(bar.addMenu(_tr("&File")), [
-        (_tr("&New chat"), QKeySequence.StandardKey.New, window.new_chat),
-        (_tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: window.open_settings()),
-        (_tr("&Export…"), QKeySequence("Ctrl+Shift+E"), window.export_conversations),
-        (_tr("&Import…"), QKeySequence("Ctrl+Shift+I"), window.import_conversations),
-        (_tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),
+    _fill(bar.addMenu(Menus.tr("&File")), [
+        (Menus.tr("&New chat"), QKeySequence.StandardKey.New, window.new_chat),
+        (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: window.open_settings()),
+        (Menus.tr("&Export…"), QKeySequence("Ctrl+Shift+E"), window.export_conversations),
+        (Menus.tr("&Import…"), QKeySequence("Ctrl+Shift+I"), window.import_conversations),
+        (Menus.tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),
     ])  # fmt: skip
-    chat = bar.addMenu(_tr("&Chat"))
+    chat = bar.addMenu(Menus.tr("&Chat"))
     stop, *_ = _fill(chat, [
-        (_tr("&Stop reply"), QKeySequence("Esc"), window.stop),
-        (_tr("&Retry last reply"), QKeySequence("Ctrl+R"), window.retry),
-        (_tr("Find conversation"), QKeySequence.StandardKey.Find,
+        (Menus.tr("&Stop reply"), QKeySequence("Esc"), window.stop),
+        (Menus.tr("&Retry last reply"), QKeySequence("Ctrl+R"), window.retry),
+        (Menus.tr("Search all chats"), QKeySequence("Ctrl+Shift+F"),
          window.conversations.focus_search),
-        (_tr("Write message"), QKeySequence("Ctrl+L"), window.composer.edit.setFocus),
-        (_tr("&Compress history…"), QKeySequence("Ctrl+Shift+K"), window.compress_history),
+        (Menus.tr("&Find in this chat"), QKeySequence.StandardKey.Find, window.chat.find),
+        (Menus.tr("Find next"), [QKeySequence("F3"), QKeySequence("Ctrl+G")],
+         window.chat.find_bar.find_next),
+        (Menus.tr("Find previous"), [QKeySequence("Shift+F3"), QKeySequence("Ctrl+Shift+G")],
+         window.chat.find_bar.find_previous),
+        (Menus.tr("Write message"), QKeySequence("Ctrl+L"), window.composer.edit.setFocus),
+        (Menus.tr("&Compress history…"), QKeySequence("Ctrl+Shift+K"), window.compress_history),
     ])  # fmt: skip
     # Esc stops from the chat and the composer; elsewhere it is the focused widget's (the
     # search box clears the search): one window-wide Esc would make both ambiguous, i.e. dead
     stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     chat_pane.addAction(stop)
     QShortcut(QKeySequence("Ctrl+Return"), window, window.composer.send_button.click)
-    _view(window, bar.addMenu(_tr("&View")))
-    _help(window, bar.addMenu(_tr("&Help")))
+    _view(window, bar.addMenu(Menus.tr("&View")))
+    _help(window, bar.addMenu(Menus.tr("&Help")))
 
 
 def _view(window: MainWindow, view: QMenu) -> None:
     toggle = window.inspector.toggleViewAction()
-    toggle.setText(_tr("&Inspector"))
+    toggle.setText(Menus.tr("&Inspector"))
     toggle.setShortcuts([QKeySequence("Ctrl+I"), QKeySequence("F9")])
     view.addAction(toggle)
     view.addSeparator()
-    themes = view.addMenu(_tr("&Theme"))
+    themes = view.addMenu(Menus.tr("&Theme"))
     group = QActionGroup(themes)
     for mode, text in (
-        ("system", _tr("Follow the &system")),
-        ("light", _tr("&Light")),
-        ("dark", _tr("&Dark")),
+        ("system", Menus.tr("Follow the &system")),
+        ("light", Menus.tr("&Light")),
+        ("dark", Menus.tr("&Dark")),
     ):
         action = themes.addAction(text)
         action.setCheckable(True)
@@ -85,11 +92,11 @@ def _view(window: MainWindow, view: QMenu) -> None:
         action.triggered.connect(lambda _checked=False, mode=mode: window.set_theme(mode))
         group.addAction(action)
     view.addSeparator()
+    zoom_in = [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
     _fill(view, [
-        (_tr("Zoom &in"), [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")],
-         lambda: window.zoom(1)),
-        (_tr("Zoom &out"), QKeySequence.StandardKey.ZoomOut, lambda: window.zoom(-1)),
-        (_tr("&Actual size"), QKeySequence("Ctrl+0"), lambda: window.zoom(0)),
+        (Menus.tr("Zoom &in"), zoom_in, lambda: window.zoom(1)),
+        (Menus.tr("Zoom &out"), QKeySequence.StandardKey.ZoomOut, lambda: window.zoom(-1)),
+        (Menus.tr("&Actual size"), QKeySequence("Ctrl+0"), lambda: window.zoom(0)),
     ])  # fmt: skip
 
 
@@ -97,10 +104,10 @@ def _help(window: MainWindow, menu: QMenu) -> None:
     from ui import help
 
     _fill(menu, [
-        (_tr("&Welcome"), None, window.show_welcome),
-        (_tr("&Keyboard shortcuts"), [QKeySequence("Ctrl+/"), QKeySequence("F1")],
+        (Menus.tr("&Welcome"), None, window.show_welcome),
+        (Menus.tr("&Keyboard shortcuts"), [QKeySequence("Ctrl+/"), QKeySequence("F1")],
          lambda: help.ShortcutsDialog(help.shortcut_rows(window), window).open()),
-        (_tr("&Report a problem…"), None, lambda: help.report_problem(window)),
-        (_tr("&About Crosstalk"), None, lambda: help.AboutDialog(window.services.data,
+        (Menus.tr("&Report a problem…"), None, lambda: help.report_problem(window)),
+        (Menus.tr("&About Crosstalk"), None, lambda: help.AboutDialog(window.services.data,
                                                                   window).open()),
     ])  # fmt: skip

@@ -34,15 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.model_catalog import (
-    Group,
-    ProviderModels,
-    Snapshot,
-    arrange,
-    local_time,
-    short_dollars,
-    short_tokens,
-)
+from app.model_catalog import Group, ProviderModels, Snapshot, arrange
+from ui import locale_format
 
 if TYPE_CHECKING:
     from ui.model_picker import ModelPicker
@@ -204,8 +197,8 @@ class ModelPopup(QFrame):
             return ""  # asked, and never answered: the error says it
         if server is None or server.fetched_at is None:
             return self.tr("Not asked yet what {url} serves").format(url=provider.base_url)
-        return self.tr("{count} served by {url} at {time}").format(
-            count=len(server.models), url=provider.base_url, time=local_time(server.fetched_at)
+        return self.tr("%n served by {url} at {time}", "", len(server.models)).format(
+            url=provider.base_url, time=locale_format.when(server.fetched_at)
         )
 
     def _model_row(self, spec: str) -> None:
@@ -223,7 +216,7 @@ class ModelPopup(QFrame):
         facts = self.picker.facts(spec)
         if facts is None:
             return ""
-        tokens = short_tokens(facts.window)
+        tokens = self.short_tokens(facts.window)
         window = (
             self.tr("{tokens} ctx").format(tokens=tokens)
             if facts.window_known
@@ -235,8 +228,20 @@ class ModelPopup(QFrame):
         if price.input == price.output == 0:
             return self.tr("{window} · free").format(window=window)
         return self.tr("{window} · {input}/{output} per M").format(
-            window=window, input=short_dollars(price.input), output=short_dollars(price.output)
+            window=window, input=dollars(price.input), output=dollars(price.output)
         )
+
+    def short_tokens(self, tokens: int) -> str:
+        """A window as people say it: "128k", "1M" (app.model_catalog.short_tokens chooses
+        the base the same way: windows that are multiples of 8,192 are binary sizes)."""
+        base = 1024 if tokens % 8192 == 0 else 1000
+        here = locale_format.locale()
+        if tokens >= base * base:
+            millions = here.toString(round(tokens / (base * base), 1), "g", 6)
+            return self.tr("{millions}M").format(millions=millions)
+        if tokens >= base:
+            return self.tr("{thousands}k").format(thousands=here.toString(tokens // base))
+        return here.toString(tokens)
 
     def _typed_row(self, spec: str) -> None:
         item = QTreeWidgetItem(self.results, [self.tr("Use {model}").format(model=spec), ""])
@@ -359,6 +364,14 @@ class ModelPopup(QFrame):
     def _clicked(self, item: QTreeWidgetItem) -> None:
         if item.flags() & Qt.ItemFlag.ItemIsSelectable:
             self.picked.emit(str(item.data(0, SPEC_ROLE)))
+
+
+def dollars(amount: float) -> str:
+    """A price per million tokens with as few digits as say it exactly: "$10", "$2.50",
+    "$0.075" (as app.model_catalog.short_dollars), in the locale's notation."""
+    cents = round(amount * 100, 6)
+    digits = 0 if amount == int(amount) else 2 if cents == int(cents) else 3
+    return locale_format.locale().toCurrencyString(float(amount), "$", digits)
 
 
 class GroupHeader(QWidget):

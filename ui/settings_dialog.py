@@ -1,5 +1,5 @@
 """Settings: providers and their API keys, the default and title models, the turn window, the
-tools a new conversation starts with, and the prices costs are worked out with.
+tools a new conversation starts with, the prices costs are worked out with, and the language.
 
 Non-modal: the main window calls ``open()``, saves what ``settings_saved`` carries and answers
 ``test_requested`` with ``show_test_result``. The dialog itself touches nothing but ``Keys``: a
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import msgspec
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -48,10 +47,10 @@ from PySide6.QtWidgets import (
 from app.keys import Keys
 from app.settings import DEFAULT_PROVIDERS, LOCAL, ProviderConfig, Settings
 from app.tools import BUILTIN
+from ui import i18n
 from ui.key_box import KeyBox, error_style, key_status
 from ui.prices_tab import PriceError, PricesTab
 
-CONTEXT = "SettingsDialog"  # the translation context of every text here
 COLUMNS = (
     QT_TRANSLATE_NOOP("SettingsDialog", "Name"),
     QT_TRANSLATE_NOOP("SettingsDialog", "Kind"),
@@ -64,10 +63,6 @@ CONFIG_ROLE = Qt.ItemDataRole.UserRole  # on the name cell: the row's ProviderCo
 SOURCE_ROLE = Qt.ItemDataRole.UserRole  # on the key cell: where the key comes from, or None
 HINT_ROLE = Qt.ItemDataRole.UserRole + 1  # on the base URL cell: the environment's, and where
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 @dataclass(frozen=True)
@@ -88,16 +83,18 @@ def _split_models(text: str) -> list[str]:
 def _check_model(label: str, spec: str, providers: list[str]) -> None:
     name, _, model = spec.strip().partition(":")
     if name not in providers or not model:
-        message = _tr("the {label} {spec} should be provider:model, the provider one of {names}")
+        message = SettingsDialog.tr(
+            "the {label} {spec} should be provider:model, the provider one of {names}"
+        )
         raise ValueError(message.format(label=label, spec=repr(spec), names=", ".join(providers)))
 
 
 def _check_base_url(name: str, config: ProviderConfig) -> None:
     if config.base_url and not config.base_url.startswith(("http://", "https://")):
-        message = _tr("the base URL of {name} should start with http:// or https://")
+        message = SettingsDialog.tr("the base URL of {name} should start with http:// or https://")
         raise ValueError(message.format(name=name))
     if config.kind == "openai-compatible" and not config.base_url:
-        message = _tr("{name} needs a base URL, e.g. http://127.0.0.1:11434/v1")
+        message = SettingsDialog.tr("{name} needs a base URL, e.g. http://127.0.0.1:11434/v1")
         raise ValueError(message.format(name=name))
 
 
@@ -145,9 +142,18 @@ class _EnvironmentHint(QStyledItemDelegate):
 class SettingsDialog(QDialog):
     settings_saved = Signal(object)  # the new Settings, valid; saving them is the caller's work
     test_requested = Signal(object)  # a ProviderTrial: try it; answer show_test_result
+    language_chosen = Signal(str)  # "system" or a code, on OK; kept in window.ini by the caller
+    restart_requested = Signal()  # Restart now: saved, then the caller starts Crosstalk again
 
     def __init__(
-        self, settings: Settings, keys: Keys, models: list[str], parent: QWidget | None = None
+        self,
+        settings: Settings,
+        keys: Keys,
+        models: list[str],
+        parent: QWidget | None = None,
+        *,
+        language: str = i18n.SYSTEM,  # the saved choice
+        running_language: str | None = None,  # the choice this process shows; None: language
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
@@ -159,6 +165,9 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._tools_tab(settings), self.tr("Tools"))
         self.prices_tab = PricesTab(settings.prices)
         tabs.addTab(self.prices_tab, self.tr("Prices"))
+        self.providers_tab = tabs.widget(0)
+        self._running_language = language if running_language is None else running_language
+        tabs.addTab(self._language_tab(language), self.tr("Language"))
         self.tabs = tabs
         self.error = _error_label()
         self.buttons = QDialogButtonBox(
@@ -249,6 +258,37 @@ class SettingsDialog(QDialog):
             self.tool_boxes[name] = box
         return tab
 
+    def _language_tab(self, language: str) -> QWidget:
+        self.language = QComboBox()
+        self.language.addItem(self.tr("System (as the desktop is set)"), i18n.SYSTEM)
+        for code in i18n.available():
+            self.language.addItem(i18n.native_name(code), code)
+        self.language.setCurrentIndex(max(self.language.findData(language), 0))
+        self.restart_note = QLabel(self.tr("Applies when Crosstalk restarts."))
+        self.restart_button = QPushButton(self.tr("Restart now"))
+        self.restart_button.setToolTip(
+            self.tr("Save these settings, close Crosstalk and start it again in this language")
+        )
+        self.restart_button.clicked.connect(self.save_and_restart)
+        self.language.currentIndexChanged.connect(self._show_restart)
+        row = QHBoxLayout()
+        row.addWidget(self.restart_note, 1)
+        row.addWidget(self.restart_button)
+        tab = QWidget()
+        form = QFormLayout(tab)
+        form.addRow(self.tr("Language of the window:"), self.language)
+        form.addRow(row)
+        self._show_restart()
+        return tab
+
+    def chosen_language(self) -> str:
+        return str(self.language.currentData())
+
+    def _show_restart(self) -> None:
+        changed = self.chosen_language() != self._running_language
+        self.restart_note.setVisible(changed)
+        self.restart_button.setVisible(changed)
+
     def default_tools(self) -> list[str]:
         """The checked tools: those kept in their old order, newly checked ones after them."""
         checked = [name for name, box in self.tool_boxes.items() if box.isChecked()]
@@ -310,7 +350,7 @@ class SettingsDialog(QDialog):
         """The Providers tab with ``name`` selected and its key field ready to paste into."""
         if name not in (names := self._names()):
             return
-        self.tabs.setCurrentIndex(0)
+        self.tabs.setCurrentWidget(self.providers_tab)
         self.table.selectRow(names.index(name))
         self.key_box.key_edit.setFocus()
 
@@ -429,7 +469,8 @@ class SettingsDialog(QDialog):
         }
         return Settings(**edited)  # runs Settings' own checks
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """OK: the settings and the language go to the caller; False if they are not valid."""
         try:
             settings = self.settings()
         except ValueError as exc:
@@ -438,10 +479,16 @@ class SettingsDialog(QDialog):
             if isinstance(exc, PriceError):  # show where it is
                 self.tabs.setCurrentWidget(self.prices_tab)
                 self.prices_tab.show_error(exc)
-            return
+            return False
         self.error.hide()
         self.settings_saved.emit(settings)
+        self.language_chosen.emit(self.chosen_language())
         self.accept()
+        return True
+
+    def save_and_restart(self) -> None:
+        if self.save():
+            self.restart_requested.emit()
 
     # --- Enter ---------------------------------------------------------------------------
 

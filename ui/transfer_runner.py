@@ -64,7 +64,7 @@ class TransferRunner(QObject):
         def job(library: Library) -> ExportReport:
             wanted = all_ids(library) if conversation_ids is None else list(conversation_ids)
             if not wanted:
-                raise ValueError("there are no conversations to export")
+                raise ValueError(self.tr("there are no conversations to export"))
             return export(library, wanted, fmt, output, force=force, progress=self._tick)
 
         return await self._run(job)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui import theme
@@ -33,10 +33,12 @@ class WelcomeView(QTextBrowser):
         self.anchorClicked.connect(self._on_link)
         self.document().setDocumentMargin(24)
         self._model = ""
+        self._enter_sends = True
 
-    def show_for(self, default_model: str) -> None:
-        """Fill the page for the model a new chat uses, and show it."""
+    def show_for(self, default_model: str, enter_sends: bool = True) -> None:
+        """Fill the page for the model a new chat uses and the send key set, and show it."""
         self._model = default_model
+        self._enter_sends = enter_sends
         self.restyle()
         self.show()
 
@@ -64,11 +66,16 @@ class WelcomeView(QTextBrowser):
             f'<span class="muted">(<a href="{url}">{where}</a>)</span></li>'
             for name, (shown, url) in KEY_PAGES.items()
         )
+        native = QKeySequence.SequenceFormat.NativeText  # key names in the user's language
+        if self._enter_sends:
+            send_keys = ("Enter", self.tr("send (Shift+Enter: new line)"))
+        else:
+            send_keys = ("Ctrl+Enter", self.tr("send (Enter: new line)"))
         shortcuts = "".join(
-            f"<tr><td><b>{escape(keys_)}</b></td><td>&nbsp;&nbsp;</td>"
-            f'<td class="muted">{escape(what)}</td></tr>'
+            f"<tr><td><b>{escape(QKeySequence(keys_).toString(native))}</b></td>"
+            f'<td>&nbsp;&nbsp;</td><td class="muted">{escape(what)}</td></tr>'
             for keys_, what in (
-                ("Enter", self.tr("send (Shift+Enter: new line)")),
+                send_keys,
                 ("Ctrl+N", self.tr("new chat")),
                 ("Ctrl+F", self.tr("find in all conversations")),
                 ("Ctrl+R", self.tr("answer the last message again")),
@@ -77,16 +84,18 @@ class WelcomeView(QTextBrowser):
                 ("Ctrl+/", self.tr("every keyboard shortcut")),
             )
         )
+        # each text through self.tr outside the f-string: pyside6-lupdate does not look inside
+        welcome = escape(self.tr("Welcome to Crosstalk"))
+        cloud = escape(self.tr("Cloud models"))
+        kept = escape(self.tr("Keys are kept in your system keyring, never in a file."))
+        elsewhere = escape(self.tr("Your chats from elsewhere"))
+        bring = escape(self.tr("Import from ChatGPT, Claude, Open WebUI or llm…"))
+        keys_heading = escape(self.tr("Keys"))
         return (
-            f"<h1>{escape(self.tr('Welcome to Crosstalk'))}</h1>"
-            f"<p>{escape(ready.replace('%1', self._model))}</p>"
-            f"<h3>{escape(self.tr('Cloud models'))}</h3>"
-            f"<p>{escape(self.tr('Keys are kept in your system keyring, never in a file.'))}</p>"
-            f"<ul>{keys}</ul>"
-            f"<h3>{escape(self.tr('Your chats from elsewhere'))}</h3>"
-            f'<p><a href="import:">'
-            f"{escape(self.tr('Import from ChatGPT, Claude, Open WebUI or llm…'))}</a></p>"
-            f"<h3>{escape(self.tr('Keys'))}</h3><table>{shortcuts}</table>"
+            f"<h1>{welcome}</h1><p>{escape(ready.replace('%1', self._model))}</p>"
+            f"<h3>{cloud}</h3><p>{kept}</p><ul>{keys}</ul>"
+            f'<h3>{elsewhere}</h3><p><a href="import:">{bring}</a></p>'
+            f"<h3>{keys_heading}</h3><table>{shortcuts}</table>"
         )
 
     def _on_link(self, url: QUrl) -> None:

@@ -1,4 +1,5 @@
-"""Window geometry, splitter sizes, docks and the last conversation, restored on the next start."""
+"""Window geometry, splitter sizes, docks, the last conversation and the language, restored on
+the next start."""
 
 from __future__ import annotations
 
@@ -42,6 +43,15 @@ class WindowState:
         """ "system", "light" or "dark" (View > Theme)."""
         value = self._settings.value("theme")
         return value if value in ("system", "light", "dark") else "system"
+
+    def language(self) -> str:
+        """Settings > Language: "system", or a language code ("en", "ja", "zh_CN" ...)."""
+        value = self._settings.value("language")
+        return value if isinstance(value, str) and value else "system"
+
+    def save_language(self, code: str) -> None:
+        self._settings.setValue("language", code)
+        self._settings.sync()
 
     def chat_font_size(self) -> float | None:
         """The chat's font size in points, if the user zoomed it (View > Zoom)."""

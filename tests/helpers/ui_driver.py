@@ -24,8 +24,10 @@ from app.store import Library
 from tests.helpers.scripted_provider import Pause, ScriptedProvider, Step
 from ui.chat_controller import ChatController
 from ui.conversation_list import ID_ROLE
+from ui.conversation_list_model import ROW_ROLE
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
+from ui.search_results import CONVERSATION
 from ui.window_state import WindowState
 
 DEFAULT = "scripted:echo"
@@ -136,13 +138,17 @@ class Harness:
     def chat_text(self) -> str:
         return self.window.chat.browser.toPlainText()
 
-    def listed_ids(self) -> list[str]:
+    def _conversation_rows(self) -> list[QModelIndex]:
+        """The list's conversation rows (search results also have a row per matching message)."""
         model = self.window.conversations.model
-        return [model.index(row).data(ID_ROLE) for row in range(model.rowCount())]
+        rows = (model.index(row) for row in range(model.rowCount()))
+        return [index for index in rows if index.data(ROW_ROLE) == CONVERSATION]
+
+    def listed_ids(self) -> list[str]:
+        return [index.data(ID_ROLE) for index in self._conversation_rows()]
 
     def listed_titles(self) -> list[str]:
-        model = self.window.conversations.model
-        return [model.index(row).data() for row in range(model.rowCount())]
+        return [index.data() for index in self._conversation_rows()]
 
     def row_index(self, conversation_id: str) -> QModelIndex:
         model = self.window.conversations.model

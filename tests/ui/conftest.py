@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.composition import Services
 from tests.helpers.ui_driver import Harness, OpenWindow
+from ui import i18n
 
 
 @pytest.fixture
@@ -53,6 +54,13 @@ def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
         loop.close()  # shuts down the default executor, waiting for its thread
         asyncio.set_event_loop(None)
         asyncio.events._set_running_loop(None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _english_as_the_app_has_it(qapp: QApplication) -> None:
+    """The translations ui/app.py installs for English (its plural forms: "1 token"), so the
+    window under test reads as a user's does. A test of another language installs its own."""
+    i18n.install(qapp, i18n.SOURCE)
 
 
 @pytest.fixture(autouse=True)

@@ -214,7 +214,8 @@ def test_a_search_hit_on_another_branch_opens_that_branch(
     assert harness.listed_ids() == [conversation_id]  # one row for all its branches
     qtbot.keyClicks(window.conversations.search, "zanzibar")
     model = window.conversations.model
-    harness.until(lambda: model.rowCount() == 1 and model.index(0).data(HIT_ROLE), "the hit")
+    # the conversation's row, then its matching message's
+    harness.until(lambda: model.rowCount() == 2 and model.index(0).data(HIT_ROLE), "the hit")
     window.conversations.view.setCurrentIndex(window.conversations.model.index(0))
     harness.until(lambda: "zanzibar is the answer" in harness.chat_text(), "its branch")
     hit = harness.saved(conversation_id, ModelOutput)[-1].seq

@@ -15,15 +15,21 @@ from app.errors import StorageError
 from app.history import ModelInput, ModelOutput, Title, Usage
 from app.paths import DataDir
 from app.pricing import Price, PriceTable
-from app.store import Conversation, Library, SearchHit
+from app.store import Conversation, ConversationHits, Library
 from app.store.index import ModelUsage
 from ui.conversation_list import (
+    CONVERSATION,
     COST_ROLE,
+    COUNT_ROLE,
+    HIT,
     ID_ROLE,
+    MARKS_ROLE,
     MODEL_ROLE,
     PAD,
     PAGE,
     PINNED_ROLE,
+    ROW_ROLE,
+    SEARCH_PAGE,
     SNIPPET_ROLE,
     SUBTITLE_ROLE,
     TOKENS_ROLE,
@@ -51,9 +57,11 @@ class CountingReader(LibraryReader):
         self.newest_calls.append((limit, offset))
         return await super().newest(limit, offset)
 
-    async def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+    async def search(
+        self, query: str, limit: int = 50, per_conversation: int = 20
+    ) -> list[ConversationHits]:
         self.search_calls.append(query)
-        return await super().search(query, limit)
+        return await super().search(query, limit, per_conversation)
 
     async def usage_by_model(self, conversation_ids: list[str]) -> dict[str, list[ModelUsage]]:
         self.usage_calls.append(conversation_ids)
@@ -93,7 +101,9 @@ def make_chats(library: Library, count: int, word: str = "hello") -> list[str]:
 
 
 def ids_of(model: ConversationListModel) -> list[str]:
-    return [model.index(row).data(ID_ROLE) for row in range(model.rowCount())]
+    """The conversations listed (while searching, their rows, not their messages' rows)."""
+    rows = [model.index(row) for row in range(model.rowCount())]
+    return [index.data(ID_ROLE) for index in rows if index.data(ROW_ROLE) == CONVERSATION]
 
 
 def test_model_on_an_empty_library(qtmodeltester: Any, reader: CountingReader, qasync_loop) -> None:
@@ -203,13 +213,19 @@ def test_search_replaces_the_rows_and_clearing_brings_back_the_newest(
     assert model.rowCount() == PAGE  # the old rows stay until the answer arrives
     settle(qasync_loop, model)
     qtmodeltester.check(model)
-    assert ids_of(model) == [kettle]
-    assert "[kettle]" in model.index(0).data(SNIPPET_ROLE)
+    assert ids_of(model) == [kettle]  # and under it, the matching message
+    assert [model.index(n).data(ROW_ROLE) for n in range(model.rowCount())] == [CONVERSATION, HIT]
+    assert model.index(0).data(COUNT_ROLE) == 1
+    snippet, marks = model.index(1).data(SNIPPET_ROLE), model.index(1).data(MARKS_ROLE)
+    assert "kettle" in snippet and "[" not in snippet
+    assert [snippet[a:b] for a, b in marks] == ["kettle"]
     assert not model.canFetchMore(ROOT)
 
     model.set_query("hello")
     settle(qasync_loop, model)
-    assert model.rowCount() == 100 and kettle not in ids_of(model)  # SEARCH_LIMIT
+    settle(qasync_loop, model)  # the model tester fetches the next pages as they come
+    assert len(set(ids_of(model))) == 120 and kettle not in ids_of(model)
+    assert model.rowCount() == 2 * 120  # one message each
 
     model.set_query("")
     settle(qasync_loop, model)
@@ -217,7 +233,29 @@ def test_search_replaces_the_rows_and_clearing_brings_back_the_newest(
     assert model.rowCount() >= PAGE
     assert ids_of(model) == [row["id"] for row in library.newest(model.rowCount())]
     assert model.index(0).data(SNIPPET_ROLE) is None
-    assert reader.search_calls == ["kettle", "hello"]
+    assert reader.search_calls == ["kettle", "hello", "hello", "hello"]  # three pages
+
+
+def test_search_results_page_as_the_view_scrolls(
+    qtmodeltester: Any, library: Library, reader: CountingReader, qasync_loop
+) -> None:
+    make_chats(library, 120)
+    model = ConversationListModel(reader)
+    model.set_query("hello")
+    settle(qasync_loop, model)
+    assert len(ids_of(model)) == SEARCH_PAGE and model.rowCount() == 2 * SEARCH_PAGE
+    assert model.notice == "50 matches in the newest 50 conversations; more below"
+    newest = ids_of(model)
+    assert model.canFetchMore(ROOT)
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    assert ids_of(model)[:SEARCH_PAGE] == newest and len(ids_of(model)) == 2 * SEARCH_PAGE
+    model.fetchMore(ROOT)
+    settle(qasync_loop, model)
+    assert len(set(ids_of(model))) == 120 and not model.canFetchMore(ROOT)
+    assert model.notice == "120 matches in 120 conversations"
+    assert reader.search_calls == ["hello"] * 3
+    qtmodeltester.check(model)
 
 
 def test_a_stale_answer_is_dropped(library: Library, reader: CountingReader, qasync_loop) -> None:
@@ -379,7 +417,8 @@ def test_typing_fast_searches_once(
     make_chats(library, 2)
     widget = ConversationList(reader)
     qtbot.addWidget(widget)
-    assert widget.search.placeholderText() == "Search (Ctrl+F)"
+    assert widget.search.placeholderText() == "Search all chats (Ctrl+Shift+F)"
+    assert "OR" in widget.search.toolTip() and "before:" in widget.search.toolTip()
 
     async def type_kettle() -> None:
         for n in range(1, len("kettle") + 1):
@@ -423,11 +462,11 @@ def test_relative_time() -> None:
     def ago(delta: timedelta) -> str:
         return relative_time((now - delta).isoformat().replace("+00:00", "Z"), now)
 
-    assert ago(timedelta(seconds=5)) == "just now"
-    assert ago(timedelta(minutes=5)) == "5 min ago"
-    assert ago(timedelta(hours=3)) == "3 h ago"
-    assert ago(timedelta(days=2)) == "2 d ago"
-    assert ago(timedelta(days=400)).startswith("2025-")
+    from ui import locale_format  # "14:02", "Yesterday 14:02", a weekday, a short date
+
+    for delta in (timedelta(seconds=5), timedelta(hours=3), timedelta(days=2), timedelta(days=400)):
+        assert ago(delta) == locale_format.when(now - delta, now) != ""
+    assert ago(timedelta(days=1)).startswith("Yesterday")
     assert relative_time(None) == "" and relative_time("garbage") == ""
 
 

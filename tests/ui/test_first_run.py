@@ -166,7 +166,8 @@ def test_a_search_hit_opens_its_conversation_at_the_message_highlighted(
     window.conversations.search.setFocus()
     qtbot.keyClicks(window.conversations.search, "zanzibar")
     model = window.conversations.model
-    harness.until(lambda: model.rowCount() == 1 and model.index(0).data(HIT_ROLE), "the hit")
+    # the conversation, and under it the message
+    harness.until(lambda: model.rowCount() == 2 and model.index(0).data(HIT_ROLE), "the hit")
     window.conversations.view.setCurrentIndex(model.index(0))
     harness.until(lambda: window.current == conversation.id, "the conversation open")
     qtbot.wait(100)  # any late layout
@@ -176,5 +177,6 @@ def test_a_search_hit_opens_its_conversation_at_the_message_highlighted(
     where = browser.cursorRect(found)
     assert browser.viewport().rect().contains(where.center()), "the hit is on screen"
     assert browser.verticalScrollBar().value() < browser.verticalScrollBar().maximum()
-    (highlight,) = browser.extraSelections()  # the message is highlighted
-    assert highlight.cursor.selectionStart() <= found.position() <= highlight.cursor.selectionEnd()
+    (highlight,) = browser.extraSelections()  # the word is highlighted, in the message
+    assert highlight.cursor.selectedText() == "zanzibar"
+    assert found.selectionStart() <= highlight.cursor.selectionStart() < found.selectionEnd()

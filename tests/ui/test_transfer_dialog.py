@@ -86,7 +86,7 @@ def test_exporting_all_to_a_zip_writes_an_archive_that_imports_the_same(
         seed(services.library, f"Chat {n}", f"Question {n}", f"Answer {n}")
     dialog = open_from_menu(harness, "&Export…", ExportDialog)
     dialog.scope.setCurrentText("All conversations")
-    dialog.format.setCurrentText("zip")
+    dialog.format.setCurrentIndex(dialog.format.findData("zip"))
     dialog.start_button.click()
     archive = tmp_path / "out" / "everything.zip"
     archive.parent.mkdir()
@@ -131,7 +131,7 @@ def test_a_dry_run_reports_and_changes_nothing(
     dialog.dry_run.setChecked(True)
     dialog.start_button.click()
     harness.until(lambda: not dialog.running and dialog.summary.isVisible(), "the dry run")
-    assert "would import 1 conversation" in dialog.summary.toPlainText()
+    assert "Would import 1 conversation" in dialog.summary.toPlainText()
     assert title in dialog.summary.toPlainText()
     assert all_ids(services.library) == []
 
@@ -148,7 +148,7 @@ def test_a_malformed_file_shows_its_failure_and_changes_nothing(
     dialog.start_button.click()
     harness.until(lambda: not dialog.running and dialog.summary.isVisible(), "the import")
     summary = dialog.summary.toPlainText()
-    assert "imported 0 conversations" in summary and "Failed:" in summary
+    assert "Imported 0 conversations" in summary and "Failed:" in summary
     assert "broken.json: line 1" in summary and "expected a string, found a number" in summary
     assert entries_of(services.library) == before
     assert harness.listed_titles() == ["Kept"]
@@ -161,7 +161,7 @@ def test_cancel_stops_an_export_and_writes_nothing(
         seed(services.library, f"Chat {n}", f"Question {n}", f"Answer {n}")
     dialog = open_from_menu(harness, "&Export…", ExportDialog)
     dialog.scope.setCurrentText("All conversations")
-    dialog.format.setCurrentText("zip")
+    dialog.format.setCurrentIndex(dialog.format.findData("zip"))
     reached, release = threading.Event(), threading.Event()
 
     def hold(_progress: Progress) -> None:  # on the worker thread: wait after the first one

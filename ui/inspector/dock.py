@@ -21,6 +21,7 @@ from app.history import AnyEntry, History
 from app.inspect.ledger import Ledger, ledger
 from app.inspect.next_request import NextRequest, provider_count
 from app.pricing import PriceTable
+from ui import locale_format
 from ui.chat_controller import ChatController
 from ui.inspector.history_tab import HistoryTab
 from ui.inspector.next_request_tab import NextRequestTab
@@ -48,7 +49,8 @@ class InspectorDock(QDockWidget):
     def __init__(
         self, controller: ChatController, watch: RequestWatch, parent: QWidget | None = None
     ) -> None:
-        super().__init__("Inspector", parent)
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Inspector"))
         self.setObjectName("inspectorDock")  # saveState/restoreState find it by name
         self.setAllowedAreas(
             Qt.DockWidgetArea.RightDockWidgetArea
@@ -67,9 +69,9 @@ class InspectorDock(QDockWidget):
         self.next_tab = NextRequestTab()
         self.usage_tab = UsageTab()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.history_tab, "History")
-        self.tabs.addTab(self.next_tab, "Next request")
-        self.tabs.addTab(self.usage_tab, "Usage")
+        self.tabs.addTab(self.history_tab, self.tr("History"))
+        self.tabs.addTab(self.next_tab, self.tr("Next request"))
+        self.tabs.addTab(self.usage_tab, self.tr("Usage"))
         self.setWidget(self.tabs)
         self._entry_timer = QTimer(self)
         self._entry_timer.setSingleShot(True)
@@ -203,7 +205,9 @@ class InspectorDock(QDockWidget):
         request = self.next_tab.request
         if request is not None:
             self.next_tab.count_button.setEnabled(False)
-            self.next_tab.show_exact(f"Asking {request.provider} to count…", request)
+            self.next_tab.show_exact(
+                self.tr("Asking {provider} to count…").format(provider=request.provider), request
+            )
             self.controller.spawn(self._count(request))
 
     async def _count(self, shown: NextRequest) -> None:
@@ -220,18 +224,27 @@ class InspectorDock(QDockWidget):
                 draft=watch.composer.draft(), tools=watch.composer.tools(),
             )  # fmt: skip
         except CrosstalkError as exc:
-            text = f"{shown.provider} could not count: {exc}"
+            text = self.tr("{provider} could not count: {error}").format(
+                provider=shown.provider, error=exc
+            )
         except Exception as exc:  # said in the tab (and logged), never raised into Qt
             log.warning("counting %s: %r", shown.spec, exc, exc_info=True)
-            text = f"{shown.provider} could not count: {type(exc).__name__}: {exc}"
+            text = self.tr("{provider} could not count: {error}").format(
+                provider=shown.provider, error=f"{type(exc).__name__}: {exc}"
+            )
         else:
             text = (
-                f"{shown.spec} has no token-counting endpoint: the estimate is all there is"
+                self.tr("{model} has no token-counting endpoint: the estimate is all there is")
+                .format(model=shown.spec)
                 if tokens is None
-                else f"{shown.provider} counts {tokens:,} input tokens for this request "
-                f"(tools included), against the estimate of "
-                f"{(shown.tokens or 0) + shown.tool_tokens:,}"
-            )
+                else self.tr(
+                    "{provider} counts {tokens} input tokens for this request (tools included), "
+                    "against the estimate of {estimate}"
+                ).format(
+                    provider=shown.provider, tokens=locale_format.count(tokens),
+                    estimate=locale_format.count((shown.tokens or 0) + shown.tool_tokens),
+                )
+            )  # fmt: skip
         if self.next_tab.counted_for is shown:  # not replaced by a newer request meanwhile
             self.next_tab.show_exact(text, shown)
             self.next_tab.count_button.setEnabled(True)
@@ -243,4 +256,4 @@ class InspectorDock(QDockWidget):
         if request is not None and watch.rendered and request.spec == watch.composer.model():
             self.next_tab.show_request(request, new_chat=watch.conversation_id is None)
         else:
-            self.next_tab.show_message(watch.message or "Preparing…")
+            self.next_tab.show_message(watch.message or self.tr("Preparing…"))

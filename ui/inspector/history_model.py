@@ -11,6 +11,9 @@ from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
+    QDate,
+    QLocale,
     QSortFilterProxyModel,
     Qt,
 )
@@ -20,43 +23,43 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.history import AnyEntry, History
 from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
-from app.pricing import format_cost
-from ui import theme
+from ui import locale_format, theme
 from ui.inspector.tables import ROOT, ColumnsModel, Index
+from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip, status_text
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 3  # what a search matches, lower-cased
 
-# what a call cost comes right after which call it was, so a narrow dock shows it unscrolled
+_CONTEXT = "LedgerModel"
+# what a call cost comes right after which call it was, so a narrow dock shows it unscrolled;
+# the source texts of the header (ColumnsModel.title translates them)
 COLUMNS = (
-    "Seq", "Turn", "Kind", "Model", "Cost", "Cost Σ", "Input", "Cached", "Output", "Reasoning",
-    "Tokens Σ", "Latency", "Time",
+    QT_TRANSLATE_NOOP("LedgerModel", "Seq"), QT_TRANSLATE_NOOP("LedgerModel", "Turn"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Kind"), QT_TRANSLATE_NOOP("LedgerModel", "Model"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Cost"), QT_TRANSLATE_NOOP("LedgerModel", "Cost Σ"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Input"), QT_TRANSLATE_NOOP("LedgerModel", "Cached"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Output"), QT_TRANSLATE_NOOP("LedgerModel", "Reasoning"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Tokens Σ"), QT_TRANSLATE_NOOP("LedgerModel", "Latency"),
+    QT_TRANSLATE_NOOP("LedgerModel", "Time"),
 )  # fmt: skip
 (SEQ, TURN, KIND, MODEL, COST, TOTAL_COST, INPUT, CACHED, OUTPUT, REASONING, TOTAL, LATENCY,
  TIME) = range(len(COLUMNS))  # fmt: skip
 NUMERIC = frozenset({SEQ, TURN, INPUT, CACHED, OUTPUT, REASONING, COST, LATENCY, TOTAL, TOTAL_COST})
 HEADER_TIPS = {
-    TURN: "The user turn the entry belongs to (blank before the first input)",
-    COST: "What the call cost, by the price table (Settings > Prices)",
-    TOTAL_COST: "Cost of every call so far; “+” when some had no price",
-    INPUT: "Input tokens, cached ones included",
-    OUTPUT: "Output tokens, reasoning included",
-    TOTAL: "Input and output tokens of every call so far",
-    LATENCY: "Until the reply was complete",
-    TIME: "Local time; the tooltip has the full timestamp",
-}
-
-KIND_NAMES = {
-    "system_instruction": "system",
-    "memory_notebook": "notebook",
-    "model_input": "input",
-    "model_output": "output",
-    "tool_results": "tool results",
-    "compression": "compression",
-    "title": "title",
-    "debug_log": "debug log",
-}
+    TURN: QT_TRANSLATE_NOOP(
+        "LedgerModel", "The user turn the entry belongs to (blank before the first input)"
+    ),
+    COST: QT_TRANSLATE_NOOP("LedgerModel", "What the call cost, by the price table "
+                            "(Settings > Prices)"),
+    TOTAL_COST: QT_TRANSLATE_NOOP("LedgerModel", "Cost of every call so far; “+” when some "
+                                  "had no price"),
+    INPUT: QT_TRANSLATE_NOOP("LedgerModel", "Input tokens, cached ones included"),
+    OUTPUT: QT_TRANSLATE_NOOP("LedgerModel", "Output tokens, reasoning included"),
+    TOTAL: QT_TRANSLATE_NOOP("LedgerModel", "Input and output tokens of every call so far"),
+    LATENCY: QT_TRANSLATE_NOOP("LedgerModel", "Until the reply was complete"),
+    TIME: QT_TRANSLATE_NOOP("LedgerModel", "Local time; the tooltip has the full timestamp"),
+}  # fmt: skip
 _ICONS = {
     "system_instruction": QStyle.StandardPixmap.SP_FileDialogInfoView,
     "memory_notebook": QStyle.StandardPixmap.SP_FileDialogDetailedView,
@@ -67,10 +70,6 @@ _ICONS = {
     "title": QStyle.StandardPixmap.SP_FileIcon,
     "debug_log": QStyle.StandardPixmap.SP_MessageBoxWarning,
 }
-
-
-def kind_label(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind.replace("_", " "))
 
 
 def kind_icon(kind: str) -> QIcon:
@@ -87,24 +86,37 @@ def _moment(ts: str) -> datetime | None:
 
 
 def local_time(ts: str, today: date | None = None) -> str:
-    """Compact local time: "14:02:31" today, "Nov 21 14:02" this year, "Nov 21, 2025" before."""
+    """Compact local time as the locale writes it: the time with seconds today ("14:02:31"),
+    the day and time this year ("Nov 21 14:02"), the date before ("Nov 21, 2025")."""
     moment = _moment(ts)
     if moment is None:
         return ts
     today = today or date.today()
     if moment.date() == today:
-        return moment.strftime("%H:%M:%S")
+        return locale_format.clock(moment, seconds=True)
+    day = QDate(moment.year, moment.month, moment.day)
     if moment.year == today.year:
-        return f"{moment:%b} {moment.day} {moment:%H:%M}"
-    return f"{moment:%b} {moment.day}, {moment.year}"
+        #: A QDate format (QLocale::toString) for a day of this year: "MMM d" is "Nov 21"
+        pattern = QCoreApplication.translate("LedgerModel", "MMM d")
+        shown = locale_format.locale().toString(day, pattern)
+        said = QCoreApplication.translate("LedgerModel", "{day} {time}")
+        return said.format(day=shown, time=locale_format.clock(moment))
+    #: A QDate format (QLocale::toString) for a day of another year: "Nov 21, 2025"
+    pattern = QCoreApplication.translate("LedgerModel", "MMM d, yyyy")
+    return locale_format.locale().toString(day, pattern)
 
 
 def full_time(ts: str) -> str:
-    """The whole timestamp, local and as stored (UTC), for a tooltip."""
+    """The whole timestamp, local (as the locale writes it) and as stored (UTC), for a tooltip."""
     moment = _moment(ts)
     if moment is None:
         return ts
-    return f"{moment.isoformat(timespec='milliseconds')} local\n{ts} as stored (UTC)"
+    day = QDate(moment.year, moment.month, moment.day)
+    local = locale_format.locale().toString(day, QLocale.FormatType.LongFormat)
+    local = f"{local} {locale_format.clock(moment, seconds=True)}"
+    return QCoreApplication.translate(
+        "LedgerModel", "{time} local\n{stored} as stored (UTC)"
+    ).format(time=local, stored=ts)
 
 
 def with_unpriced(cost: str, unpriced: bool) -> str:
@@ -113,12 +125,20 @@ def with_unpriced(cost: str, unpriced: bool) -> str:
 
 
 def tokens(value: int | None) -> str:
-    return "" if value is None else f"{value:,}"
+    return locale_format.count(value)
+
+
+def seconds(milliseconds: int, decimals: int = 1) -> str:
+    """A duration in seconds: "1.2 s"."""
+    return QCoreApplication.translate("LedgerModel", "{seconds} s").format(
+        seconds=locale_format.number(milliseconds / 1000, decimals)
+    )
 
 
 class LedgerModel(ColumnsModel):
     """The ledger's rows, formatted on demand. ``extend`` adds the rows of appended entries."""
 
+    context = _CONTEXT
     columns = COLUMNS
     numeric = NUMERIC
     tips = HEADER_TIPS
@@ -228,18 +248,17 @@ class LedgerModel(ColumnsModel):
         if column == SEQ:
             return str(row.seq)
         if column == KIND:
-            name = kind_label(row.kind)
-            return f"{name} ({row.status})" if row.status else name
+            return _kind_text(row)
         if column == MODEL:
             return f"{row.provider}:{row.model}" if row.provider else ""
         if column == COST:
-            return format_cost(row.cost) if usage is not None else ""
+            return locale_format.money(row.cost) if usage is not None else ""
         if column == TOTAL_COST:
-            return with_unpriced(format_cost(row.total_cost), row.unpriced)
+            return with_unpriced(locale_format.money(row.total_cost), row.unpriced)
         if column == TOTAL:
-            return f"{row.total_tokens:,}"
+            return locale_format.count(row.total_tokens)
         if column == LATENCY:
-            return f"{row.latency_ms / 1000:.1f} s" if row.latency_ms is not None else ""
+            return seconds(row.latency_ms) if row.latency_ms is not None else ""
         if column == TIME:
             return local_time(row.ts)
         if usage is None:
@@ -257,19 +276,26 @@ class LedgerModel(ColumnsModel):
     def _tooltip(self, row: int, column: int) -> str | None:
         ledger_row = self._rows[row]
         if column == TOTAL_COST and ledger_row.unpriced:
-            return (
+            return self.tr(
                 "Some calls so far have no price, so the sum is short: set one in Settings > Prices"
             )
         if column == COST and ledger_row.usage is not None and ledger_row.cost is None:
-            return "No price for this model: set one in Settings > Prices"
+            return self.tr("No price for this model: set one in Settings > Prices")
         if column == LATENCY and ledger_row.first_token_ms is not None:
-            return f"first token after {ledger_row.first_token_ms / 1000:.2f} s"
+            return self.tr("first token after {seconds}").format(
+                seconds=seconds(ledger_row.first_token_ms, 2)
+            )
         if column == TIME:
             return full_time(ledger_row.ts)
         if column == MODEL and ledger_row.provider:
             return f"{ledger_row.provider}:{ledger_row.model}"
-        if column == KIND and ledger_row.status:
-            return f"{kind_label(ledger_row.kind)}: {ledger_row.status}"
+        if column == KIND:
+            said = kind_label(ledger_row.kind)
+            if ledger_row.status:
+                said = self.tr("{kind}: {status}").format(
+                    kind=said, status=status_text(ledger_row.status)
+                )
+            return f"{said}\n{kind_tip(ledger_row.kind)}"
         if self.history is None:
             return None
         return preview(self.entry(row), width=200) or None
@@ -282,9 +308,20 @@ class LedgerModel(ColumnsModel):
             entry, shown = self.entry(row), self._rows[row]
             model = f"{shown.provider}:{shown.model}" if shown.provider else ""
             text = f"{preview(entry, width=200)}\n{searchable_text(entry)}"
-            text = f"{text}\n{model}\n{shown.status}".casefold()
+            status = f"{shown.status}\n{status_text(shown.status)}"  # as stored, as shown
+            text = f"{text}\n{model}\n{status}".casefold()
             self._text[row] = text
         return text
+
+
+def _kind_text(row: Row) -> str:
+    """ "output", "output (other branch)": the kind, and its status if it has one."""
+    name = kind_label(row.kind)
+    if not row.status:
+        return name
+    return QCoreApplication.translate("LedgerModel", "{kind} ({status})").format(
+        kind=name, status=status_text(row.status)
+    )
 
 
 # a compression's status when it is not in use (app/inspect/ledger.py, app/history/outline.py)

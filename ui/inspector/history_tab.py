@@ -3,6 +3,8 @@ full JSON (redacted) with what summarises it or what it summarises."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.history import History
 from app.history.entries import KINDS
 from app.inspect.ledger import Ledger, entry_json
+from ui import locale_format
 from ui.inspector.history_model import (
     COLUMNS,
     COST,
@@ -49,38 +52,55 @@ from ui.inspector.history_model import (
     HistoryFilter,
     LedgerModel,
     kind_icon,
-    kind_label,
+    local_time,
+    seconds,
+    with_unpriced,
 )
 from ui.inspector.tables import monospace_view, read_only_table
+from ui.inspector.wording import kind_label, kind_tip, status_text
 
 SEARCH_DELAY_MS = 150  # a search filters every row: once per pause in typing, not per key
 PADDING = 12  # around a cell's text
+USUAL_KINDS = ("model_input", "model_output", "tool_results", "compression", "title")
 # the widest text a column usually holds; sizing columns to their contents would read all
 # 10,000 rows. Seq, Turn, Kind, Model, Cost and Cost Σ fit the dock's default width.
-SAMPLES = {
-    SEQ: "99999",
-    TURN: "9999",
-    COST: "$0.0123",
-    TOTAL_COST: "$12.34+",
-    TOTAL: "9,999,999",
-    LATENCY: "99.9 s",
-    TIME: "Nov 21 14:02",
-}
-NUMBER_SAMPLE = "99,999"  # input, cached, output, reasoning
-KIND_TEXT, MODEL_WIDTH = "compression", 110  # a model is elided in the middle: "anthr…net-4-6"
+MODEL_WIDTH = 110  # a model is elided in the middle: "anthr…net-4-6"
+SAMPLE_TIME = datetime(2026, 11, 21, 14, 2, 31)  # an afternoon late in the year
+NUMBER = -1  # samples(): the key of the token columns' sample
+
+
+def samples() -> dict[int, str]:
+    """A usual widest cell of each column, as the locale writes it (input, cached, output and
+    reasoning are ``NUMBER``)."""
+    stamp = SAMPLE_TIME.astimezone().isoformat()
+    day = SAMPLE_TIME.date()
+    times = (local_time(stamp, day), local_time(stamp, day + timedelta(days=1)))
+    return {
+        SEQ: "99999",
+        TURN: "9999",
+        COST: locale_format.money(0.0123),
+        TOTAL_COST: with_unpriced(locale_format.money(12.34), True),
+        TOTAL: locale_format.count(9_999_999),
+        LATENCY: seconds(99_900),
+        TIME: max(times, key=len),
+        NUMBER: locale_format.count(99_999),
+    }
 
 
 def column_widths(metrics: QFontMetrics, header: QFontMetrics, icon: int) -> list[int]:
     """Narrow widths to start with: the usual content or the header, whichever is wider."""
     widths = []
-    for column, title in enumerate(COLUMNS):
+    texts = samples()
+    for column in range(len(COLUMNS)):
+        title = LedgerModel.title(column)
         if column == MODEL:
             widths.append(MODEL_WIDTH)
             continue
-        if column == KIND:
-            content = icon + 4 + metrics.horizontalAdvance(KIND_TEXT)
+        if column == KIND:  # the widest usual kind in this language, not English's widest
+            widest = max(metrics.horizontalAdvance(kind_label(kind)) for kind in USUAL_KINDS)
+            content = icon + 4 + widest
         else:
-            content = metrics.horizontalAdvance(SAMPLES.get(column, NUMBER_SAMPLE))
+            content = metrics.horizontalAdvance(texts.get(column, texts[NUMBER]))
         widths.append(max(content, header.horizontalAdvance(title)) + PADDING)
     return widths
 
@@ -105,11 +125,13 @@ class HistoryTab(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.kind = QComboBox()
-        self.kind.addItem("All kinds", "")
+        self.kind.addItem(self.tr("All kinds"), "")
         for kind in KINDS:
             self.kind.addItem(kind_icon(kind), kind_label(kind), kind)
+            self.kind.setItemData(self.kind.count() - 1, kind_tip(kind),
+                                  Qt.ItemDataRole.ToolTipRole)  # fmt: skip
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search entries")
+        self.search.setPlaceholderText(self.tr("Search entries"))
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
@@ -121,10 +143,12 @@ class HistoryTab(QWidget):
         self.about = QLabel()  # what summarises this entry, or what it summarises
         self.about.setTextFormat(Qt.TextFormat.RichText)
         self.about.setWordWrap(True)
-        self.chat_button = QPushButton("Show in chat")
-        self.chat_button.setToolTip("Scroll the chat to this entry (or double-click the row)")
+        self.chat_button = QPushButton(self.tr("Show in chat"))
+        self.chat_button.setToolTip(
+            self.tr("Scroll the chat to this entry (or double-click the row)")
+        )
         self.chat_button.setEnabled(False)
-        self.detail = monospace_view("Select an entry to see it in full")
+        self.detail = monospace_view(self.tr("Select an entry to see it in full"))
 
         filters = QHBoxLayout()
         filters.addWidget(self.kind)
@@ -218,8 +242,8 @@ class HistoryTab(QWidget):
         """Show or hide each column (but Seq, which says which entry a row is)."""
         menu = QMenu(self)
         header = self.table.horizontalHeader()
-        for column, title in enumerate(COLUMNS):
-            action = menu.addAction(title)
+        for column in range(len(COLUMNS)):
+            action = menu.addAction(self.model.title(column))
             action.setCheckable(True)
             action.setChecked(not header.isSectionHidden(column))
             action.setEnabled(column != SEQ)
@@ -259,16 +283,21 @@ class HistoryTab(QWidget):
         ledger_row = self.model.row(row)
         self.detail.setPlainText(entry_json(self.model.entry(row)))
         turn = self.model.turn(row)
-        notes = [f"Turn {turn}."] if turn else []
+        notes = [self.tr("Turn {turn}.").format(turn=turn)] if turn else []
         if ledger_row.covers is not None:
             first, last = ledger_row.covers
-            notes.append(f"Summarises entries {first}-{last}.")
+            notes.append(
+                self.tr("Summarises entries {first}-{last}.").format(first=first, last=last)
+            )
         if ledger_row.covered_by is not None:
             by = ledger_row.covered_by
-            notes.append(f'Summarised by compression at <a href="seq:{by}">seq {by}</a>.')
+            notes.append(
+                self.tr('Summarised by compression at <a href="seq:{seq}">seq {seq}</a>.')
+                .format(seq=by)
+            )  # fmt: skip
         if ledger_row.status:
-            status = ledger_row.status  # its first letter up, an error's name as it is
-            notes.append(f"{status[:1].upper()}{status[1:]}.")
+            status = status_text(ledger_row.status)  # its first letter up, an error's as it is
+            notes.append(self.tr("{status}.").format(status=f"{status[:1].upper()}{status[1:]}"))
         self.about.setText(" ".join(notes))
 
     def _on_link(self, href: str) -> None:

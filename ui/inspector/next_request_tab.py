@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,11 +25,21 @@ from PySide6.QtWidgets import (
 )
 
 from app.inspect.next_request import Carried, NextRequest, wire_json
-from ui import theme
-from ui.inspector.history_model import kind_icon, kind_label
+from ui import locale_format, theme
+from ui.inspector.history_model import kind_icon
 from ui.inspector.tables import ROOT, ColumnsModel, Index, monospace_view, read_only_table, titled
+from ui.inspector.wording import (
+    QT_TRANSLATE_NOOP,
+    kind_label,
+    kind_tip,
+    phrase,
+    sampling_text,
+)
 
-CARRIED_COLUMNS = ("Seq", "Kind", "Tokens", "Text")
+CARRIED_COLUMNS = (
+    QT_TRANSLATE_NOOP("CarriedModel", "Seq"), QT_TRANSLATE_NOOP("CarriedModel", "Kind"),
+    QT_TRANSLATE_NOOP("CarriedModel", "Tokens"), QT_TRANSLATE_NOOP("CarriedModel", "Text"),
+)  # fmt: skip
 TEXT_CHARS = 300  # of an entry's text in its cell; the tooltip has more
 TIP_CHARS = 2000
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # of a left-out item: the first entry it names
@@ -38,6 +48,7 @@ SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # of a left-out item: the first entry i
 class CarriedModel(ColumnsModel):
     """The parts of the next request in the order they are sent."""
 
+    context = "CarriedModel"
     columns = CARRIED_COLUMNS
     numeric = frozenset({0, 2})
 
@@ -67,17 +78,21 @@ class CarriedModel(ColumnsModel):
                 return "" if part.seq is None else str(part.seq)
             if column == 1:
                 if part.covers is not None:
-                    return f"summary of {part.covers[0]}-{part.covers[1]}"
-                return "draft (unsent)" if part.kind == "draft" else kind_label(part.kind)
+                    return self.tr("summary of {first}-{last}").format(
+                        first=part.covers[0], last=part.covers[1]
+                    )
+                return self.tr("draft (unsent)") if part.kind == "draft" else kind_label(part.kind)
             if column == 2:
-                return f"{self._approx}{part.tokens:,}"
+                return f"{self._approx}{locale_format.count(part.tokens)}"
             return " ".join(part.text[:TEXT_CHARS].split())
         if role == Qt.ItemDataRole.DecorationRole and column == 1 and part.kind in KIND_ICONS:
             return kind_icon(KIND_ICONS[part.kind])
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
             return part.text[:TIP_CHARS]
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and self._approx:
-            return "An estimate: the provider's own tokenizer counts differently"
+            return self.tr("An estimate: the provider's own tokenizer counts differently")
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return kind_tip(part.kind)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -86,7 +101,9 @@ class CarriedModel(ColumnsModel):
 def _fill(bar: QProgressBar, value: int, maximum: int, text: str) -> None:
     bar.setRange(0, max(maximum, 1))
     bar.setValue(min(value, maximum))
-    bar.setFormat(f"{text} tokens ({value / max(maximum, 1):.0%})")
+    share = locale_format.percent(value / max(maximum, 1))
+    said = QCoreApplication.translate("NextRequestTab", "{text} tokens ({percent})")
+    bar.setFormat(said.format(text=text, percent=share))
 
 
 # the history kind whose icon a part shows ("summary" is a compression standing in)
@@ -116,10 +133,12 @@ class NextRequestTab(QWidget):
         # "≈ estimated with ... (Gemini counts differently)" or "exact (...)"
         self.counting = QLabel()
         self.counting.setWordWrap(True)
-        self.count_button = QPushButton("Ask the provider")
+        self.count_button = QPushButton(self.tr("Ask the provider"))
         self.count_button.setToolTip(
-            "Ask the provider's token-counting endpoint for the exact count of this request "
-            "(online, with your key; Anthropic, Gemini and OpenAI Responses have one)"
+            self.tr(
+                "Ask the provider's token-counting endpoint for the exact count of this request "
+                "(online, with your key; Anthropic, Gemini and OpenAI Responses have one)"
+            )
         )
         self.exact = QLabel()  # the provider's own count, once asked
         self.exact.setWordWrap(True)
@@ -140,12 +159,14 @@ class NextRequestTab(QWidget):
         header.setStretchLastSection(True)
         self.left_out = QListWidget()  # omissions, then the adapter's notes
         self.left_out.setWordWrap(True)
-        self.left_out.setToolTip("Double-click an entry's line to see it in History")
+        self.left_out.setToolTip(self.tr("Double-click an entry's line to see it in History"))
 
-        self.show_wire = QCheckBox("Show wire request")
-        self.show_wire.setToolTip("The exact JSON body the adapter would send (keys redacted)")
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setToolTip("Copy the wire request to the clipboard")
+        self.show_wire = QCheckBox(self.tr("Show wire request"))
+        self.show_wire.setToolTip(
+            self.tr("The exact JSON body the adapter would send (keys redacted)")
+        )
+        self.copy_button = QPushButton(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the wire request to the clipboard"))
         self.wire = monospace_view()
         self.wire_box = QWidget()
         wire_layout = QVBoxLayout(self.wire_box)
@@ -171,7 +192,7 @@ class NextRequestTab(QWidget):
         wire_row.addWidget(self.copy_button)
         lists = QSplitter(Qt.Orientation.Vertical)
         lists.addWidget(self.table)
-        lists.addWidget(titled("Left out and changed", self.left_out))
+        lists.addWidget(titled(self.tr("Left out and changed"), self.left_out))
         lists.addWidget(self.wire_box)
         lists.setStretchFactor(0, 3)
         lists.setStretchFactor(1, 1)
@@ -212,52 +233,79 @@ class NextRequestTab(QWidget):
     def show_request(self, request: NextRequest, *, new_chat: bool = False) -> None:
         """Show ``request``; ``new_chat``: it would start a conversation not saved yet."""
         self.request = request
+        count = locale_format.count
         total = (request.tokens or 0) + request.tool_tokens
         approx = "≈ " if request.estimate else ""
-        tools = f", {request.tool_tokens:,} of them declaring tools" if request.tool_tokens else ""
-        count = len(request.carried)
-        what = "the first request of a new chat" if new_chat else "the next request"
-        self.heading.setText(
-            f"{request.spec}, {what}: {count} part{'' if count == 1 else 's'}, "
-            f"{approx}{total:,} tokens{tools}"
+        parts = len(request.carried)
+        heading = (
+            self.tr("{model}, the first request of a new chat: %n part(s), {tokens} tokens", "",
+                    parts)
+            if new_chat
+            else self.tr("{model}, the next request: %n part(s), {tokens} tokens", "", parts)
+        )  # fmt: skip
+        heading = heading.format(model=request.spec, tokens=f"{approx}{count(total)}")
+        if request.tool_tokens:
+            heading += self.tr(", {tokens} of them declaring tools").format(
+                tokens=count(request.tool_tokens)
+            )
+        self.heading.setText(heading)
+        counted = (
+            f"{approx}{count(total)}" if request.tokens is not None else self.tr("not counted")
         )
-        counted = f"{approx}{total:,}" if request.tokens is not None else "not counted"
-        _fill(self.bar, total, request.window, f"{counted} of the window's {request.window:,}")
+        _fill(
+            self.bar, total, request.window,
+            self.tr("{counted} of the window's {window}").format(
+                counted=counted, window=count(request.window)
+            ),
+        )  # fmt: skip
         if request.budget is not None:
             limit = request.budget
-            _fill(self.budget_bar, total, limit, f"{counted} of the budget's {limit:,}")
+            _fill(
+                self.budget_bar, total, limit,
+                self.tr("{counted} of the budget's {budget}").format(
+                    counted=counted, budget=count(limit)
+                ),
+            )  # fmt: skip
         self.budget_bar.setVisible(request.budget is not None)
-        counting = f"{approx}{request.counting}"
+        counting = f"{approx}{phrase(request.counting)}"
         if request.sampling:
-            counting += "\n" + self.tr("Sent with: {sampling}").format(sampling=request.sampling)
+            counting += "\n" + self.tr("Sent with: {sampling}").format(
+                sampling=sampling_text(request.sampling)
+            )
         self.counting.setText(counting)
         if request != self.counted_for:  # a count asked for another request no longer holds
             self.show_exact("")
         self.count_button.setEnabled(request.estimate)
         warnings = []
         if request.would_compress:
-            warnings.append("Automatic compression would run before this request is sent.")
+            warnings.append(self.tr("Automatic compression would run before this request is sent."))
         if request.over_budget:
-            warnings.append("The newest turn alone is over the budget; it is sent anyway.")
+            warnings.append(self.tr("The newest turn alone is over the budget; it is sent anyway."))
         if request.body is None:
-            warnings.append(f"No wire request: {request.body_error or 'nothing to render'}")
+            why = request.body_error or self.tr("nothing to render")
+            warnings.append(self.tr("No wire request: {reason}").format(reason=why))
         self.warning.setText(" ".join(warnings))
         self.warning.setVisible(bool(warnings))
         self.carried.set_rows(request.carried, request.estimate)
         self.left_out.clear()
         for omission in request.omitted:
             first, last = omission.first_seq, omission.last_seq
-            where = f"entry {first}" if first == last else f"entries {first}-{last}"
-            item = QListWidgetItem(f"{where}: {omission.reason}")
+            where = (
+                self.tr("entry {seq}").format(seq=first)
+                if first == last
+                else self.tr("entries {first}-{last}").format(first=first, last=last)
+            )
+            line = self.tr("{where}: {reason}").format(where=where, reason=phrase(omission.reason))
+            item = QListWidgetItem(line)
             item.setData(SEQ_ROLE, first)
             self.left_out.addItem(item)
-        for note in request.notes:
-            self.left_out.addItem(f"adapter: {note}")
+        for note in request.notes:  # the adapter's own words (app/providers), as it says them
+            self.left_out.addItem(self.tr("adapter: {note}").format(note=note))
         if not request.omitted and not request.notes:
             self.left_out.addItem(
-                "Nothing: a new chat has no history yet."
+                self.tr("Nothing: a new chat has no history yet.")
                 if new_chat
-                else "Nothing: the whole history is sent as it is."
+                else self.tr("Nothing: the whole history is sent as it is.")
             )
         self.copy_button.setEnabled(request.body is not None)
         if self.show_wire.isChecked():
@@ -285,7 +333,7 @@ class NextRequestTab(QWidget):
         if request is None:
             return ""
         if request.body is None:
-            return request.body_error or "no request body"
+            return request.body_error or self.tr("no request body")
         return wire_json(request.body)
 
     def copy_wire(self) -> None:

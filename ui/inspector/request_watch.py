@@ -149,7 +149,8 @@ class RequestWatch(QObject):
                 return
             if self._preparing is None:
                 self._preparing = spec
-                self.message = f"Preparing {spec}…"  # the last request stays meanwhile
+                # the last request stays meanwhile
+                self.message = self.tr("Preparing {model}…").format(model=spec)
                 self.updated.emit()
                 self.controller.spawn(self._prepare(spec, level))
             return
@@ -169,7 +170,10 @@ class RequestWatch(QObject):
             self._rendered, self.message = self._want_body, ""
         except Exception as exc:  # shown where the request would be (and logged), never raised
             log.warning("next request for %s: %r", spec, exc, exc_info=True)
-            self.request, self.message = None, f"Cannot show the next request for {spec}: {exc}"
+            self.request = None
+            self.message = self.tr("Cannot show the next request for {model}: {error}").format(
+                model=spec, error=exc
+            )
         self.updated.emit()
 
     def _on_settled(self) -> None:

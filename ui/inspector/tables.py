@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -29,11 +30,20 @@ RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class ColumnsModel(QAbstractTableModel):
-    """A flat table whose header is ``columns``; the ``numeric`` ones are right-aligned."""
+    """A flat table whose header is ``columns``; the ``numeric`` ones are right-aligned.
 
+    ``columns`` and ``tips`` hold source texts (marked with ``QT_TRANSLATE_NOOP`` under
+    ``context``), translated when the header is shown."""
+
+    context: ClassVar[str] = ""
     columns: ClassVar[tuple[str, ...]] = ()
     numeric: ClassVar[frozenset[int]] = frozenset()
     tips: ClassVar[Mapping[int, str]] = {}
+
+    @classmethod
+    def title(cls, column: int) -> str:
+        """The header of ``column`` in the user's language."""
+        return QCoreApplication.translate(cls.context, cls.columns[column])
 
     def columnCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self.columns)
@@ -44,9 +54,10 @@ class ColumnsModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section]
+            return self.title(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tips.get(section)
+            tip = self.tips.get(section)
+            return None if tip is None else QCoreApplication.translate(self.context, tip)
         if role == Qt.ItemDataRole.TextAlignmentRole and section in self.numeric:
             return RIGHT
         return None

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QHelpEvent,
@@ -24,14 +33,20 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.inspect.ledger import TurnUsage
-from app.pricing import format_cost
-from ui import theme
+from ui import locale_format, theme
+from ui.inspector.wording import QT_TRANSLATE_NOOP
 
 BAR = 32  # pixels per bar at most
 MIN_BAR = 5  # and at least, so a long conversation scrolls instead
 GAP = 3
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 56, 22, 22
-LEGEND = (("cached input", "cached"), ("input", "input"), ("output", "output"), ("cost", "cost"))
+_CONTEXT = "UsageChart"
+LEGEND = (  # the label (a source text, translated when painted) and the theme's colour
+    (QT_TRANSLATE_NOOP("UsageChart", "cached input"), "cached"),
+    (QT_TRANSLATE_NOOP("UsageChart", "input"), "input"),
+    (QT_TRANSLATE_NOOP("UsageChart", "output"), "output"),
+    (QT_TRANSLATE_NOOP("UsageChart", "cost"), "cost"),
+)
 LABEL_GAP = 8  # pixels at least between two turn numbers on the axis
 LABEL_STEPS = (1, 2, 5)  # label every 1st, 2nd, 5th, 10th, 20th, 50th ... turn
 HOVER_ALPHA, SELECTED_ALPHA = 45, 90  # of the palette's highlight, behind a bar
@@ -130,14 +145,21 @@ class UsageChart(QWidget):
     def tooltip(self, index: int) -> str:
         turn = self.turns[index]
         usage = turn.usage
-        models = f"\n{', '.join(turn.models)}" if turn.models else ""
-        return (
-            f"Turn {turn.number} (seq {seq_range(turn)}){models}\n"
-            f"input {usage.input:,} (cached {usage.cached:,})\n"
-            f"output {usage.output:,} (reasoning {usage.reasoning:,})\n"
-            f"cost {_cost_text(turn)}\n"
-            "(double-click: its entries in History)"
-        )
+        count = locale_format.count
+        lines = [self.tr("Turn {turn} (seq {seqs})").format(turn=turn.number, seqs=seq_range(turn))]
+        if turn.models:
+            lines.append(", ".join(turn.models))
+        lines += [
+            self.tr("input {input} (cached {cached})").format(
+                input=count(usage.input), cached=count(usage.cached)
+            ),
+            self.tr("output {output} (reasoning {reasoning})").format(
+                output=count(usage.output), reasoning=count(usage.reasoning)
+            ),
+            self.tr("cost {cost}").format(cost=_cost_text(turn)),
+            self.tr("(double-click: its entries in History)"),
+        ]
+        return "\n".join(lines)
 
     def _repaint_bar(self, index: int | None) -> None:
         if index is not None and 0 <= index < len(self.turns):
@@ -189,7 +211,7 @@ class UsageChart(QWidget):
             text = self.palette().color(QPalette.ColorRole.Text)
             if not self.turns:
                 painter.setPen(text)
-                painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No calls yet")
+                painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No calls yet"))
                 return
             self._paint_highlights(painter)
             self._paint_bars(painter, event.rect())
@@ -255,7 +277,7 @@ class UsageChart(QWidget):
         painter.drawText(
             QRectF(plot.right() + 4, plot.top() - 6, MARGIN_RIGHT - 4, 14),
             Qt.AlignmentFlag.AlignLeft,
-            format_cost(top),
+            locale_format.money(top),
         )
 
     def _paint_axes(self, painter: QPainter, text: QColor, dirty: QRectF) -> None:
@@ -272,11 +294,13 @@ class UsageChart(QWidget):
             _short(self._top),
         )
         painter.drawText(
-            QRectF(0, plot.bottom() - 7, MARGIN_LEFT - 6, 14), Qt.AlignmentFlag.AlignRight, "0"
+            QRectF(0, plot.bottom() - 7, MARGIN_LEFT - 6, 14),
+            Qt.AlignmentFlag.AlignRight,
+            locale_format.count(0),
         )
         x = plot.left()
-        for label, use in LEGEND:
-            color, label = bar_colour(use), QCoreApplication.translate("UsageChart", label)
+        for source, use in LEGEND:
+            color, label = bar_colour(use), QCoreApplication.translate(_CONTEXT, source)
             painter.fillRect(QRectF(x, 4, 10, 10), color)
             painter.drawText(QPointF(x + 14, 13), label)
             x += 24 + painter.fontMetrics().horizontalAdvance(label)
@@ -295,10 +319,14 @@ def _known_cost(turn: TurnUsage) -> float | None:
 
 def _cost_text(turn: TurnUsage) -> str:
     if not turn.unpriced:
-        return format_cost(turn.cost)
+        return locale_format.money(turn.cost)
     if not turn.cost:
-        return "no price (prices are editable in Settings > Prices)"
-    return f"{format_cost(turn.cost)} + calls without a price"
+        return QCoreApplication.translate(
+            "UsageChart", "no price (prices are editable in Settings > Prices)"
+        )
+    return QCoreApplication.translate("UsageChart", "{cost} + calls without a price").format(
+        cost=locale_format.money(turn.cost)
+    )
 
 
 def _tokens(turn: TurnUsage) -> int:
@@ -306,11 +334,14 @@ def _tokens(turn: TurnUsage) -> int:
 
 
 def _short(value: int) -> str:
+    """The top of the token axis, compact: "1.2M", "3.4k"."""
     if value >= 1_000_000:
-        return f"{value / 1_000_000:.1f}M"
+        millions = locale_format.number(value / 1_000_000, 1)
+        return QCoreApplication.translate("UsageChart", "{millions}M").format(millions=millions)
     if value >= 1000:
-        return f"{value / 1000:.1f}k"
-    return str(value)
+        thousands = locale_format.number(value / 1000, 1)
+        return QCoreApplication.translate("UsageChart", "{thousands}k").format(thousands=thousands)
+    return locale_format.count(value)
 
 
 def bar_colour(use: str) -> QColor:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QItemSelectionModel,
     QModelIndex,
     Qt,
@@ -26,25 +27,47 @@ from PySide6.QtWidgets import (
 
 from app.history import Usage
 from app.inspect.ledger import Ledger, ModelTotal, TurnUsage
-from app.pricing import format_cost
+from ui import locale_format
 from ui.inspector.history_model import with_unpriced
 from ui.inspector.tables import RIGHT, ROOT, ColumnsModel, Index, read_only_table, titled
 from ui.inspector.usage_chart import UsageChart, seq_range
+from ui.inspector.wording import QT_TRANSLATE_NOOP
 
+_CONTEXT = "UsageTab"
 # the cost right after what it is the cost of, so a narrow dock shows it unscrolled
-TOTAL_COLUMNS = ("Model", "Cost", "Calls", "Input", "Cached", "Output", "Reasoning")
-TURN_COLUMNS = ("Turn", "Seqs", "Cost", "Input", "Cached", "Output", "Reasoning", "Models")
+TOTAL_COLUMNS = (
+    QT_TRANSLATE_NOOP("UsageTab", "Model"), QT_TRANSLATE_NOOP("UsageTab", "Cost"),
+    QT_TRANSLATE_NOOP("UsageTab", "Calls"), QT_TRANSLATE_NOOP("UsageTab", "Input"),
+    QT_TRANSLATE_NOOP("UsageTab", "Cached"), QT_TRANSLATE_NOOP("UsageTab", "Output"),
+    QT_TRANSLATE_NOOP("UsageTab", "Reasoning"),
+)  # fmt: skip
+TURN_COLUMNS = (
+    QT_TRANSLATE_NOOP("UsageTab", "Turn"), QT_TRANSLATE_NOOP("UsageTab", "Seqs"),
+    QT_TRANSLATE_NOOP("UsageTab", "Cost"), QT_TRANSLATE_NOOP("UsageTab", "Input"),
+    QT_TRANSLATE_NOOP("UsageTab", "Cached"), QT_TRANSLATE_NOOP("UsageTab", "Output"),
+    QT_TRANSLATE_NOOP("UsageTab", "Reasoning"), QT_TRANSLATE_NOOP("UsageTab", "Models"),
+)  # fmt: skip
 T_TURN, T_SEQS, T_COST, T_INPUT, T_CACHED, T_OUTPUT, T_REASONING, T_MODELS = range(
     len(TURN_COLUMNS)
 )
-# the widest text a column usually holds: measuring 4,000 rows would be slow
-TURN_SAMPLES = ("9999", "9999-9999", "$0.0123+", "999,999", "999,999", "99,999", "99,999")
 SORT_INDICATOR, PADDING = 22, 12
 TURN_ROLE = Qt.ItemDataRole.UserRole + 1  # the turn's index in the ledger's turns
-NO_PRICE_HINT = (
-    "“no price”: the price table has no entry for that model, and a cost with “+” leaves such "
-    "calls out; prices are editable in Settings > Prices."
-)
+
+
+def turn_samples() -> tuple[str, ...]:
+    """The widest text each turn column usually holds, as the locale writes it: measuring
+    4,000 rows would be slow."""
+    count = locale_format.count
+    cost = with_unpriced(locale_format.money(0.0123), True)
+    return "9999", "9999-9999", cost, count(999_999), count(999_999), count(99_999), count(99_999)
+
+
+def no_price_hint() -> str:
+    return QCoreApplication.translate(
+        "UsageTab",
+        "“no price”: the price table has no entry for that model, and a cost with “+” leaves "
+        "such calls out; prices are editable in Settings > Prices.",
+    )
 
 
 def turn_cost(turn: TurnUsage) -> str:
@@ -52,8 +75,8 @@ def turn_cost(turn: TurnUsage) -> str:
     if not turn.calls:
         return ""
     if turn.unpriced and not turn.cost:
-        return "no price"
-    return with_unpriced(format_cost(turn.cost), turn.unpriced)
+        return locale_format.money(None)
+    return with_unpriced(locale_format.money(turn.cost), turn.unpriced)
 
 
 _SORT_KEYS: dict[int, Callable[[TurnUsage], Any]] = {
@@ -69,6 +92,7 @@ _SORT_KEYS: dict[int, Callable[[TurnUsage], Any]] = {
 
 
 class TurnsModel(ColumnsModel):
+    context = _CONTEXT
     columns = TURN_COLUMNS
     numeric = frozenset(range(len(TURN_COLUMNS))) - {T_SEQS, T_MODELS}
     """One row per user turn, formatted on demand; sorted here (a key per column over a
@@ -136,10 +160,12 @@ class TurnsModel(ColumnsModel):
             return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == T_COST and turn.unpriced:
-                return NO_PRICE_HINT
+                return no_price_hint()
             if column == T_MODELS and turn.models:
                 return "\n".join(turn.models)
-            return f"Turn {turn.number}: double-click to see its entries in History"
+            return self.tr("Turn {turn}: double-click to see its entries in History").format(
+                turn=turn.number
+            )
         return None
 
 
@@ -155,10 +181,11 @@ def _turn_cell(turn: TurnUsage, column: int) -> str:
         return ", ".join(turn.models)
     amount = {T_INPUT: usage.input, T_CACHED: usage.cached, T_OUTPUT: usage.output,
               T_REASONING: usage.reasoning}.get(column)  # fmt: skip
-    return "" if amount is None else f"{amount:,}"
+    return locale_format.count(amount)
 
 
 class TotalsModel(ColumnsModel):
+    context = _CONTEXT
     columns = TOTAL_COLUMNS
     numeric = frozenset(range(1, len(TOTAL_COLUMNS)))
     """One row per provider:model, then the grand total (in bold)."""
@@ -199,29 +226,31 @@ class TotalsModel(ColumnsModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole and column == 1 and total.cost is None:
-            return NO_PRICE_HINT
+            return no_price_hint()
         return None
 
 
 def _cell(total: ModelTotal, column: int, grand: bool, unpriced: bool) -> str:
-    usage = total.usage
+    usage, count, money = total.usage, locale_format.count, locale_format.money
     match column:
         case 0:
-            return "Total" if grand else f"{total.provider}:{total.model}"
+            if grand:
+                return QCoreApplication.translate("UsageTab", "Total")
+            return f"{total.provider}:{total.model}"
         case 2:
-            return f"{total.calls:,}"
+            return count(total.calls)
         case 3:
-            return f"{usage.input:,}"
+            return count(usage.input)
         case 4:
-            return f"{usage.cached:,}"
+            return count(usage.cached)
         case 5:
-            return f"{usage.output:,}"
+            return count(usage.output)
         case 6:
-            return f"{usage.reasoning:,}"
+            return count(usage.reasoning)
         case 1:
             if grand and unpriced:  # the priced calls' sum, short by the ones without a price
-                return with_unpriced(format_cost(total.cost), True) if total.cost else "no price"
-            return format_cost(total.cost)
+                return with_unpriced(money(total.cost), True) if total.cost else money(None)
+            return money(total.cost)
     return ""
 
 
@@ -255,8 +284,8 @@ class UsageTab(QWidget):
         header = self.turn_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         cell, title = self.turn_table.fontMetrics(), header.fontMetrics()
-        for column, sample in enumerate(TURN_SAMPLES):
-            width = title.horizontalAdvance(TURN_COLUMNS[column]) + SORT_INDICATOR
+        for column, sample in enumerate(turn_samples()):
+            width = title.horizontalAdvance(self.turns.title(column)) + SORT_INDICATOR
             header.resizeSection(column, max(width, cell.horizontalAdvance(sample)) + PADDING)
         header.setStretchLastSection(True)  # the models
         self.turn_table.setSortingEnabled(True)
@@ -267,15 +296,15 @@ class UsageTab(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents  # a handful of rows: cheap to measure
         )
-        self.hint = QLabel(NO_PRICE_HINT)
+        self.hint = QLabel(no_price_hint())
         self.hint.setWordWrap(True)
         self.hint.setVisible(False)
 
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(titled("Tokens and cost per turn", self.chart_area))
-        split.addWidget(titled("Per turn (click to pick, double-click for History)",
+        split.addWidget(titled(self.tr("Tokens and cost per turn"), self.chart_area))
+        split.addWidget(titled(self.tr("Per turn (click to pick, double-click for History)"),
                                 self.turn_table))  # fmt: skip
-        split.addWidget(titled("Totals per model", self.table))
+        split.addWidget(titled(self.tr("Totals per model"), self.table))
         for section, stretch in enumerate((3, 3, 2)):
             split.setStretchFactor(section, stretch)
         layout = QVBoxLayout(self)

@@ -1,0 +1,177 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+  <context>
+    <name>ChatText</name>
+    <message numerus="yes">
+      <location filename="../../ui/chat_view.py" line="+872" />
+      <source>(%n earlier message(s))</source>
+      <translation>
+        <numerusform>(%n earlier message)</numerusform>
+        <numerusform>(%n earlier messages)</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareStrip</name>
+    <message numerus="yes">
+      <location filename="../../ui/compare_strip.py" line="+100" />
+      <source>Comparing %n models: the replies are kept as branches</source>
+      <translation>
+        <numerusform>Comparing %n models: the replies are kept as branches</numerusform>
+        <numerusform>Comparing %n models: the replies are kept as branches</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>Composer</name>
+    <message numerus="yes">
+      <location filename="../../ui/composer.py" line="+277" />
+      <source>%n left out (View &gt; Inspector, Next request)</source>
+      <translation>
+        <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
+        <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>CompressDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/compress_dialog.py" line="+242" />
+      <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
+      <translation>
+        <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>
+        <numerusform>Summarising seq {first}-{last} with {model} (%n summaries)…</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ConversationRows</name>
+    <message numerus="yes">
+      <location filename="../../ui/conversation_list_model.py" line="+81" />
+      <source>%n token(s)</source>
+      <translation>
+        <numerusform>%n token</numerusform>
+        <numerusform>%n tokens</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+50" />
+      <source>%n call(s)</source>
+      <translation>
+        <numerusform>%n call</numerusform>
+        <numerusform>%n calls</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ExportDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/transfer_dialog.py" line="+214" />
+      <source>Exported %Ln conversation(s) to {path}</source>
+      <translation>
+        <numerusform>Exported %Ln conversation to {path}</numerusform>
+        <numerusform>Exported %Ln conversations to {path}</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>FindBar</name>
+    <message numerus="yes">
+      <location filename="../../ui/find_bar.py" line="+200" />
+      <source>%n more in messages not shown</source>
+      <translation>
+        <numerusform>%n more in messages not shown</numerusform>
+        <numerusform>%n more in messages not shown</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ImportDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/transfer_dialog.py" line="+89" />
+      <source>Would import %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+      <translation>
+        <numerusform>Would import %Ln conversation, skipped {skipped}, failed {failed}</numerusform>
+        <numerusform>Would import %Ln conversations, skipped {skipped}, failed {failed}</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+2" />
+      <source>Imported %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+      <translation>
+        <numerusform>Imported %Ln conversation, skipped {skipped}, failed {failed}</numerusform>
+        <numerusform>Imported %Ln conversations, skipped {skipped}, failed {failed}</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ModelPopup</name>
+    <message numerus="yes">
+      <location filename="../../ui/model_popup.py" line="+200" />
+      <source>%n served by {url} at {time}</source>
+      <translation>
+        <numerusform>%n served by {url} at {time}</numerusform>
+        <numerusform>%n served by {url} at {time}</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>NextRequestTab</name>
+    <message numerus="yes">
+      <location filename="../../ui/inspector/next_request_tab.py" line="+241" />
+      <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
+      <translation>
+        <numerusform>{model}, the first request of a new chat: %n part, {tokens} tokens</numerusform>
+        <numerusform>{model}, the first request of a new chat: %n parts, {tokens} tokens</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+3" />
+      <source>{model}, the next request: %n part(s), {tokens} tokens</source>
+      <translation>
+        <numerusform>{model}, the next request: %n part, {tokens} tokens</numerusform>
+        <numerusform>{model}, the next request: %n parts, {tokens} tokens</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>SearchResults</name>
+    <message numerus="yes">
+      <location filename="../../ui/search_results.py" line="+71" />
+      <location line="+16" />
+      <source>%n match(es)</source>
+      <translation>
+        <numerusform>%n match</numerusform>
+        <numerusform>%n matches</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="-15" />
+      <source>%n conversation(s)</source>
+      <translation>
+        <numerusform>%n conversation</numerusform>
+        <numerusform>%n conversations</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+19" />
+      <source>%n more in this conversation: open it and press Ctrl+F</source>
+      <translation>
+        <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
+        <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>_TransferDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/transfer_dialog.py" line="-201" />
+      <source>{file}: %Ln conversation(s) so far</source>
+      <translation>
+        <numerusform>{file}: %Ln conversation so far</numerusform>
+        <numerusform>{file}: %Ln conversations so far</numerusform>
+      </translation>
+    </message>
+  </context>
+</TS>

@@ -1,0 +1,3072 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja" sourcelanguage="en">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../ui/help.py" line="+120"/>
+        <source>About Crosstalk</source>
+        <translation>Crosstalk について</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Crosstalk&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Crosstalk&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A chat client for language models that keeps every conversation on your disk, and lets every turn go to a different model.</source>
+        <translation>言語モデルのためのチャットクライアントです。会話はすべてお使いのディスクに保存され、ターンごとに別のモデルを使えます。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Data folder</source>
+        <translation>データフォルダー</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log file</source>
+        <translation>ログファイル</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Qt %1, Python %2</source>
+        <translation>Qt %1、Python %2</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../ui/app.py" line="+82"/>
+        <source>Unexpected error: {error} (details in crosstalk.log)</source>
+        <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Crosstalk cannot start</source>
+        <translation>Crosstalk を起動できません</translation>
+    </message>
+</context>
+<context>
+    <name>BranchActions</name>
+    <message>
+        <location filename="../../ui/branch_actions.py" line="+33"/>
+        <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
+        <translation>編集中: Enter で新しいブランチとして送信（元のメッセージは残ります）、Esc でキャンセル</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>A reply is still streaming here: stop it first (Esc).</source>
+        <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Same model ({model})</source>
+        <translation>同じモデル（{model}）</translation>
+    </message>
+</context>
+<context>
+    <name>CarriedModel</name>
+    <message>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+40"/>
+        <source>Seq</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>summary of {first}-{last}</source>
+        <translation>#{first}-{last} の要約</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>draft (unsent)</source>
+        <translation>下書き（未送信）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
+        <translation>推定値です。プロバイダー独自のトークナイザーでは数え方が異なります</translation>
+    </message>
+</context>
+<context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../ui/chat_controller.py" line="+210"/>
+        <source>A reply is still streaming here: stop it first (Esc).</source>
+        <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Unexpected error: {error}</source>
+        <translation>予期しないエラー: {error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
+        <translation>エントリ #{first}-{last} を圧縮中（{strategy}、{model}）…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Compressed the older history; the summary stands in for it.</source>
+        <translation>古い履歴を圧縮しました。以降は要約が代わりに使われます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compression not used: {reason}</source>
+        <translation>圧縮は使われませんでした: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatHtml</name>
+    <message>
+        <location filename="../../ui/chat_html.py" line="+149"/>
+        <source>Result of {name} (error)</source>
+        <translation>{name} の結果（エラー）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result of {name}</source>
+        <translation>{name} の結果</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No tool results</source>
+        <translation>ツールの結果なし</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System instruction</source>
+        <translation>システム指示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System instruction cleared</source>
+        <translation>システム指示を消去しました</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Memory notebook updated</source>
+        <translation>メモリノートブックを更新しました</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries {first} to {last} summarised</source>
+        <translation>エントリ #{first}-{last} を要約しました</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{input} in / {output} out tokens</source>
+        <translation>入力 {input} / 出力 {output} トークン</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Inspect</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attached: {name} ({type})</source>
+        <translation>添付: {name}（{type}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Thinking</source>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Thinking (not shown by the provider)</source>
+        <translation>思考（プロバイダーが非公開）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(empty reply)</source>
+        <translation>（空の応答）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Called {name}({arguments})</source>
+        <translation>{name}({arguments}) を呼び出しました</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stopped — partial reply</source>
+        <translation>停止しました — 応答は途中までです</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Failed: {error} — partial reply kept</source>
+        <translation>失敗: {error} — 途中までの応答を残しました</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed: {error}</source>
+        <translation>失敗: {error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the reply was cut short</source>
+        <translation>応答が途中で切れました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retry</source>
+        <translation>再試行</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSettingsDialog</name>
+    <message>
+        <location filename="../../ui/chat_settings.py" line="+33"/>
+        <source>This chat</source>
+        <translation>このチャット</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Its own</source>
+        <translation>個別に設定</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Default (the settings)</source>
+        <translation>既定（設定に従う）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>System instruction…</source>
+        <translation>システム指示…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the model is told before every message</source>
+        <translation>毎回メッセージの前にモデルへ伝える内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Instructions:</source>
+        <translation>指示:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Temperature:</source>
+        <translation>温度:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest reply (tokens):</source>
+        <translation>最大応答長（トークン）:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking, where the model can:</source>
+        <translation>思考（対応モデルのみ）:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These go with your next message and stay with this chat.</source>
+        <translation>次のメッセージから適用され、このチャットに保存されます。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatText</name>
+    <message>
+        <location filename="../../ui/chat_view.py" line="+85"/>
+        <source>Replying…</source>
+        <translation>応答中…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reply (not saved)</source>
+        <translation>応答（未保存）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+786"/>
+        <source>(%n earlier message(s))</source>
+        <translation>
+            <numerusform>（以前のメッセージ %n 件）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show earlier messages</source>
+        <translation>以前のメッセージを表示</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Show later messages</source>
+        <translation>以降のメッセージを表示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go to the latest</source>
+        <translation>最新へ移動</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location line="-215"/>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy as text</source>
+        <translation>テキストとしてコピー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate…</source>
+        <translation>再生成…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue</source>
+        <translation>続きを生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>フォーク</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from context</source>
+        <translation>コンテキストから除外</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put back in context</source>
+        <translation>コンテキストに戻す</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edited</source>
+        <translation>編集済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>regenerated</source>
+        <translation>再生成済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed from context</source>
+        <translation>コンテキストから除外済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compared</source>
+        <translation>比較済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut off at its length limit</source>
+        <translation>長さの上限で途切れました</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePane</name>
+    <message>
+        <location filename="../../ui/compare_strip.py" line="+40"/>
+        <source>Replying…</source>
+        <translation>応答中…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Continue with this</source>
+        <translation>この応答で続ける</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{input} in / {output} out tokens · {cost} · {seconds} s</source>
+        <translation>入力 {input} / 出力 {output} トークン · {cost} · {seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {error}</source>
+        <translation>失敗: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareStrip</name>
+    <message>
+        <location line="+15"/>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close the comparison (the replies stay, as branches)</source>
+        <translation>比較を閉じる（応答はブランチとして残ります）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Comparing %n models: the replies are kept as branches</source>
+        <translation>
+            <numerusform>%n 個のモデルを比較中: 応答はブランチとして保存されます</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <location filename="../../ui/composer.py" line="+97"/>
+        <location line="+81"/>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <source>Tools the model may call in this conversation</source>
+        <translation>この会話でモデルが呼び出せるツール</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Send the next message to these models too, and compare the replies</source>
+        <translation>次のメッセージをこれらのモデルにも送信し、応答を比較します</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+80"/>
+        <source>This chat…</source>
+        <translation>このチャット…</translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>System instruction, temperature, longest reply and thinking of this chat</source>
+        <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+103"/>
+        <source>Send</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
+        <translation>メッセージ（Ctrl+Enter で送信、Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Tools ({count})</source>
+        <translation>ツール（{count}）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>This chat ({count})…</source>
+        <translation>このチャット（{count}）…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Compare ({count})</source>
+        <translation>比較（{count}）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the reply (Esc)</source>
+        <translation>応答を停止（Esc）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Send (Enter)</source>
+        <translation>送信（Enter）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>next request {approx}{total} tokens</source>
+        <translation>次のリクエスト {approx}{total} トークン</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> ({count} declaring tools)</source>
+        <translation>（うちツール定義 {count}）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The next request to {model}: {approx}{total} tokens{tools}</source>
+        <translation>{model} への次のリクエスト: {approx}{total} トークン{tools}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Window: {window} tokens ({share} of it)</source>
+        <translation>コンテキストウィンドウ: {window} トークン（{share} を使用）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Budget: {budget} tokens ({share} of it), what the context policy lets a request carry</source>
+        <translation>予算: {budget} トークン（{share} を使用）。コンテキストポリシーで 1 回のリクエストに含められる量です</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Automatic compression would run first.</source>
+        <translation>送信前に自動圧縮が実行されます。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n left out (View &gt; Inspector, Next request)</source>
+        <translation>
+            <numerusform>%n 件を除外（表示 &gt; インスペクター &gt; 次のリクエスト）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted: {how}</source>
+        <translation>カウント方法: {how}</translation>
+    </message>
+</context>
+<context>
+    <name>CompressDialog</name>
+    <message>
+        <location filename="../../ui/compress_dialog.py" line="+48"/>
+        <source>Whole history into one summary</source>
+        <translation>履歴全体を 1 つの要約にする</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the last N messages</source>
+        <translation>直近 N 件のメッセージのみ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N messages, e.g. 20</source>
+        <translation>メッセージ数（例: 20）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In chunks of N messages (old facts survive)</source>
+        <translation>N 件ごとに分けて要約（古い事実も残す）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N messages a chunk, e.g. 10</source>
+        <translation>1 回あたりのメッセージ数（例: 10）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facts about named concepts</source>
+        <translation>指定した概念に関する事実</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>concepts, e.g. deadline; budget</source>
+        <translation>概念（例: 締め切り; 予算）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Compress history</source>
+        <translation>履歴を圧縮</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Preview to read the summary before it is used.</source>
+        <translation>使用する前に、プレビューで要約を確認できます。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preview</source>
+        <translation>プレビュー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use this summary</source>
+        <translation>この要約を使用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo last compression</source>
+        <translation>最後の圧縮を元に戻す</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Strategy</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Asking {model} for a summary…</source>
+        <translation>{model} に要約を依頼中…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not used: {error}</source>
+        <translation>使用されませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Preview by {model}: nothing was appended yet.</source>
+        <translation>{model} によるプレビューです（まだ何も追加されていません）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model&apos;s summary was not usable, so this one is extractive: the first sentence of each message.</source>
+        <translation>モデルの要約が使えなかったため、各メッセージの最初の文を抜き出して要約にしました。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Appended compression seq {seqs}; nothing was deleted.</source>
+        <translation>圧縮 #{seqs} を追加しました。削除されたものはありません。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Undid the compression at seq {first}-{last}.</source>
+        <translation>#{first}-{last} の圧縮を元に戻しました。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
+        <translation>
+            <numerusform>{model} で #{first}-{last} を要約中（要約 %n 件）…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>seq {first}-{last}:</source>
+        <translation>#{first}-{last}:</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../../ui/conversation_list.py" line="+190"/>
+        <source>Search all chats ({keys})</source>
+        <translation>チャットを検索（{keys}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New chat</source>
+        <translation>新しいチャット</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Rename</source>
+        <translation>名前を変更</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>フォーク</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+218"/>
+        <source>Pin</source>
+        <translation>ピン留め</translation>
+    </message>
+    <message>
+        <location line="-216"/>
+        <source>Clear search</source>
+        <translation>検索をクリア</translation>
+    </message>
+    <message>
+        <location line="+216"/>
+        <source>Unpin</source>
+        <translation>ピン留めを外す</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationRows</name>
+    <message numerus="yes">
+        <location filename="../../ui/conversation_list_model.py" line="+81"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n トークン</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{count}k tokens</source>
+        <translation>{count}k トークン</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count}M tokens</source>
+        <translation>{count}M トークン</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>no price for {models}</source>
+        <translation>{models} の料金が未設定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cost: {cost}</source>
+        <translation>コスト: {cost}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>呼び出し %n 回</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no price</source>
+        <translation>料金未設定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>{title} (pinned)</source>
+        <translation>{title}（ピン留め）</translation>
+    </message>
+    <message>
+        <location line="+325"/>
+        <source>Could not load the conversations&apos; costs: {error}</source>
+        <translation>会話のコストを読み込めませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Could not load the conversation list: {error}</source>
+        <translation>会話の一覧を読み込めませんでした: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <location filename="../../ui/error_banner.py" line="+23"/>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open Settings</source>
+        <translation>設定を開く</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Retry</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+151"/>
+        <source>Export conversations</source>
+        <translation>会話をエクスポート</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversations</source>
+        <translation>会話</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Export to</source>
+        <translation>エクスポート先</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Exporting…</source>
+        <translation>エクスポート中…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export cancelled. Nothing was written.</source>
+        <translation>エクスポートをキャンセルしました。何も書き込まれていません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export cancelled.</source>
+        <translation>エクスポートをキャンセルしました。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export failed: {error}</source>
+        <translation>エクスポートに失敗しました: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %Ln conversation(s) to {path}</source>
+        <translation>
+            <numerusform>%Ln 件の会話を {path} にエクスポートしました</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../../ui/find_bar.py" line="+56"/>
+        <source>Find in this conversation</source>
+        <translation>この会話内を検索</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Previous match (Shift+Enter, Shift+F3)</source>
+        <translation>前の一致（Shift+Enter、Shift+F3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next match (Enter, F3)</source>
+        <translation>次の一致（Enter、F3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close (Esc)</source>
+        <translation>閉じる（Esc）</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>No matches</source>
+        <translation>一致なし</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{current} of {total}</source>
+        <translation>{current} / {total}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n more in messages not shown</source>
+        <translation>
+            <numerusform>表示されていないメッセージにさらに %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show them</source>
+        <translation>表示する</translation>
+    </message>
+</context>
+<context>
+    <name>FitPrompt</name>
+    <message>
+        <location filename="../../ui/fit_prompt.py" line="+27"/>
+        <source>Too long for {model}</source>
+        <translation>{model} には長すぎます</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This message is about {message} tokens. With what the conversation carries, the request would be about {total}, over the {window} tokens {model} can take.</source>
+        <translation>このメッセージは約 {message} トークンです。会話の内容と合わせるとリクエストは約 {total} トークンになり、{model} が受け付けられる {window} トークンを超えます。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was sent. What would you like to do?</source>
+        <translation>まだ何も送信していません。どうしますか？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send it trimmed</source>
+        <translation>切り詰めて送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compress first…</source>
+        <translation>先に圧縮…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick another model</source>
+        <translation>別のモデルを選択</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <location filename="../../ui/help.py" line="-69"/>
+        <source>Send the message</source>
+        <translation>メッセージを送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>メッセージ内で改行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit your last message (in an empty message box)</source>
+        <translation>最後のメッセージを編集（入力欄が空のとき）</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>A report (versions and recent log lines, no keys) is on the clipboard: paste it into your message.</source>
+        <translation>レポート（バージョンと最近のログ。キーは含みません）をクリップボードにコピーしました。メッセージに貼り付けてください。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <location filename="../../ui/inspector/history_tab.py" line="+128"/>
+        <source>All kinds</source>
+        <translation>すべての種類</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Search entries</source>
+        <translation>エントリを検索</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Show in chat</source>
+        <translation>チャットで表示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scroll the chat to this entry (or double-click the row)</source>
+        <translation>チャットをこのエントリまでスクロールします（行のダブルクリックでも可）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select an entry to see it in full</source>
+        <translation>エントリを選択すると全文を表示します</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>Turn {turn}.</source>
+        <translation>ターン {turn}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Summarises entries {first}-{last}.</source>
+        <translation>エントリ #{first}-{last} の要約です。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Summarised by compression at &lt;a href=&quot;seq:{seq}&quot;&gt;seq {seq}&lt;/a&gt;.</source>
+        <translation>&lt;a href=&quot;seq:{seq}&quot;&gt;#{seq}&lt;/a&gt; の圧縮で要約済みです。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{status}.</source>
+        <translation>{status}。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+14"/>
+        <source>Import conversations</source>
+        <translation>会話をインポート</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose files…</source>
+        <translation>ファイルを選択…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+40"/>
+        <source>No files chosen</source>
+        <translation>ファイルが選択されていません</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Detect automatically</source>
+        <translation>自動検出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dry run: only report what would be imported</source>
+        <translation>ドライラン: インポートされる内容を表示するだけ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Import from</source>
+        <translation>インポート元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exports ({patterns})</source>
+        <translation>エクスポートファイル ({patterns})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All files ({patterns})</source>
+        <translation>すべてのファイル ({patterns})</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Reading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Import failed: {error}</source>
+        <translation>インポートに失敗しました: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Would import %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+        <translation>
+            <numerusform>インポート予定の会話 %Ln 件、スキップ {skipped} 件、失敗 {failed} 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Imported %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+        <translation>
+            <numerusform>インポートした会話 %Ln 件、スキップ {skipped} 件、失敗 {failed} 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (cancelled)</source>
+        <translation>（キャンセル）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would import:</source>
+        <translation>インポート予定:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Imported:</source>
+        <translation>インポート済み:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{title}  (from {file})</source>
+        <translation>{title}  （{file} から）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped:</source>
+        <translation>スキップ:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Failed:</source>
+        <translation>失敗:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Notes:</source>
+        <translation>注記:</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <location filename="../../ui/inline_edit.py" line="+30"/>
+        <source>Enter sends the edit as a new branch; Esc cancels</source>
+        <translation>Enter で編集内容を新しいブランチとして送信、Esc でキャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorDock</name>
+    <message>
+        <location filename="../../ui/inspector/dock.py" line="+53"/>
+        <source>Inspector</source>
+        <translation>インスペクター</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next request</source>
+        <translation>次のリクエスト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Usage</source>
+        <translation>使用量</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>Asking {provider} to count…</source>
+        <translation>{provider} にトークン数を問い合わせ中…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+5"/>
+        <source>{provider} could not count: {error}</source>
+        <translation>{provider} からトークン数を取得できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{model} has no token-counting endpoint: the estimate is all there is</source>
+        <translation>{model} にはトークン計測エンドポイントがないため、推定値のみです</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{provider} counts {tokens} input tokens for this request (tools included), against the estimate of {estimate}</source>
+        <translation>{provider} の計測では、このリクエストの入力は {tokens} トークンです（ツールを含む。推定値は {estimate}）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Preparing…</source>
+        <translation>準備中…</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorWording</name>
+    <message>
+        <location filename="../../ui/inspector/wording.py" line="+27"/>
+        <source>system</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>notebook</source>
+        <translation>ノートブック</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tool results</source>
+        <translation>ツール結果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compression</source>
+        <translation>圧縮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>title</source>
+        <translation>タイトル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>debug log</source>
+        <translation>デバッグログ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch switch</source>
+        <translation>ブランチ切り替え</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>context change</source>
+        <translation>コンテキスト変更</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Kind: {kind}</source>
+        <translation>種類: {kind}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>partial</source>
+        <translation>途中まで</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partial: stopped by the user</source>
+        <translation>途中まで: ユーザーが停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed: {error}</source>
+        <translation>失敗: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other branch</source>
+        <translation>別のブランチ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>retried at seq {seq}</source>
+        <translation>#{seq} で再試行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replaced by seq {seq}</source>
+        <translation>#{seq} に置き換え済み</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>undoes {first}-{last}</source>
+        <translation>#{first}-{last} を取り消し</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>retracted by seq {seq}</source>
+        <translation>#{seq} で撤回済み</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>undone by seq {seq}</source>
+        <translation>#{seq} で取り消し済み</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>superseded by seq {seq}</source>
+        <translation>#{seq} により無効</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not used: its summary is empty</source>
+        <translation>未使用: 要約が空です</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>compression undone by seq {seq}</source>
+        <translation>圧縮は #{seq} で取り消し済み</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compression superseded by seq {seq}</source>
+        <translation>圧縮は #{seq} により無効</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compression not used: its summary is empty</source>
+        <translation>圧縮は未使用: 要約が空です</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>compression not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>圧縮は未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>failed reply with no content</source>
+        <translation>内容のない失敗した応答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>superseded by a retry</source>
+        <translation>再試行により無効</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tool calls of a broken reply, never run</source>
+        <translation>壊れた応答のツール呼び出し（未実行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>removed from context by the user</source>
+        <translation>ユーザーがコンテキストから除外</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>window: older than the last {turns} turns</source>
+        <translation>ウィンドウ: 直近 {turns} ターンより古い</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget: over {tokens} tokens (older turns fall out first)</source>
+        <translation>予算: {tokens} トークン超過（古いターンから除外）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>covered by compression seq {seq} ({strategy})</source>
+        <translation>圧縮 #{seq}（{strategy}）に含まれる</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>left out by compression seq {seq} ({strategy}): only the last are summarised</source>
+        <translation>圧縮 #{seq}（{strategy}）で除外: 要約されるのは直近の分のみ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first input: only its first part is carried ({tokens} tokens, over half the budget)</source>
+        <translation>最初の入力: 先頭部分のみ送信（{tokens} トークン、予算の半分超）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>estimated with {encoding} ({who} counts differently)</source>
+        <translation>{encoding} による推定（{who} では数え方が異なる）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>exact (OpenAI&apos;s own tokenizer, {encoding})</source>
+        <translation>正確（OpenAI のトークナイザー、{encoding}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>temperature {value}</source>
+        <translation>温度 {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at most {tokens} tokens</source>
+        <translation>最大 {tokens} トークン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking {effort}</source>
+        <translation>思考 {effort}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the local model</source>
+        <translation>ローカルモデル</translation>
+    </message>
+</context>
+<context>
+    <name>KeyBox</name>
+    <message>
+        <location filename="../../ui/key_box.py" line="+40"/>
+        <source>missing</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not needed</source>
+        <translation>不要</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from keyring</source>
+        <translation>キーリングから</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this session only</source>
+        <translation>このセッションのみ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from {variable}</source>
+        <translation>{variable} から</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key in use: {mask} stored in the OS keyring</source>
+        <translation>使用中のキー: {mask}（OS のキーリングに保存）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key in use: {mask} kept for this session only (until Crosstalk quits)</source>
+        <translation>使用中のキー: {mask}（このセッションのみ。Crosstalk の終了まで）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Key in use: {mask} from {variable} in the environment</source>
+        <translation>使用中のキー: {mask}（環境変数 {variable}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No key yet</source>
+        <translation>キーは未設定です</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No key needed</source>
+        <translation>キーは不要です</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save key</source>
+        <translation>キーを保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep for this session only</source>
+        <translation>このセッションのみ使用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Use this key until Crosstalk quits; it is not written anywhere</source>
+        <translation>Crosstalk を終了するまでこのキーを使います。どこにも書き込まれません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove key</source>
+        <translation>キーを削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send one tiny request with what is shown here, saved or not (Enter)</source>
+        <translation>ここに入力されたキーで小さなリクエストを 1 回送信します（未保存でも可。Enter）</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>API key for {name}</source>
+        <translation>{name} の API キー</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Paste an API key to save it in the OS keyring</source>
+        <translation>API キーを貼り付けて保存</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Paste an API key to use for this session</source>
+        <translation>今回使う API キーを貼り付け</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> or </source>
+        <translation> または </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The OS keyring could not save the key ({reason}). You can keep it for this session only (it is forgotten when Crosstalk quits), or set {variables} in the environment before starting Crosstalk.</source>
+        <translation>OS のキーリングにキーを保存できませんでした（{reason}）。このセッションのみキーを保持する（Crosstalk の終了時に破棄されます）か、Crosstalk を起動する前に環境変数 {variables} を設定してください。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys cannot be saved on this computer: there is no OS keyring (such as GNOME Keyring or KWallet) for Crosstalk to use. You can keep a key for this session only (it is forgotten when Crosstalk quits), or set {variables} in the environment before starting Crosstalk.</source>
+        <translation>このコンピューターにはキーを保存できません。Crosstalk が使える OS のキーリング（GNOME Keyring や KWallet など）がありません。このセッションのみキーを保持する（Crosstalk の終了時に破棄されます）か、Crosstalk を起動する前に環境変数 {variables} を設定してください。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Saved the key for {name} in the OS keyring.</source>
+        <translation>{name} のキーを OS のキーリングに保存しました。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keeping the key for {name} for this session only.</source>
+        <translation>{name} のキーをこのセッションのみ保持します。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Forgot the session key for {name}.</source>
+        <translation>{name} のセッションキーを破棄しました。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Removed the key for {name} in the OS keyring.</source>
+        <translation>OS のキーリングから {name} のキーを削除しました。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There was no key for {name} in the OS keyring.</source>
+        <translation>OS のキーリングに {name} のキーはありませんでした。</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerModel</name>
+    <message>
+        <location filename="../../ui/inspector/history_model.py" line="+38"/>
+        <source>Seq</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Turn</source>
+        <translation>ターン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cost Σ</source>
+        <translation>コスト Σ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cached</source>
+        <translation>キャッシュ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reasoning</source>
+        <translation>推論</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens Σ</source>
+        <translation>トークン Σ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Latency</source>
+        <translation>所要時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The user turn the entry belongs to (blank before the first input)</source>
+        <translation>エントリが属するユーザーのターン（最初の入力より前は空欄）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What the call cost, by the price table (Settings &gt; Prices)</source>
+        <translation>料金表（設定 &gt; 料金）に基づく、この呼び出しのコスト</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost of every call so far; “+” when some had no price</source>
+        <translation>これまでの全呼び出しのコスト。料金未設定のものがあると「+」が付きます</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input tokens, cached ones included</source>
+        <translation>入力トークン（キャッシュ済みを含む）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens, reasoning included</source>
+        <translation>出力トークン（推論を含む）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input and output tokens of every call so far</source>
+        <translation>これまでの全呼び出しの入力・出力トークン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Until the reply was complete</source>
+        <translation>応答が完了するまでの時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local time; the tooltip has the full timestamp</source>
+        <translation>ローカル時刻（ツールチップに完全な日時を表示）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>MMM d</source>
+        <extracomment>A QDate format (QLocale::toString) for a day of this year: &quot;MMM d&quot; is &quot;Nov 21&quot;</extracomment>
+        <translation>M月d日</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{day} {time}</source>
+        <translation>{day} {time}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MMM d, yyyy</source>
+        <extracomment>A QDate format (QLocale::toString) for a day of another year: &quot;Nov 21, 2025&quot;</extracomment>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{time} local
+{stored} as stored (UTC)</source>
+        <translation>{time}（ローカル時刻）
+{stored}（保存値、UTC）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+147"/>
+        <source>Some calls so far have no price, so the sum is short: set one in Settings &gt; Prices</source>
+        <translation>料金未設定の呼び出しがあるため、合計は実際より少なくなります。設定 &gt; 料金 で設定してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No price for this model: set one in Settings &gt; Prices</source>
+        <translation>このモデルの料金は未設定です。設定 &gt; 料金 で設定してください</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first token after {seconds}</source>
+        <translation>最初のトークンまで {seconds}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{kind}: {status}</source>
+        <translation>{kind}: {status}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{kind} ({status})</source>
+        <translation>{kind}（{status}）</translation>
+    </message>
+</context>
+<context>
+    <name>LocaleFormat</name>
+    <message>
+        <location filename="../../ui/locale_format.py" line="+88"/>
+        <source>Yesterday {time}</source>
+        <translation>昨日 {time}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{weekday} {time}</source>
+        <translation>{weekday} {time}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>no price</source>
+        <translation>料金未設定</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="+71"/>
+        <source>Crosstalk</source>
+        <translation>Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+175"/>
+        <location line="+19"/>
+        <source>New chat</source>
+        <translation>新しいチャット</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Could not rename the conversation: {error}</source>
+        <translation>会話の名前を変更できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not fork the conversation: {error}</source>
+        <translation>会話をフォークできませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not pin the conversation: {error}</source>
+        <translation>会話をピン留めできませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A reply is still streaming there: stop it first (Esc).</source>
+        <translation>その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not move the conversation to the trash: {error}</source>
+        <translation>会話をゴミ箱に移動できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Moved “{title}” to the trash.</source>
+        <translation>「{title}」をゴミ箱に移動しました。</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Could not save the system instruction: {error}</source>
+        <translation>システム指示を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open a conversation to compress its history.</source>
+        <translation>履歴を圧縮するには、会話を開いてください。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
+        <translation>応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Could not bring the conversation back: {error}</source>
+        <translation>会話を元に戻せませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Current conversation</source>
+        <translation>現在の会話</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Selected conversations</source>
+        <translation>選択した会話</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All conversations</source>
+        <translation>すべての会話</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Could not save the settings: {error}</source>
+        <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{name} lists no models to test with</source>
+        <translation>{name} にはテストに使えるモデルがありません</translation>
+    </message>
+</context>
+<context>
+    <name>Markdown</name>
+    <message>
+        <location filename="../../ui/markdown.py" line="+52"/>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>[image: {alt}]</source>
+        <translation>[画像: {alt}]</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <location filename="../../ui/menus.py" line="+45"/>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New chat</source>
+        <translation>新しいチャット(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Import…</source>
+        <translation>インポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Chat</source>
+        <translation>チャット(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Stop reply</source>
+        <translation>応答を停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Retry last reply</source>
+        <translation>最後の応答を再試行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search all chats</source>
+        <translation>すべてのチャットを検索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Find in this chat</source>
+        <translation>このチャット内を検索(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find next</source>
+        <translation>次を検索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Find previous</source>
+        <translation>前を検索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write message</source>
+        <translation>メッセージを入力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Compress history…</source>
+        <translation>履歴を圧縮(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Inspector</source>
+        <translation>インスペクター(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follow the &amp;system</source>
+        <translation>システムに合わせる(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>ライト(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>ダーク(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Zoom &amp;in</source>
+        <translation>拡大(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Actual size</source>
+        <translation>実際のサイズ(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Welcome</source>
+        <translation>ようこそ(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Report a problem…</source>
+        <translation>問題を報告(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Crosstalk</source>
+        <translation>Crosstalk について(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <location filename="../../ui/model_picker.py" line="+76"/>
+        <source>Model for this turn: {model}
+Click, or start typing, to pick another</source>
+        <translation>このターンのモデル: {model}
+クリックするか入力を始めると、別のモデルを選べます</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPopup</name>
+    <message>
+        <location filename="../../ui/model_popup.py" line="+76"/>
+        <source>Search models, or type provider:model</source>
+        <translation>モデルを検索、または provider:model を入力</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search models</source>
+        <translation>モデルを検索</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>↑ ↓ to move · Enter to pick · Esc to close</source>
+        <translation>↑ ↓ で移動 · Enter で選択 · Esc で閉じる</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>No model matches. Type provider:model to use any model.</source>
+        <translation>一致するモデルがありません。provider:model と入力すると任意のモデルを使えます。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Add key…</source>
+        <translation>キーを追加…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open Settings to give it a key</source>
+        <translation>設定を開いてキーを入力します</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Refreshing…</source>
+        <translation>更新中…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Refresh</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the server which models it serves</source>
+        <translation>提供しているモデルをサーバーに問い合わせます</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Refresh failed: {error}</source>
+        <translation>更新に失敗しました: {error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recent</source>
+        <translation>最近使用</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Key: checking…</source>
+        <translation>キー: 確認中…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key: keyring</source>
+        <translation>キー: キーリング</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: not needed</source>
+        <translation>キー: 不要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: missing</source>
+        <translation>キー: 未設定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: environment ({name})</source>
+        <translation>キー: 環境変数（{name}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key: {source}</source>
+        <translation>キー: {source}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>asking {url}…</source>
+        <translation>{url} に問い合わせ中…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not asked yet what {url} serves</source>
+        <translation>{url} の提供モデルは未確認</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n served by {url} at {time}</source>
+        <translation>
+            <numerusform>{url} が提供: %n 個（{time} 時点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{tokens} ctx</source>
+        <translation>{tokens} ctx</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>≈{tokens} ctx</source>
+        <translation>≈{tokens} ctx</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{window} · free</source>
+        <translation>{window} · 無料</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{window} · {input}/{output} per M</source>
+        <translation>{window} · 100万あたり {input}/{output}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{millions}M</source>
+        <translation>{millions}M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{thousands}k</source>
+        <translation>{thousands}k</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Use {model}</source>
+        <translation>{model} を使用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pick {model} as typed</source>
+        <translation>入力どおり {model} を選択</translation>
+    </message>
+</context>
+<context>
+    <name>NextRequestTab</name>
+    <message>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+12"/>
+        <source>{text} tokens ({percent})</source>
+        <translation>{text} トークン（{percent}）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Ask the provider</source>
+        <translation>プロバイダーに問い合わせ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ask the provider&apos;s token-counting endpoint for the exact count of this request (online, with your key; Anthropic, Gemini and OpenAI Responses have one)</source>
+        <translation>このリクエストの正確なトークン数を、プロバイダーのトークン計測エンドポイントに問い合わせます（オンライン、お使いのキーを使用。Anthropic、Gemini、OpenAI Responses が対応）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Double-click an entry&apos;s line to see it in History</source>
+        <translation>エントリの行をダブルクリックすると履歴に表示します</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show wire request</source>
+        <translation>リクエスト本文を表示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The exact JSON body the adapter would send (keys redacted)</source>
+        <translation>アダプターが送信する JSON 本文そのもの（キーは伏せ字）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the wire request to the clipboard</source>
+        <translation>リクエスト本文をクリップボードにコピー</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Left out and changed</source>
+        <translation>除外・変更されたもの</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+46"/>
+        <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
+        <translation>
+            <numerusform>{model}、新しいチャットの最初のリクエスト: %n パート、{tokens} トークン</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>{model}, the next request: %n part(s), {tokens} tokens</source>
+        <translation>
+            <numerusform>{model}、次のリクエスト: %n パート、{tokens} トークン</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, {tokens} of them declaring tools</source>
+        <translation>（うちツール定義 {tokens}）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not counted</source>
+        <translation>未計測</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{counted} of the window&apos;s {window}</source>
+        <translation>ウィンドウ {window} のうち {counted}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{counted} of the budget&apos;s {budget}</source>
+        <translation>予算 {budget} のうち {counted}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sent with: {sampling}</source>
+        <translation>送信パラメーター: {sampling}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Automatic compression would run before this request is sent.</source>
+        <translation>このリクエストの送信前に自動圧縮が実行されます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The newest turn alone is over the budget; it is sent anyway.</source>
+        <translation>最新のターンだけで予算を超えていますが、そのまま送信されます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing to render</source>
+        <translation>表示する内容がありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No wire request: {reason}</source>
+        <translation>リクエスト本文なし: {reason}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>entry {seq}</source>
+        <translation>エントリ #{seq}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entries {first}-{last}</source>
+        <translation>エントリ #{first}-{last}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{where}: {reason}</source>
+        <translation>{where}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>adapter: {note}</source>
+        <translation>アダプター: {note}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing: a new chat has no history yet.</source>
+        <translation>なし: 新しいチャットにはまだ履歴がありません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing: the whole history is sent as it is.</source>
+        <translation>なし: 履歴全体がそのまま送信されます。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>no request body</source>
+        <translation>リクエスト本文なし</translation>
+    </message>
+</context>
+<context>
+    <name>PricesTab</name>
+    <message>
+        <location filename="../../ui/prices_tab.py" line="+31"/>
+        <source>Pattern</source>
+        <translation>パターン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cached</source>
+        <translation>キャッシュ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cache write</source>
+        <translation>キャッシュ書き込み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>設定元</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>your price</source>
+        <translation>ユーザー設定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>US dollars per million tokens. A pattern is a model name or provider:model, where * matches anything. Your prices are tried first, in this order, then the defaults; the first pattern that matches a model prices it. Empty cached or cache write: the input price. Editing a default makes it your price; only your prices are saved.</source>
+        <translation>100万トークンあたりの米ドル。パターンはモデル名または provider:model で、* は任意の文字列に一致します。ユーザー設定の料金が上から順に試され、次に既定の料金が試されます。最初に一致したパターンの料金がそのモデルに使われます。キャッシュとキャッシュ書き込みが空欄なら入力の料金を使います。既定の料金を編集するとユーザー設定になり、保存されるのはユーザー設定の料金だけです。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Prices: {pattern}: the {label} price {text} is not a number</source>
+        <translation>料金: {pattern}: {label}の料金 {text} が数値ではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Prices: {pattern}: the {label} price cannot be negative</source>
+        <translation>料金: {pattern}: {label}の料金を負の値にはできません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prices: {pattern}: the {label} price is missing</source>
+        <translation>料金: {pattern}: {label}の料金が入力されていません</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>Add price</source>
+        <translation>料金を追加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove price</source>
+        <translation>料金を削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to default</source>
+        <translation>既定に戻す</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>Prices: row {row} has no pattern; give a model name, e.g. gpt-4.1*</source>
+        <translation>料金: {row} 行目にパターンがありません。モデル名を入力してください（例: gpt-4.1*）</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Your price for {mine} also prices the models of {theirs}, as yours is tried first; add a price for {theirs} to keep them apart.</source>
+        <translation>ユーザー設定の {mine} の料金が先に試されるため、{theirs} のモデルにも適用されます。区別するには {theirs} の料金を追加してください。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Prices: {pattern} is listed twice</source>
+        <translation>料金: {pattern} が重複しています</translation>
+    </message>
+</context>
+<context>
+    <name>RequestWatch</name>
+    <message>
+        <location filename="../../ui/inspector/request_watch.py" line="+153"/>
+        <source>Preparing {model}…</source>
+        <translation>{model} を準備中…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cannot show the next request for {model}: {error}</source>
+        <translation>{model} への次のリクエストを表示できません: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResults</name>
+    <message numerus="yes">
+        <location filename="../../ui/search_results.py" line="+71"/>
+        <location line="+16"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 件の一致</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-15"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 件の会話</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{matches} in the newest {conversations}; more below</source>
+        <translation>{matches}（新しい順に {conversations}、続きは下に）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{matches} in {conversations}</source>
+        <translation>{matches}（{conversations}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No matches for “{query}”</source>
+        <translation>「{query}」に一致する結果はありません</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n more in this conversation: open it and press Ctrl+F</source>
+        <translation>
+            <numerusform>この会話にさらに %n 件: 会話を開いて Ctrl+F を押してください</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reply</source>
+        <translation>応答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tool</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notebook</source>
+        <translation>ノートブック</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Title</source>
+        <translation>タイトル</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Finds every message with all the words (any part of a word, in any script; case and accents are ignored).
+&quot;exact phrase&quot;   -leave_out   this OR that
+model:gpt-4o   provider:openai   kind:user / reply / tool
+after:2025-01-31   before:2025-12-31</source>
+        <translation>すべての語を含むメッセージを探します（語の一部でも一致し、どの文字体系でも使えます。大文字・小文字とアクセントは区別しません）。
+&quot;完全一致の語句&quot;   -除外する語   これ OR あれ
+model:gpt-4o   provider:openai   kind:user / reply / tool
+after:2025-01-31   before:2025-12-31</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="+55"/>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+106"/>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="-105"/>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>the {label} {spec} should be provider:model, the provider one of {names}</source>
+        <translation>{label} {spec} は provider:model の形式にしてください（provider は {names} のいずれか）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the base URL of {name} should start with http:// or https://</source>
+        <translation>{name} のベース URL は http:// または https:// で始めてください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} needs a base URL, e.g. http://127.0.0.1:11434/v1</source>
+        <translation>{name} にはベース URL が必要です（例: http://127.0.0.1:11434/v1）</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Providers</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prices</source>
+        <translation>料金</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>name, e.g. ollama</source>
+        <translation>名前（例: ollama）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add OpenAI-compatible provider</source>
+        <translation>OpenAI 互換プロバイダーを追加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove provider</source>
+        <translation>プロバイダーを削除</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>As many as the token budget holds</source>
+        <translation>トークン予算に収まるだけ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter sends the message (Shift+Enter: a new line)</source>
+        <translation>Enter でメッセージを送信（Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off: Enter starts a new line and Ctrl+Enter sends</source>
+        <translation>オフ: Enter で改行、Ctrl+Enter で送信</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Default model for new conversations:</source>
+        <translation>新しい会話の既定モデル:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model that writes titles:</source>
+        <translation>タイトルを付けるモデル:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent turns sent with each request:</source>
+        <translation>リクエストごとに送る直近のターン数:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tool rounds allowed per reply:</source>
+        <translation>応答ごとのツール実行回数の上限:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Composer:</source>
+        <translation>入力欄:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Tools a new conversation starts with (the model may call them):</source>
+        <translation>新しい会話で有効にするツール（モデルが呼び出せます）:</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>System (as the desktop is set)</source>
+        <translation>システム（デスクトップの設定に従う）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Applies when Crosstalk restarts.</source>
+        <translation>Crosstalk の再起動後に適用されます。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart now</source>
+        <translation>今すぐ再起動</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save these settings, close Crosstalk and start it again in this language</source>
+        <translation>設定を保存して Crosstalk を終了し、この言語で起動し直します</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Language of the window:</source>
+        <translation>表示言語:</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>{url} (from {variable})</source>
+        <translation>{url}（{variable} から）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Empty: {url} from {variable} in the environment is used. Type a URL to use another one instead.</source>
+        <translation>空欄の場合は環境変数 {variable} の {url} を使います。別の URL を使うには入力してください。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>there is already a provider named {name}</source>
+        <translation>{name} という名前のプロバイダーはすでにあります</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>{name} lists no models to test with: add one in its Models cell</source>
+        <translation>{name} にはテストに使えるモデルがありません。「モデル」欄に追加してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Testing {name}…</source>
+        <translation>{name} をテスト中…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>default model</source>
+        <translation>既定のモデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>title model</source>
+        <translation>タイトル用モデル</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../ui/help.py" line="-70"/>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What it does</source>
+        <translation>動作</translation>
+    </message>
+</context>
+<context>
+    <name>SystemDialog</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="+32"/>
+        <source>System instruction</source>
+        <translation>システム指示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How the model should behave in this conversation</source>
+        <translation>この会話でモデルがどう振る舞うか</translation>
+    </message>
+</context>
+<context>
+    <name>TransferDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="-282"/>
+        <source>JSON (Crosstalk, to import again)</source>
+        <translation>JSON（Crosstalk、再インポート用）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ZIP archive (JSON of each)</source>
+        <translation>ZIP アーカイブ（会話ごとの JSON）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Crosstalk JSON or ZIP</source>
+        <translation>Crosstalk の JSON または ZIP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ChatGPT export</source>
+        <translation>ChatGPT のエクスポート</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude export</source>
+        <translation>Claude のエクスポート</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open WebUI export</source>
+        <translation>Open WebUI のエクスポート</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>llm logs database</source>
+        <translation>llm のログデータベース</translation>
+    </message>
+</context>
+<context>
+    <name>TransferRunner</name>
+    <message>
+        <location filename="../../ui/transfer_runner.py" line="+67"/>
+        <source>there are no conversations to export</source>
+        <translation>エクスポートする会話がありません</translation>
+    </message>
+</context>
+<context>
+    <name>TurnsModel</name>
+    <message>
+        <location filename="../../ui/inspector/usage_tab.py" line="+166"/>
+        <source>Turn {turn}: double-click to see its entries in History</source>
+        <translation>ターン {turn}: ダブルクリックで履歴にエントリを表示</translation>
+    </message>
+</context>
+<context>
+    <name>UsageChart</name>
+    <message>
+        <location filename="../../ui/inspector/usage_chart.py" line="+45"/>
+        <source>cached input</source>
+        <translation>キャッシュ済み入力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Turn {turn} (seq {seqs})</source>
+        <translation>ターン {turn}（#{seqs}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input {input} (cached {cached})</source>
+        <translation>入力 {input}（キャッシュ済み {cached}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>output {output} (reasoning {reasoning})</source>
+        <translation>出力 {output}（推論 {reasoning}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cost {cost}</source>
+        <translation>コスト {cost}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(double-click: its entries in History)</source>
+        <translation>（ダブルクリックで履歴にエントリを表示）</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>No calls yet</source>
+        <translation>まだ呼び出しはありません</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>no price (prices are editable in Settings &gt; Prices)</source>
+        <translation>料金未設定（設定 &gt; 料金 で編集できます）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{cost} + calls without a price</source>
+        <translation>{cost} + 料金未設定の呼び出し</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{millions}M</source>
+        <translation>{millions}M</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{thousands}k</source>
+        <translation>{thousands}k</translation>
+    </message>
+</context>
+<context>
+    <name>UsageTab</name>
+    <message>
+        <location filename="../../ui/inspector/usage_tab.py" line="-127"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+7"/>
+        <source>Cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Calls</source>
+        <translation>呼び出し</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+6"/>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+6"/>
+        <source>Cached</source>
+        <translation>キャッシュ</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+6"/>
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+6"/>
+        <source>Reasoning</source>
+        <translation>推論</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Turn</source>
+        <translation>ターン</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Seqs</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>“no price”: the price table has no entry for that model, and a cost with “+” leaves such calls out; prices are editable in Settings &gt; Prices.</source>
+        <translation>「料金未設定」: 料金表にそのモデルの項目がありません。「+」付きのコストにはその呼び出し分が含まれません。料金は 設定 &gt; 料金 で編集できます。</translation>
+    </message>
+    <message>
+        <location line="+172"/>
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Tokens and cost per turn</source>
+        <translation>ターンごとのトークンとコスト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per turn (click to pick, double-click for History)</source>
+        <translation>ターン別（クリックで選択、ダブルクリックで履歴）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Totals per model</source>
+        <translation>モデル別の合計</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeView</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="+58"/>
+        <source>The built-in model (%1) is ready: it runs on this computer, works offline and needs no key. Type below and press Enter.</source>
+        <translation>内蔵モデル（%1）を使う準備ができています。このコンピューター上で動作し、オフラインでも使え、キーも不要です。下の欄に入力して Enter を押してください。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New chats use %1. Type below and press Enter.</source>
+        <translation>新しいチャットでは %1 を使います。下の欄に入力して Enter を押してください。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add a key for %1…</source>
+        <translation>%1 のキーを追加…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>where to get one</source>
+        <translation>取得方法</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>send (Shift+Enter: new line)</source>
+        <translation>送信（Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>send (Enter: new line)</source>
+        <translation>送信（Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>new chat</source>
+        <translation>新しいチャット</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>find in all conversations</source>
+        <translation>すべての会話を検索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>answer the last message again</source>
+        <translation>最後のメッセージへの応答をやり直す</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit your last message</source>
+        <translation>最後のメッセージを編集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the inspector: what is sent, and what it costs</source>
+        <translation>インスペクター: 送信内容とコスト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>every keyboard shortcut</source>
+        <translation>すべてのキーボードショートカット</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Welcome to Crosstalk</source>
+        <translation>Crosstalk へようこそ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cloud models</source>
+        <translation>クラウドモデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys are kept in your system keyring, never in a file.</source>
+        <translation>キーはシステムのキーリングに保存され、ファイルには書き込まれません。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your chats from elsewhere</source>
+        <translation>ほかのアプリのチャット</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import from ChatGPT, Claude, Open WebUI or llm…</source>
+        <translation>ChatGPT、Claude、Open WebUI、llm からインポート…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>キー操作</translation>
+    </message>
+</context>
+<context>
+    <name>_TransferDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+25"/>
+        <location line="+15"/>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>{file}: %Ln conversation(s) so far</source>
+        <translation>
+            <numerusform>{file}: これまでに %Ln 件の会話</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancelling…</source>
+        <translation>キャンセル中…</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,3072 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../ui/help.py" line="+120"/>
+        <source>About Crosstalk</source>
+        <translation>关于 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Crosstalk&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Crosstalk&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A chat client for language models that keeps every conversation on your disk, and lets every turn go to a different model.</source>
+        <translation>一款语言模型聊天客户端：所有对话都保存在你的磁盘上，每一轮都可以交给不同的模型。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log file</source>
+        <translation>日志文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Qt %1, Python %2</source>
+        <translation>Qt %1，Python %2</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../ui/app.py" line="+82"/>
+        <source>Unexpected error: {error} (details in crosstalk.log)</source>
+        <translation>意外错误：{error}（详情见 crosstalk.log）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Crosstalk cannot start</source>
+        <translation>Crosstalk 无法启动</translation>
+    </message>
+</context>
+<context>
+    <name>BranchActions</name>
+    <message>
+        <location filename="../../ui/branch_actions.py" line="+33"/>
+        <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
+        <translation>编辑中：按 Enter 作为新分支发送，原消息保留；按 Esc 取消</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>A reply is still streaming here: stop it first (Esc).</source>
+        <translation>此处仍在生成回复：请先停止（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Same model ({model})</source>
+        <translation>同一模型（{model}）</translation>
+    </message>
+</context>
+<context>
+    <name>CarriedModel</name>
+    <message>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+40"/>
+        <source>Seq</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>summary of {first}-{last}</source>
+        <translation>{first}-{last} 的摘要</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>draft (unsent)</source>
+        <translation>草稿（未发送）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
+        <translation>估算值：提供商自己的分词器计数方式不同</translation>
+    </message>
+</context>
+<context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../ui/chat_controller.py" line="+210"/>
+        <source>A reply is still streaming here: stop it first (Esc).</source>
+        <translation>此处仍在生成回复：请先停止（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Unexpected error: {error}</source>
+        <translation>意外错误：{error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
+        <translation>正在压缩条目 {first}-{last}（{strategy}，{model}）…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Compressed the older history; the summary stands in for it.</source>
+        <translation>已压缩较早的历史记录，由摘要代替。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compression not used: {reason}</source>
+        <translation>未使用压缩：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatHtml</name>
+    <message>
+        <location filename="../../ui/chat_html.py" line="+149"/>
+        <source>Result of {name} (error)</source>
+        <translation>{name} 的结果（出错）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result of {name}</source>
+        <translation>{name} 的结果</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No tool results</source>
+        <translation>无工具结果</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System instruction</source>
+        <translation>系统指令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System instruction cleared</source>
+        <translation>已清除系统指令</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Memory notebook updated</source>
+        <translation>记忆笔记本已更新</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries {first} to {last} summarised</source>
+        <translation>已摘要条目 {first} 至 {last}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{input} in / {output} out tokens</source>
+        <translation>输入 {input} / 输出 {output} token</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Inspect</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attached: {name} ({type})</source>
+        <translation>附件：{name}（{type}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Thinking</source>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Thinking (not shown by the provider)</source>
+        <translation>思考（提供商未显示内容）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(empty reply)</source>
+        <translation>（空回复）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Called {name}({arguments})</source>
+        <translation>调用了 {name}({arguments})</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stopped — partial reply</source>
+        <translation>已停止 — 部分回复</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Failed: {error} — partial reply kept</source>
+        <translation>失败：{error} — 已保留部分回复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed: {error}</source>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the reply was cut short</source>
+        <translation>回复被截断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSettingsDialog</name>
+    <message>
+        <location filename="../../ui/chat_settings.py" line="+33"/>
+        <source>This chat</source>
+        <translation>此聊天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Its own</source>
+        <translation>单独设置</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Default (the settings)</source>
+        <translation>默认（按设置）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>System instruction…</source>
+        <translation>系统指令…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the model is told before every message</source>
+        <translation>每条消息之前告诉模型的内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Instructions:</source>
+        <translation>指令：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest reply (tokens):</source>
+        <translation>最长回复（token）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking, where the model can:</source>
+        <translation>思考（模型支持时）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These go with your next message and stay with this chat.</source>
+        <translation>这些设置随下一条消息发送，并保留在此聊天中。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatText</name>
+    <message>
+        <location filename="../../ui/chat_view.py" line="+85"/>
+        <source>Replying…</source>
+        <translation>正在回复…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reply (not saved)</source>
+        <translation>回复（未保存）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+786"/>
+        <source>(%n earlier message(s))</source>
+        <translation>
+            <numerusform>（之前的 %n 条消息）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show earlier messages</source>
+        <translation>显示之前的消息</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Show later messages</source>
+        <translation>显示之后的消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go to the latest</source>
+        <translation>转到最新</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location line="-215"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy as text</source>
+        <translation>复制为纯文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate…</source>
+        <translation>重新生成…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>派生</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from context</source>
+        <translation>移出上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put back in context</source>
+        <translation>放回上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edited</source>
+        <translation>已编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>regenerated</source>
+        <translation>已重新生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed from context</source>
+        <translation>已移出上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compared</source>
+        <translation>已对比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut off at its length limit</source>
+        <translation>因长度上限被截断</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePane</name>
+    <message>
+        <location filename="../../ui/compare_strip.py" line="+40"/>
+        <source>Replying…</source>
+        <translation>正在回复…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Continue with this</source>
+        <translation>用此回复继续</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{input} in / {output} out tokens · {cost} · {seconds} s</source>
+        <translation>输入 {input} / 输出 {output} token · {cost} · {seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {error}</source>
+        <translation>失败：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareStrip</name>
+    <message>
+        <location line="+15"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close the comparison (the replies stay, as branches)</source>
+        <translation>关闭对比（回复会作为分支保留）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Comparing %n models: the replies are kept as branches</source>
+        <translation>
+            <numerusform>正在对比 %n 个模型：回复将作为分支保留</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <location filename="../../ui/composer.py" line="+97"/>
+        <location line="+81"/>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <source>Tools the model may call in this conversation</source>
+        <translation>模型在此对话中可调用的工具</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Send the next message to these models too, and compare the replies</source>
+        <translation>下一条消息也发送给这些模型，并对比回复</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+80"/>
+        <source>This chat…</source>
+        <translation>此聊天…</translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>System instruction, temperature, longest reply and thinking of this chat</source>
+        <translation>此聊天的系统指令、温度、最长回复和思考</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+103"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
+        <translation>消息（Ctrl+Enter 发送，Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Tools ({count})</source>
+        <translation>工具（{count}）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>This chat ({count})…</source>
+        <translation>此聊天（{count}）…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Compare ({count})</source>
+        <translation>对比（{count}）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the reply (Esc)</source>
+        <translation>停止回复（Esc）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Send (Enter)</source>
+        <translation>发送（Enter）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>next request {approx}{total} tokens</source>
+        <translation>下一个请求 {approx}{total} token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> ({count} declaring tools)</source>
+        <translation>（其中 {count} 用于声明工具）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The next request to {model}: {approx}{total} tokens{tools}</source>
+        <translation>发给 {model} 的下一个请求：{approx}{total} token{tools}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Window: {window} tokens ({share} of it)</source>
+        <translation>窗口：{window} token（占 {share}）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Budget: {budget} tokens ({share} of it), what the context policy lets a request carry</source>
+        <translation>预算：{budget} token（占 {share}），即上下文策略允许一个请求携带的量</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Automatic compression would run first.</source>
+        <translation>将先自动压缩。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n left out (View &gt; Inspector, Next request)</source>
+        <translation>
+            <numerusform>%n 项被略去（查看 &gt; 检查器 &gt; 下一个请求）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted: {how}</source>
+        <translation>计数方式：{how}</translation>
+    </message>
+</context>
+<context>
+    <name>CompressDialog</name>
+    <message>
+        <location filename="../../ui/compress_dialog.py" line="+48"/>
+        <source>Whole history into one summary</source>
+        <translation>将整个历史记录合成一份摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the last N messages</source>
+        <translation>仅最后 N 条消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N messages, e.g. 20</source>
+        <translation>N 条消息，例如 20</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In chunks of N messages (old facts survive)</source>
+        <translation>分块，每块 N 条消息（保留旧事实）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N messages a chunk, e.g. 10</source>
+        <translation>每块 N 条消息，例如 10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facts about named concepts</source>
+        <translation>指定概念的相关事实</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>concepts, e.g. deadline; budget</source>
+        <translation>概念，用 ; 分隔，例如 截止日期; 预算</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Compress history</source>
+        <translation>压缩历史记录</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Preview to read the summary before it is used.</source>
+        <translation>先预览，阅读摘要后再使用。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use this summary</source>
+        <translation>使用此摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo last compression</source>
+        <translation>撤销上次压缩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Asking {model} for a summary…</source>
+        <translation>正在请 {model} 生成摘要…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not used: {error}</source>
+        <translation>未使用：{error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Preview by {model}: nothing was appended yet.</source>
+        <translation>{model} 生成的预览：尚未追加任何内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model&apos;s summary was not usable, so this one is extractive: the first sentence of each message.</source>
+        <translation>模型的摘要无法使用，因此改用抽取式摘要：每条消息的第一句。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Appended compression seq {seqs}; nothing was deleted.</source>
+        <translation>已追加压缩（序号 {seqs}），未删除任何内容。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Undid the compression at seq {first}-{last}.</source>
+        <translation>已撤销序号 {first}-{last} 处的压缩。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
+        <translation>
+            <numerusform>正在用 {model} 摘要序号 {first}-{last}（%n 份摘要）…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>seq {first}-{last}:</source>
+        <translation>序号 {first}-{last}：</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../../ui/conversation_list.py" line="+190"/>
+        <source>Search all chats ({keys})</source>
+        <translation>搜索所有聊天（{keys}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New chat</source>
+        <translation>新聊天</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fork</source>
+        <translation>派生</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+218"/>
+        <source>Pin</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <location line="-216"/>
+        <source>Clear search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <location line="+216"/>
+        <source>Unpin</source>
+        <translation>取消置顶</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationRows</name>
+    <message numerus="yes">
+        <location filename="../../ui/conversation_list_model.py" line="+81"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{count}k tokens</source>
+        <translation>{count}k token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count}M tokens</source>
+        <translation>{count}M token</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>no price for {models}</source>
+        <translation>{models} 没有价格</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cost: {cost}</source>
+        <translation>费用：{cost}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n 次调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>{title} (pinned)</source>
+        <translation>{title}（已置顶）</translation>
+    </message>
+    <message>
+        <location line="+325"/>
+        <source>Could not load the conversations&apos; costs: {error}</source>
+        <translation>无法加载对话的费用：{error}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Could not load the conversation list: {error}</source>
+        <translation>无法加载对话列表：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <location filename="../../ui/error_banner.py" line="+23"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+151"/>
+        <source>Export conversations</source>
+        <translation>导出对话</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export cancelled. Nothing was written.</source>
+        <translation>导出已取消，未写入任何内容。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export cancelled.</source>
+        <translation>导出已取消。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export failed: {error}</source>
+        <translation>导出失败：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %Ln conversation(s) to {path}</source>
+        <translation>
+            <numerusform>已将 %Ln 个对话导出到 {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../../ui/find_bar.py" line="+56"/>
+        <source>Find in this conversation</source>
+        <translation>在此对话中查找</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Previous match (Shift+Enter, Shift+F3)</source>
+        <translation>上一个匹配项（Shift+Enter，Shift+F3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next match (Enter, F3)</source>
+        <translation>下一个匹配项（Enter，F3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>No matches</source>
+        <translation>无匹配项</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{current} of {total}</source>
+        <translation>{current}/{total}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n more in messages not shown</source>
+        <translation>
+            <numerusform>未显示的消息中还有 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show them</source>
+        <translation>显示</translation>
+    </message>
+</context>
+<context>
+    <name>FitPrompt</name>
+    <message>
+        <location filename="../../ui/fit_prompt.py" line="+27"/>
+        <source>Too long for {model}</source>
+        <translation>对 {model} 来说太长</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This message is about {message} tokens. With what the conversation carries, the request would be about {total}, over the {window} tokens {model} can take.</source>
+        <translation>此消息约 {message} token。加上对话携带的内容，请求约为 {total}，超出了 {model} 可接受的 {window} token。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was sent. What would you like to do?</source>
+        <translation>尚未发送任何内容。你想怎么做？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send it trimmed</source>
+        <translation>截短后发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compress first…</source>
+        <translation>先压缩…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick another model</source>
+        <translation>选择其他模型</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <location filename="../../ui/help.py" line="-69"/>
+        <source>Send the message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>在消息中换行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit your last message (in an empty message box)</source>
+        <translation>编辑你的上一条消息（消息框为空时）</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>A report (versions and recent log lines, no keys) is on the clipboard: paste it into your message.</source>
+        <translation>报告（版本和最近的日志行，不含密钥）已复制到剪贴板：请粘贴到你的消息中。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <location filename="../../ui/inspector/history_tab.py" line="+128"/>
+        <source>All kinds</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Search entries</source>
+        <translation>搜索条目</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Show in chat</source>
+        <translation>在聊天中显示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scroll the chat to this entry (or double-click the row)</source>
+        <translation>将聊天滚动到此条目（或双击该行）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select an entry to see it in full</source>
+        <translation>选择一个条目以查看完整内容</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>Turn {turn}.</source>
+        <translation>第 {turn} 轮。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Summarises entries {first}-{last}.</source>
+        <translation>摘要了条目 {first}-{last}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Summarised by compression at &lt;a href=&quot;seq:{seq}&quot;&gt;seq {seq}&lt;/a&gt;.</source>
+        <translation>已被&lt;a href=&quot;seq:{seq}&quot;&gt;序号 {seq}&lt;/a&gt; 处的压缩摘要。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{status}.</source>
+        <translation>{status}。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+14"/>
+        <source>Import conversations</source>
+        <translation>导入对话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose files…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+40"/>
+        <source>No files chosen</source>
+        <translation>未选择文件</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Detect automatically</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dry run: only report what would be imported</source>
+        <translation>试运行：仅报告将导入的内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Import from</source>
+        <translation>导入自</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exports ({patterns})</source>
+        <translation>导出文件（{patterns}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All files ({patterns})</source>
+        <translation>所有文件（{patterns}）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Import failed: {error}</source>
+        <translation>导入失败：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Would import %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+        <translation>
+            <numerusform>将导入 %Ln 个对话，跳过 {skipped} 个，失败 {failed} 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Imported %Ln conversation(s), skipped {skipped}, failed {failed}</source>
+        <translation>
+            <numerusform>已导入 %Ln 个对话，跳过 {skipped} 个，失败 {failed} 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (cancelled)</source>
+        <translation>（已取消）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would import:</source>
+        <translation>将导入：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Imported:</source>
+        <translation>已导入：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{title}  (from {file})</source>
+        <translation>{title}（来自 {file}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped:</source>
+        <translation>已跳过：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Failed:</source>
+        <translation>失败：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Notes:</source>
+        <translation>备注：</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <location filename="../../ui/inline_edit.py" line="+30"/>
+        <source>Enter sends the edit as a new branch; Esc cancels</source>
+        <translation>按 Enter 将编辑作为新分支发送；按 Esc 取消</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorDock</name>
+    <message>
+        <location filename="../../ui/inspector/dock.py" line="+53"/>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next request</source>
+        <translation>下一个请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Usage</source>
+        <translation>用量</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>Asking {provider} to count…</source>
+        <translation>正在请 {provider} 计数…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+5"/>
+        <source>{provider} could not count: {error}</source>
+        <translation>{provider} 无法计数：{error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{model} has no token-counting endpoint: the estimate is all there is</source>
+        <translation>{model} 没有 token 计数接口：只能使用估算值</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{provider} counts {tokens} input tokens for this request (tools included), against the estimate of {estimate}</source>
+        <translation>{provider} 计得此请求有 {tokens} 个输入 token（含工具），估算值为 {estimate}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Preparing…</source>
+        <translation>正在准备…</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorWording</name>
+    <message>
+        <location filename="../../ui/inspector/wording.py" line="+27"/>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>notebook</source>
+        <translation>笔记本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tool results</source>
+        <translation>工具结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compression</source>
+        <translation>压缩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>debug log</source>
+        <translation>调试日志</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch switch</source>
+        <translation>切换分支</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>context change</source>
+        <translation>上下文变更</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Kind: {kind}</source>
+        <translation>类型：{kind}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>partial</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partial: stopped by the user</source>
+        <translation>部分：被用户停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed: {error}</source>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other branch</source>
+        <translation>其他分支</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>retried at seq {seq}</source>
+        <translation>已在序号 {seq} 重试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replaced by seq {seq}</source>
+        <translation>已被序号 {seq} 替换</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>undoes {first}-{last}</source>
+        <translation>撤销 {first}-{last}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>retracted by seq {seq}</source>
+        <translation>已被序号 {seq} 撤回</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>undone by seq {seq}</source>
+        <translation>已被序号 {seq} 撤销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>superseded by seq {seq}</source>
+        <translation>已被序号 {seq} 取代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not used: its summary is empty</source>
+        <translation>未使用：摘要为空</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>未使用：它涵盖序号 {first}-{last}，而非之前的条目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>compression undone by seq {seq}</source>
+        <translation>压缩已被序号 {seq} 撤销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compression superseded by seq {seq}</source>
+        <translation>压缩已被序号 {seq} 取代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compression not used: its summary is empty</source>
+        <translation>未使用压缩：摘要为空</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>compression not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>未使用压缩：它涵盖序号 {first}-{last}，而非之前的条目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>failed reply with no content</source>
+        <translation>失败且无内容的回复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>superseded by a retry</source>
+        <translation>已被重试取代</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tool calls of a broken reply, never run</source>
+        <translation>出错回复中的工具调用，未执行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>removed from context by the user</source>
+        <translation>已被用户移出上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>window: older than the last {turns} turns</source>
+        <translation>窗口：早于最近 {turns} 轮</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>budget: over {tokens} tokens (older turns fall out first)</source>
+        <translation>预算：超过 {tokens} token（较早的轮次先被略去）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>covered by compression seq {seq} ({strategy})</source>
+        <translation>已由序号 {seq} 的压缩涵盖（{strategy}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>left out by compression seq {seq} ({strategy}): only the last are summarised</source>
+        <translation>被序号 {seq} 的压缩略去（{strategy}）：只摘要最后几条</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first input: only its first part is carried ({tokens} tokens, over half the budget)</source>
+        <translation>首条输入：只携带开头部分（{tokens} token，超过预算的一半）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>estimated with {encoding} ({who} counts differently)</source>
+        <translation>用 {encoding} 估算（{who} 的计数方式不同）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>exact (OpenAI&apos;s own tokenizer, {encoding})</source>
+        <translation>精确（OpenAI 自己的分词器，{encoding}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>temperature {value}</source>
+        <translation>温度 {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at most {tokens} tokens</source>
+        <translation>最多 {tokens} token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking {effort}</source>
+        <translation>思考 {effort}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the local model</source>
+        <translation>本地模型</translation>
+    </message>
+</context>
+<context>
+    <name>KeyBox</name>
+    <message>
+        <location filename="../../ui/key_box.py" line="+40"/>
+        <source>missing</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from keyring</source>
+        <translation>来自密钥环</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this session only</source>
+        <translation>仅本次运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from {variable}</source>
+        <translation>来自 {variable}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key in use: {mask} stored in the OS keyring</source>
+        <translation>正在使用的密钥：{mask}，保存在系统密钥环中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key in use: {mask} kept for this session only (until Crosstalk quits)</source>
+        <translation>正在使用的密钥：{mask}，仅在本次运行中保留（直到 Crosstalk 退出）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Key in use: {mask} from {variable} in the environment</source>
+        <translation>正在使用的密钥：{mask}，来自环境变量 {variable}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No key yet</source>
+        <translation>尚无密钥</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No key needed</source>
+        <translation>无需密钥</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep for this session only</source>
+        <translation>仅用于本次运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Use this key until Crosstalk quits; it is not written anywhere</source>
+        <translation>在 Crosstalk 退出前使用此密钥；不会写入任何地方</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove key</source>
+        <translation>移除密钥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send one tiny request with what is shown here, saved or not (Enter)</source>
+        <translation>用此处显示的内容（无论是否已保存）发送一个很小的请求（Enter）</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>API key for {name}</source>
+        <translation>{name} 的 API 密钥</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Paste an API key to save it in the OS keyring</source>
+        <translation>粘贴 API 密钥以保存到系统密钥环</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Paste an API key to use for this session</source>
+        <translation>粘贴 API 密钥以在本次运行中使用</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The OS keyring could not save the key ({reason}). You can keep it for this session only (it is forgotten when Crosstalk quits), or set {variables} in the environment before starting Crosstalk.</source>
+        <translation>系统密钥环无法保存密钥（{reason}）。你可以仅在本次运行中使用它（Crosstalk 退出后即忘记），或在启动 Crosstalk 前设置环境变量 {variables}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys cannot be saved on this computer: there is no OS keyring (such as GNOME Keyring or KWallet) for Crosstalk to use. You can keep a key for this session only (it is forgotten when Crosstalk quits), or set {variables} in the environment before starting Crosstalk.</source>
+        <translation>无法在此电脑上保存密钥：没有可供 Crosstalk 使用的系统密钥环（如 GNOME Keyring 或 KWallet）。你可以仅在本次运行中使用密钥（Crosstalk 退出后即忘记），或在启动 Crosstalk 前设置环境变量 {variables}。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Saved the key for {name} in the OS keyring.</source>
+        <translation>已将 {name} 的密钥保存到系统密钥环。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keeping the key for {name} for this session only.</source>
+        <translation>{name} 的密钥仅在本次运行中保留。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Forgot the session key for {name}.</source>
+        <translation>已忘记 {name} 的本次运行密钥。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Removed the key for {name} in the OS keyring.</source>
+        <translation>已从系统密钥环移除 {name} 的密钥。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There was no key for {name} in the OS keyring.</source>
+        <translation>系统密钥环中没有 {name} 的密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerModel</name>
+    <message>
+        <location filename="../../ui/inspector/history_model.py" line="+38"/>
+        <source>Seq</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cost Σ</source>
+        <translation>费用 Σ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cached</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens Σ</source>
+        <translation>token Σ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The user turn the entry belongs to (blank before the first input)</source>
+        <translation>条目所属的用户轮次（首条输入之前为空）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What the call cost, by the price table (Settings &gt; Prices)</source>
+        <translation>按价格表计算的此次调用费用（设置 &gt; 价格）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost of every call so far; “+” when some had no price</source>
+        <translation>迄今所有调用的费用；部分调用没有价格时显示“+”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input tokens, cached ones included</source>
+        <translation>输入 token，含缓存部分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens, reasoning included</source>
+        <translation>输出 token，含推理部分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input and output tokens of every call so far</source>
+        <translation>迄今所有调用的输入和输出 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Until the reply was complete</source>
+        <translation>直到回复完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local time; the tooltip has the full timestamp</source>
+        <translation>本地时间；工具提示中有完整时间戳</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>MMM d</source>
+        <extracomment>A QDate format (QLocale::toString) for a day of this year: &quot;MMM d&quot; is &quot;Nov 21&quot;</extracomment>
+        <translation>M月d日</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{day} {time}</source>
+        <translation>{day} {time}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MMM d, yyyy</source>
+        <extracomment>A QDate format (QLocale::toString) for a day of another year: &quot;Nov 21, 2025&quot;</extracomment>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{time} local
+{stored} as stored (UTC)</source>
+        <translation>{time}（本地）
+{stored}（存储值，UTC）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+147"/>
+        <source>Some calls so far have no price, so the sum is short: set one in Settings &gt; Prices</source>
+        <translation>迄今有些调用没有价格，因此合计偏少：请在 设置 &gt; 价格 中设置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No price for this model: set one in Settings &gt; Prices</source>
+        <translation>此模型没有价格：请在 设置 &gt; 价格 中设置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first token after {seconds}</source>
+        <translation>首个 token 用时 {seconds}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{kind}: {status}</source>
+        <translation>{kind}：{status}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{kind} ({status})</source>
+        <translation>{kind}（{status}）</translation>
+    </message>
+</context>
+<context>
+    <name>LocaleFormat</name>
+    <message>
+        <location filename="../../ui/locale_format.py" line="+88"/>
+        <source>Yesterday {time}</source>
+        <translation>昨天 {time}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{weekday} {time}</source>
+        <translation>{weekday} {time}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="+71"/>
+        <source>Crosstalk</source>
+        <translation>Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+175"/>
+        <location line="+19"/>
+        <source>New chat</source>
+        <translation>新聊天</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Could not rename the conversation: {error}</source>
+        <translation>无法重命名对话：{error}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not fork the conversation: {error}</source>
+        <translation>无法派生对话：{error}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not pin the conversation: {error}</source>
+        <translation>无法置顶对话：{error}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A reply is still streaming there: stop it first (Esc).</source>
+        <translation>那里仍在生成回复：请先停止（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not move the conversation to the trash: {error}</source>
+        <translation>无法将对话移到回收站：{error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Moved “{title}” to the trash.</source>
+        <translation>已将“{title}”移到回收站。</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Could not save the system instruction: {error}</source>
+        <translation>无法保存系统指令：{error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open a conversation to compress its history.</source>
+        <translation>请打开一个对话以压缩其历史记录。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
+        <translation>在生成回复期间，另一个窗口或命令继续了此对话，因此这条回复位于单独的分支上，与对方的并列。可使用消息上方的箭头在两者之间切换。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Could not bring the conversation back: {error}</source>
+        <translation>无法恢复对话：{error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Current conversation</source>
+        <translation>当前对话</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Selected conversations</source>
+        <translation>所选对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All conversations</source>
+        <translation>所有对话</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Could not save the settings: {error}</source>
+        <translation>无法保存设置：{error}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{name} lists no models to test with</source>
+        <translation>{name} 没有列出可用于测试的模型</translation>
+    </message>
+</context>
+<context>
+    <name>Markdown</name>
+    <message>
+        <location filename="../../ui/markdown.py" line="+52"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>[image: {alt}]</source>
+        <translation>[图片：{alt}]</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <location filename="../../ui/menus.py" line="+45"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New chat</source>
+        <translation>新聊天(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Chat</source>
+        <translation>聊天(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Stop reply</source>
+        <translation>停止回复(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Retry last reply</source>
+        <translation>重试上一条回复(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search all chats</source>
+        <translation>搜索所有聊天</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Find in this chat</source>
+        <translation>在此聊天中查找(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find next</source>
+        <translation>查找下一个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Find previous</source>
+        <translation>查找上一个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write message</source>
+        <translation>撰写消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Compress history…</source>
+        <translation>压缩历史记录(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Inspector</source>
+        <translation>检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Welcome</source>
+        <translation>欢迎(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Report a problem…</source>
+        <translation>报告问题(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Crosstalk</source>
+        <translation>关于 Crosstalk(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <location filename="../../ui/model_picker.py" line="+76"/>
+        <source>Model for this turn: {model}
+Click, or start typing, to pick another</source>
+        <translation>本轮使用的模型：{model}
+点击或直接输入以选择其他模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPopup</name>
+    <message>
+        <location filename="../../ui/model_popup.py" line="+76"/>
+        <source>Search models, or type provider:model</source>
+        <translation>搜索模型，或输入 provider:model</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search models</source>
+        <translation>搜索模型</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>↑ ↓ to move · Enter to pick · Esc to close</source>
+        <translation>↑ ↓ 移动 · Enter 选择 · Esc 关闭</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>No model matches. Type provider:model to use any model.</source>
+        <translation>没有匹配的模型。输入 provider:model 可使用任意模型。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Add key…</source>
+        <translation>添加密钥…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open Settings to give it a key</source>
+        <translation>打开设置为其添加密钥</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Refreshing…</source>
+        <translation>正在刷新…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the server which models it serves</source>
+        <translation>向服务器查询其提供的模型</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Refresh failed: {error}</source>
+        <translation>刷新失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recent</source>
+        <translation>最近使用</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Key: checking…</source>
+        <translation>密钥：正在检查…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key: keyring</source>
+        <translation>密钥：密钥环</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: not needed</source>
+        <translation>密钥：不需要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: missing</source>
+        <translation>密钥：未设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key: environment ({name})</source>
+        <translation>密钥：环境变量（{name}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key: {source}</source>
+        <translation>密钥：{source}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>asking {url}…</source>
+        <translation>正在查询 {url}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not asked yet what {url} serves</source>
+        <translation>尚未查询 {url} 提供的模型</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n served by {url} at {time}</source>
+        <translation>
+            <numerusform>截至 {time}，{url} 提供 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{tokens} ctx</source>
+        <translation>上下文 {tokens}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>≈{tokens} ctx</source>
+        <translation>上下文 ≈{tokens}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{window} · free</source>
+        <translation>{window} · 免费</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{window} · {input}/{output} per M</source>
+        <translation>{window} · 每百万 {input}/{output}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{millions}M</source>
+        <translation>{millions}M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{thousands}k</source>
+        <translation>{thousands}k</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Use {model}</source>
+        <translation>使用 {model}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pick {model} as typed</source>
+        <translation>按输入选择 {model}</translation>
+    </message>
+</context>
+<context>
+    <name>NextRequestTab</name>
+    <message>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+12"/>
+        <source>{text} tokens ({percent})</source>
+        <translation>{text} token（{percent}）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Ask the provider</source>
+        <translation>询问提供商</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ask the provider&apos;s token-counting endpoint for the exact count of this request (online, with your key; Anthropic, Gemini and OpenAI Responses have one)</source>
+        <translation>向提供商的 token 计数接口查询此请求的精确数量（需联网，使用你的密钥；Anthropic、Gemini 和 OpenAI Responses 提供此接口）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Double-click an entry&apos;s line to see it in History</source>
+        <translation>双击条目所在行可在“历史记录”中查看</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show wire request</source>
+        <translation>显示原始请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The exact JSON body the adapter would send (keys redacted)</source>
+        <translation>适配器将发送的完整 JSON 请求体（密钥已隐去）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the wire request to the clipboard</source>
+        <translation>将原始请求复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Left out and changed</source>
+        <translation>略去和更改的内容</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+46"/>
+        <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
+        <translation>
+            <numerusform>{model}，新聊天的第一个请求：%n 个部分，{tokens} token</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>{model}, the next request: %n part(s), {tokens} tokens</source>
+        <translation>
+            <numerusform>{model}，下一个请求：%n 个部分，{tokens} token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, {tokens} of them declaring tools</source>
+        <translation>，其中 {tokens} 用于声明工具</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not counted</source>
+        <translation>未计数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{counted} of the window&apos;s {window}</source>
+        <translation>{counted} / 窗口 {window}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{counted} of the budget&apos;s {budget}</source>
+        <translation>{counted} / 预算 {budget}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sent with: {sampling}</source>
+        <translation>发送参数：{sampling}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Automatic compression would run before this request is sent.</source>
+        <translation>发送此请求前将先自动压缩。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The newest turn alone is over the budget; it is sent anyway.</source>
+        <translation>仅最新一轮就已超出预算；仍会照常发送。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing to render</source>
+        <translation>没有可呈现的内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No wire request: {reason}</source>
+        <translation>无原始请求：{reason}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>entry {seq}</source>
+        <translation>条目 {seq}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entries {first}-{last}</source>
+        <translation>条目 {first}-{last}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{where}: {reason}</source>
+        <translation>{where}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>adapter: {note}</source>
+        <translation>适配器：{note}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing: a new chat has no history yet.</source>
+        <translation>无：新聊天还没有历史记录。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing: the whole history is sent as it is.</source>
+        <translation>无：整个历史记录按原样发送。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>no request body</source>
+        <translation>无请求体</translation>
+    </message>
+</context>
+<context>
+    <name>PricesTab</name>
+    <message>
+        <location filename="../../ui/prices_tab.py" line="+31"/>
+        <source>Pattern</source>
+        <translation>匹配模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cached</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cache write</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>your price</source>
+        <translation>你的价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>US dollars per million tokens. A pattern is a model name or provider:model, where * matches anything. Your prices are tried first, in this order, then the defaults; the first pattern that matches a model prices it. Empty cached or cache write: the input price. Editing a default makes it your price; only your prices are saved.</source>
+        <translation>单位为美元/百万 token。匹配模式是模型名称或 provider:model，其中 * 匹配任意内容。先按顺序尝试你的价格，再尝试默认价格；第一个匹配某模型的模式即为其定价。缓存或缓存写入留空时按输入价格计。编辑默认价格会使其成为你的价格；只保存你的价格。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Prices: {pattern}: the {label} price {text} is not a number</source>
+        <translation>价格：{pattern}：{label}价格 {text} 不是数字</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Prices: {pattern}: the {label} price cannot be negative</source>
+        <translation>价格：{pattern}：{label}价格不能为负数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prices: {pattern}: the {label} price is missing</source>
+        <translation>价格：{pattern}：缺少{label}价格</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>Add price</source>
+        <translation>添加价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove price</source>
+        <translation>移除价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to default</source>
+        <translation>恢复默认</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>Prices: row {row} has no pattern; give a model name, e.g. gpt-4.1*</source>
+        <translation>价格：第 {row} 行没有匹配模式；请填写模型名称，例如 gpt-4.1*</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Your price for {mine} also prices the models of {theirs}, as yours is tried first; add a price for {theirs} to keep them apart.</source>
+        <translation>你为 {mine} 设置的价格也会用于 {theirs} 的模型，因为你的价格优先尝试；请为 {theirs} 添加价格以区分二者。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Prices: {pattern} is listed twice</source>
+        <translation>价格：{pattern} 重复列出</translation>
+    </message>
+</context>
+<context>
+    <name>RequestWatch</name>
+    <message>
+        <location filename="../../ui/inspector/request_watch.py" line="+153"/>
+        <source>Preparing {model}…</source>
+        <translation>正在准备 {model}…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cannot show the next request for {model}: {error}</source>
+        <translation>无法显示 {model} 的下一个请求：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>SearchResults</name>
+    <message numerus="yes">
+        <location filename="../../ui/search_results.py" line="+71"/>
+        <location line="+16"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-15"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{matches} in the newest {conversations}; more below</source>
+        <translation>在最新的 {conversations}中找到 {matches}，下方还有更多</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{matches} in {conversations}</source>
+        <translation>在 {conversations}中找到 {matches}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No matches for “{query}”</source>
+        <translation>没有与“{query}”匹配的结果</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n more in this conversation: open it and press Ctrl+F</source>
+        <translation>
+            <numerusform>此对话中还有 %n 处：打开后按 Ctrl+F</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notebook</source>
+        <translation>笔记本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Finds every message with all the words (any part of a word, in any script; case and accents are ignored).
+&quot;exact phrase&quot;   -leave_out   this OR that
+model:gpt-4o   provider:openai   kind:user / reply / tool
+after:2025-01-31   before:2025-12-31</source>
+        <translation>查找包含所有词语的消息（可匹配词语的任意部分，支持任何文字；忽略大小写和重音）。
+&quot;精确短语&quot;   -排除词   这个 OR 那个
+model:gpt-4o   provider:openai   kind:user / reply / tool
+after:2025-01-31   before:2025-12-31</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="+55"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+106"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="-105"/>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>the {label} {spec} should be provider:model, the provider one of {names}</source>
+        <translation>{label} {spec} 应为 provider:model 形式，provider 须为 {names} 之一</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the base URL of {name} should start with http:// or https://</source>
+        <translation>{name} 的基础 URL 应以 http:// 或 https:// 开头</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} needs a base URL, e.g. http://127.0.0.1:11434/v1</source>
+        <translation>{name} 需要基础 URL，例如 http://127.0.0.1:11434/v1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Providers</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>name, e.g. ollama</source>
+        <translation>名称，例如 ollama</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add OpenAI-compatible provider</source>
+        <translation>添加 OpenAI 兼容提供商</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove provider</source>
+        <translation>移除提供商</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>As many as the token budget holds</source>
+        <translation>不限（以 token 预算为准）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter sends the message (Shift+Enter: a new line)</source>
+        <translation>按 Enter 发送消息（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off: Enter starts a new line and Ctrl+Enter sends</source>
+        <translation>关闭时：Enter 换行，Ctrl+Enter 发送</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Default model for new conversations:</source>
+        <translation>新对话的默认模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model that writes titles:</source>
+        <translation>生成标题的模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent turns sent with each request:</source>
+        <translation>每个请求附带的最近轮数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tool rounds allowed per reply:</source>
+        <translation>每条回复允许的工具轮数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Composer:</source>
+        <translation>输入框：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Tools a new conversation starts with (the model may call them):</source>
+        <translation>新对话默认启用的工具（模型可调用）：</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>System (as the desktop is set)</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Applies when Crosstalk restarts.</source>
+        <translation>重启 Crosstalk 后生效。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart now</source>
+        <translation>立即重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save these settings, close Crosstalk and start it again in this language</source>
+        <translation>保存这些设置，关闭 Crosstalk 并以此语言重新启动</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Language of the window:</source>
+        <translation>界面语言：</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>{url} (from {variable})</source>
+        <translation>{url}（来自 {variable}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Empty: {url} from {variable} in the environment is used. Type a URL to use another one instead.</source>
+        <translation>留空：使用环境变量 {variable} 中的 {url}。输入 URL 可改用其他地址。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>there is already a provider named {name}</source>
+        <translation>已存在名为 {name} 的提供商</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>{name} lists no models to test with: add one in its Models cell</source>
+        <translation>{name} 没有列出可用于测试的模型：请在其“模型”单元格中添加</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Testing {name}…</source>
+        <translation>正在测试 {name}…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>default model</source>
+        <translation>默认模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>title model</source>
+        <translation>标题模型</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../ui/help.py" line="-70"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+</context>
+<context>
+    <name>SystemDialog</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="+32"/>
+        <source>System instruction</source>
+        <translation>系统指令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How the model should behave in this conversation</source>
+        <translation>模型在此对话中应如何表现</translation>
+    </message>
+</context>
+<context>
+    <name>TransferDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="-282"/>
+        <source>JSON (Crosstalk, to import again)</source>
+        <translation>JSON（Crosstalk，可再次导入）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ZIP archive (JSON of each)</source>
+        <translation>ZIP 压缩包（每个对话一个 JSON）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Crosstalk JSON or ZIP</source>
+        <translation>Crosstalk JSON 或 ZIP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ChatGPT export</source>
+        <translation>ChatGPT 导出文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claude export</source>
+        <translation>Claude 导出文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open WebUI export</source>
+        <translation>Open WebUI 导出文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>llm logs database</source>
+        <translation>llm 日志数据库</translation>
+    </message>
+</context>
+<context>
+    <name>TransferRunner</name>
+    <message>
+        <location filename="../../ui/transfer_runner.py" line="+67"/>
+        <source>there are no conversations to export</source>
+        <translation>没有可导出的对话</translation>
+    </message>
+</context>
+<context>
+    <name>TurnsModel</name>
+    <message>
+        <location filename="../../ui/inspector/usage_tab.py" line="+166"/>
+        <source>Turn {turn}: double-click to see its entries in History</source>
+        <translation>第 {turn} 轮：双击可在“历史记录”中查看其条目</translation>
+    </message>
+</context>
+<context>
+    <name>UsageChart</name>
+    <message>
+        <location filename="../../ui/inspector/usage_chart.py" line="+45"/>
+        <source>cached input</source>
+        <translation>缓存输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Turn {turn} (seq {seqs})</source>
+        <translation>第 {turn} 轮（序号 {seqs}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input {input} (cached {cached})</source>
+        <translation>输入 {input}（缓存 {cached}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>output {output} (reasoning {reasoning})</source>
+        <translation>输出 {output}（推理 {reasoning}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cost {cost}</source>
+        <translation>费用 {cost}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(double-click: its entries in History)</source>
+        <translation>（双击：在“历史记录”中查看其条目）</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>No calls yet</source>
+        <translation>尚无调用</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>no price (prices are editable in Settings &gt; Prices)</source>
+        <translation>无价格（可在 设置 &gt; 价格 中编辑）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{cost} + calls without a price</source>
+        <translation>{cost} + 无价格的调用</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{millions}M</source>
+        <translation>{millions}M</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{thousands}k</source>
+        <translation>{thousands}k</translation>
+    </message>
+</context>
+<context>
+    <name>UsageTab</name>
+    <message>
+        <location filename="../../ui/inspector/usage_tab.py" line="-127"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+7"/>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Calls</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+6"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+6"/>
+        <source>Cached</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+6"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+6"/>
+        <source>Reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Seqs</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>“no price”: the price table has no entry for that model, and a cost with “+” leaves such calls out; prices are editable in Settings &gt; Prices.</source>
+        <translation>“无价格”：价格表中没有该模型的条目；带“+”的费用未计入这类调用。价格可在 设置 &gt; 价格 中编辑。</translation>
+    </message>
+    <message>
+        <location line="+172"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Tokens and cost per turn</source>
+        <translation>每轮的 token 和费用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per turn (click to pick, double-click for History)</source>
+        <translation>按轮次（单击选择，双击查看历史记录）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Totals per model</source>
+        <translation>按模型合计</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeView</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="+58"/>
+        <source>The built-in model (%1) is ready: it runs on this computer, works offline and needs no key. Type below and press Enter.</source>
+        <translation>内置模型（%1）已就绪：它在这台电脑上运行，可离线使用，无需密钥。在下方输入内容并按 Enter。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New chats use %1. Type below and press Enter.</source>
+        <translation>新聊天使用 %1。在下方输入内容并按 Enter。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add a key for %1…</source>
+        <translation>添加 %1 的密钥…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>where to get one</source>
+        <translation>如何获取</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>send (Shift+Enter: new line)</source>
+        <translation>发送（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>send (Enter: new line)</source>
+        <translation>发送（Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>new chat</source>
+        <translation>新聊天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>find in all conversations</source>
+        <translation>在所有对话中查找</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>answer the last message again</source>
+        <translation>重新回答上一条消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit your last message</source>
+        <translation>编辑你的上一条消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the inspector: what is sent, and what it costs</source>
+        <translation>检查器：发送了什么，花费多少</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>every keyboard shortcut</source>
+        <translation>所有键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Welcome to Crosstalk</source>
+        <translation>欢迎使用 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cloud models</source>
+        <translation>云端模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys are kept in your system keyring, never in a file.</source>
+        <translation>密钥保存在系统密钥环中，绝不写入文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your chats from elsewhere</source>
+        <translation>来自其他应用的聊天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import from ChatGPT, Claude, Open WebUI or llm…</source>
+        <translation>从 ChatGPT、Claude、Open WebUI 或 llm 导入…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>_TransferDialog</name>
+    <message>
+        <location filename="../../ui/transfer_dialog.py" line="+25"/>
+        <location line="+15"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>{file}: %Ln conversation(s) so far</source>
+        <translation>
+            <numerusform>{file}：已处理 %Ln 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+</TS>
