@@ -77,7 +77,7 @@ class WelcomeView(QTextBrowser):
             for keys_, what in (
                 send_keys,
                 ("Ctrl+N", self.tr("new chat")),
-                ("Ctrl+F", self.tr("find in all conversations")),
+                ("Ctrl+Shift+F", self.tr("find in all conversations")),
                 ("Ctrl+R", self.tr("answer the last message again")),
                 ("Up", self.tr("edit your last message")),
                 ("Ctrl+I", self.tr("the inspector: what is sent, and what it costs")),
