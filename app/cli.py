@@ -7,7 +7,6 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shutil
 import sqlite3
@@ -75,10 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def upgrade_index(data: DataDir) -> None:
-    """Open the index before the command does, so that upgrading it for a new release (which
-    can take a while with many conversations) says how far it has got; what is wrong with it
-    is left for the command to report."""
-    from app.store.index import Index
+    """Upgrade the index before the command uses it, saying how far it has got."""
+    from app.store.index import upgrade
 
     shown = [-1]
 
@@ -90,11 +87,9 @@ def upgrade_index(data: DataDir) -> None:
                   end="" if tty else "\n", file=sys.stderr, flush=True)  # fmt: skip
             shown[0] = percent
 
-    if data.index_db.exists():
-        with contextlib.suppress(CrosstalkError, sqlite3.DatabaseError):
-            Index(data.index_db, progress).close()
-        if shown[0] >= 0 and sys.stderr.isatty():
-            print(file=sys.stderr)
+    upgrade(data.index_db, progress)
+    if shown[0] >= 0 and sys.stderr.isatty():
+        print(file=sys.stderr)
 
 
 def damaged_index(exc: sqlite3.DatabaseError) -> str:

@@ -23,6 +23,7 @@ from app.scrub import scrub
 from ui import i18n, launch_check
 from ui.chat_controller import ChatController
 from ui.i18n import Context
+from ui.index_upgrade import upgrade_index
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
 from ui.window_state import WindowState
@@ -86,6 +87,7 @@ def _excepthook(window: MainWindow | None) -> None:
 
 
 async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler) -> int:
+    await upgrade_index(data.index_db)  # a new release's index, with progress, before it is used
     try:
         services = composition.build(data, reconcile=False)
     except CrosstalkError as exc:

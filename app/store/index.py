@@ -14,7 +14,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -551,3 +551,13 @@ class Index:
     def _dicts(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def upgrade(path: Path, progress: Progress) -> None:
+    """Open the index at ``path`` once, so that upgrading it for a new release (which can take a
+    while with many conversations) is heard by ``progress`` before a command or the window uses
+    it. What is wrong with the index is left for them to report."""
+    if not path.exists():
+        return
+    with suppress(CrosstalkError, sqlite3.DatabaseError):
+        Index(path, progress).close()

@@ -42,12 +42,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+82"/>
+        <location filename="../../ui/app.py" line="+83"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
     </message>
@@ -1160,6 +1160,21 @@
         <location line="+2"/>
         <source>Notes:</source>
         <translation>注記:</translation>
+    </message>
+</context>
+<context>
+    <name>IndexUpgrade</name>
+    <message>
+        <location filename="../../ui/index_upgrade.py" line="+21"/>
+        <source>Crosstalk</source>
+        <translation>Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Updating the search index for this version of Crosstalk…
+Nothing is lost.</source>
+        <translation>このバージョンの Crosstalk 用に検索インデックスを更新しています…
+失われるものはありません。</translation>
     </message>
 </context>
 <context>

@@ -42,12 +42,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+82"/>
+        <location filename="../../ui/app.py" line="+83"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>意外错误：{error}（详情见 crosstalk.log）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk 无法启动</translation>
     </message>
@@ -1160,6 +1160,21 @@
         <location line="+2"/>
         <source>Notes:</source>
         <translation>备注：</translation>
+    </message>
+</context>
+<context>
+    <name>IndexUpgrade</name>
+    <message>
+        <location filename="../../ui/index_upgrade.py" line="+21"/>
+        <source>Crosstalk</source>
+        <translation>Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Updating the search index for this version of Crosstalk…
+Nothing is lost.</source>
+        <translation>正在为此版本的 Crosstalk 更新搜索索引…
+不会丢失任何内容。</translation>
     </message>
 </context>
 <context>
