@@ -45,7 +45,7 @@ from app.history import (
 )
 from app.history.outline import RETRACT
 from app.paths import DataDir
-from app.store import transcript
+from app.store import search_text, transcript
 from app.store.events import (
     Appended,
     Branched,
@@ -123,6 +123,9 @@ class Library:
         data.ensure()
         self.data = data
         self._progress = progress
+        # the search classes take ~75 ms to compile: on a thread now, rather than inside the
+        # first append that has non-ASCII text (in the window, on its thread)
+        threading.Thread(target=search_text.warm, name="search-classes", daemon=True).start()
         self._local = threading.local()  # SQLite connections belong to their thread
         self.index  # noqa: B018 (opened now, so a damaged index is reported at once)
         self.warnings: list[str] = []

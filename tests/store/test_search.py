@@ -493,3 +493,11 @@ def test_folding_with_positions_folds_alike(text: str) -> None:
 def test_folding_is_the_same_on_every_python() -> None:
     # the Unicode 3.2 tables, not the running Python's: a character assigned later is kept
     assert fold("\U0001fae8 Ｑ ǅ ﬀ Å İ") == "\U0001fae8 q dz ff a i"  # noqa: RUF001
+
+
+def test_the_shipped_unicode_classes_are_the_computed_ones() -> None:
+    from app.store import unicode_classes
+    from app.store.search_text import unicode_ranges
+
+    shipped = (unicode_classes.LETTERS, unicode_classes.WORDS, unicode_classes.JOINING)
+    assert unicode_ranges() == shipped, "run `python -m app.store.search_text` to write it again"
