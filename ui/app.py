@@ -20,12 +20,13 @@ from app.errors import CrosstalkError
 from app.keys import Keys
 from app.paths import DataDir, private_file
 from app.scrub import scrub
-from ui import i18n, launch_check
+from ui import i18n, launch_check, stall_monitor
 from ui.chat_controller import ChatController
 from ui.i18n import Context
 from ui.index_upgrade import upgrade_index
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
+from ui.stall_monitor import StallMonitor
 from ui.window_state import WindowState
 
 log = logging.getLogger("crosstalk")
@@ -99,6 +100,9 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     window = MainWindow(controller, reader, WindowState(data))
     _excepthook(window)
     window.show()
+    monitor = StallMonitor() if stall_monitor.enabled() else None  # CROSSTALK_DEBUG_STALLS=1
+    if monitor is not None:
+        monitor.start()
     if services.settings_problem:  # the window works on defaults; the file is the user's
         window.banner.show_message(services.settings_problem)
     closed = asyncio.Event()
@@ -114,6 +118,8 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     for warning in [*services.library.warnings, *report.warnings]:
         log.warning(warning)
     await closed.wait()
+    if monitor is not None:
+        monitor.stop()
     await controller.shutdown()
     reader.close()
     services.close()
