@@ -7,6 +7,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from app.attachments.sending import Sending
 from app.context import Contexts, PolicyStore
 from app.context.policy import POLICY_FILE
 from app.errors import AuthFailed
@@ -92,6 +93,11 @@ class Services:
             default_tools=tuple(self.settings.default_tools),
             recall_model=self.settings.recall_model or self.settings.title_model,
             contexts=self.contexts,
+            sending=Sending(
+                self.library.blobs,
+                {name: config.kind for name, config in self.settings.all_providers().items()},
+                self.settings.vision_models,
+            ),
         )
 
     def close(self) -> None:

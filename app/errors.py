@@ -38,6 +38,10 @@ class StorageError(CrosstalkError):
     """Writing to the data dir failed (full disk, read-only, permissions); nothing was lost."""
 
 
+class AttachmentError(CrosstalkError):
+    """A file that cannot be attached or sent as it is: the message names it and says why."""
+
+
 # --- providers ---------------------------------------------------------------------------
 
 

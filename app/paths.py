@@ -39,6 +39,11 @@ class DataDir:
         return self.root / "trash"
 
     @property
+    def blobs(self) -> Path:
+        """Attachments, stored once by content hash (``app/store/blobs.py``)."""
+        return self.root / "blobs"
+
+    @property
     def index_db(self) -> Path:
         return self.root / "index.db"
 

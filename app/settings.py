@@ -78,6 +78,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     keep_recent_turns: int = 2  # automatic compression leaves the newest turns as they are
     context_windows: dict[str, int] = {}  # "provider:model" -> tokens, for models not known
     prices: dict[str, Price] = {}  # pattern -> USD per million tokens, before the defaults
+    # "provider:model" patterns of models that read images, for OpenAI-compatible servers
+    # (cloud providers' own models are known; app/attachments/profiles.py)
+    vision_models: list[str] = []
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:

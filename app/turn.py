@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from app.attachments.sending import Sending
 from app.context import Contexts, OnContext
 from app.context.events import ignore
 from app.context.recall import standalone_query
@@ -28,6 +29,7 @@ from app.context.service import Named
 from app.context.windows import context_window
 from app.errors import CrosstalkError
 from app.history import (
+    Attachment,
     History,
     ModelInput,
     ModelOutput,
@@ -149,6 +151,8 @@ class TurnSettings:
     recall_model: str | None = None  # rewrites search_conversations queries; None: as written
     # the context policy, token budget and compression; None: the window alone (window_turns)
     contexts: Contexts | None = None
+    # fits attachments to each provider (app/attachments/sending.py); None: sent as stored
+    sending: Sending | None = None
 
 
 OnEvent = Callable[[StreamEvent], None]
@@ -172,14 +176,17 @@ def turn_tools(
 
 
 def new_input(
-    text: str, enabled: Sequence[str], tuning: Mapping[str, Any] | None = None
+    text: str,
+    enabled: Sequence[str],
+    tuning: Mapping[str, Any] | None = None,
+    attachments: Sequence[Attachment] = (),
 ) -> ModelInput:
     """A turn's ``model_input``, remembering its tools and the conversation's own sampling
     settings (the next turn uses the same)."""
     meta: dict[str, Any] = {"tools": list(enabled)} if enabled else {}
     if tuning:
         meta["tuning"] = dict(tuning)
-    return ModelInput(text=text, meta=meta)
+    return ModelInput(text=text, attachments=list(attachments), meta=meta)
 
 
 def build_request(
@@ -190,19 +197,29 @@ def build_request(
     enabled: Sequence[str],
     *,
     at: int | None = None,
+    fit: bool = True,
 ) -> Request:
     """What one model call sends: the context of the path to message ``at`` (the active path
     by default) by the conversation's policy, the enabled tools and the settings' limits. The
     inspector's next-request view renders through this too, so what it shows is what the call
-    sends."""
+    sends. ``fit`` off leaves attachments as stored (counting needs no image scaled)."""
     tools = specs(enabled)
     if settings.contexts is None:
         context = render_context(conversation.history, settings.window_turns, at=at)
     else:
         context = settings.contexts.render(conversation, provider, model, tools=tools,
                                            max_tokens=settings.max_tokens, at=at)  # fmt: skip
+    notes: tuple[str, ...] = ()
+    if settings.sending is not None and fit:  # attachments as this model takes them
+        context, notes = settings.sending.prepare(context, provider, model)
     return Request(
-        model, context, tools, settings.max_tokens, settings.temperature, settings.reasoning
+        model,
+        context,
+        tools,
+        settings.max_tokens,
+        settings.temperature,
+        settings.reasoning,
+        notes,
     )
 
 
@@ -220,8 +237,13 @@ async def run_turn(
     on_context: OnContext = ignore,
     edit: int | None = None,
     tuning: Mapping[str, Any] | None = None,
+    attachments: Sequence[Attachment] = (),
 ) -> ModelOutput:
     """One turn: the input, the reply (with any tool rounds), and a title on the first turn.
+
+    ``attachments`` (stored with ``app.attachments.files``) go with the input; they are
+    checked against the provider's limits before anything is appended, so a refused send
+    leaves the conversation as it was.
 
     ``tuning`` changes the conversation's own temperature, max tokens or thinking (remembered
     with the input, ``app.tuning``).
@@ -238,7 +260,9 @@ async def run_turn(
     settings = applied(settings, chosen)
     if system is not None and system != (history.system_instruction or ""):
         await library.append_async(conversation, SystemInstruction(text=system))
-    entry = new_input(text, enabled, chosen)
+    entry = new_input(text, enabled, chosen, attachments)
+    if settings.sending is not None and attachments:
+        settings.sending.check(entry, provider, model)
     if edit is not None:
         entry = msgspec.structs.replace(entry, meta={**entry.meta, "edit_of": history.id_of(edit)})
     stamped = await library.append_async(conversation, entry, after=after)
@@ -513,7 +537,12 @@ async def _call(
 ) -> ModelOutput:
     """One model call: render the path to ``at``, stream, and append what came back after
     ``at`` (partial if it broke)."""
-    request = build_request(conversation, provider, model, settings, enabled, at=at)
+    request = build_request(conversation, provider, model, settings, enabled, at=at, fit=False)
+    if settings.sending is not None:  # reading and scaling images: off the event loop
+        fitted, notes = await asyncio.to_thread(
+            settings.sending.prepare, request.context, provider, model
+        )
+        request = dataclasses.replace(request, context=fitted, notes=notes)
     if prompt is not None:
         entries = (*request.context.entries, ModelInput(text=prompt, meta={"transient": True}))
         request = dataclasses.replace(
@@ -524,7 +553,8 @@ async def _call(
     based_on = conversation.history.version
     context = request.context
     rendered = provider.render(request)
-    builder = OutputBuilder(provider.name, model, notes=list(rendered.notes), extra=meta or {})
+    replay = [*request.notes, *rendered.notes]  # kept with the reply: what the request changed
+    builder = OutputBuilder(provider.name, model, notes=replay, extra=meta or {})
     if context.tokens is not None:
         builder.context = {"tokens": context.tokens, "budget": context.budget,
                            "omitted": len(context.omitted)}  # fmt: skip

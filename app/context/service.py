@@ -99,7 +99,8 @@ class Contexts:
     ) -> Context:
         """What the next request to ``provider:model`` carries, by the conversation's policy."""
         policy = self.policy(conversation.id)
-        count = self.counter.counting(conversation.id, self.method(provider, model).encoding)
+        method = self.method(provider, model)
+        count = self.counter.counting(conversation.id, method.encoding, method.media)
         return render_context(
             conversation.history,
             policy.window_turns,

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from app.attachments.profiles import profile_for
 from app.history import (
     AnyEntry,
+    Attachment,
     Compression,
     MemoryNotebook,
     ModelInput,
@@ -30,7 +32,8 @@ from app.history import (
 )
 
 MESSAGE_OVERHEAD = 4  # role and framing tokens around each message (OpenAI's chat format)
-ATTACHMENT_TOKENS = 1000  # a non-text attachment (an image, a PDF page): a provider-side guess
+ATTACHMENT_TOKENS = 1000  # an attachment whose size is not known: a provider-side guess
+BYTES_PER_TOKEN = 4  # a text file not read yet: about four bytes a token (English, code)
 _CHUNK = 50_000  # characters per encode call: stays under the library's 200k-token chunk limit
 O200K = "o200k_base"
 CL100K = "cl100k_base"
@@ -43,6 +46,7 @@ class Method:
 
     encoding: str
     estimate: bool
+    media: str = "openai"  # whose published rule estimates images and PDF pages
 
     @property
     def label(self) -> str:
@@ -56,7 +60,8 @@ def method_for(provider_kind: str, model: str) -> Method:
     if provider_kind in ("openai", "openai-responses"):
         old = model.startswith(_CL100K_MODELS) and not model.startswith(("gpt-4o", "gpt-4.1"))
         return Method(CL100K if old else O200K, estimate=False)
-    return Method(O200K, estimate=True)
+    media = provider_kind if provider_kind in ("anthropic", "gemini") else "openai"
+    return Method(O200K, estimate=True, media=media)
 
 
 @cache
@@ -93,12 +98,24 @@ def count_text(text: str, encoding: str = O200K) -> int:
     return total
 
 
-def _attachment_tokens(mime_type: str, data: str, encoding: str) -> int:
-    if mime_type.startswith("text/"):
+def attachment_tokens(attachment: Attachment, encoding: str = O200K, media: str = "openai") -> int:
+    """What an attachment costs: a text file counted (or estimated from its size when its
+    bytes are in the blob store), an image or PDF by the provider's published rule from its
+    stored size or pages (``app/attachments/profiles.py``). Always an estimate but for text."""
+    mime = attachment.mime_type
+    if mime.startswith("text/"):
+        if not attachment.data:
+            return attachment.size // BYTES_PER_TOKEN
         try:
-            return count_text(base64.b64decode(data).decode("utf-8", "replace"), encoding)
+            text = base64.b64decode(attachment.data).decode("utf-8", "replace")
         except (binascii.Error, ValueError):
-            pass
+            return ATTACHMENT_TOKENS
+        return count_text(text, encoding)
+    profile = profile_for(media, "")
+    if mime.startswith("image/") and attachment.width and attachment.height:
+        return profile.image_tokens(attachment.width, attachment.height)
+    if mime == "application/pdf" and attachment.pages:
+        return attachment.pages * profile.page_tokens()
     return ATTACHMENT_TOKENS
 
 
@@ -120,10 +137,10 @@ def entry_text(entry: AnyEntry) -> str:
             return ""
 
 
-def count_entry(entry: AnyEntry, encoding: str = O200K) -> int:
+def count_entry(entry: AnyEntry, encoding: str = O200K, media: str = "openai") -> int:
     tokens = count_text(entry_text(entry), encoding) + MESSAGE_OVERHEAD
     if isinstance(entry, ModelInput):
-        tokens += sum(_attachment_tokens(a.mime_type, a.data, encoding) for a in entry.attachments)
+        tokens += sum(attachment_tokens(a, encoding, media) for a in entry.attachments)
     if isinstance(entry, ToolResults):
         tokens += MESSAGE_OVERHEAD * max(len(entry.results) - 1, 0)
     return tokens
@@ -132,25 +149,28 @@ def count_entry(entry: AnyEntry, encoding: str = O200K) -> int:
 class TokenCounter:
     """Per-entry counts, each made once: keyed by (conversation, seq, encoding).
 
-    Entries not yet appended (seq 0) are counted every time and never cached.
+    Entries not yet appended (seq 0) are counted every time and never cached. ``media`` is
+    whose rule estimates images and PDF pages (``Method.media``).
     """
 
     def __init__(self) -> None:
-        self._counts: dict[tuple[Hashable, int, str], int] = {}
+        self._counts: dict[tuple[Hashable, int, str, str], int] = {}
 
     def __len__(self) -> int:
         return len(self._counts)
 
-    def counting(self, conversation: Hashable, encoding: str = O200K) -> Callable[[AnyEntry], int]:
+    def counting(
+        self, conversation: Hashable, encoding: str = O200K, media: str = "openai"
+    ) -> Callable[[AnyEntry], int]:
         counts = self._counts
 
         def count(entry: AnyEntry) -> int:
             if not entry.seq:
-                return count_entry(entry, encoding)
-            key = (conversation, entry.seq, encoding)
+                return count_entry(entry, encoding, media)
+            key = (conversation, entry.seq, encoding, media)
             found = counts.get(key)
             if found is None:
-                found = counts[key] = count_entry(entry, encoding)
+                found = counts[key] = count_entry(entry, encoding, media)
             return found
 
         return count

@@ -60,10 +60,24 @@ class ToolResult(msgspec.Struct, frozen=True, kw_only=True):
     is_error: bool = False
 
 
-class Attachment(msgspec.Struct, frozen=True, kw_only=True):
+class Attachment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A file sent with an input. New attachments are blobs in the data dir, named by the
+    SHA-256 of their bytes (``sha256``; docs/attachments.md); older transcripts and some
+    imports carry the bytes inline instead (``data``, base64). ``size`` is in bytes; images
+    know their pixel size and PDFs their page count, so nothing is decoded to show them."""
+
     name: str
     mime_type: str
-    data: str  # base64
+    data: str = ""  # base64, inline (older transcripts and imports)
+    sha256: str = ""  # the blob, when the bytes are stored once in the data dir
+    size: int = 0
+    width: int | None = None
+    height: int | None = None
+    pages: int | None = None
+
+    @property
+    def inline(self) -> bool:
+        return bool(self.data) or not self.sha256
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", gc=False):
@@ -198,6 +212,8 @@ def entry_id(entry: Entry) -> str:
 def searchable_text(entry: Entry) -> str:
     """The text of an entry that full-text search should find ('' for none)."""
     match entry:
+        case ModelInput(text=text, attachments=attachments) if attachments:
+            return "\n".join([text, *(a.name for a in attachments)])  # found by file name
         case ModelInput(text=text) | ModelOutput(text=text) | Title(text=text):
             return text
         case SystemInstruction(text=text):

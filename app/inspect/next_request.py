@@ -26,6 +26,7 @@ from app.context.tokens import O200K, Method, entry_text, exact_count
 from app.errors import CrosstalkError
 from app.history import (
     AnyEntry,
+    Attachment,
     Compression,
     Context,
     History,
@@ -96,12 +97,14 @@ class _DraftCounter(TokenCounter):
     def __len__(self) -> int:
         return len(self._shared)
 
-    def counting(self, conversation: Hashable, encoding: str = O200K) -> Callable[[AnyEntry], int]:
-        shared = self._shared.counting(conversation, encoding)
+    def counting(
+        self, conversation: Hashable, encoding: str = O200K, media: str = "openai"
+    ) -> Callable[[AnyEntry], int]:
+        shared = self._shared.counting(conversation, encoding, media)
         stored = self._stored
 
         def count(entry: AnyEntry) -> int:
-            return count_entry(entry, encoding) if entry.seq > stored else shared(entry)
+            return count_entry(entry, encoding, media) if entry.seq > stored else shared(entry)
 
         return count
 
@@ -115,6 +118,7 @@ def next_request(
     tools: Sequence[str] | None = None,
     system: str | None = None,
     render: bool = True,
+    attachments: Sequence[Attachment] = (),
 ) -> NextRequest:
     """The request a turn to ``spec`` would send now, with ``draft`` as its input.
 
@@ -123,7 +127,9 @@ def next_request(
     wire body (and the adapter's notes): the counts need only the tokenizer, not the SDK.
     Synchronous and offline; call ``prepare`` first so nothing slow happens here.
     """
-    built = _build(services, conversation or _unsaved(), spec, draft, tools, system)
+    built = _build(
+        services, conversation or _unsaved(), spec, draft, tools, system, attachments, render
+    )
     request, provider, model = built.request, built.provider, built.request.model
     context = request.context
     body: dict[str, Any] | None = None
@@ -131,9 +137,10 @@ def next_request(
     body_error = built.problem
     if built.adapter is not None and render:
         body, notes, body_error = _render(built.adapter, request, draft)
+    notes = tuple(redact_text(note) for note in request.notes) + notes
     contexts = services.contexts
     method = contexts.method(provider, model)
-    count = built.counter.counting(built.conversation_id, method.encoding)
+    count = built.counter.counting(built.conversation_id, method.encoding, method.media)
     policy = contexts.defaults if conversation is None else contexts.policy(conversation.id)
     return NextRequest(
         spec=spec,
@@ -253,6 +260,8 @@ def _build(
     draft: str,
     tools: Sequence[str] | None,
     system: str | None,
+    attachments: Sequence[Attachment] = (),
+    fit: bool = True,
 ) -> _Built:
     settings = applied(services.turn_settings(), remembered(conversation.history))
     contexts = services.contexts
@@ -265,10 +274,11 @@ def _build(
     except CrosstalkError as exc:
         problem = str(exc)
     provider: Named = adapter if adapter is not None else _Named(name)
-    pending, draft_seq = _pending(conversation, draft, enabled, system)
+    pending, draft_seq = _pending(conversation, draft, enabled, system, attachments)
     counter = _DraftCounter(contexts.counter, conversation.history.version)
     counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
-    request = build_request(pending, provider, model, counted, enabled)
+    # fitting attachments (reading and scaling images) only when the body is shown
+    request = build_request(pending, provider, model, counted, enabled, fit=fit)
     return _Built(
         adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id
     )
@@ -303,7 +313,11 @@ def _render(
 
 
 def _pending(
-    conversation: Conversation, draft: str, enabled: Sequence[str], system: str | None
+    conversation: Conversation,
+    draft: str,
+    enabled: Sequence[str],
+    system: str | None,
+    attachments: Sequence[Attachment] = (),
 ) -> tuple[Conversation, int | None]:
     """The conversation as the turn will see it: a copy of the history with what ``run_turn``
     appends first (a changed system instruction, the input); the draft's seq, if any."""
@@ -311,14 +325,14 @@ def _pending(
     added: list[AnyEntry] = []
     if system is not None and system != (history.system_instruction or ""):
         added.append(SystemInstruction(text=system))
-    if draft:
-        added.append(new_input(draft, enabled))
+    if draft or attachments:
+        added.append(new_input(draft, enabled, attachments=attachments))
     if not added:
         return conversation, None
     copy = History(history)
     for entry in added:
         copy.append(copy.stamp(entry))
-    draft_seq = copy.version if draft else None
+    draft_seq = copy.version if draft or attachments else None
     return dataclasses.replace(conversation, history=copy), draft_seq
 
 

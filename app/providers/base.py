@@ -30,6 +30,8 @@ class Request:
     max_tokens: int | None = None
     temperature: float | None = None
     reasoning: str | None = None  # "low" | "medium" | "high" to ask for thinking; None: off
+    # what fitting the attachments to this model changed or left out (app/attachments)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,8 @@ from app.history import (
 )
 from app.history.outline import RETRACT
 from app.paths import DataDir
-from app.store import search_text, transcript
+from app.store import blobs, search_text, transcript
+from app.store.blobs import Blobs
 from app.store.events import (
     Appended,
     Branched,
@@ -133,6 +134,7 @@ class Library:
         # one live copy per conversation in this process, so every caller appends through it
         self._live: weakref.WeakValueDictionary[str, Conversation] = weakref.WeakValueDictionary()
         self.pins = Pins(data.pins_file)
+        self.blobs = Blobs(data.blobs)
         if self.pins.problem:
             self.warnings.append(self.pins.problem)
         if reconcile:
@@ -469,6 +471,29 @@ class Library:
             (p.stem for p in self.data.trash.glob(f"*{SUFFIX}") if ids.is_valid(p.stem)),
             reverse=True,
         )
+
+    def purge(self, conversation_id: str) -> None:
+        """Remove a conversation from the trash for good, and the attachments only it used
+        (``Blobs.collect``: never one another conversation, live or trashed, still names)."""
+        path = self._path(conversation_id, self.data.trash)
+        if not path.exists():
+            raise NotFound(f"conversation {conversation_id} is not in the trash")
+        own = blobs.referenced([path])
+        try:
+            with _writers_held(path, wait=True):  # not while a late reply is being written
+                path.unlink()
+        except OSError as exc:
+            raise transcript.storage_error("remove", path, exc) from exc
+        if own:  # its own attachments go at once, unless another conversation names them
+            self.blobs.collect(self._transcripts(), only=own, grace=False)
+
+    def collect_blobs(self) -> list[str]:
+        """Remove the attachment blobs no transcript names any more (older than a day)."""
+        return self.blobs.collect(self._transcripts())
+
+    def _transcripts(self) -> Iterator[Path]:
+        for folder in (self.data.conversations, self.data.trash):
+            yield from folder.glob(f"*{SUFFIX}")
 
     def _move(self, source: Path, target: Path) -> None:
         if not source.exists():

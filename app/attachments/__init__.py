@@ -1,0 +1,1 @@
+"""Files sent with a message: attaching, storing, and fitting them to each provider."""

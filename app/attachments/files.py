@@ -1,0 +1,195 @@
+"""Attaching a file: what it is (from its bytes, not its name), whether it can be sent, and
+storing it once in the data dir.
+
+Supported: PNG, JPEG, WebP and GIF images, PDFs, and UTF-8 text of any kind (code, Markdown,
+CSV, JSON, logs). Anything else is refused here, before it can reach a request, with a message
+that says what is supported (docs/attachments.md).
+"""
+
+from __future__ import annotations
+
+import io
+import mimetypes
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.errors import AttachmentError
+from app.history import Attachment
+from app.store.blobs import Blobs
+
+MAX_BYTES = 100 * 1024 * 1024  # what any one attachment may be; providers' limits are lower
+SUPPORTED = "PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)"
+IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp", "GIF": "image/gif"}
+PDF = "application/pdf"
+_TEXT_TYPES = {  # the subtype of a text file, by its name; anything else is text/plain
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".csv": "text/csv",
+    ".tsv": "text/tab-separated-values",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".xml": "text/xml",
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    mime_type: str
+    width: int | None = None
+    height: int | None = None
+    pages: int | None = None
+
+
+def size_text(size: int) -> str:
+    """1.2 MB, 340 KB, 12 bytes."""
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.1f} MB"
+    if size >= 1024:
+        return f"{size / 1024:.0f} KB"
+    return f"{size} bytes"
+
+
+def attach_path(blobs: Blobs, path: Path | str) -> Attachment:
+    """Check ``path`` and store its bytes; the Attachment that references them.
+
+    AttachmentError names the file and says why it cannot be attached (missing, a folder,
+    empty, too large, a kind that cannot be sent, damaged, password-protected)."""
+    path = Path(path)
+    name = path.name
+    try:
+        info = path.stat()
+    except FileNotFoundError as exc:
+        raise AttachmentError(f"{path} does not exist (was it moved or deleted?)") from exc
+    except OSError as exc:
+        raise AttachmentError(f"{path} cannot be read: {exc.strerror}") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise AttachmentError(f"{path} is a folder: attach the files in it instead")
+    if not stat.S_ISREG(info.st_mode):
+        raise AttachmentError(f"{path} is not a regular file")
+    _check_size(name, info.st_size)
+    try:
+        with path.open("rb") as source:
+            data = source.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise AttachmentError(f"{path} cannot be read: {exc.strerror or exc}") from exc
+    return attach_bytes(blobs, data, name)
+
+
+def attach_bytes(blobs: Blobs, data: bytes, name: str) -> Attachment:
+    """Check ``data`` (a pasted image, a file's bytes) and store it once."""
+    name = _clean_name(name)
+    _check_size(name, len(data))
+    kind = identify(data, name)
+    sha = blobs.put(data)
+    return Attachment(
+        name=name, mime_type=kind.mime_type, sha256=sha, size=len(data),
+        width=kind.width, height=kind.height, pages=kind.pages,
+    )  # fmt: skip
+
+
+def _check_size(name: str, size: int) -> None:
+    if size == 0:
+        raise AttachmentError(f"{name} is empty: there is nothing to send")
+    if size > MAX_BYTES:
+        raise AttachmentError(
+            f"{name} is {size_text(size)}; an attachment can be at most {size_text(MAX_BYTES)}"
+        )
+
+
+def _clean_name(name: str) -> str:
+    """A file name only (no folders), never empty."""
+    base = os.path.basename(name.replace("\\", "/")).strip()
+    return base or "attachment"
+
+
+def identify(data: bytes, name: str = "") -> Kind:
+    """What ``data`` is, from its bytes; AttachmentError if it is nothing Crosstalk sends."""
+    if data.startswith(b"%PDF-"):
+        return _pdf(data, name)
+    image = _image_format(data)
+    if image is not None:
+        return _image(data, name, image)
+    if _is_text(data):
+        suffix = Path(name).suffix.lower()
+        return Kind(_TEXT_TYPES.get(suffix, "text/plain"))
+    claimed = mimetypes.guess_type(name)[0] or ""
+    if claimed.startswith("image/") or claimed == PDF:
+        what = "a PDF" if claimed == PDF else "an image"
+        raise AttachmentError(
+            f"{name} is named like {what} but its contents are not one; Crosstalk sends {SUPPORTED}"
+        )
+    raise AttachmentError(f"{name} cannot be sent: Crosstalk sends {SUPPORTED}")
+
+
+def _image_format(data: bytes) -> str | None:
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "GIF"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WEBP"
+    return None
+
+
+def _image(data: bytes, name: str, expected: str) -> Kind:
+    from PIL import Image, UnidentifiedImageError
+
+    label = "WebP" if expected == "WEBP" else expected
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+            image.load()  # decodes: a cut or damaged file fails here, not at a provider
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise AttachmentError(
+            f"{name} starts like a {label} image but cannot be read (damaged or cut short?)"
+        ) from exc
+    except Image.DecompressionBombError as exc:
+        raise AttachmentError(f"{name} is too many pixels to open safely ({exc})") from exc
+    return Kind(IMAGE_TYPES[expected], width=width, height=height)
+
+
+def _pdf(data: bytes, name: str) -> Kind:
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise AttachmentError(
+                f"{name} is protected by a password; save a copy without the password "
+                "and attach that"
+            )
+        pages = len(reader.pages)
+    except AttachmentError:
+        raise
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
+        raise AttachmentError(f"{name} cannot be read as a PDF (damaged or cut short?)") from exc
+    except Exception as exc:  # pypdf raises many things on broken files; none may escape
+        raise AttachmentError(f"{name} cannot be read as a PDF ({type(exc).__name__})") from exc
+    if pages == 0:
+        raise AttachmentError(f"{name} has no pages")
+    return Kind(PDF, pages=pages)
+
+
+def _is_text(data: bytes) -> bool:
+    """UTF-8 without NUL bytes (a last character cut short, as in a log cut while written, is
+    forgiven)."""
+    if b"\x00" in data:
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start >= len(data) - 3 and exc.reason == "unexpected end of data"
+    return True
+
+
+def is_image(attachment: Attachment) -> bool:
+    return attachment.mime_type in IMAGE_TYPES.values()
+
+
+def is_text(attachment: Attachment) -> bool:
+    return attachment.mime_type.startswith("text/")

@@ -1,0 +1,292 @@
+"""Fitting a request's attachments to the provider and model it goes to.
+
+The history keeps every attachment as the user attached it (a blob, or inline bytes in older
+transcripts). Before a request is rendered, each one on the path is turned into what this
+provider and model can take, inline: images downscaled (Pillow) to the provider's limits,
+PDFs as they are or, for a model that reads no PDFs, their text (pypdf), labelled as
+extracted; text files as text. What is left out or converted is said in a note, with why, and
+the inspector's Next request lists those notes. Limits are checked before the input is
+appended (``check``), so a refused send changes nothing (docs/attachments.md).
+"""
+
+from __future__ import annotations
+
+import base64
+import fnmatch
+import io
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import msgspec
+
+from app.attachments.files import PDF, is_image, is_text, size_text
+from app.attachments.profiles import Profile, fitted, profile_for
+from app.errors import AttachmentError, StorageError
+from app.history import Attachment, Context, ModelInput
+from app.store.blobs import Blobs, digest
+
+EXTRACTED = "text extracted from the PDF"
+_MAX_EXTRACTED_CHARS = 400_000  # a book's text is cut here, with a note
+
+
+class Sending:
+    """The one place attachments meet providers: the blob store, which settings name each
+    provider's kind, and which models read images (``vision_models``: ``provider:model``
+    patterns)."""
+
+    def __init__(
+        self, blobs: Blobs, kinds: Mapping[str, str], vision_models: Sequence[str] = ()
+    ) -> None:
+        self.blobs = blobs
+        self.kinds = dict(kinds)
+        self.vision_models = list(vision_models)
+
+    def profile(self, provider: Any, model: str) -> Profile:
+        name = getattr(provider, "name", str(provider))
+        kind = self.kinds.get(name, name)
+        spec = f"{name}:{model}"
+        vision = any(fnmatch.fnmatchcase(spec, pattern) for pattern in self.vision_models)
+        return profile_for(kind, model, vision)
+
+    def check(self, entry: ModelInput, provider: Any, model: str) -> None:
+        """Refuse, before anything is written, what cannot be sent to this model: a file
+        over the provider's size or page limit, more images than it takes, or a stored file
+        that has gone missing."""
+        profile = self.profile(provider, model)
+        for attachment in entry.attachments:
+            if not attachment.inline and not self.blobs.has(attachment.sha256):
+                raise AttachmentError(
+                    f"{attachment.name} is no longer stored in {self.blobs.root}; attach it again"
+                )
+            if attachment.mime_type == PDF and profile.pdfs:
+                if attachment.size > profile.max_pdf_bytes:
+                    raise AttachmentError(_over(attachment, profile, profile.max_pdf_bytes))
+                if (attachment.pages or 0) > profile.max_pdf_pages:
+                    raise AttachmentError(
+                        f"{attachment.name} has {attachment.pages} pages; {profile.kind} "
+                        f"reads at most {profile.max_pdf_pages} pages of a PDF"
+                    )
+        sent = sum(a.size for a in entry.attachments if profile.images or not is_image(a))
+        if sent * 4 // 3 > profile.max_request_bytes:  # base64 makes 3 bytes 4
+            raise AttachmentError(
+                f"these attachments are {size_text(sent)} together; {profile.kind} takes "
+                f"about {size_text(profile.max_request_bytes * 3 // 4)} in one message"
+            )
+        images = sum(1 for a in entry.attachments if is_image(a))
+        if profile.images and images > profile.max_images:
+            raise AttachmentError(
+                f"{images} images in one message; {profile.kind} takes at most {profile.max_images}"
+            )
+
+    def prepare(
+        self, context: Context, provider: Any, model: str
+    ) -> tuple[Context, tuple[str, ...]]:
+        """The context with every attachment as this model will get it, and the notes."""
+        if not any(isinstance(e, ModelInput) and e.attachments for e in context.entries):
+            return context, ()
+        profile = self.profile(provider, model)
+        notes: list[str] = []
+        entries = []
+        images = 0
+        for entry in reversed(context.entries):  # newest first: the image limit keeps those
+            if isinstance(entry, ModelInput) and entry.attachments:
+                sent = []
+                for attachment in entry.attachments:
+                    if is_image(attachment) and profile.images:
+                        images += 1
+                        if images > profile.max_images:
+                            notes.append(
+                                f"{attachment.name} (seq {entry.seq}) left out: "
+                                f"{profile.kind} takes at most {profile.max_images} images "
+                                "per request; the newest are sent"
+                            )
+                            continue
+                    fitted_one = self._fit(attachment, entry.seq, profile, notes)
+                    if fitted_one is not None:
+                        sent.append(fitted_one)
+                entry = msgspec.structs.replace(entry, attachments=sent)
+            entries.append(entry)
+        entries.reverse()
+        return replace(context, entries=tuple(entries)), tuple(notes)
+
+    def _fit(
+        self, attachment: Attachment, seq: int, profile: Profile, notes: list[str]
+    ) -> Attachment | None:
+        where = f"{attachment.name} (seq {seq})"
+        if is_image(attachment) and not profile.images:
+            notes.append(f"{where} left out: {profile.no_images}")
+            return None
+        try:
+            data = self._bytes(attachment)
+        except (StorageError, ValueError) as exc:
+            notes.append(f"{where} left out: {exc}")
+            return None
+        if is_image(attachment):
+            return _image_for(attachment, data, profile, where, notes)
+        if attachment.mime_type == PDF:
+            if profile.pdfs:
+                return _inline(attachment, attachment.mime_type, data)
+            text, note = extracted_text(data, attachment.name)
+            if not text:
+                notes.append(f"{where} left out: {note}")
+                return None
+            notes.append(f"{where}: {profile.kind} {_model_reads_no_pdfs(profile)}; {note}")
+            return _inline(attachment, "text/plain", text.encode(), name=_extracted(attachment))
+        if is_text(attachment):
+            return _inline(attachment, attachment.mime_type, data)
+        notes.append(f"{where} left out: {attachment.mime_type} cannot be sent")
+        return None
+
+    def _bytes(self, attachment: Attachment) -> bytes:
+        if attachment.data:
+            try:
+                return base64.b64decode(attachment.data, validate=False)
+            except ValueError as exc:
+                raise ValueError("its inline data is not base64") from exc
+        return self.blobs.read(attachment.sha256)
+
+
+def _model_reads_no_pdfs(profile: Profile) -> str:
+    return "reads no PDFs" if profile.kind != "local" else "(the built-in model) reads no PDFs"
+
+
+def _extracted(attachment: Attachment) -> str:
+    return f"{attachment.name} ({EXTRACTED})"
+
+
+def _inline(attachment: Attachment, mime_type: str, data: bytes, *, name: str = "") -> Attachment:
+    return Attachment(
+        name=name or attachment.name, mime_type=mime_type,
+        data=base64.b64encode(data).decode(), sha256=attachment.sha256, size=len(data),
+        width=attachment.width, height=attachment.height, pages=attachment.pages,
+    )  # fmt: skip
+
+
+def _image_for(
+    attachment: Attachment, data: bytes, profile: Profile, where: str, notes: list[str]
+) -> Attachment | None:
+    """The image as this provider takes it: downscaled to its limits, a GIF it does not read
+    (or an animated one) as a PNG of its first frame, and at most its byte limit."""
+    limits = (profile.image_types, profile.max_edge, profile.max_short, profile.max_pixels,
+              profile.max_image_bytes)  # fmt: skip
+    key = (attachment.sha256 or digest(data), limits)
+    with _cache_lock:
+        fitted_image = _fitted_images.get(key)
+    if fitted_image is None:
+        try:
+            fitted_image = _fit_image(data, attachment.mime_type, *limits)
+        except (OSError, ValueError) as exc:
+            notes.append(f"{where} left out: the image cannot be read ({exc})")
+            return None
+        with _cache_lock:  # turns fit on a worker thread while the inspector fits on its own
+            _fitted_images[key] = fitted_image
+            while sum(len(out or b"") for _, out, _ in _fitted_images.values()) > _FITTED_BYTES:
+                del _fitted_images[next(iter(_fitted_images))]
+    mime, out, (width, height) = fitted_image
+    if out is _TOO_BIG:
+        notes.append(
+            f"{where} left out: over {profile.kind}'s limit of "
+            f"{size_text(profile.max_image_bytes)} per image even when made smaller"
+        )
+        return None
+    tokens = profile.image_tokens(width, height)
+    changes = []
+    if (
+        attachment.width
+        and attachment.height
+        and (width, height) != (attachment.width, attachment.height)
+    ):
+        changes.append(
+            f"downscaled from {attachment.width:,}x{attachment.height:,} to "
+            f"{width:,}x{height:,} for {profile.kind}'s limits"
+        )
+    if mime != attachment.mime_type:
+        changes.append(f"sent as {mime.split('/')[1].upper()}")
+    changes.append(f"about {tokens:,} tokens (estimate)")
+    notes.append(f"{where}: {'; '.join(changes)}")
+    sent = _inline(attachment, mime, data if out is None else out)
+    return msgspec.structs.replace(sent, width=width, height=height)
+
+
+# images already fitted, by (hash, limits): a photo is scaled once per provider, not at every
+# request of the conversation; None stands for "sent as it is" (its bytes are not kept twice)
+_FITTED_BYTES = 64 * 1024 * 1024
+_TOO_BIG = b""
+_cache_lock = threading.Lock()
+_fitted_images: dict[tuple[str, tuple[Any, ...]], tuple[str, bytes | None, tuple[int, int]]] = {}
+
+
+def _fit_image(
+    data: bytes,
+    mime: str,
+    types: frozenset[str],
+    max_edge: int,
+    max_short: int | None,
+    max_pixels: int | None,
+    max_bytes: int,
+) -> tuple[str, bytes | None, tuple[int, int]]:
+    """(type, new bytes, or None if the image goes as it is, or ``_TOO_BIG``; its size)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        width, height = image.size
+        animated = getattr(image, "is_animated", False)
+        target = fitted(width, height, max_edge, max_short, max_pixels)
+        if target == (width, height) and mime in types and not animated and len(data) <= max_bytes:
+            return mime, None, (width, height)
+        if mime not in types or animated:
+            mime = "image/png"
+        if image.format == "JPEG" and target != (width, height):
+            image.draft("RGB", target)  # decodes at 1/2, 1/4 or 1/8 size when that suffices
+        frame = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
+    if target != frame.size:  # reducing_gap: a fast box reduction first, then Lanczos
+        frame = frame.resize(target, Image.Resampling.LANCZOS, reducing_gap=3.0)
+    out = _encode(frame, mime)
+    if len(out) > max_bytes and mime != "image/jpeg":
+        mime, out = "image/jpeg", _encode(frame, "image/jpeg")
+    while len(out) > max_bytes and min(frame.size) > 64:  # still too big: smaller
+        frame = frame.resize((frame.width * 3 // 4, frame.height * 3 // 4))
+        out = _encode(frame, "image/jpeg")
+    return mime, out if len(out) <= max_bytes else _TOO_BIG, frame.size
+
+
+def _encode(frame: Any, mime: str) -> bytes:
+    buffer = io.BytesIO()
+    if mime == "image/jpeg":
+        frame.convert("RGB").save(buffer, "JPEG", quality=85, optimize=True)
+    elif mime == "image/webp":
+        frame.save(buffer, "WEBP", quality=85)
+    else:
+        frame.save(buffer, "PNG", compress_level=1)  # fast: a request, not an archive
+    return buffer.getvalue()
+
+
+def extracted_text(data: bytes, name: str) -> tuple[str, str]:
+    """(the PDF's text, a note on how it was made); '' and why when there is none."""
+    from pypdf import PdfReader
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            reader.decrypt("")
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except Exception as exc:  # pypdf raises many kinds on damaged files; none may escape
+        return "", f"its text cannot be extracted ({type(exc).__name__})"
+    text = "\n\n".join(f"[page {n}]\n{page.strip()}" for n, page in enumerate(pages, 1)
+                       if page.strip())  # fmt: skip
+    if not text:
+        return "", "it has no text to extract (a scan?)"
+    note = f"its text was extracted ({len(pages)} pages) and sent as text"
+    if len(text) > _MAX_EXTRACTED_CHARS:
+        text = text[:_MAX_EXTRACTED_CHARS] + "\n[… the rest of the text is not sent]"
+        note += f", cut at {_MAX_EXTRACTED_CHARS:,} characters"
+    return f"[{name}: {EXTRACTED}]\n{text}", note
+
+
+def _over(attachment: Attachment, profile: Profile, limit: int) -> str:
+    return (
+        f"{attachment.name} is {size_text(attachment.size)}; {profile.kind} takes files up "
+        f"to {size_text(limit)}"
+    )
