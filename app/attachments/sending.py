@@ -282,7 +282,7 @@ def extracted_text(data: bytes, name: str) -> tuple[str, str]:
     if len(text) > _MAX_EXTRACTED_CHARS:
         text = text[:_MAX_EXTRACTED_CHARS] + "\n[… the rest of the text is not sent]"
         note += f", cut at {_MAX_EXTRACTED_CHARS:,} characters"
-    return f"[{name}: {EXTRACTED}]\n{text}", note
+    return text, note  # the adapter heads it with the name: "<name> (text extracted ...)"
 
 
 def _over(attachment: Attachment, profile: Profile, limit: int) -> str:

@@ -107,7 +107,7 @@ def test_a_text_only_model_gets_the_pdfs_text_and_leaves_images_out(blobs: Blobs
     body = base64.b64decode(extracted.data).decode()
     assert extracted.mime_type == "text/plain"
     assert extracted.name == "paper.pdf (text extracted from the PDF)"
-    assert body.startswith("[paper.pdf: text extracted from the PDF]")
+    assert body.startswith("[page 1]\nTokyo")
     assert "Tokyo has 14 million people" in body and "[page 2]\nPage two" in body
     assert base64.b64decode(text_file.data) == b"remember the milk"
     assert any("paper.pdf (seq 1): openai-compatible reads no PDFs; its text was extracted"
