@@ -100,4 +100,5 @@ def fitted(
         scale = min(scale, max_short / max(1, min(width, height)))
     if max_pixels is not None and width * height * scale * scale > max_pixels:
         scale = math.sqrt(max_pixels / (width * height))
-    return max(1, round(width * scale)), max(1, round(height * scale))
+    # down, so the limits hold; the epsilon keeps 3000 x (1568 / 3000) at 1568, not 1567
+    return max(1, math.floor(width * scale + 1e-6)), max(1, math.floor(height * scale + 1e-6))

@@ -23,8 +23,6 @@ and when the blocks were not in the plain order (thinking, one text, tool calls)
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 from collections.abc import Sequence
@@ -32,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.history import Attachment, ModelInput, ModelOutput, Reasoning, ToolCall, ToolResults
+from app.providers.attached import sendable, text_of
 from app.providers.base import Rendered, Request
 
 DEFAULT_MAX_TOKENS = 8192
@@ -106,30 +105,18 @@ class _Renderer:
 
     def user_input(self, entry: ModelInput) -> None:
         self.close_pending()
-        blocks = [self.attachment(a, entry.seq) for a in entry.attachments]
+        blocks = []
+        for kind, attachment in sendable(entry, self.provider, self.notes):
+            if kind == "image" and attachment.mime_type not in IMAGE_TYPES:
+                self.notes.append(
+                    f"{attachment.name} (seq {entry.seq}) not sent: {self.provider} does not "
+                    f"take {attachment.mime_type}"
+                )
+                continue
+            blocks.append(_attachment(kind, attachment))
         if entry.text.strip():
             blocks.append({"type": "text", "text": entry.text})
-        self.add("user", [b for b in blocks if b])
-
-    def attachment(self, item: Attachment, seq: int) -> Block:
-        source = {"type": "base64", "media_type": item.mime_type, "data": item.data}
-        if item.mime_type in IMAGE_TYPES:
-            return {"type": "image", "source": source}
-        if item.mime_type == "application/pdf":
-            return {"type": "document", "source": source, "title": item.name}
-        if item.mime_type.startswith("text/"):
-            try:
-                text = base64.b64decode(item.data).decode()
-            except (binascii.Error, UnicodeDecodeError):
-                pass
-            else:
-                plain = {"type": "text", "media_type": "text/plain", "data": text}
-                return {"type": "document", "source": plain, "title": item.name}
-        self.notes.append(
-            f"attachment not sent (seq {seq}): {self.provider} does not take "
-            f"{item.mime_type} ({item.name})"
-        )
-        return {}
+        self.add("user", blocks)
 
     def output(self, entry: ModelOutput) -> None:
         self.close_pending()
@@ -317,6 +304,18 @@ class _Renderer:
             self.notes.append(
                 f"temperature {request.temperature:g} not sent: {self.provider} takes none"
             )
+
+
+def _attachment(kind: str, item: Attachment) -> Block:
+    """An image block, a PDF as a base64 ``document``, a text file as a plain-text
+    ``document`` titled with its name (files go before the question, as Anthropic advises)."""
+    if kind == "text":
+        plain = {"type": "text", "media_type": "text/plain", "data": text_of(item)}
+        return {"type": "document", "source": plain, "title": item.name}
+    source = {"type": "base64", "media_type": item.mime_type, "data": item.data}
+    if kind == "image":
+        return {"type": "image", "source": source}
+    return {"type": "document", "source": source, "title": item.name}
 
 
 def _result_block(wire_id: str, content: str, is_error: bool) -> Block:

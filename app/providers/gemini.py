@@ -7,6 +7,11 @@ stored whole (``ReasoningDone``) so the same model gets them back verbatim, sign
 google-genai's stream ignores ``aclose()``: the HTTP connection closes only when the task
 reading it is cancelled. So the SDK stream runs in a task of its own, feeding a queue, and
 leaving ``stream`` (cancel, error or early exit) cancels that task.
+
+Files that would take a request over Gemini's inline limit are uploaded first
+(``gemini_files``); a request refused because such a file is gone is sent once more with the
+files uploaded again. ``render`` never uploads: it shows the uri of a file already uploaded, or
+the placeholder ``upload: <name>``.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from app.providers.base import (
     UsageReport,
 )
 from app.providers.failures import provider_error
-from app.providers.gemini_replay import pack_parts, render_body
+from app.providers.gemini_files import FilesGone, UploadedFiles, file_gone
+from app.providers.gemini_replay import Plan, pack_parts, plan_request, render_body
 
 if TYPE_CHECKING:
     from google import genai
@@ -64,8 +70,13 @@ class GeminiProvider(CloudAdapter):
     sdk_url = DEFAULT_BASE_URL
     _client: genai.Client | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._files = UploadedFiles(self.name, self._base_url or DEFAULT_BASE_URL, self._sdk,
+                                    self._failure)  # fmt: skip
+
     def render(self, request: Request) -> Rendered:
-        return render_body(request, self.name)
+        return render_body(request, self.name, self._files.uris())
 
     def _sdk(self) -> genai.Client:
         if self._client is None:
@@ -88,7 +99,20 @@ class GeminiProvider(CloudAdapter):
         return self._client
 
     async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:
-        contents, config = sdk_arguments(self.render(request).body)
+        plan = await self._with_files(request)
+        try:
+            async for event in self._stream(request, plan, retry_files=bool(plan.files)):
+                yield event
+        except FilesGone:
+            self._files.forget(plan.files)  # deleted at Google (48 h) or never there: again
+            plan = await self._with_files(request)
+            async for event in self._stream(request, plan, retry_files=False):
+                yield event
+
+    async def _stream(
+        self, request: Request, plan: Plan, *, retry_files: bool
+    ) -> AsyncIterator[StreamEvent]:
+        contents, config = sdk_arguments(plan.rendered.body)
         client = self._sdk()
         queue: asyncio.Queue[Any] = asyncio.Queue()
 
@@ -109,6 +133,8 @@ class GeminiProvider(CloudAdapter):
         try:
             while (item := await queue.get()) is not _END:
                 if isinstance(item, Exception):
+                    if retry_files and not reply.started and file_gone(item):
+                        raise FilesGone from item
                     raise self._failure(item, request.model, reply.started) from item
                 for event in reply.add(item):
                     yield event
@@ -118,13 +144,21 @@ class GeminiProvider(CloudAdapter):
             task.cancel()  # closes the HTTP stream if it is still open
             await asyncio.wait([task])
 
+    async def _with_files(self, request: Request) -> Plan:
+        """The request rendered with every file it sends through the Files API uploaded."""
+        plan = plan_request(request, self.name, self._files.uris())
+        if not plan.uploads:
+            return plan
+        await self._files.upload(plan.uploads, request.model)
+        return plan_request(request, self.name, self._files.uris())
+
     async def count_tokens(self, request: Request) -> int:
         """The request's input tokens by Gemini's counting endpoint; no reply is made.
 
         The endpoint refuses a system instruction and tools in Gemini API mode, so the system
         instruction is counted as a leading user turn (the same text) and tools not at all.
         """
-        body = self.render(request).body
+        body = (await self._with_files(request)).rendered.body
         contents, _ = sdk_arguments({"contents": body["contents"]})
         if "systemInstruction" in body:
             contents.insert(0, _content({"role": "user", **body["systemInstruction"]}))

@@ -16,18 +16,24 @@ from __future__ import annotations
 
 import base64
 import copy
+import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from app.errors import BadRequest
-from app.history import ModelInput, ModelOutput, ToolCall, ToolResults
+from app.history import Attachment, Context, ModelInput, ModelOutput, ToolCall, ToolResults
 from app.history.context import ConversationEntry
+from app.providers.attached import labelled, sendable
 from app.providers.base import Rendered, Request
 
 STAND_IN_SIGNATURE = "skip_thought_signature_validator"
 PARTS_FORMAT = "gemini-parts/1"
 THINKING_BUDGETS = {"low": 1024, "medium": 8192, "high": 24576}
+# what one request may carry inline, as sent (base64): Profile.inline_bytes in
+# app/attachments/profiles.py; above it the largest files go through the Files API
+INLINE_LIMIT = 20 * 1024 * 1024
 
 Part = dict[str, Any]
 
@@ -50,8 +56,28 @@ def unpack_parts(opaque: str | None) -> list[Part] | None:
     return parts if isinstance(parts, list) else None
 
 
-def render_body(request: Request, provider: str) -> Rendered:
-    replay = _Replay(provider, request.model)
+@dataclass(frozen=True)
+class Plan:
+    """A rendered request and the files it sends through the Files API (by ``file_key``):
+    all of them, and those not uploaded yet (written with the placeholder uri)."""
+
+    rendered: Rendered
+    files: frozenset[str]
+    uploads: Mapping[str, Attachment]
+
+
+def render_body(
+    request: Request, provider: str, files: Mapping[str, str] | None = None
+) -> Rendered:
+    """The body for ``request``. ``files``: the Files API uris of files already uploaded (by
+    ``file_key``); a file that must go that way and is not uploaded yet is written with the
+    placeholder uri ``upload: <name>``, never uploaded here."""
+    return plan_request(request, provider, files or {}).rendered
+
+
+def plan_request(request: Request, provider: str, files: Mapping[str, str]) -> Plan:
+    replay = _Replay(provider, request.model, files)
+    replay.choose_uploads(request.context)
     body: dict[str, Any] = {"contents": replay.contents(request.context.entries)}
     system = "\n\n".join(p for p in (request.context.system, request.context.notebook) if p)
     if system:
@@ -78,13 +104,32 @@ def render_body(request: Request, provider: str) -> Rendered:
         budget = THINKING_BUDGETS[request.reasoning]
         generation["thinkingConfig"] = {"include_thoughts": True, "thinking_budget": budget}
     body["generationConfig"] = generation  # the SDK posts it even when empty
-    return Rendered(body, tuple(replay.notes))
+    rendered = Rendered(body, tuple(replay.notes))
+    return Plan(rendered, frozenset(replay.to_upload), replay.uploads)
+
+
+def file_key(attachment: Attachment) -> str:
+    """Names the bytes an attachment sends. A fitted copy keeps its original's hash, so the
+    hash alone does not say which copy this is: its type, size and pixel size do (the same
+    original fitted to the same limits gives the same bytes)."""
+    if attachment.sha256:
+        pixels = f"{attachment.width}x{attachment.height}"
+        return f"{attachment.sha256}/{attachment.mime_type}/{attachment.size}/{pixels}"
+    return hashlib.sha256(attachment.data.encode()).hexdigest()  # an older inline one
+
+
+def placeholder(attachment: Attachment) -> str:
+    return f"upload: {attachment.name}"
 
 
 class _Replay:
-    def __init__(self, provider: str, model: str) -> None:
+    def __init__(self, provider: str, model: str, files: Mapping[str, str] | None = None) -> None:
         self.provider = provider
         self.model = model
+        self.files = files or {}
+        self.to_upload: set[str] = set()  # file_key of each file going through the Files API
+        self.uploads: dict[str, Attachment] = {}  # those not uploaded yet
+        self.noted: set[str] = set()
         self.notes: list[str] = []
         self._contents: list[dict[str, Any]] = []
         # the calls of the latest model turn, with the id each was sent with (None: no id)
@@ -96,7 +141,7 @@ class _Replay:
         )
         for index, entry in enumerate(entries):
             if isinstance(entry, ModelInput):
-                self._user(_input_parts(entry))
+                self._user(self._input_parts(entry))
             elif isinstance(entry, ModelOutput):
                 self._output(entry, current_turn=index > last_input)
             else:
@@ -109,6 +154,55 @@ class _Replay:
             self._contents[-1]["parts"].extend(parts)
         else:
             self._contents.append({"parts": parts, "role": "user"})
+
+    def choose_uploads(self, context: Context) -> None:
+        """Which files go through the Files API: none while the request's inline data fits
+        ``INLINE_LIMIT``, else the largest, until what stays inline fits."""
+        total = sum(len(system) for system in (context.system, context.notebook) if system)
+        for entry in context.entries:
+            total += _size(entry)
+        if total <= INLINE_LIMIT:
+            return
+        sizes: dict[str, int] = {}
+        for entry in context.entries:
+            for attachment in entry.attachments if isinstance(entry, ModelInput) else ():
+                if attachment.data and not attachment.mime_type.startswith("text/"):
+                    key = file_key(attachment)
+                    sizes[key] = sizes.get(key, 0) + len(attachment.data)
+        for key, size in sorted(sizes.items(), key=lambda item: -item[1]):
+            if total <= INLINE_LIMIT:
+                break
+            self.to_upload.add(key)
+            total -= size
+
+    def _input_parts(self, entry: ModelInput) -> list[Part]:
+        """Text, then each attachment: images and PDFs as ``inline_data`` (or ``file_data``
+        through the Files API), text files as text parts headed by their names."""
+        parts: list[Part] = [{"text": entry.text}] if entry.text or not entry.attachments else []
+        for kind, attachment in sendable(entry, self.provider, self.notes):
+            if kind == "text":
+                parts.append({"text": labelled(attachment)})
+            elif self.to_upload and (key := file_key(attachment)) in self.to_upload:
+                parts.append({"fileData": self._file(key, attachment, entry.seq)})
+            else:
+                # the SDK holds the data as bytes and posts them URL-safe base64 encoded
+                data = base64.urlsafe_b64encode(base64.b64decode(attachment.data)).decode()
+                parts.append({"inlineData": {"data": data, "mime_type": attachment.mime_type}})
+        return parts
+
+    def _file(self, key: str, attachment: Attachment, seq: int) -> dict[str, str]:
+        uri = self.files.get(key)
+        if uri is None:
+            self.uploads[key] = attachment
+        if key not in self.noted:  # the same file twice in a request: one note
+            self.noted.add(key)
+            limit = INLINE_LIMIT // (1024 * 1024)
+            self.notes.append(
+                f"{attachment.name} (seq {seq}): sent through {self.provider}'s Files API, "
+                f"as the request's inline data would be over {limit} MB; "
+                + (f"uploaded as {uri}" if uri else "uploaded when the request is sent")
+            )
+        return {"file_uri": uri or placeholder(attachment), "mime_type": attachment.mime_type}
 
     def _output(self, entry: ModelOutput, current_turn: bool) -> None:
         parts = self._stored(entry)
@@ -209,10 +303,10 @@ class _Replay:
         return parts
 
 
-def _input_parts(entry: ModelInput) -> list[Part]:
-    parts: list[Part] = [{"text": entry.text}] if entry.text or not entry.attachments else []
-    for attachment in entry.attachments:
-        # the SDK holds the data as bytes and posts them URL-safe base64 encoded
-        data = base64.urlsafe_b64encode(base64.b64decode(attachment.data)).decode()
-        parts.append({"inlineData": {"data": data, "mime_type": attachment.mime_type}})
-    return parts
+def _size(entry: ConversationEntry) -> int:
+    """About what ``entry`` adds to the request, in characters (attachments as base64)."""
+    if isinstance(entry, ModelInput):
+        return len(entry.text) + sum(len(a.data) for a in entry.attachments)
+    if isinstance(entry, ModelOutput):
+        return len(entry.text) + sum(len(c.arguments) for c in entry.tool_calls)
+    return sum(len(r.content) for r in entry.results)

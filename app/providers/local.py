@@ -19,6 +19,7 @@ from typing import Any
 
 from app.errors import CrosstalkError, Unavailable
 from app.history import Context, ModelInput, ModelOutput, ToolResults, Usage
+from app.providers.attached import Kind, labelled, sendable
 from app.providers.base import Finished, Rendered, Request, StreamEvent, TextDelta, UsageReport
 from app.providers.local_process import IDLE_SECONDS, LocalWorker, worker_command
 
@@ -26,6 +27,8 @@ MODEL_NAME = "smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 CONTEXT_WINDOW = 8192
 DEFAULT_MAX_TOKENS = 1024
+LOCAL = f"local:{MODEL_NAME}"
+TEXT: frozenset[Kind] = frozenset({"text"})
 
 
 def bundled_model_path() -> Path:
@@ -38,13 +41,20 @@ def bundled_model_path() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / GGUF_NAME
 
 
-def chat_messages(context: Context) -> list[dict[str, str]]:
-    """The neutral context as plain chat messages (this model knows no tools or reasoning)."""
+def chat_messages(context: Context, notes: list[str] | None = None) -> list[dict[str, str]]:
+    """The neutral context as plain chat messages (this model knows no tools or reasoning).
+
+    Text attachments (a PDF's extracted text among them) follow the input's text, each headed
+    by its file name; this model reads nothing else, so anything else is left out (``notes``
+    say so; ``Sending.prepare`` has usually left images out already, with why)."""
     system = "\n\n".join(part for part in (context.system, context.notebook) if part)
     messages = [{"role": "system", "content": system}] if system else []
     for entry in context.entries:
         if isinstance(entry, ModelInput):
-            messages.append({"role": "user", "content": entry.text})
+            texts = [entry.text] if entry.text else []
+            for _, attachment in sendable(entry, LOCAL, [] if notes is None else notes, TEXT):
+                texts.append(labelled(attachment))
+            messages.append({"role": "user", "content": "\n\n".join(texts)})
         elif isinstance(entry, ModelOutput):
             calls = "".join(f"\n[called {c.name}({c.arguments})]" for c in entry.tool_calls)
             messages.append({"role": "assistant", "content": entry.text + calls})
@@ -86,7 +96,7 @@ class LocalProvider:
         if any(isinstance(e, ModelOutput) and e.reasoning for e in request.context.entries):
             notes.append("reasoning dropped: it came from other providers")
         body = {
-            "messages": chat_messages(request.context),
+            "messages": chat_messages(request.context, notes),
             "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
             "temperature": 0.7 if request.temperature is None else request.temperature,
         }

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.history import ModelInput, Usage
+from app.providers.attached import data_url, labelled, sendable
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -27,7 +28,6 @@ from app.providers.failures import provider_error
 from app.providers.openai_common import (
     OpenAIClient,
     Reply,
-    attachment_parts,
     conversation,
     new_call_id,
     normal_finish,
@@ -38,6 +38,7 @@ from app.providers.openai_common import (
 if TYPE_CHECKING:
     pass
 
+Part = dict[str, Any]
 MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string_above_max_length)
 
 
@@ -50,7 +51,8 @@ class OpenAIChatProvider(OpenAIClient):
             messages.append({"role": "system", "content": system})
         for step in conversation(context.entries, MAX_TOOL_CALL_ID, notes):
             if isinstance(step, ModelInput):
-                messages.append({"role": "user", "content": _user_content(step, notes)})
+                content = _user_content(step, self.name, notes)
+                messages.append({"role": "user", "content": content})
             else:
                 messages.extend(_reply_messages(step, notes))
         body: dict[str, Any] = {
@@ -103,17 +105,23 @@ class OpenAIChatProvider(OpenAIClient):
             yield event
 
 
-def _user_content(entry: ModelInput, notes: list[str]) -> str | list[dict[str, Any]]:
-    parts = attachment_parts(entry, notes)
+def _user_content(entry: ModelInput, provider: str, notes: list[str]) -> str | list[Part]:
+    """The input's text, or its parts: images as data URLs, PDFs as ``file`` parts (their
+    bytes as a data URL), text files as text parts headed by their names."""
+    parts: list[Part] = []
+    for kind, attachment in sendable(entry, provider, notes):
+        if kind == "image":
+            parts.append({"type": "image_url", "image_url": {"url": data_url(attachment)}})
+        elif kind == "pdf":
+            file = {"filename": attachment.name, "file_data": data_url(attachment)}
+            parts.append({"type": "file", "file": file})
+        else:
+            parts.append({"type": "text", "text": labelled(attachment)})
     if not parts:
         return entry.text
-    content: list[dict[str, Any]] = [{"type": "text", "text": entry.text}]
-    for kind, value in parts:
-        if kind == "image":
-            content.append({"type": "image_url", "image_url": {"url": value}})
-        else:
-            content.append({"type": "text", "text": value})
-    return content
+    if entry.text:  # an empty text part is refused; a message of files alone is not
+        parts.insert(0, {"type": "text", "text": entry.text})
+    return parts
 
 
 def _reply_messages(reply: Reply, notes: list[str]) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ imported lazily: ``crosstalk list`` must not pay for it.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import re
@@ -182,20 +181,3 @@ def _pair(
 
 def system_text(system: str | None, notebook: str | None) -> str:
     return "\n\n".join(part for part in (system, notebook) if part)
-
-
-def attachment_parts(entry: ModelInput, notes: list[str]) -> list[tuple[str, str]]:
-    """(kind, value) for each attachment: ("image", data URL) or ("text", text)."""
-    parts = []
-    for attachment in entry.attachments:
-        if attachment.mime_type.startswith("image/"):
-            parts.append(("image", f"data:{attachment.mime_type};base64,{attachment.data}"))
-        elif attachment.mime_type.startswith("text/"):
-            text = base64.b64decode(attachment.data).decode("utf-8", errors="replace")
-            parts.append(("text", f"[{attachment.name}]\n{text}"))
-        else:
-            notes.append(
-                f"attachment {attachment.name!r} ({attachment.mime_type}) at seq {entry.seq} "
-                "not sent: this provider takes images and text only"
-            )
-    return parts

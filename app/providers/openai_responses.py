@@ -46,7 +46,7 @@ class OpenAIResponsesProvider(OpenAIClient):
         items: list[dict[str, Any]] = []
         for step in conversation(request.context.entries, MAX_CALL_ID, notes):
             if isinstance(step, ModelInput):
-                items.append(user_item(step, notes))
+                items.append(user_item(step, self.name, notes))
             else:
                 items.extend(reply_items(step, self.name, request.model, notes))
         body: dict[str, Any] = {"model": request.model, "input": items}

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.history import ModelInput, ModelOutput, Reasoning
-from app.providers.openai_common import Reply, WireCall, attachment_parts
+from app.providers.attached import data_url, labelled, sendable
+from app.providers.openai_common import Reply, WireCall
 
 OPAQUE_KIND = "openai-responses"
 
@@ -30,17 +31,26 @@ def follower(item: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in item.items() if k not in ("content", "arguments")}
 
 
-def user_item(entry: ModelInput, notes: list[str]) -> dict[str, Any]:
-    parts = attachment_parts(entry, notes)
+def user_item(entry: ModelInput, provider: str, notes: list[str]) -> dict[str, Any]:
+    """The input as a user message: images as ``input_image`` (a data URL), PDFs as
+    ``input_file`` (file name and a data URL), text files as ``input_text`` headed by their
+    names."""
+    parts: list[dict[str, Any]] = []
+    for kind, attachment in sendable(entry, provider, notes):
+        if kind == "image":
+            parts.append({"type": "input_image", "image_url": data_url(attachment)})
+        elif kind == "pdf":
+            parts.append(
+                {"type": "input_file", "filename": attachment.name,
+                 "file_data": data_url(attachment)}
+            )  # fmt: skip
+        else:
+            parts.append({"type": "input_text", "text": labelled(attachment)})
     if not parts:
         return {"role": "user", "content": entry.text}
-    content: list[dict[str, Any]] = [{"type": "input_text", "text": entry.text}]
-    for kind, value in parts:
-        if kind == "image":
-            content.append({"type": "input_image", "image_url": value})
-        else:
-            content.append({"type": "input_text", "text": value})
-    return {"role": "user", "content": content}
+    if entry.text:  # an empty text part is refused; a message of files alone is not
+        parts.insert(0, {"type": "input_text", "text": entry.text})
+    return {"role": "user", "content": parts}
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def test_a_turn_stores_references_and_sends_fitted_copies(library: Library) -> N
     assert stored.attachments == [shot] and not stored.attachments[0].data
     assert b'"sha256"' in conversation.path.read_bytes()
     (sent,) = provider.requests[0].context.entries[0].attachments
-    assert (sent.width, sent.height) == (1568, 523) and base64.b64decode(sent.data)
+    assert (sent.width, sent.height) == (1568, 522) and base64.b64decode(sent.data)
     reply = next(e for e in conversation.history if isinstance(e, ModelOutput))
     assert any("wide.png" in note and "downscaled" in note for note in reply.meta["replay_notes"])
 

@@ -61,7 +61,7 @@ def test_images_are_downscaled_to_each_providers_limit_and_the_original_kept(
     shot = attach_bytes(blobs, original, "shot.png")
     sending = Sending(blobs, KINDS)
     context = Context(None, None, (ModelInput(seq=1, text="look", attachments=[shot]),))
-    expected = {"anthropic": (1238, 929), "openai": (1024, 768), "gemini": (3072, 2304)}
+    expected = {"anthropic": (1238, 928), "openai": (1024, 768), "gemini": (3072, 2304)}
     for name, size in expected.items():
         fitted, notes = sending.prepare(context, provider(name), "model-x")
         (image,) = sent(fitted)

@@ -15,6 +15,7 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -208,6 +209,7 @@ class WireServer:
         self.errors: list[BaseException] = []
         self._queue: list[Reply] = []
         self._routed: list[tuple[str, Reply]] = []
+        self._responders: list[tuple[str, Callable[[Recorded], Reply]]] = []
         self._sockets: set[socket.socket] = set()
         self._accepted = 0
         self._changed = threading.Condition()
@@ -226,6 +228,13 @@ class WireServer:
                 self._queue.append(reply)
             else:
                 self._routed.append((path_contains, reply))
+
+    def respond(self, path_contains: str, responder: Callable[[Recorded], Reply]) -> None:
+        """Answer every request whose path contains ``path_contains`` with ``responder(request)``
+        (a stateful fake such as Gemini's Files API); scripted replies are not used for them.
+        The responder runs on the server's handler thread."""
+        with self._changed:
+            self._responders.append((path_contains, responder))
 
     def wait_for_disconnect(self, timeout: float = 5.0) -> bool:
         """True once the last request's client closed the connection before the reply ended."""
@@ -262,6 +271,9 @@ class WireServer:
         with self._changed:
             self.requests.append(rec)
             self._changed.notify_all()
+            for needle, responder in self._responders:
+                if needle in rec.path:
+                    return responder(rec)
             for i, (needle, reply) in enumerate(self._routed):
                 if needle in rec.path:
                     del self._routed[i]

@@ -171,6 +171,7 @@ def test_attachments_go_as_content_parts_or_a_note() -> None:
         Attachment(name="cat.png", mime_type="image/png", data="iVBORw0K"),
         Attachment(name="notes.txt", mime_type="text/plain", data="aGVsbG8="),
         Attachment(name="paper.pdf", mime_type="application/pdf", data="JVBERi0="),
+        Attachment(name="kept.pdf", mime_type="application/pdf", sha256="ab" * 32, size=9),
     ]
     ctx = context(ModelInput(text="Look", attachments=attachments))
     rendered = OpenAIChatProvider("openai", [], KEY, None).render(Request("gpt-4.1", ctx))
@@ -178,11 +179,12 @@ def test_attachments_go_as_content_parts_or_a_note() -> None:
         {"type": "text", "text": "Look"},
         {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K"}},
         {"type": "text", "text": "[notes.txt]\nhello"},
+        {
+            "type": "file",
+            "file": {"filename": "paper.pdf", "file_data": "data:application/pdf;base64,JVBERi0="},
+        },
     ]
-    assert rendered.notes == (
-        "attachment 'paper.pdf' (application/pdf) at seq 1 not sent: "
-        "this provider takes images and text only",
-    )
+    assert rendered.notes == ("kept.pdf (seq 1) not sent: its bytes were not put in the request",)
 
 
 def test_parallel_tool_calls_stream_then_results_replay() -> None:
