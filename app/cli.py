@@ -1,4 +1,4 @@
-"""The command line: ``crosstalk ask|list|show|search|rename|delete|restore|fork|reindex|models``.
+"""The command line: ``crosstalk ask|list|show|search|rename|delete|restore|purge|fork|models``...
 
 Bare ``crosstalk`` will open the window once the desktop app exists; until then it prints help.
 Every failure is one line on stderr that says what to do, and a non-zero exit.
@@ -16,7 +16,16 @@ from typing import Any
 
 import msgspec
 
-from app import cli_branches, cli_context, cli_transfer, cli_turn, cli_usage, composition, ids
+from app import (
+    cli_attachments,
+    cli_branches,
+    cli_context,
+    cli_transfer,
+    cli_turn,
+    cli_usage,
+    composition,
+    ids,
+)
 from app.cli_turn import (
     EXIT_INTERRUPTED,
     add_tuning,
@@ -29,7 +38,7 @@ from app.cli_turn import (
 )
 from app.composition import Services
 from app.errors import CrosstalkError
-from app.history import AnyEntry, ModelOutput
+from app.history import AnyEntry, Attachment, ModelOutput
 from app.inspect.fit import measure, trimmed
 from app.paths import DataDir
 from app.store import Conversation, Library, MessageHit
@@ -42,7 +51,17 @@ from app.turn import TurnSettings, retry_turn, run_turn
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if (
+        extra
+        and isinstance(getattr(args, "text", None), list)
+        and not any(word.startswith("-") for word in extra)  # an unknown option stays an error
+    ):
+        # `edit ID 4 -a shot.png "text"`: argparse takes the positionals before an option as
+        # a group, leaving the text after it over; it is the message all the same
+        args.text += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
@@ -121,13 +140,22 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     regenerate = args.regenerate or args.retry
     if regenerate and not args.conversation:
         return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
+    if args.attach and (regenerate or args.go_on or args.compare):
+        return fail(
+            "-a goes with a new message: --regenerate and --continue send what is there, and "
+            "--compare does not take attachments yet (ask each model with -m instead)"
+        )
     if args.go_on:
         return cli_branches.go_on(services, args)
     if regenerate and args.compare:
         return fail("--regenerate and --compare do not go together: pick one")
-    text = "" if regenerate else (" ".join(args.text) if args.text else sys.stdin.read())
-    if not regenerate and not text.strip():
-        return fail("nothing to ask: give the question as an argument or on stdin")
+    attachments = cli_attachments.attach(services, args.attach)  # checked first: refused early
+    if regenerate:
+        text = ""
+    else:
+        text = cli_attachments.message_text(args.text, bool(attachments))
+        if not text.strip() and not attachments:
+            return fail("nothing to ask: give the question as an argument or on stdin")
     tools = parse_tools(args.tools)
     conversation = library.open(args.conversation) if args.conversation else None
     if args.compare:
@@ -139,9 +167,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     )
     services.models.resolve(spec)  # an unknown model or a missing key fails before any write
     if not regenerate:
-        text, problem = fitted(services, conversation, spec, text, args.trim)
+        text, problem = fitted(services, conversation, spec, text, args.trim, attachments)
         if problem:
             return fail(problem)
+    cli_attachments.check_sendable(services, spec, text, attachments)
     conversation = conversation or library.create()
     settings = turn_settings(services, args)
 
@@ -154,18 +183,23 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return await run_turn(
             library, conversation, services.models, spec, text, settings,
             system=args.system, tools=tools, on_event=show, on_context=show_context,
-            tuning=tuning_of(args),
+            tuning=tuning_of(args), attachments=attachments,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
 
 
 def fitted(
-    services: Services, conversation: Conversation | None, spec: str, text: str, trim: bool
+    services: Services,
+    conversation: Conversation | None,
+    spec: str,
+    text: str,
+    trim: bool,
+    attachments: Sequence[Attachment] = (),
 ) -> tuple[str, str | None]:
     """The message as it will be sent, or why it cannot be: a request over the model's window
     is refused (nothing written) with the ways out, unless ``trim`` cuts the message to fit."""
-    fit = measure(services, conversation, spec, text)
+    fit = measure(services, conversation, spec, text, attachments)
     if fit.fits:
         return text, None
     if trim:
@@ -263,6 +297,7 @@ def cmd_show(services: Services, args: argparse.Namespace) -> int:
         print(f"the active branch of {branches}: `crosstalk branches {conversation.id}` lists them")
     after = f"{'after':>5}  " if args.all else ""
     print(f"{'seq':>4}  {after}{'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
+    blobs = services.library.blobs
     for entry in entries:
         row = entry_row(entry)
         if args.all:
@@ -274,6 +309,8 @@ def cmd_show(services: Services, args: argparse.Namespace) -> int:
             f"{left(row['model'], 20)} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
             f"{cli_branches.marked(history, entry)}{preview(entry)}"
         )
+        for line in cli_attachments.listed(entry, blobs, indent=6 + len(after)):
+            print(line)
     return 0
 
 
@@ -415,6 +452,8 @@ def cmd_restore(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_trash(services: Services, args: argparse.Namespace) -> int:
+    if args.empty:
+        return cli_attachments.empty_trash(services)
     for conversation_id in services.library.trashed():
         print(conversation_id)
     return 0
@@ -491,6 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--trim", action="store_true",
         help="a message too long for the model's window is sent cut to fit (else refused)",
     )  # fmt: skip
+    cli_attachments.add_attach(ask)
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", cmd_list, "conversations, newest first")
@@ -543,7 +583,11 @@ def build_parser() -> argparse.ArgumentParser:
         pin.set_defaults(command=verb)
     command("delete", cmd_delete, "move a conversation to the trash").add_argument("id")
     command("restore", cmd_restore, "bring a conversation back from the trash").add_argument("id")
-    command("trash", cmd_trash, "list conversations in the trash")
+    trash = command("trash", cmd_trash, "list conversations in the trash")
+    trash.add_argument(
+        "--empty", action="store_true",
+        help="remove everything in the trash for good (`crosstalk purge ID` removes one)",
+    )  # fmt: skip
 
     fork = command("fork", cmd_fork, "new conversation sharing history up to a seq")
     fork.add_argument("id")
@@ -562,6 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")
     cli_branches.register(command)
+    cli_attachments.register(command)
     cli_transfer.register(command)
     cli_context.register(command)
     cli_usage.register(command)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from app import cli_turn
-from app.history import AnyEntry, History, ModelOutput
+from app import cli_attachments, cli_turn
+from app.history import AnyEntry, History, ModelInput, ModelOutput
 from app.pricing import format_cost
 from app.providers import StreamEvent, TextDelta
 from app.store import branches
@@ -35,6 +35,11 @@ def register(command: Command) -> None:
     edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
     edit.add_argument("--tools", metavar="NAMES", help="tools the model may call, as for ask")
+    cli_attachments.add_attach(edit)
+    edit.add_argument(
+        "--drop-attachments", action="store_true",
+        help="leave out the files the original input was sent with (kept by default; -a adds)",
+    )  # fmt: skip
     cli_turn.add_tuning(edit)
 
     tree = command("branches", cmd_branches, "a conversation's branches, the active one marked")
@@ -54,21 +59,29 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     library = services.library
     conversation = library.open(args.id)
     edit_point(conversation.history, args.seq)  # not an input: said before anything is read
-    text = " ".join(args.text) if args.text else sys.stdin.read()
-    if not text.strip():
+    original = conversation.history.at(args.seq)
+    kept = (
+        []
+        if args.drop_attachments or not isinstance(original, ModelInput)
+        else original.attachments
+    )
+    attachments = [*kept, *cli_attachments.attach(services, args.attach)]
+    text = cli_attachments.message_text(args.text, bool(attachments))
+    if not text.strip() and not attachments:
         return cli_turn.fail("nothing to send: give the new text as an argument or on stdin")
     tools = parse_tools(args.tools)
     spec = (
         args.model or last_model(conversation, services.models) or services.settings.default_model
     )
     services.models.resolve(spec)
+    cli_attachments.check_sendable(services, spec, text, attachments)
     settings = turn_settings(services, args)
 
     async def turn() -> ModelOutput:
         return await run_turn(
             library, conversation, services.models, spec, text, settings, system=args.system,
             tools=tools, on_event=cli_turn.show, on_context=cli_turn.show_context, edit=args.seq,
-            tuning=tuning_of(args),
+            tuning=tuning_of(args), attachments=attachments,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)

@@ -90,6 +90,7 @@ class ProgressLine:
 
 def cmd_export(services: Services, args: argparse.Namespace) -> int:
     from app import transfer
+    from app.transfer import carried
 
     library = services.library
     if args.all and args.ids:
@@ -105,10 +106,21 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
         if args.format == "zip" or len(wanted) > 1:
             raise ValueError("-o PATH is needed: where to write the archive or the files")
         conversation = library.open(wanted[0])
+        notes: list[str] = []
         content = transfer.render(args.format, conversation.header, conversation.history,
-                                  all_branches=args.all_branches)  # fmt: skip
+                                  all_branches=args.all_branches, blobs=library.blobs,
+                                  notes=notes)  # fmt: skip
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
+        for note in notes:
+            print(f"crosstalk: warning: {note}", file=sys.stderr)
+        attached = carried.attachments(conversation.history.active_entries())
+        if args.format == "markdown" and next(attached, None):
+            print(
+                "crosstalk: note: Markdown on stdout names attachments without their files; "
+                "-o FILE.md writes them into a folder beside it",
+                file=sys.stderr,
+            )
         return 0
     output = Path(args.output)
     if args.output.endswith(("/", os.sep)) and args.format != "zip":
@@ -121,6 +133,8 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
         )  # fmt: skip
     finally:
         line.done()
+    for note in report.notes:
+        print(f"crosstalk: warning: {note}", file=sys.stderr)
     where = report.written[0] if len(report.written) == 1 else output
     count = report.conversations
     print(f"exported {count} conversation{'s' * (count != 1)} to {where}", file=sys.stderr)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
-from app.history import ModelOutput
+from app.history import ModelInput, ModelOutput
 from app.next_model import model_to_continue
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.tools import BUILTIN, check_names
@@ -80,6 +80,8 @@ def reply(
 
 def summary(conversation: Conversation, output: ModelOutput) -> int:
     """The line after a reply (on stderr), and the exit status: 3 if it started a branch."""
+    for note in attachment_notes(conversation, output):
+        print(f"[{note}]", file=sys.stderr)
     usage = output.usage
     if conversation.branched_at == output.seq:
         print(
@@ -95,6 +97,19 @@ def summary(conversation: Conversation, output: ModelOutput) -> int:
         file=sys.stderr,
     )
     return EXIT_BRANCHED if conversation.branched_at == output.seq else 0
+
+
+def attachment_notes(conversation: Conversation, output: ModelOutput) -> list[str]:
+    """What the request changed of the files sent with the input this reply answers (an image
+    left out, scaled down, a PDF's text sent instead: ``app.attachments.sending``)."""
+    history = conversation.history
+    seq = output.seq
+    while seq and history.is_message(seq) and not isinstance(history.at(seq), ModelInput):
+        seq = history.parent_of(seq)
+    if not seq or not isinstance(history.at(seq), ModelInput):
+        return []
+    mark = f"(seq {seq})"
+    return [note for note in output.meta.get("replay_notes", []) if mark in note]
 
 
 def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None:

@@ -258,11 +258,11 @@ async def run_turn(
     enabled = turn_tools(history, settings, tools)
     chosen = merged(history, tuning)
     settings = applied(settings, chosen)
+    entry = new_input(text, enabled, chosen, attachments)
+    if settings.sending is not None and attachments:  # before anything is written
+        settings.sending.check(entry, provider, model)
     if system is not None and system != (history.system_instruction or ""):
         await library.append_async(conversation, SystemInstruction(text=system))
-    entry = new_input(text, enabled, chosen, attachments)
-    if settings.sending is not None and attachments:
-        settings.sending.check(entry, provider, model)
     if edit is not None:
         entry = msgspec.structs.replace(entry, meta={**entry.meta, "edit_of": history.id_of(edit)})
     stamped = await library.append_async(conversation, entry, after=after)

@@ -1,4 +1,5 @@
-"""Screenshots of the real window to look at: first run, a chat in light and dark, the picker.
+"""Screenshots of the real window to look at: first run, a chat in light and dark, the picker,
+and attachments (an image and a PDF in the chat, files attached in the composer) in both.
 
     xvfb-run -a .venv/bin/python bench/screenshots.py /tmp/shots
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/screenshots.py /tmp/shots
@@ -15,6 +16,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 CHAT = [
     ("How do I read a file line by line in Python?", """\
@@ -58,6 +60,9 @@ def main(out: Path) -> None:
     from ui.window_state import WindowState
 
     app = QApplication(sys.argv[:1])
+    from ui import i18n
+
+    i18n.install(app, i18n.SOURCE)  # as ui/app.py does: English plurals ("3 pages")
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     services = composition.build(reconcile=False)
@@ -117,11 +122,118 @@ def main(out: Path) -> None:
             shot(widget, f"picker-dark-{n}")
     window.set_theme("system")
     window.close()
+
+    window = open_window()
+    attachments_scene(services, window, shot, loop)
+    window.set_theme("system")
+    window.close()
     for controller, reader in opened:
         loop.run_until_complete(controller.shutdown())
         reader.close()
     services.close()
     loop.close()  # and its thread pool (qasync's), as ui.app.run's ``with loop`` does
+
+
+REPORT_PAGES = (
+    "Q3 report. Revenue grew 14 percent over the quarter, led by the north region.",
+    "Costs. Shipping rose with fuel prices; staff costs were flat.",
+    "Outlook. The fourth quarter is expected to be slower.",
+)
+
+
+def chart_png(width: int = 1200, height: int = 800) -> bytes:
+    """A bar chart to attach: something a person would screenshot and ask about."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (width, height), (250, 250, 252))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width, 90), fill=(36, 41, 47))
+    bars = [(310, (84, 160, 230)), (420, (84, 160, 230)), (380, (84, 160, 230)),
+            (560, (240, 136, 62))]  # fmt: skip
+    step = width // (len(bars) + 1)
+    for n, (value, colour) in enumerate(bars, start=1):
+        x = n * step
+        draw.rectangle((x - 70, height - 60 - value, x + 70, height - 60), fill=colour)
+    draw.line((60, height - 60, width - 60, height - 60), fill=(90, 90, 90), width=4)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def photo_png(width: int = 900, height: int = 1200) -> bytes:
+    """A tall picture (a phone screenshot's shape), a soft gradient with a sun."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (width, height))
+    draw = ImageDraw.Draw(image)
+    for y in range(height):
+        shade = y / height
+        draw.line((0, y, width, y), fill=(int(90 + 120 * shade), int(150 + 60 * shade), 220))
+    draw.ellipse((width // 2 - 120, 260, width // 2 + 120, 500), fill=(255, 214, 102))
+    draw.rectangle((0, height * 3 // 4, width, height), fill=(70, 130, 80))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def attachments_scene(services: Any, window: Any, shot: Any, loop: Any) -> None:
+    """A question about a chart and a report (a thumbnail and a PDF chip in the chat), and
+    the next message being written with a picture, a PDF and a text file attached.
+
+    What asks for thumbnails runs inside the loop, as in the app (whose loop always runs):
+    their jobs start on the loop's worker threads."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from app.attachments.files import attach_bytes
+    from app.history import ModelInput, ModelOutput, Title, Usage
+    from tests.helpers.attachment_files import pdf
+
+    blobs = services.library.blobs
+    chart = attach_bytes(blobs, chart_png(), "sales-by-quarter.png")
+    report = attach_bytes(blobs, pdf(*REPORT_PAGES), "q3-report.pdf")
+    conversation = services.library.create()
+    services.library.append(
+        conversation,
+        ModelInput(text="What stands out in this chart? The report has the numbers.",
+                   attachments=[chart, report]),
+    )  # fmt: skip
+    services.library.append(
+        conversation,
+        ModelOutput(provider="anthropic", model="claude-sonnet-4-5",
+                    text="The fourth bar stands out: Q4 is the highest quarter, about **45%** "
+                         "above Q1. The report puts it down to the north region; note that it "
+                         "expects the next quarter to be slower.",
+                    usage=Usage(input=2310, output=61), meta={"latency_ms": 3120}),
+    )  # fmt: skip
+    services.library.append(conversation, Title(text="Quarterly sales chart", source="user"))
+    folder = Path(tempfile.mkdtemp(prefix="crosstalk-shots-files-"))
+    files = {
+        "beach.png": photo_png(),
+        "meeting-notes.md": b"# Notes\n\n- ship the report\n- ask about Q4\n",
+        "contract-draft.pdf": pdf("Draft", "Terms", "Signatures", "Annex", "Annex 2"),
+    }
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    strip = window.composer.chips
+
+    async def attach() -> None:
+        window.show_conversation(conversation.id)
+        strip.add_paths([str(folder / name) for name in files])
+        while strip.adding():
+            await asyncio.sleep(0.05)
+        window.composer.set_draft("And how does this compare with last year?")
+
+    async def look(mode: str) -> None:
+        window.set_theme(mode)
+        await asyncio.sleep(0.6)  # the thumbnails are made on worker threads
+
+    loop.run_until_complete(attach())
+    for mode in ("light", "dark"):
+        loop.run_until_complete(look(mode))
+        shot(window, f"attachments-{mode}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import logging
 import weakref
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -19,7 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.composition import Services
 from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
-from app.history import AnyEntry, ModelOutput, Title
+from app.history import AnyEntry, Attachment, History, ModelInput, ModelOutput, Title
 from app.next_model import model_to_continue
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
 from app.providers.adapter import CloudAdapter
@@ -47,6 +48,9 @@ class ChatController(QObject):
     context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
     branched = Signal(str, int)  # conversation id, the reply that started a branch beside others
     compare_text = Signal(str, str, str)  # conversation id, provider:model, text since last flush
+    # a send that ended before its input was saved (refused, e.g. a file over the provider's
+    # limit, or stopped): conversation id, its text, its attachments, for the composer again
+    input_refused = Signal(str, str, object)
     _store_event = Signal(object)  # a StoreEvent, from any thread
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
@@ -113,16 +117,20 @@ class ChatController(QObject):
         system: str | None = None,
         tools: Sequence[str] | None = None,
         tuning: Mapping[str, Any] | None = None,
+        attachments: Sequence[Attachment] = (),
     ) -> asyncio.Task[None]:
+        """Send ``text`` (and the files attached, stored by ui.attachment_files) to ``spec``.
+        If the turn ends before the input is saved, ``input_refused`` hands both back."""
         conversation = self.conversation(conversation_id)
         services = self.services
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
             services.turn_settings(), system=system, tools=tools,
             on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
-            tuning=tuning,
+            tuning=tuning, attachments=attachments,
         )  # fmt: skip
-        return self._start(conversation_id, coroutine, spec)
+        unsent = _Unsent(text, list(attachments), conversation.history.version)
+        return self._start(conversation_id, coroutine, spec, unsent)
 
     def retry(
         self, conversation_id: str, spec: str, reply: int | None = None
@@ -157,13 +165,17 @@ class ChatController(QObject):
         tools: Sequence[str] | None,
         tuning: Mapping[str, Any] | None = None,
     ) -> asyncio.Task[None]:
-        """Send input ``seq`` again as ``text``: a new branch from where it was."""
+        """Send input ``seq`` again as ``text``: a new branch from where it was, with the
+        files the input had attached."""
         conversation = self.conversation(conversation_id)
         services = self.services
+        edited = conversation.history.at(seq)
+        attached = edited.attachments if isinstance(edited, ModelInput) else []
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
             services.turn_settings(), tools=tools, on_event=self._buffer(conversation_id),
             on_context=self._context(conversation_id), edit=seq, tuning=tuning,
+            attachments=attached,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
@@ -204,23 +216,29 @@ class ChatController(QObject):
         if task is not None and not task.done():
             task.cancel()
 
-    def _start(self, conversation_id: str, coroutine: Turn, spec: str) -> asyncio.Task[None]:
+    def _start(
+        self, conversation_id: str, coroutine: Turn, spec: str, unsent: _Unsent | None = None
+    ) -> asyncio.Task[None]:
         if self.is_streaming(conversation_id):
             coroutine.close()
             raise CrosstalkError(self.tr("A reply is still streaming here: stop it first (Esc)."))
-        task = asyncio.ensure_future(self._run(conversation_id, coroutine, spec))
+        task = asyncio.ensure_future(self._run(conversation_id, coroutine, spec, unsent))
         self._tasks[conversation_id] = task
         return task
 
-    async def _run(self, conversation_id: str, coroutine: Turn, spec: str) -> None:
+    async def _run(
+        self, conversation_id: str, coroutine: Turn, spec: str, unsent: _Unsent | None
+    ) -> None:
         self.stream_started.emit(conversation_id)
         if not self._flush.isActive():
             self._flush.start()
+        ended = True  # the turn ended early: stopped or failed
         try:
             # a cloud provider's SDK is imported when first used (1-2 s): in a thread, so the
             # window keeps painting meanwhile
             await asyncio.to_thread(self._prepare, spec)
             await coroutine
+            ended = False
         except asyncio.CancelledError:
             pass  # Stop: the partial reply is already saved
         except CrosstalkError as exc:
@@ -231,6 +249,10 @@ class ChatController(QObject):
             self.turn_failed.emit(conversation_id, said, "retry")
         finally:
             coroutine.close()  # not started if the model could not be resolved
+            if ended and unsent is not None and conversation_id in self._open:
+                history = self._open[conversation_id].history
+                if not unsent.saved_in(history):  # nothing of it is lost: back to the composer
+                    self.input_refused.emit(conversation_id, unsent.text, unsent.attachments)
             self.flush()
             self.stream_ended.emit(conversation_id)
             if not any(self.is_streaming(c) for c in self._tasks if c != conversation_id):
@@ -349,6 +371,24 @@ class ChatController(QObject):
         for models in [*self._retired, self.services.models]:
             await models.aclose()
         self._unsubscribe()
+
+
+@dataclass(frozen=True)
+class _Unsent:
+    """What a send asked to append, until it is saved."""
+
+    text: str
+    attachments: list[Attachment]
+    version: int  # the history's version when the send began
+
+    def saved_in(self, history: History) -> bool:
+        """Whether the input was appended since (by this send: same text, same files)."""
+        return any(
+            isinstance(entry := history.at(seq), ModelInput)
+            and entry.text == self.text
+            and entry.attachments == self.attachments
+            for seq in range(self.version + 1, history.version + 1)
+        )
 
 
 def _weak_listener(method: Listener) -> Listener:

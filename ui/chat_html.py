@@ -6,6 +6,9 @@ and the view interprets them; nothing here knows about widgets. Two things carry
 ``seq`` instead, as they outlive the view's positions: each fragment's first paragraph starts
 with a named anchor (``seq-12``) to scroll to, and ends with an ``inspect:12`` link. A message
 ends with its row of actions (``Actions``): ``edit:12``, ``regenerate:12``, ``sibling:14`` ...
+An input's attachments link as ``attachment:12:0`` (its seq, the attachment's place): images
+as thumbnails (``crosstalk-thumb:`` images the view supplies, at the size the stored pixel size
+gives, so nothing is decoded to lay them out), other files as chips with name, size and pages.
 
 Its words go through Qt's translator (context "ChatHtml"), its numbers through
 ``ui.locale_format``; what the history holds (messages, errors from app/) is shown as it is.
@@ -18,8 +21,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from html import escape
 
+from app.attachments.files import PDF, is_image
 from app.history import (
     AnyEntry,
+    Attachment,
     Compression,
     MemoryNotebook,
     ModelInput,
@@ -29,6 +34,7 @@ from app.history import (
 )
 from app.history.context import CONTINUES
 from ui import locale_format, theme
+from ui.attachment_files import CHAT_BOX, ICON_SCHEME, display_size, thumb_url
 from ui.i18n import Context
 from ui.markdown import code_block_html, render_markdown
 
@@ -67,6 +73,9 @@ p.earlier {{ margin-bottom: 12px; }}
 p.continued {{ color: {c["faint"]}; font-size: small; margin-top: 0px; margin-bottom: 0px; }}
 p.actions {{ color: {c["faint"]}; font-size: small; margin-top: 2px; margin-bottom: 4px; }}
 a.action {{ color: {c["quote"]}; }}
+p.attached {{ margin-top: 4px; margin-bottom: 4px; }}
+a.file {{ color: {c["link"]}; }}
+span.file {{ color: {c["muted"]}; font-size: small; }}
 """
 
 
@@ -205,18 +214,14 @@ class _Fragment:
         return f'<a name="{anchor_name(self.seq)}"></a>', link
 
     def user(self, entry: ModelInput) -> None:
-        attached = ChatHtml.tr("Attached: {name} ({type})")
-        files = "".join(
-            f'<p class="note">{escape(attached.format(name=a.name, type=a.mime_type))}</p>'
-            for a in entry.attachments
-        )
         anchor, inspect = self._lead()
         you = escape(ChatHtml.tr("You"))
+        text = f'<p class="user">{_text(entry.text)}</p>' if entry.text else ""
         self.parts.append(
             f'<table class="user" width="100%" cellspacing="0" cellpadding="10" '
             f'bgcolor="{theme.colour("user_background")}">'
             f'<tr><td><p class="who">{anchor}{you}{inspect}</p>'
-            f'<p class="user">{_text(entry.text)}</p>{files}</td></tr></table>\n'
+            f"{attachments_html(entry.seq, entry.attachments)}{text}</td></tr></table>\n"
         )
 
     def reply(self, entry: ModelOutput, retry: bool) -> None:
@@ -281,6 +286,44 @@ class _Fragment:
     def note(self, text: str) -> None:
         anchor, inspect = self._lead()
         self.parts.append(f'<p class="note">{anchor}{escape(text)}{inspect}</p>\n')
+
+
+def attachments_html(seq: int, attachments: list[Attachment]) -> str:
+    """An input's images as thumbnails in a row, then each other file as a chip; each links
+    ``attachment:<seq>:<n>`` (the view opens it). Nothing here reads the files."""
+    images, files = [], []
+    for n, attachment in enumerate(attachments):
+        href = f"attachment:{seq}:{n}"
+        name = escape(attachment.name, quote=True)
+        if is_image(attachment):
+            size = display_size(attachment, CHAT_BOX)
+            images.append(
+                f'<a href="{href}"><img src="{thumb_url(attachment)}" width="{size.width()}" '
+                f'height="{size.height()}" alt="{name}" title="{name}" /></a>'
+            )
+        else:
+            icon = "pdf" if attachment.mime_type == PDF else "document"
+            details = escape(file_details(attachment))
+            files.append(
+                f'<a class="file" href="{href}" title="{name}">'
+                f'<img src="{ICON_SCHEME}:{theme.active().name}/{icon}" width="16" height="16" '
+                f'style="vertical-align: middle" />&nbsp;{name}</a>'
+                f'&nbsp;<span class="file">{details}</span>'
+            )
+    parts = []
+    if images:
+        parts.append(f'<p class="attached">{" &nbsp;".join(images)}</p>')
+    if files:
+        parts.append(f'<p class="attached">{" &nbsp; &nbsp;".join(files)}</p>')
+    return "".join(parts)
+
+
+def file_details(attachment: Attachment) -> str:
+    """ "1.2 MiB · 3 pages": the size, and a PDF's page count."""
+    parts = [locale_format.size(attachment.size)] if attachment.size else []
+    if attachment.mime_type == PDF and attachment.pages:
+        parts.append(ChatHtml.tr("%n page(s)", None, attachment.pages))
+    return " · ".join(parts)
 
 
 def _text(text: str) -> str:

@@ -16,6 +16,12 @@ Words are highlighted in two ways, both drawn as extra selections over the docum
 they never change): a search result's words (``mark_terms``, when a hit is opened from the
 list), and the find bar's matches (``ui.find_bar``, Ctrl+F), the current one in the selection
 colour. Both are found again whenever the document is drawn anew.
+
+An input's attachments show as thumbnails and file chips (``ui.chat_html``); the document asks
+the browser for their images (``ChatBrowser.loadResource``), which come from the thumbnail
+cache of ``ui.attachment_files`` or stand in as a plain box until made on a worker thread.
+A click opens one (``ui.attachment_view``); a right-click offers Open and Save As…. Files or an
+image dropped on the chat are handed on (``dropped``) to be attached to the next message.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -36,7 +42,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
     QDesktopServices,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QGuiApplication,
     QTextBlockFormat,
     QTextCharFormat,
@@ -45,9 +55,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QTextBrowser, QVBoxLayout, QWidget
 
+from app.attachments.files import is_image
 from app.history import (
     ROOT,
     AnyEntry,
+    Attachment,
     Compression,
     Exclude,
     History,
@@ -60,7 +72,20 @@ from app.history.entries import MESSAGE_KINDS, searchable_text
 from app.store import Conversation, branches
 from app.store.search_text import fold
 from app.turn import can_continue
-from ui import theme
+from ui import icons, theme
+from ui.attachment_files import (
+    CHAT_BOX,
+    ICON_SCHEME,
+    RATIO,
+    THUMB_SCHEME,
+    AttachmentFiles,
+    can_attach,
+    display_size,
+    from_mime,
+    placeholder,
+    thumb_id,
+)
+from ui.attachment_view import attachment_menu, open_attachment
 from ui.chat_html import (
     Actions,
     anchor_name,
@@ -104,6 +129,55 @@ class _Live:
     text_parts: list[str] = field(default_factory=list)
 
 
+class ChatBrowser(QTextBrowser):
+    """The chat's browser: it supplies the attachments' images to the document, takes drops
+    of files and images, and leaves the right-click on an attachment to the view."""
+
+    dropped = Signal(object)  # a Dropped (ui.attachment_files)
+    attachment_menu_requested = Signal(str, object)  # the link, the global position
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.images: Any = None  # (url) -> QImage | None: the view's supplier of images
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
+
+    def loadResource(self, kind: int, name: QUrl) -> Any:  # Qt override
+        if self.images is not None and name.scheme() in (THUMB_SCHEME, ICON_SCHEME):
+            image = self.images(name)
+            if image is not None:
+                return image
+        return super().loadResource(kind, name)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
+        found = from_mime(event.mimeData())
+        if found is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.dropped.emit(found)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # Qt override
+        href = self.anchorAt(event.pos())
+        if href.startswith("attachment:"):
+            self.attachment_menu_requested.emit(href, event.globalPos())
+            event.accept()
+            return
+        super().contextMenuEvent(event)
+
+
 class ChatView(QWidget):
     retry_requested = Signal()
     copied = Signal(str)  # the text put on the clipboard by a Copy link
@@ -112,10 +186,18 @@ class ChatView(QWidget):
     # "sibling" (show that sibling's branch); and the message's seq
     message_action = Signal(str, int)
     edit_submitted = Signal(int, str)  # the seq of the input edited, the new text
+    dropped = Signal(object)  # files or an image dropped on the chat (a Dropped), to attach
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, files: AttachmentFiles | None = None) -> None:
         super().__init__(parent)
-        self.browser = QTextBrowser(self)
+        self.files = files  # None: attachments are listed, not drawn or opened
+        self.browser = ChatBrowser(self)
+        self.browser.images = self._image
+        self.browser.dropped.connect(self.dropped)
+        self.browser.attachment_menu_requested.connect(self._attachment_menu)
+        if files is not None:
+            files.thumbnail_ready.connect(self._on_thumbnail)
+        self._attached: dict[str, Attachment] = {}  # the images drawn, by thumbnail id
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor_clicked)
         self.browser.installEventFilter(self)
@@ -193,6 +275,7 @@ class ChatView(QWidget):
         self._tail = ROOT
         self._live = None
         self.editor.stop()
+        self._forget_images()
         self._render("end")
 
     def set_font_size(self, points: float | None) -> None:
@@ -210,7 +293,7 @@ class ChatView(QWidget):
         scroll: the fragments and paragraph formats cached in the old colours are dropped."""
         self.browser.document().setDefaultStyleSheet(style_sheet())
         self._formats.clear()
-        self.refresh_marks()
+        self.refresh_marks()  # the icons' links name the theme: they are asked for again
 
     def refresh_marks(self) -> None:
         """Draw the messages again (their marks or actions changed), keeping the scroll."""
@@ -498,6 +581,7 @@ class ChatView(QWidget):
             actions = self._actions(entry)
             html, self._code[index] = entry_html(entry, index, expanded, retry, actions)
             self._html[index] = html
+        self._note_images(self._entries[index])
         return html
 
     def _render(self, keep: Keep) -> None:
@@ -658,8 +742,71 @@ class ChatView(QWidget):
             self.retry_requested.emit()
         elif scheme in MESSAGE_ACTIONS and rest.isdigit():
             self._message_action(scheme, int(rest))
+        elif scheme == "attachment":
+            attachment = self._attachment(rest)
+            if attachment is not None and self.files is not None:
+                open_attachment(self.files, attachment, self)
         elif scheme in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
+
+    # --- attachments -------------------------------------------------------------------------
+
+    def _image(self, url: QUrl) -> Any:
+        """An image the document asks for: a thumbnail (a plain box until it is made) or one
+        of the icons, in the theme's colours; None for anything else."""
+        if url.scheme() == ICON_SCHEME:  # crosstalk-icon:<theme>/<name>
+            name = url.path().rpartition("/")[2]
+            if name in ("pdf", "document", "image"):
+                return icons.pixmap(name, theme.colour("muted"), 16, RATIO).toImage()
+            return None
+        attachment = self._attached.get(url.path())
+        if attachment is None:
+            return None
+        image = self.files.thumbnail(attachment, CHAT_BOX) if self.files is not None else None
+        return image if image is not None else placeholder(display_size(attachment, CHAT_BOX))
+
+    def _on_thumbnail(self, ident: str) -> None:
+        """A thumbnail was made: it replaces its placeholder (same size, so no layout)."""
+        attachment = self._attached.get(ident)
+        if attachment is None or self.files is None:
+            return
+        image = self.files.thumbnail(attachment, CHAT_BOX)
+        if image is not None:
+            url = QUrl(f"{THUMB_SCHEME}:{ident}")
+            kind = QTextDocument.ResourceType.ImageResource
+            self.browser.document().addResource(kind, url, image)
+            self.browser.viewport().update()
+
+    def _forget_images(self) -> None:
+        """Drop the images the document holds (another conversation is shown); what is drawn
+        next asks again, and the thumbnail cache answers."""
+        self._attached.clear()
+        self.browser.document().clear()
+
+    def _note_images(self, entry: AnyEntry) -> None:
+        if isinstance(entry, ModelInput):
+            for attachment in entry.attachments:
+                if is_image(attachment):
+                    self._attached[thumb_id(attachment, CHAT_BOX)] = attachment
+
+    def _attachment(self, where: str) -> Attachment | None:
+        """The attachment an ``attachment:<seq>:<n>`` link names, if that input is shown (a
+        reply may contain such a link of its own making: it opens nothing)."""
+        seq, _, number = where.partition(":")
+        if not (seq.isdigit() and number.isdigit()):
+            return None
+        index = bisect_right(self._entries, int(seq), key=_seq) - 1
+        if index < 0 or self._entries[index].seq != int(seq):
+            return None
+        entry = self._entries[index]
+        if not isinstance(entry, ModelInput) or int(number) >= len(entry.attachments):
+            return None
+        return entry.attachments[int(number)]
+
+    def _attachment_menu(self, href: str, at: Any) -> None:
+        attachment = self._attachment(href.partition(":")[2])
+        if attachment is not None and self.files is not None:
+            attachment_menu(self.files, attachment, self, at)
 
     # --- a message's actions ---------------------------------------------------------------
 

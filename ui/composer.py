@@ -1,13 +1,32 @@
-"""Where the user writes: the input, the per-turn model picker, Send/Stop, the context meter."""
+"""Where the user writes: the input, the files attached to it, the per-turn model picker,
+Send/Stop, the context meter.
+
+Files come by the attach button (or Ctrl+Shift+A), by pasting (an image on the clipboard, or
+files copied in a file manager) and by dropping them on the composer or the chat; each shows
+as a chip above the message box (``ui.attachment_chips``) and goes with the next message.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QInputMethodEvent, QKeyEvent
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFocusEvent,
+    QInputMethodEvent,
+    QKeyEvent,
+    QKeySequence,
+    QPalette,
+)
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -19,11 +38,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.history import Attachment
 from app.inspect.next_request import NextRequest
 from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
-from ui import locale_format
+from ui import icons, locale_format
+from ui.attachment_chips import AttachmentStrip, Chip
+from ui.attachment_files import AttachmentFiles, Dropped, can_attach, from_mime
 from ui.model_picker import ModelPicker
+
+ATTACH_KEYS = "Ctrl+Shift+A"
 
 
 class MessageEdit(QPlainTextEdit):
@@ -38,8 +62,24 @@ class MessageEdit(QPlainTextEdit):
 
     submitted = Signal()
     up_when_empty = Signal()
+    dropped = Signal(object)  # a Dropped: files or an image pasted or dropped here
     enter_sends = True
     composing = False  # an input method's pre-edit text is showing
+    attaching = False  # files and images pasted or dropped are attached, not inserted
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # Qt override
+        if self.attaching and can_attach(source):
+            return True
+        return super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # Qt override
+        """Paste and drop: files (never their ``file://`` text) and images are attached;
+        text is inserted as ever."""
+        found = from_mime(source) if self.attaching else None
+        if found is None:
+            super().insertFromMimeData(source)
+        else:
+            self.dropped.emit(found)
 
     def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # Qt override
         self.composing = bool(event.preeditString())
@@ -69,10 +109,11 @@ class MessageEdit(QPlainTextEdit):
 
 
 class Composer(QWidget):
-    send_requested = Signal(str, str)  # text, provider:model
+    send_requested = Signal(str, str)  # text, provider:model (the attachments: attachments())
     stop_requested = Signal()
     system_requested = Signal()
     edit_last_requested = Signal()  # Up in an empty message box: edit the last input
+    problem = Signal(str)  # one line for the window's banner, e.g. why a file was refused
 
     def __init__(
         self,
@@ -81,9 +122,34 @@ class Composer(QWidget):
         parent: QWidget | None = None,
         *,
         catalog: ModelCatalog | None = None,  # key statuses, recents, prices, server lists
+        files: AttachmentFiles | None = None,  # None: nothing can be attached here
     ) -> None:
         super().__init__(parent)
         self.edit = MessageEdit()
+        self.files = files
+        self.attach_action = QAction(self.tr("&Attach files…"), self)
+        self.attach_action.setShortcut(QKeySequence(ATTACH_KEYS))
+        keys = QKeySequence(ATTACH_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        self.attach_action.setToolTip(
+            self.tr("Attach images, PDFs or text files ({keys})").format(keys=keys)
+        )
+        self.attach_action.triggered.connect(self.attach_files)
+        self.attach_button = QToolButton()
+        self.attach_button.setDefaultAction(self.attach_action)
+        self.attach_button.setAutoRaise(True)
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self._last_folder = str(Path.home())
+        if files is not None:
+            self.chips: AttachmentStrip | None = AttachmentStrip(files)
+            self.chips.problem.connect(self.problem)
+            self.edit.attaching = True
+            self.edit.dropped.connect(self.add_dropped)
+            self.setAcceptDrops(True)
+        else:
+            self.chips = None
+            self.attach_action.setEnabled(False)
+            self.attach_button.hide()
+        self._paint_icons()
         self.set_enter_sends(True)
         self.edit.setMaximumHeight(110)  # about five lines; the chat gets the rest
         # any model a provider serves, not only listed ones: typed in full in its search
@@ -132,6 +198,7 @@ class Composer(QWidget):
         self._streaming = False
 
         row = QHBoxLayout()
+        row.addWidget(self.attach_button)
         row.addWidget(self.tools_button)
         row.addWidget(self.chat_button)
         row.addWidget(self.meter, 1)
@@ -140,6 +207,8 @@ class Composer(QWidget):
         row.addWidget(self.send_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        if self.chips is not None:
+            layout.addWidget(self.chips)
         layout.addWidget(self.edit)
         layout.addLayout(row)
 
@@ -152,8 +221,93 @@ class Composer(QWidget):
             self.stop_requested.emit()
             return
         text = self.edit.toPlainText()
-        if text.strip():
-            self.send_requested.emit(text, self.model())
+        if self.chips is not None and self.chips.adding():
+            self.problem.emit(self.tr("Wait until the files being added are ready, then send."))
+            return
+        if text.strip() or self.attachments():
+            self.send_requested.emit(text if text.strip() else "", self.model())
+
+    # --- attachments ---------------------------------------------------------------------
+
+    def attach_files(self) -> None:
+        """The attach button: a file dialog for one or several files."""
+        if self.chips is None:
+            return
+        # no filter by name: what a file is comes from its bytes (app/attachments/files.py)
+        paths, _filter = QFileDialog.getOpenFileNames(
+            self, self.tr("Attach files"), self._last_folder
+        )
+        if paths:
+            self._last_folder = str(Path(paths[0]).parent)
+            self.chips.add_paths(list(paths))
+        self.edit.setFocus()
+
+    def add_dropped(self, dropped: Dropped) -> None:
+        """Attach what was pasted or dropped (here, or on the chat)."""
+        if self.chips is None:
+            return
+        if dropped.paths:
+            self.chips.add_paths(list(dropped.paths))
+        elif dropped.png or dropped.image is not None:
+            self.chips.add_image(dropped, self.pasted_name(datetime.now()))
+
+    def pasted_name(self, when: datetime) -> str:
+        """A pasted image's file name, e.g. "pasted image 2026-11-25 14.03.png"."""
+        said = self.tr("pasted image {time}").format(time=when.strftime("%Y-%m-%d %H.%M"))
+        return f"{said}.png"
+
+    def attachments(self) -> list[Attachment]:
+        """The files attached and stored, that the next message takes."""
+        return self.chips.attachments() if self.chips is not None else []
+
+    def take_attachments(self) -> list[Attachment]:
+        return self.chips.take() if self.chips is not None else []
+
+    def put_back(self, text: str, attachments: list[Attachment]) -> None:
+        """A message whose send did not go through: its text and files back in the composer
+        (before whatever was written since)."""
+        if text:
+            now = self.draft()
+            self.set_draft(f"{text}\n\n{now}" if now.strip() else text)
+        if self.chips is not None and attachments:
+            self.chips.put_back(attachments)
+
+    def park_attachments(self) -> list[Chip]:
+        """The chips out of view, kept with a conversation's draft (``unpark_attachments``)."""
+        return self.chips.park() if self.chips is not None else []
+
+    def unpark_attachments(self, chips: list[Chip]) -> None:
+        if self.chips is not None:
+            self.chips.unpark(chips)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
+        found = from_mime(event.mimeData())
+        if found is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.add_dropped(found)
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._paint_icons()
+
+    def _paint_icons(self) -> None:
+        ink = self.palette().color(QPalette.ColorRole.WindowText)
+        self.attach_action.setIcon(icons.icon("paperclip", ink))
 
     def set_enter_sends(self, enter_sends: bool) -> None:
         self.edit.enter_sends = enter_sends

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
     QMainWindow,
+    QMenu,
     QPlainTextEdit,
     QSplitter,
     QVBoxLayout,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.composition import build_models
 from app.errors import CrosstalkError
-from app.history import AnyEntry, Exclude, ModelOutput, SystemInstruction
+from app.history import AnyEntry, Attachment, Exclude, ModelInput, ModelOutput, SystemInstruction
 from app.inspect.fit import measure
 from app.model_catalog import ModelCatalog
 from app.providers.check import ping
@@ -35,6 +36,8 @@ from app.store import branches
 from app.tools import BUILTIN
 from app.tuning import remembered
 from ui import menus
+from ui.attachment_chips import Chip
+from ui.attachment_files import AttachmentFiles
 from ui.branch_actions import BranchActions
 from ui.chat_controller import ChatController
 from ui.chat_view import ChatView
@@ -46,6 +49,7 @@ from ui.fit_prompt import FitPrompt
 from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
+from ui.menus import Menus
 from ui.theme import Themes
 from ui.welcome import WelcomeView
 from ui.window_state import WindowState
@@ -78,6 +82,8 @@ class MainWindow(QMainWindow):
         self.current: str | None = None
         self._deleted: str | None = None  # for Undo
         self._drafts: dict[str, str] = {}
+        self._parked: dict[str, list[Chip]] = {}  # unsent attachments by conversation ("" new)
+        self._refused: dict[str, tuple[str, list[Attachment]]] = {}  # to put back when shown
         self._zoomed = state.chat_font_size()  # None: the desktop's size
         # the language this process shows (ui/app.py installed it from the same setting)
         self.language_at_start = state.language()
@@ -87,15 +93,17 @@ class MainWindow(QMainWindow):
         self.heading = QLabel(self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
-        self.chat = ChatView()
+        self.attachment_files = AttachmentFiles(self.services.library.blobs, self)
+        self.chat = ChatView(files=self.attachment_files)
         self.chat.set_font_size(state.chat_font_size())
         self.welcome = WelcomeView()
         self.welcome.hide()
         self.compare_strip = CompareStrip()
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(
-            self.services.models.available(), tools, catalog=ModelCatalog(self.services)
-        )
+            self.services.models.available(), tools, catalog=ModelCatalog(self.services),
+            files=self.attachment_files,
+        )  # fmt: skip
         self.composer.set_enter_sends(self.services.settings.enter_sends)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
@@ -120,6 +128,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         menus.build(self, right)
+        self._add_attach_action()
         self._connect()
         self.branch_actions = BranchActions(self)
         self.fit_prompt = FitPrompt(self)
@@ -147,6 +156,7 @@ class MainWindow(QMainWindow):
         c.context_changed.connect(self._on_context)
         c.branched.connect(self._on_branched)
         c.compare_text.connect(self.compare_strip.add_text)
+        c.input_refused.connect(self._on_input_refused)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
         lst.hit_selected.connect(self.show_hit)
@@ -161,6 +171,9 @@ class MainWindow(QMainWindow):
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
         self.composer.system_requested.connect(self.edit_system)
+        self.composer.problem.connect(self.banner.show_message)
+        self.attachment_files.failed.connect(self.banner.show_message)
+        self.chat.dropped.connect(self.composer.add_dropped)
         self.chat.retry_requested.connect(self.retry)
         self.banner.action_requested.connect(self._on_banner_action)
         self.inspector.show_in_chat.connect(self.chat.show_entry)
@@ -170,6 +183,14 @@ class MainWindow(QMainWindow):
         self.welcome.add_key_requested.connect(self.open_settings)
         self.composer.model_picker.add_key_requested.connect(self.open_settings)
         self.welcome.import_requested.connect(self.import_conversations)
+
+    def _add_attach_action(self) -> None:
+        """Chat > Attach files… (Ctrl+Shift+A), the composer's action, so Help's list of
+        shortcuts has it too."""
+        for action in self.menuBar().actions():
+            menu = action.menu()
+            if isinstance(menu, QMenu) and menu.title() == Menus.tr("&Chat"):
+                menu.addAction(self.composer.attach_action)
 
     def _restore(self) -> None:
         if geometry := self.state.geometry():
@@ -198,6 +219,7 @@ class MainWindow(QMainWindow):
             self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
         )
         self.state.save_look(self.themes.mode(), self._zoomed)
+        self.attachment_files.close()
         super().closeEvent(event)
 
     # --- look -----------------------------------------------------------------------------
@@ -257,6 +279,7 @@ class MainWindow(QMainWindow):
             return
         if self.current:
             self._drafts[self.current] = self.composer.draft()
+        self._parked[self.current or ""] = self.composer.park_attachments()
         self.current = conversation.id
         self._hide_welcome()
         self.heading.setText(conversation.history.title or self.tr("New chat"))
@@ -267,6 +290,9 @@ class MainWindow(QMainWindow):
             self.chat.append_stream_text(self.controller.live_text(conversation.id))
         self.composer.set_streaming(streaming)
         self.composer.set_draft(self._drafts.pop(conversation.id, ""))
+        self.composer.unpark_attachments(self._parked.pop(conversation.id, []))
+        if conversation.id in self._refused:
+            self.composer.put_back(*self._refused.pop(conversation.id))
         model = self.controller.last_model(conversation.id)
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
@@ -277,6 +303,8 @@ class MainWindow(QMainWindow):
     def new_chat(self) -> None:
         if self.current:
             self._drafts[self.current] = self.composer.draft()
+            self._parked[self.current] = self.composer.park_attachments()
+            self.composer.unpark_attachments(self._parked.pop("", []))
         self.current = None
         self.heading.setText(self.tr("New chat"))
         self.chat.clear()
@@ -348,16 +376,19 @@ class MainWindow(QMainWindow):
     # --- turns ----------------------------------------------------------------------------
 
     def send(self, text: str, spec: str, *, checked: bool = False) -> None:
-        """Send ``text`` to ``spec`` (and the models ticked to compare). A message that would
-        take the request over the model's window is not sent until the user picks a way out
-        (``checked``: it fits, or was cut to)."""
+        """Send ``text`` to ``spec`` (and the models ticked to compare), with the files
+        attached in the composer. A message that would take the request over the model's
+        window is not sent until the user picks a way out (``checked``: it fits, or was cut
+        to). A send refused before anything is written leaves the composer as it was."""
         specs = self.composer.compared_models() if spec == self.composer.model() else [spec]
+        attachments = self.composer.attachments()
         try:
             for each in specs:
                 self.services.models.resolve(each)  # a missing key is reported before any write
+            self._check_attachments(text, attachments, specs)
             if not checked:
                 current = self.controller.conversation(self.current) if self.current else None
-                fit = measure(self.services, current, spec, text)
+                fit = measure(self.services, current, spec, text, attachments)
                 if not fit.fits:
                     self.fit_prompt.ask(text, fit)
                     return
@@ -376,13 +407,41 @@ class MainWindow(QMainWindow):
             else:
                 self.controller.send(
                     self.current, text, spec, tools=self.composer.tools(),
-                    tuning=self.composer.tuning(),
+                    tuning=self.composer.tuning(), attachments=attachments,
                 )  # fmt: skip
         except CrosstalkError as exc:
             self._on_failed(self.current or "", str(exc), _action_for(exc))
             return
         self.composer.take_text()
+        self.composer.take_attachments()
         self.conversations.refresh()
+
+    def _check_attachments(
+        self, text: str, attachments: list[Attachment], specs: list[str]
+    ) -> None:
+        """Refuse now, with the composer untouched, what the model cannot take (a file over
+        its provider's limits, one no longer stored); run_turn checks again before writing."""
+        if not attachments:
+            return
+        if len(specs) > 1:
+            raise CrosstalkError(
+                self.tr("Comparing models does not send attachments yet: untick Compare, or "
+                        "remove the files.")
+            )  # fmt: skip
+        sending = self.services.turn_settings().sending
+        if sending is not None:
+            provider, model = self.services.models.resolve(specs[0])
+            sending.check(ModelInput(text=text, attachments=attachments), provider, model)
+
+    def _on_input_refused(
+        self, conversation_id: str, text: str, attachments: list[Attachment]
+    ) -> None:
+        """A send that ended before its message was saved: the message back in the composer
+        (of that conversation, shown now or later)."""
+        if conversation_id == self.current:
+            self.composer.put_back(text, attachments)
+        else:
+            self._refused[conversation_id] = (text, attachments)
 
     def stop(self) -> None:
         if self.current:

@@ -231,6 +231,15 @@ class SettingsDialog(QDialog):
         self.enter_sends = QCheckBox(self.tr("Enter sends the message (Shift+Enter: a new line)"))
         self.enter_sends.setChecked(settings.enter_sends)
         self.enter_sends.setToolTip(self.tr("Off: Enter starts a new line and Ctrl+Enter sends"))
+        self.vision_models = QLineEdit(", ".join(settings.vision_models))
+        self.vision_models.setPlaceholderText(self.tr("e.g. ollama:llava*, lmstudio:qwen2-vl*"))
+        self.vision_models.setToolTip(
+            self.tr(
+                "Models of OpenAI-compatible servers that read images (provider:model, * for "
+                "any). Others get no images; OpenAI's, Anthropic's and Gemini's own models are "
+                "known."
+            )
+        )
         tab = QWidget()
         form = QFormLayout(tab)
         form.addRow(self.tr("Default model for new conversations:"), self.default_model)
@@ -238,6 +247,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Recent turns sent with each request:"), self.window_turns)
         form.addRow(self.tr("Tool rounds allowed per reply:"), self.max_tool_rounds)
         form.addRow(self.tr("Composer:"), self.enter_sends)
+        form.addRow(self.tr("Models that read images:"), self.vision_models)
         return tab
 
     def _tools_tab(self, settings: Settings) -> QWidget:
@@ -466,6 +476,7 @@ class SettingsDialog(QDialog):
             "default_tools": self.default_tools(),
             "providers": providers,
             "prices": self.prices_tab.prices(),
+            "vision_models": _split_models(self.vision_models.text()),
         }
         return Settings(**edited)  # runs Settings' own checks
 

@@ -9,11 +9,13 @@ that says what is supported (docs/attachments.md).
 from __future__ import annotations
 
 import io
+import logging
 import mimetypes
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.errors import AttachmentError
 from app.history import Attachment
@@ -142,6 +144,8 @@ def _image(data: bytes, name: str, expected: str) -> Kind:
     try:
         with Image.open(io.BytesIO(data)) as image:
             width, height = image.size
+            if rotated(image):  # a phone photo taken upright: its size as it is seen
+                width, height = height, width
             image.load()  # decodes: a cut or damaged file fails here, not at a provider
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise AttachmentError(
@@ -152,9 +156,27 @@ def _image(data: bytes, name: str, expected: str) -> Kind:
     return Kind(IMAGE_TYPES[expected], width=width, height=height)
 
 
+EXIF_ORIENTATION = 0x0112
+
+
+def orientation(image: Any) -> int:
+    """The EXIF orientation (1: as stored; 2-8: mirrored or turned when shown)."""
+    try:
+        return int(image.getexif().get(EXIF_ORIENTATION, 1))
+    except (AttributeError, TypeError, ValueError, OSError):
+        return 1
+
+
+def rotated(image: Any) -> bool:
+    """Shown turned by 90 degrees (EXIF orientations 5-8): width and height swap."""
+    return orientation(image) in (5, 6, 7, 8)
+
+
 def _pdf(data: bytes, name: str) -> Kind:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
+
+    quiet_pypdf()
 
     try:
         reader = PdfReader(io.BytesIO(data))
@@ -173,6 +195,12 @@ def _pdf(data: bytes, name: str) -> Kind:
     if pages == 0:
         raise AttachmentError(f"{name} has no pages")
     return Kind(PDF, pages=pages)
+
+
+def quiet_pypdf() -> None:
+    """pypdf logs what it repairs in a broken file ("EOF marker not found") on stderr; the
+    message a person sees is ours (one line), so only its errors are logged."""
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 
 def _is_text(data: bytes) -> bool:

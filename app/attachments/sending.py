@@ -21,7 +21,15 @@ from typing import Any
 
 import msgspec
 
-from app.attachments.files import PDF, is_image, is_text, size_text
+from app.attachments.files import (
+    PDF,
+    is_image,
+    is_text,
+    orientation,
+    quiet_pypdf,
+    rotated,
+    size_text,
+)
 from app.attachments.profiles import Profile, fitted, profile_for
 from app.errors import AttachmentError, StorageError
 from app.history import Attachment, Context, ModelInput
@@ -228,19 +236,24 @@ def _fit_image(
     max_bytes: int,
 ) -> tuple[str, bytes | None, tuple[int, int]]:
     """(type, new bytes, or None if the image goes as it is, or ``_TOO_BIG``; its size)."""
-    from PIL import Image
+    from PIL import Image, ImageOps
 
     with Image.open(io.BytesIO(data)) as image:
         width, height = image.size
+        turned = orientation(image) != 1  # sent upright: not every provider reads EXIF
+        if rotated(image):
+            width, height = height, width
         animated = getattr(image, "is_animated", False)
         target = fitted(width, height, max_edge, max_short, max_pixels)
-        if target == (width, height) and mime in types and not animated and len(data) <= max_bytes:
+        as_is = target == (width, height) and not turned and not animated
+        if as_is and mime in types and len(data) <= max_bytes:
             return mime, None, (width, height)
         if mime not in types or animated:
             mime = "image/png"
-        if image.format == "JPEG" and target != (width, height):
+        if image.format == "JPEG" and target != (width, height) and not turned:
             image.draft("RGB", target)  # decodes at 1/2, 1/4 or 1/8 size when that suffices
-        frame = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
+        upright = ImageOps.exif_transpose(image) if turned else image
+        frame = upright.convert("RGBA" if upright.mode in ("RGBA", "LA", "P") else "RGB")
     if target != frame.size:  # reducing_gap: a fast box reduction first, then Lanczos
         frame = frame.resize(target, Image.Resampling.LANCZOS, reducing_gap=3.0)
     out = _encode(frame, mime)
@@ -267,6 +280,7 @@ def extracted_text(data: bytes, name: str) -> tuple[str, str]:
     """(the PDF's text, a note on how it was made); '' and why when there is none."""
     from pypdf import PdfReader
 
+    quiet_pypdf()
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:

@@ -8,10 +8,12 @@ or pick a model with a larger window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from app.context.tokens import count_text
+from app.history import Attachment
 from app.inspect.next_request import next_request
 
 if TYPE_CHECKING:
@@ -46,8 +48,15 @@ class Fit:
         )
 
 
-def measure(services: Services, conversation: Conversation | None, spec: str, text: str) -> Fit:
-    upcoming = next_request(services, conversation, spec, draft=text, render=False)
+def measure(
+    services: Services,
+    conversation: Conversation | None,
+    spec: str,
+    text: str,
+    attachments: Sequence[Attachment] = (),
+) -> Fit:
+    upcoming = next_request(services, conversation, spec, draft=text, render=False,
+                            attachments=attachments)  # fmt: skip
     total = (upcoming.tokens or 0) + upcoming.tool_tokens
     return Fit(spec, total, count_text(text), upcoming.window)
 

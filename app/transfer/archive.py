@@ -4,20 +4,27 @@
 times, entry count, fork); ``conversations/<id>.json`` holds each one's native document. Writing
 streams one conversation at a time and reading opens one member at a time, so memory stays
 bounded by the largest conversation however many the archive holds.
+
+The files attached in those conversations are ``blobs/<sha256>`` members, each once however
+many conversations reference it, copied from the data folder in pieces; an archive holding any
+is version 2 (``app.transfer.carried``), so an older Crosstalk refuses it rather than import
+attachments without their files.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import shutil
 import struct
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from app.history import AnyEntry, ModelOutput, utc_now
 from app.store.transcript import Header
-from app.transfer import native
+from app.transfer import carried, native
 from app.transfer.base import (
     READ_ERRORS,
     UNSAFE_MEMBER,
@@ -29,29 +36,70 @@ from app.transfer.base import (
     safe_member,
 )
 
+if TYPE_CHECKING:
+    from app.store.blobs import Blobs
+
 FORMAT = "crosstalk.archive"
-VERSION = 1
+VERSION = 2  # 2: attachments' files as blobs/<sha256>
 INDEX = "index.json"
 FOLDER = "conversations/"
+BLOBS = "blobs/"
 MAX_MEMBER_BYTES = 1 << 30  # a member claiming more is refused, not inflated
+_COMPRESSED = ("image/png", "image/jpeg", "image/gif", "image/webp")  # stored, not deflated
 
 
 class ArchiveWriter:
-    """Adds conversations one at a time; ``close`` writes the index last."""
+    """Adds conversations one at a time; ``close`` writes the index last. With ``blobs``,
+    the files their attachments reference go in too (``notes`` says which were missing)."""
 
-    def __init__(self, target: IO[bytes]) -> None:
+    def __init__(self, target: IO[bytes], blobs: Blobs | None = None) -> None:
         self.zip = zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6)
         self.rows: list[dict[str, Any]] = []
+        self.blobs = blobs
+        self.written: set[str] = set()
+        self.notes: list[str] = []
+        self.version = 1
 
     def add(self, header: Header, entries: list[AnyEntry]) -> None:
         name = f"{FOLDER}{header.id}.json"
         self.zip.writestr(name, native.encode(header, entries))
         self.rows.append(index_row(header, entries, name))
+        named = carried.references(entries)
+        if named:
+            self.version = VERSION
+        if self.blobs is not None:
+            for sha in named:
+                if sha not in self.written:
+                    self._blob(header.id, entries, sha)
+
+    def _blob(self, conversation_id: str, entries: list[AnyEntry], sha: str) -> None:
+        """One blob, copied in pieces (never whole in memory), checked against its hash."""
+        assert self.blobs is not None
+        mime = next((a.mime_type for _, a in carried.attachments(entries) if a.sha256 == sha), "")
+        info = zipfile.ZipInfo(f"{BLOBS}{sha}", date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_STORED if mime in _COMPRESSED else zipfile.ZIP_DEFLATED
+        info.external_attr = 0o600 << 16
+        path = self.blobs.path(sha)
+        try:
+            info.file_size = path.stat().st_size  # so zip64 is used only where it must be
+            source = path.open("rb")
+        except OSError:
+            self.notes.append(carried.missing_note(conversation_id, entries, sha))
+            return
+        hasher = carried.Hasher(source)
+        with source, self.zip.open(info, "w") as member:
+            shutil.copyfileobj(hasher, member, 1 << 20)
+        if hasher.hexdigest() != sha:  # damaged in the data folder: exported, but said so
+            self.notes.append(
+                f"{conversation_id}: the stored file of an attachment ({sha[:12]}…) is damaged; "
+                "it was exported as it is, and importing it will refuse this conversation"
+            )
+        self.written.add(sha)
 
     def close(self) -> None:
         index = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "exported_at": utc_now(),
             "conversations": self.rows,
         }
@@ -91,6 +139,7 @@ def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
         if not safe_member(info):
             yield Problem(f"{name}:{info.filename}", "", UNSAFE_MEMBER)
     members = sorted(filter(safe_member, inside), key=lambda i: i.filename)
+    blob = functools.partial(_blob, zf)
     for done, info in enumerate(members, start=1):
         where = f"{name}:{info.filename}"
         try:
@@ -100,8 +149,23 @@ def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
         else:
             title = native.title_of(document.entries)
             label = where + (f" {title[:40]!r}" if title else "")
-            yield Group(label, [native.draft(document, label)])
+            yield Group(label, [native.draft(document, label, blob)])
         tick(done, len(members))
+
+
+def _blob(zf: zipfile.ZipFile, sha: str) -> bytes | None:
+    """The bytes of ``blobs/<sha>`` (None if the archive has no such member or it is a link:
+    the import then says the file is missing); Damaged if the member cannot be read whole."""
+    info = zf.NameToInfo.get(f"{BLOBS}{sha}")
+    if info is None or not safe_member(info):
+        return None
+    try:
+        return _member(zf, info)
+    except Malformed as exc:
+        raise carried.Damaged(
+            f"{exc.expected} at {BLOBS}{sha[:12]}…: the archive is damaged; nothing of this "
+            "conversation was imported"
+        ) from exc
 
 
 def _member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:

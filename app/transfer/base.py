@@ -22,6 +22,7 @@ import msgspec
 from app.errors import CrosstalkError
 from app.history import AnyEntry
 from app.store.transcript import ForkRef
+from app.transfer.carried import BlobReader, no_blob
 
 # What reading a damaged file or ZIP member can raise, besides Malformed.
 READ_ERRORS = (OSError, EOFError, RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error)
@@ -71,6 +72,7 @@ class Draft:
     fork_seq: int = 0
     keep_id: str | None = None
     forked_from: ForkRef | None = None
+    blob: BlobReader = no_blob  # the bytes the export carries for a referenced attachment
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,10 @@
 Files are written beside their target and renamed into place, so an interrupted export never
 leaves half a file under the name asked for; an existing file is replaced only when asked.
 Conversations are read one at a time, so an export of the whole library stays small in memory.
+
+Attachments: JSON and ZIP carry their files losslessly (``app.transfer.carried``); HTML shows
+images inline as ``data:`` URLs and names other files; Markdown writes them into a folder
+``<name>_files/`` beside the ``.md`` file and links them.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,12 +23,13 @@ import msgspec
 from app import ids
 from app.atomic import fsync_dir, replace_file
 from app.errors import StorageError
-from app.history import AnyEntry, History, ModelOutput
+from app.history import AnyEntry, Attachment, History, ModelOutput
 from app.paths import DIR_MODE, FILE_MODE
 from app.scrub import scrub
 from app.store import Library
+from app.store.blobs import Blobs
 from app.store.transcript import SUFFIX, Header, storage_error
-from app.transfer import html_page, markdown, native
+from app.transfer import carried, files, html_page, markdown, native
 from app.transfer.archive import ArchiveWriter
 from app.transfer.base import Progress, ProgressFn
 
@@ -36,6 +41,7 @@ EXTENSIONS = {"json": ".json", "markdown": ".md", "html": ".html", "zip": ".zip"
 class ExportReport:
     written: list[Path] = field(default_factory=list)
     conversations: int = 0
+    notes: list[str] = field(default_factory=list)  # e.g. an attachment's file is missing
 
 
 def all_ids(library: Library) -> list[str]:
@@ -57,21 +63,43 @@ def scrubbed(entries: Sequence[AnyEntry]) -> list[AnyEntry]:
     ]
 
 
-def render(fmt: str, header: Header, history: History, *, all_branches: bool = False) -> bytes:
+def render(
+    fmt: str,
+    header: Header,
+    history: History,
+    *,
+    all_branches: bool = False,
+    blobs: Blobs | None = None,
+    notes: list[str] | None = None,
+    links: Mapping[Attachment, str] | None = None,
+) -> bytes:
     """A conversation in ``fmt``. JSON keeps every entry of every branch; Markdown and HTML,
     meant for reading, show the active branch, and with ``all_branches`` each other branch
-    after it, labelled, from where it leaves the active one."""
+    after it, labelled, from where it leaves the active one.
+
+    ``blobs`` is where attachments' files are read from (JSON carries them, HTML shows the
+    images); an attachment whose file is missing is named, and said in ``notes``. Markdown
+    links each attachment to its file in ``links`` (relative paths ``files.write`` chose)."""
+    notes = [] if notes is None else notes
     if fmt == "json":
-        return native.encode(header, scrubbed(list(history)))
+        entries = scrubbed(list(history))
+        bytes_of = carried.gather(header.id, entries, blobs, notes) if blobs else {}
+        return native.encode(header, entries, bytes_of)
     if fmt not in ("markdown", "html"):
         raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+    entries, others = readable(history, all_branches)
+    if fmt == "markdown":
+        return markdown.render(header, entries, others, links or {}).encode()
+    return html_page.render(header, entries, others, blobs, notes).encode()
+
+
+def readable(
+    history: History, all_branches: bool
+) -> tuple[list[AnyEntry], list[tuple[str, list[AnyEntry]]]]:
+    """What Markdown and HTML show: the active branch and, if asked, the others."""
     entries = scrubbed(history.active_entries())
     others = [(label, scrubbed(part)) for label, part in other_branches(history)]
-    if not all_branches:
-        others = []
-    if fmt == "markdown":
-        return markdown.render(header, entries, others).encode()
-    return html_page.render(header, entries, others).encode()
+    return entries, others if all_branches else []
 
 
 def other_branches(history: History) -> list[tuple[str, list[AnyEntry]]]:
@@ -124,14 +152,20 @@ def export(
 
     if fmt == "zip":
         _check_free(output, force)
-        _zip(library, wanted, output, step)
+        report.notes += _zip(library, wanted, output, step)
         report.written.append(output)
         return report
     targets = _targets(wanted, fmt, output, force)
     for done, (conversation_id, target) in enumerate(zip(wanted, targets, strict=True), 1):
         conversation = library.open(conversation_id)
         history = conversation.history
-        content = render(fmt, conversation.header, history, all_branches=all_branches)
+        links: dict[Attachment, str] = {}
+        if fmt == "markdown":
+            entries, others = readable(history, all_branches)
+            shown = [*entries, *(e for _, part in others for e in part)]
+            links = files.write(target, shown, library.blobs, force, report.notes)
+        content = render(fmt, conversation.header, history, all_branches=all_branches,
+                         blobs=library.blobs, notes=report.notes, links=links)  # fmt: skip
         try:
             replace_file(target, content)
         except OSError as exc:
@@ -153,6 +187,11 @@ def _targets(wanted: list[str], fmt: str, output: Path, force: bool) -> list[Pat
         targets = [output / f"{conversation_id}{extension}" for conversation_id in wanted]
     for target in targets:
         _check_free(target, force)
+        if fmt == "markdown" and files.folder_for(target).exists() and not force:
+            raise StorageError(
+                f"{files.folder_for(target)} already exists (a Markdown export's attachments go "
+                "there); --force writes into it"
+            )
     return targets
 
 
@@ -167,11 +206,12 @@ def _check_free(target: Path, force: bool) -> None:
 
 def _zip(
     library: Library, wanted: list[str], output: Path, step: Callable[[int, Path], None]
-) -> None:
+) -> list[str]:
+    """Write the archive; the notes on attachments whose files were missing."""
     fd, staging = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".new")
     try:
         with os.fdopen(fd, "wb") as f:
-            writer = ArchiveWriter(f)
+            writer = ArchiveWriter(f, library.blobs)
             try:
                 for done, conversation_id in enumerate(wanted, 1):
                     conversation = library.open(conversation_id)
@@ -193,3 +233,4 @@ def _zip(
         if staging:
             with contextlib.suppress(OSError):
                 os.unlink(staging)
+    return writer.notes

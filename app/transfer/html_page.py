@@ -12,6 +12,7 @@ import base64
 import binascii
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from app.history import (
     AnyEntry,
@@ -29,6 +30,9 @@ from app.store.transcript import Header
 from app.transfer.markdown import size, when
 from app.transfer.native import title_of
 
+if TYPE_CHECKING:
+    from app.store.blobs import Blobs
+
 # Raster formats only: an SVG can carry script.
 INLINE_IMAGES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
@@ -44,7 +48,8 @@ pre { background: #f6f6f6; padding: .5rem .7rem; border-radius: 6px; overflow-x:
       white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
 details { color: #555; margin: .3rem 0; }
 .note { color: #777; font-style: italic; }
-img { max-width: 100%; border-radius: 6px; }
+img { max-width: min(100%, 40rem); max-height: 40rem; width: auto; height: auto;
+      border-radius: 6px; }
 @media (prefers-color-scheme: dark) {
   body { color: #e8e8e8; background: #1b1b1d; } section { border-color: #333; }
   .input .text { background: #24303f; } pre { background: #26262a; }
@@ -57,16 +62,77 @@ def render(
     header: Header,
     entries: Sequence[AnyEntry],
     branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
+    blobs: Blobs | None = None,
+    notes: list[str] | None = None,
 ) -> str:
-    """The conversation (its active branch), then each of ``branches`` under its label."""
+    """The conversation (its active branch), then each of ``branches`` under its label.
+    Images are inline (from ``blobs`` for stored attachments); a missing one is named, and
+    said in ``notes``."""
+    page = _Page(blobs, [] if notes is None else notes)
+    return page.render(header, entries, branches)
+
+
+class _Page:
+    def __init__(self, blobs: Blobs | None, notes: list[str]) -> None:
+        self.blobs = blobs
+        self.notes = notes
+
+    def render(
+        self,
+        header: Header,
+        entries: Sequence[AnyEntry],
+        branches: Sequence[tuple[str, Sequence[AnyEntry]]],
+    ) -> str:
+        return _render(header, entries, branches, self)
+
+    def attachment(self, item: Attachment) -> str:
+        label = f"📎 {escape(item.name)} ({escape(item.mime_type)}, {size(item)})"
+        if item.mime_type not in INLINE_IMAGES:
+            return f'<p class="note">{label}</p>'
+        data = self._data(item)
+        if data is None:
+            return f'<p class="note">{label}: the image is not in this export</p>'
+        pixels = (
+            f' width="{item.width}" height="{item.height}"' if item.width and item.height else ""
+        )
+        return (
+            f'<p><img alt="{escape(item.name)}" title="{escape(item.name)}"{pixels} '
+            f'src="data:{item.mime_type};base64,{data}"></p>'
+        )
+
+    def _data(self, item: Attachment) -> str | None:
+        """The image as base64 (checked), or None if it cannot be had."""
+        if item.inline:
+            try:
+                return base64.b64encode(base64.b64decode(item.data, validate=True)).decode()
+            except (binascii.Error, ValueError):
+                return None
+        if self.blobs is None:
+            return None
+        from app.errors import StorageError
+
+        try:
+            return base64.b64encode(self.blobs.read(item.sha256)).decode()
+        except StorageError:
+            self.notes.append(f"the image {item.name} is not in the data folder; the HTML names "
+                              "it instead")  # fmt: skip
+            return None
+
+
+def _render(
+    header: Header,
+    entries: Sequence[AnyEntry],
+    branches: Sequence[tuple[str, Sequence[AnyEntry]]],
+    page: _Page,
+) -> str:
     title = escape(title_of(entries) or "Untitled")
     meta = [f"Conversation <code>{escape(header.id)}</code>", f"started {when(header.created_at)}"]
     if header.forked_from:
         fork = header.forked_from
         meta.append(f"forked from <code>{escape(fork.id)}</code> at entry {fork.seq}")
-    body = "\n".join(filter(None, (_entry(e) for e in entries)))
+    body = "\n".join(filter(None, (_entry(e, page) for e in entries)))
     for label, part in branches:
-        inner = "\n".join(filter(None, (_entry(e) for e in part)))
+        inner = "\n".join(filter(None, (_entry(e, page) for e in part)))
         body += f'\n<section class="branch">\n<h2>{escape(label)}</h2>\n{inner}\n</section>'
 
     return (
@@ -93,11 +159,11 @@ def _pre(text: str) -> str:
     return f"<pre>{escape(text)}</pre>"
 
 
-def _entry(entry: AnyEntry) -> str:
+def _entry(entry: AnyEntry, page: _Page) -> str:
     stamp = escape(when(entry.ts))
     match entry:
         case ModelInput():
-            files = "".join(_attachment(a) for a in entry.attachments)
+            files = "".join(page.attachment(a) for a in entry.attachments)
             return _section("input", f"You · {stamp}", _text(entry.text), files)
         case ModelOutput():
             return _output(entry, stamp)
@@ -147,14 +213,3 @@ def _output(entry: ModelOutput, stamp: str) -> str:
     elif entry.finish_reason == "length":
         parts.append(f'<p class="note">{escape(CUT_OFF.capitalize())}</p>')
     return _section("output", heading, *parts)
-
-
-def _attachment(item: Attachment) -> str:
-    label = f"📎 {escape(item.name)} ({escape(item.mime_type)}, {size(item.data)})"
-    if item.mime_type in INLINE_IMAGES:
-        try:
-            data = base64.b64encode(base64.b64decode(item.data, validate=True)).decode()
-        except (binascii.Error, ValueError):
-            return f'<p class="note">{label}</p>'
-        return f'<p><img alt="{escape(item.name)}" src="data:{item.mime_type};base64,{data}"></p>'
-    return f'<p class="note">{label}</p>'

@@ -8,6 +8,9 @@
   forks) are all written, or any written are removed again and the failure is reported.
 - A malformed file or conversation is a Problem naming the file, the place and what was
   expected; everything valid is imported anyway.
+- The files attachments reference (carried by Crosstalk JSON and ZIP exports) are checked
+  against their hashes and stored before the conversation is written; a damaged one fails
+  that conversation only (``app.transfer.carried``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
 from app.store import Conversation, Library
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
-from app.transfer import detect
+from app.transfer import carried, detect
 from app.transfer.base import (
     Cancelled,
     Draft,
@@ -134,11 +137,22 @@ class Importer:
             planned.append((header, draft))
             if note:
                 self.report.notes.append(f"{draft.label}: {note}")
+        try:
+            files = [self._files(draft) for _, draft in planned]
+        except carried.Damaged as exc:
+            for header, draft in planned:
+                self.planned.pop(header.id, None)
+                self.refs.pop(draft.ref, None)
+            self.report.failed.append(Problem(group.label, "", str(exc)))
+            return
         if self.report.dry_run:
             self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
             return
         made: list[Conversation] = []
         try:
+            for wanted in files:  # first: a conversation is never written without its files
+                for data in wanted.values():
+                    self.library.blobs.put(data)
             for header, draft in planned:
                 made.append(self.library.create_from(header, draft.entries, imported=True))
         except (CrosstalkError, ValueError, ArithmeticError) as exc:
@@ -173,6 +187,17 @@ class Importer:
             taken = taken or candidate
         fresh = ids.new_id()
         return fresh, self._header(fresh, draft), self._taken_note(taken)
+
+    def _files(self, draft: Draft) -> dict[str, bytes]:
+        """The attachment files the draft brings that the library lacks, checked (Damaged if
+        not what their hashes say); one missing from the export is a note."""
+        wanted, absent = carried.check(draft.entries, draft.blob, self.library.blobs)
+        if absent:
+            self.report.notes.append(
+                f"{draft.label}: imported without the files of {', '.join(absent)} (not in the "
+                "export, nor in this library)"
+            )
+        return wanted
 
     @staticmethod
     def _taken_note(taken: str) -> str:

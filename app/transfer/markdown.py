@@ -8,7 +8,8 @@ content can close them early. Debug log entries are left out (they are never par
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from urllib.parse import quote
 
 from app.history import (
     AnyEntry,
@@ -36,21 +37,46 @@ def when(ts: str) -> str:
     return ts[:16].replace("T", " ") + " UTC" if ts else ""
 
 
-def size(data: str) -> str:
-    kb = len(data) * 3 // 4 / 1024
+def size(attachment: Attachment) -> str:
+    """Its size in KB: the stored size, or (inline, older) what its base64 holds."""
+    count = attachment.size or len(attachment.data) * 3 // 4
+    kb = count / 1024
     return f"{kb:.0f} KB" if kb >= 1 else "under 1 KB"
 
 
-def attachments_line(attachments: Sequence[Attachment]) -> str:
-    return "\n".join(f"📎 {a.name} ({a.mime_type}, {size(a.data)})" for a in attachments)
+def attachments_line(
+    attachments: Sequence[Attachment], links: Mapping[Attachment, str] | None = None
+) -> str:
+    """One line per attachment: an image linked to its file shows (``![name](path)``), another
+    file is a link; without a file (written to stdout, or its bytes missing) just its name."""
+    lines = []
+    for a in attachments:
+        about = f"({a.mime_type}, {size(a)})"
+        link = (links or {}).get(a)
+        label = _label(a.name)
+        if link is None:
+            lines.append(f"📎 {a.name} {about}")
+        elif a.mime_type.startswith("image/"):
+            lines.append(f"![{label}]({quote(link)}) {about}")
+        else:
+            lines.append(f"📎 [{label}]({quote(link)}) {about}")
+    return "\n\n".join(lines)
+
+
+def _label(name: str) -> str:
+    """A name as link text: brackets and backslashes escaped, one line."""
+    flat = " ".join(name.split())
+    return re.sub(r"([\\\[\]])", r"\\\1", flat)
 
 
 def render(
     header: Header,
     entries: Sequence[AnyEntry],
     branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
+    links: Mapping[Attachment, str] | None = None,
 ) -> str:
-    """The conversation (its active branch), then each of ``branches`` under its label."""
+    """The conversation (its active branch), then each of ``branches`` under its label;
+    attachments link to ``links`` (paths relative to the file, ``app.transfer.files``)."""
     lines = [f"# {title_of(entries) or 'Untitled'}", ""]
     lines.append(f"- Conversation: `{header.id}`")
     lines.append(f"- Started: {when(header.created_at)}")
@@ -59,25 +85,25 @@ def render(
         lines.append(f"- Forked from `{fork.id}` at entry {fork.seq}")
     lines += ["- Exported from Crosstalk", ""]
     for entry in entries:
-        block = _entry(entry)
+        block = _entry(entry, links)
         if block:
             lines += ["---", "", block, ""]
     for label, part in branches:
         lines += ["---", "", f"## {label}", ""]
         for entry in part:
-            block = _entry(entry)
+            block = _entry(entry, links)
             if block:
                 lines += [block, ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _entry(entry: AnyEntry) -> str:
+def _entry(entry: AnyEntry, links: Mapping[Attachment, str] | None = None) -> str:
     stamp = when(entry.ts)
     match entry:
         case ModelInput():
             parts = [f"### You · {stamp}", "", entry.text]
             if entry.attachments:
-                parts += ["", attachments_line(entry.attachments)]
+                parts += ["", attachments_line(entry.attachments, links)]
             return "\n".join(parts)
         case ModelOutput():
             return _output(entry, stamp)

@@ -4,33 +4,41 @@
 "entries": [<every entry, every field>]}``. Entries use the one JSON form declared in
 ``app.history.entries``, so export -> import -> export gives the same bytes. A document from a
 newer Crosstalk is refused whole, never half-read.
+
+Version 2 is written when attachments reference stored files by SHA-256: the document then
+carries their bytes in ``"blobs": {sha256: base64}`` (``app.transfer.carried``), and a Crosstalk
+that knows no blobs refuses it instead of importing attachments without their files. A
+document without such attachments is still version 1, byte for byte as before.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
 from app import ids
 from app.history import AnyEntry, Compression, ModelOutput, Title, Usage
+from app.store.blobs import is_hash
 from app.store.transcript import FORMAT as TRANSCRIPT_FORMAT
 from app.store.transcript import VERSION as TRANSCRIPT_VERSION
 from app.store.transcript import Header
 from app.transfer.base import Draft, Malformed
+from app.transfer.carried import BlobReader, bad_reference, references
 
 FORMAT = "crosstalk.conversation"
-VERSION = 1
+VERSION = 2  # 2: attachments may reference blobs, carried in "blobs"
 MAX_TOKENS = 1 << 40  # per call; the index adds them up in 64 bits
 
 
-class Document(msgspec.Struct, frozen=True, kw_only=True):
+class Document(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     format: str
     version: int
     header: Header
     entries: list[AnyEntry]
+    blobs: dict[str, bytes] = {}  # sha256 -> the attachment's bytes (base64 in the JSON)
 
 
 class _Probe(msgspec.Struct):
@@ -46,10 +54,24 @@ _AT = re.compile(r" - at `\$(.*)`$")
 _MISSING = re.compile(r"Object missing required field `(.*)`")
 
 
-def encode(header: Header, entries: Sequence[AnyEntry]) -> bytes:
-    """The document for one conversation, indented for people who open it."""
-    document = Document(format=FORMAT, version=VERSION, header=header, entries=list(entries))
+def encode(
+    header: Header, entries: Sequence[AnyEntry], blobs: Mapping[str, bytes] | None = None
+) -> bytes:
+    """The document for one conversation, indented for people who open it, carrying
+    ``blobs`` (the bytes of the attachments it references, ``carried.gather``), in the order
+    the entries name them."""
+    named = references(entries)
+    carried = {sha: blobs[sha] for sha in named if sha in blobs} if blobs else {}
+    document = Document(
+        format=FORMAT, version=version_for(named), header=header, entries=list(entries),
+        blobs=carried,
+    )  # fmt: skip
     return msgspec.json.format(_encoder.encode(document), indent=2) + b"\n"
+
+
+def version_for(named: Sequence[str]) -> int:
+    """1 for what any Crosstalk reads whole; 2 once attachments reference blobs."""
+    return 2 if named else 1
 
 
 def decode(data: bytes) -> Document:
@@ -92,6 +114,14 @@ def _check(document: Document) -> None:
     if header.forked_from and not ids.is_valid(header.forked_from.id):
         found = header.forked_from.id
         raise Malformed("at .header.forked_from.id", f"expected a conversation id, found {found!r}")
+    for sha in document.blobs:
+        if not is_hash(sha):
+            raise Malformed("at .blobs", f"expected SHA-256 hashes as keys, found {sha[:80]!r}")
+    bad = bad_reference(document.entries)
+    if bad is not None:
+        index, number, _ = bad
+        place = f"at .entries[{index}].attachments[{number}].sha256"
+        raise Malformed(place, "expected a SHA-256 in hex")
     for expected, entry in enumerate(document.entries, start=1):
         if entry.seq != expected:
             raise Malformed(
@@ -157,9 +187,12 @@ def content_key(created_at: str, entries: Sequence[AnyEntry]) -> str:
     return f"crosstalk:{digest.hexdigest()}"
 
 
-def draft(document: Document, label: str) -> Draft:
+def draft(document: Document, label: str, blob: BlobReader | None = None) -> Draft:
+    """The conversation to import; its attachments' bytes come from ``blob`` (a ZIP's members)
+    or else from the document's own ``blobs``."""
     header = document.header
     return Draft(
+        blob=blob or document.blobs.get,
         label=label,
         key=content_key(header.created_at, document.entries),
         created_at=header.created_at,

@@ -2,13 +2,46 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>AttachmentStrip</name>
+    <message numerus="yes">
+      <location filename="../../ui/attachment_chips.py" line="+278" />
+      <source>(and %n more file(s) refused)</source>
+      <translation>
+        <numerusform>(and %n more file refused)</numerusform>
+        <numerusform>(and %n more files refused)</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ChatHtml</name>
+    <message numerus="yes">
+      <location filename="../../ui/chat_html.py" line="+325" />
+      <source>%n page(s)</source>
+      <translation>
+        <numerusform>%n page</numerusform>
+        <numerusform>%n pages</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+872" />
+      <location filename="../../ui/chat_view.py" line="+1019" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
         <numerusform>(%n earlier messages)</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>Chip</name>
+    <message numerus="yes">
+      <location filename="../../ui/attachment_chips.py" line="-152" />
+      <source>%n page(s)</source>
+      <translation>
+        <numerusform>%n page</numerusform>
+        <numerusform>%n pages</numerusform>
       </translation>
     </message>
   </context>
@@ -26,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer.py" line="+277" />
+      <location filename="../../ui/composer.py" line="+431" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>

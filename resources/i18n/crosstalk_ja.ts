@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+83"/>
+        <location filename="../../ui/app.py" line="+84"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
     </message>
@@ -50,6 +50,77 @@
         <location line="+11"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentFiles</name>
+    <message>
+        <location filename="../../ui/attachment_files.py" line="+191"/>
+        <source>{name} could not be made into a PNG</source>
+        <translation>{name} を PNG にできませんでした</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>{name} cannot be shown: it is not an image Qt can read</source>
+        <translation>{name} を表示できません: Qt が読める画像ではありません</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{name} cannot be read: {error}</source>
+        <translation>{name} を読み込めません: {error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{name} is damaged in this conversation</source>
+        <translation>この会話の {name} は壊れています</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No application here opens {name}: right-click it, Save As…, and open the copy</source>
+        <translation>{name} を開けるアプリケーションがありません。右クリックして「名前を付けて保存…」を選び、保存したコピーを開いてください</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {error}</source>
+        <translation>{path} を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Unexpected error: {error}</source>
+        <translation>予期しないエラー: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../../ui/attachment_chips.py" line="+263"/>
+        <source>Could not attach {name}: {error}</source>
+        <translation>{name} を添付できませんでした: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>(and %n more file(s) refused)</source>
+        <translation>
+            <numerusform>（ほかに %n 個のファイルを添付できませんでした）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentView</name>
+    <message>
+        <location filename="../../ui/attachment_view.py" line="+51"/>
+        <source>Save attachment</source>
+        <translation>添付ファイルを保存</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save As…</source>
+        <translation>名前を付けて保存…</translation>
     </message>
 </context>
 <context>
@@ -111,17 +182,17 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+210"/>
+        <location filename="../../ui/chat_controller.py" line="+224"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Unexpected error: {error}</source>
         <translation>予期しないエラー: {error}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
         <translation>エントリ #{first}-{last} を圧縮中（{strategy}、{model}）…</translation>
     </message>
@@ -139,7 +210,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+149"/>
+        <location filename="../../ui/chat_html.py" line="+158"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -188,18 +259,20 @@
         <source>Inspect</source>
         <translation>詳細</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>Attached: {name} ({type})</source>
-        <translation>添付: {name}（{type}）</translation>
+    <message numerus="yes">
+        <location line="+113"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n ページ</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-107"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Thinking</source>
         <translation>思考</translation>
     </message>
@@ -325,7 +398,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+85"/>
+        <location filename="../../ui/chat_view.py" line="+110"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -335,7 +408,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+786"/>
+        <location line="+908"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -426,6 +499,26 @@
     </message>
 </context>
 <context>
+    <name>Chip</name>
+    <message>
+        <location filename="../../ui/attachment_chips.py" line="-199"/>
+        <source>Remove this attachment (Delete)</source>
+        <translation>この添付ファイルを外す (Delete)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>adding…</source>
+        <translation>追加中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n ページ</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparePane</name>
     <message>
         <location filename="../../ui/compare_strip.py" line="+40"/>
@@ -471,13 +564,23 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+97"/>
-        <location line="+81"/>
+        <location filename="../../ui/composer.py" line="+130"/>
+        <source>&amp;Attach files…</source>
+        <translation>ファイルを添付(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Attach images, PDFs or text files ({keys})</source>
+        <translation>画像、PDF、テキストファイルを添付 ({keys})</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+169"/>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-168"/>
         <source>Tools the model may call in this conversation</source>
         <translation>この会話でモデルが呼び出せるツール</translation>
     </message>
@@ -488,23 +591,38 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+80"/>
+        <location line="+168"/>
         <source>This chat…</source>
         <translation>このチャット…</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-166"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+103"/>
+        <location line="+191"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-162"/>
+        <source>Wait until the files being added are ready, then send.</source>
+        <translation>追加中のファイルの準備ができてから送信してください。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Attach files</source>
+        <translation>ファイルを添付</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>pasted image {time}</source>
+        <translation>貼り付けた画像 {time}</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
@@ -1042,6 +1160,24 @@
         <location line="+5"/>
         <source>{status}.</source>
         <translation>{status}。</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../../ui/attachment_view.py" line="+16"/>
+        <source>Loading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open in Another Application</source>
+        <translation>別のアプリケーションで開く</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>名前を付けて保存…</translation>
     </message>
 </context>
 <context>
@@ -1773,14 +1909,14 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+71"/>
+        <location filename="../../ui/main_window.py" line="+75"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <location line="+175"/>
-        <location line="+19"/>
+        <location line="+18"/>
+        <location line="+192"/>
+        <location line="+24"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
@@ -1820,7 +1956,12 @@ Nothing is lost.</source>
         <translation>「{title}」をゴミ箱に移動しました。</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+66"/>
+        <source>Comparing models does not send attachments yet: untick Compare, or remove the files.</source>
+        <translation>モデルの比較では、まだ添付ファイルを送信できません。「比較」のチェックを外すか、ファイルを外してください。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Could not save the system instruction: {error}</source>
         <translation>システム指示を保存できませんでした: {error}</translation>
     </message>
@@ -1911,12 +2052,13 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../ui/main_window.py" line="-459"/>
+        <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -2624,7 +2766,17 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>オフ: Enter で改行、Ctrl+Enter で送信</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>e.g. ollama:llava*, lmstudio:qwen2-vl*</source>
+        <translation>例: ollama:llava*, lmstudio:qwen2-vl*</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Models of OpenAI-compatible servers that read images (provider:model, * for any). Others get no images; OpenAI&apos;s, Anthropic&apos;s and Gemini&apos;s own models are known.</source>
+        <translation>画像を読める OpenAI 互換サーバーのモデル（provider:model、* は任意の文字列）。それ以外のモデルには画像を送りません。OpenAI、Anthropic、Gemini 自身のモデルは登録済みです。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Default model for new conversations:</source>
         <translation>新しい会話の既定モデル:</translation>
     </message>
@@ -2647,6 +2799,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+1"/>
         <source>Composer:</source>
         <translation>入力欄:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Models that read images:</source>
+        <translation>画像を読めるモデル:</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2735,7 +2892,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+32"/>
+        <location filename="../../ui/main_window.py" line="+491"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+83"/>
+        <location filename="../../ui/app.py" line="+84"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>意外错误：{error}（详情见 crosstalk.log）</translation>
     </message>
@@ -50,6 +50,77 @@
         <location line="+11"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk 无法启动</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentFiles</name>
+    <message>
+        <location filename="../../ui/attachment_files.py" line="+191"/>
+        <source>{name} could not be made into a PNG</source>
+        <translation>无法将 {name} 转为 PNG</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>{name} cannot be shown: it is not an image Qt can read</source>
+        <translation>无法显示 {name}：它不是 Qt 能读取的图片</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{name} cannot be read: {error}</source>
+        <translation>无法读取 {name}：{error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{name} is damaged in this conversation</source>
+        <translation>此对话中的 {name} 已损坏</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No application here opens {name}: right-click it, Save As…, and open the copy</source>
+        <translation>没有可以打开 {name} 的应用程序：右键点击它，选择“另存为…”，再打开保存的副本</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {error}</source>
+        <translation>无法保存 {path}：{error}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Unexpected error: {error}</source>
+        <translation>意外错误：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentStrip</name>
+    <message>
+        <location filename="../../ui/attachment_chips.py" line="+263"/>
+        <source>Could not attach {name}: {error}</source>
+        <translation>无法附加 {name}：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>(and %n more file(s) refused)</source>
+        <translation>
+            <numerusform>（另有 %n 个文件无法附加）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentView</name>
+    <message>
+        <location filename="../../ui/attachment_view.py" line="+51"/>
+        <source>Save attachment</source>
+        <translation>保存附件</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
     </message>
 </context>
 <context>
@@ -111,17 +182,17 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+210"/>
+        <location filename="../../ui/chat_controller.py" line="+224"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Unexpected error: {error}</source>
         <translation>意外错误：{error}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
         <translation>正在压缩条目 {first}-{last}（{strategy}，{model}）…</translation>
     </message>
@@ -139,7 +210,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+149"/>
+        <location filename="../../ui/chat_html.py" line="+158"/>
         <source>Result of {name} (error)</source>
         <translation>{name} 的结果（出错）</translation>
     </message>
@@ -188,18 +259,20 @@
         <source>Inspect</source>
         <translation>检查</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>Attached: {name} ({type})</source>
-        <translation>附件：{name}（{type}）</translation>
+    <message numerus="yes">
+        <location line="+113"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n 页</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-107"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Thinking</source>
         <translation>思考</translation>
     </message>
@@ -325,7 +398,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+85"/>
+        <location filename="../../ui/chat_view.py" line="+110"/>
         <source>Replying…</source>
         <translation>正在回复…</translation>
     </message>
@@ -335,7 +408,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+786"/>
+        <location line="+908"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -426,6 +499,26 @@
     </message>
 </context>
 <context>
+    <name>Chip</name>
+    <message>
+        <location filename="../../ui/attachment_chips.py" line="-199"/>
+        <source>Remove this attachment (Delete)</source>
+        <translation>移除此附件 (Delete)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>adding…</source>
+        <translation>正在添加…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n 页</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparePane</name>
     <message>
         <location filename="../../ui/compare_strip.py" line="+40"/>
@@ -471,13 +564,23 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+97"/>
-        <location line="+81"/>
+        <location filename="../../ui/composer.py" line="+130"/>
+        <source>&amp;Attach files…</source>
+        <translation>附加文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Attach images, PDFs or text files ({keys})</source>
+        <translation>附加图片、PDF 或文本文件 ({keys})</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+169"/>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-168"/>
         <source>Tools the model may call in this conversation</source>
         <translation>模型在此对话中可调用的工具</translation>
     </message>
@@ -488,23 +591,38 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+80"/>
+        <location line="+168"/>
         <source>This chat…</source>
         <translation>此聊天…</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-166"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>此聊天的系统指令、温度、最长回复和思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+103"/>
+        <location line="+191"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-162"/>
+        <source>Wait until the files being added are ready, then send.</source>
+        <translation>请等待正在添加的文件准备好后再发送。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Attach files</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>pasted image {time}</source>
+        <translation>粘贴的图片 {time}</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -1042,6 +1160,24 @@
         <location line="+5"/>
         <source>{status}.</source>
         <translation>{status}。</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../../ui/attachment_view.py" line="+16"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open in Another Application</source>
+        <translation>用其他应用程序打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
     </message>
 </context>
 <context>
@@ -1773,14 +1909,14 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+71"/>
+        <location filename="../../ui/main_window.py" line="+75"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <location line="+175"/>
-        <location line="+19"/>
+        <location line="+18"/>
+        <location line="+192"/>
+        <location line="+24"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
@@ -1820,7 +1956,12 @@ Nothing is lost.</source>
         <translation>已将“{title}”移到回收站。</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+66"/>
+        <source>Comparing models does not send attachments yet: untick Compare, or remove the files.</source>
+        <translation>对比模型时暂不能发送附件：请取消勾选“对比”，或移除这些文件。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Could not save the system instruction: {error}</source>
         <translation>无法保存系统指令：{error}</translation>
     </message>
@@ -1911,12 +2052,13 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../ui/main_window.py" line="-459"/>
+        <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Stop reply</source>
         <translation>停止回复(&amp;S)</translation>
     </message>
@@ -2624,7 +2766,17 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>关闭时：Enter 换行，Ctrl+Enter 发送</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>e.g. ollama:llava*, lmstudio:qwen2-vl*</source>
+        <translation>例如 ollama:llava*, lmstudio:qwen2-vl*</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Models of OpenAI-compatible servers that read images (provider:model, * for any). Others get no images; OpenAI&apos;s, Anthropic&apos;s and Gemini&apos;s own models are known.</source>
+        <translation>能读取图片的 OpenAI 兼容服务器模型（provider:model，* 表示任意）。其他模型不会收到图片；OpenAI、Anthropic 和 Gemini 自己的模型已内置。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Default model for new conversations:</source>
         <translation>新对话的默认模型：</translation>
     </message>
@@ -2647,6 +2799,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+1"/>
         <source>Composer:</source>
         <translation>输入框：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Models that read images:</source>
+        <translation>能读取图片的模型：</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2735,7 +2892,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+32"/>
+        <location filename="../../ui/main_window.py" line="+491"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

@@ -200,3 +200,18 @@ def test_the_inspector_lists_what_was_converted_or_left_out(
     assert any("wide.png (seq 1) left out" in note for note in text_only.notes)
     assert "The answer is 42" in json.dumps(text_only.body)
     assert conversation.history.version == 1  # the preview wrote nothing
+
+
+def test_a_phone_photo_goes_upright(blobs: Blobs) -> None:
+    from PIL import Image
+
+    stored = Image.new("RGB", (80, 40), (255, 0, 0))
+    exif = stored.getexif()
+    exif[0x0112] = 6  # shown turned 90 degrees clockwise: 40 wide, 80 tall
+    out = io.BytesIO()
+    stored.save(out, "JPEG", exif=exif)
+    photo = attach_bytes(blobs, out.getvalue(), "portrait.jpg")
+    assert (photo.width, photo.height) == (40, 80)
+    context = Context(None, None, (ModelInput(seq=1, text="", attachments=[photo]),))
+    fitted, _ = Sending(blobs, KINDS).prepare(context, provider("anthropic"), "m")
+    assert pixels(sent(fitted)[0]) == (40, 80)

@@ -11,7 +11,7 @@ import pytest
 from app.history import ModelInput, ModelOutput
 from app.store import Header, Library
 from app.store.transcript import FORMAT, VERSION
-from app.transfer import all_ids, export, import_paths
+from app.transfer import all_ids, archive, export, import_paths
 from app.transfer.archive import INDEX
 from tests.transfer.conftest import snapshot
 
@@ -104,7 +104,9 @@ def test_an_archive_from_a_newer_crosstalk_is_refused_whole(
 ) -> None:
     newer = tmp_path / "newer.zip"
     with zipfile.ZipFile(newer, "w") as zf:
-        zf.writestr(INDEX, json.dumps({"format": "crosstalk.archive", "version": 2}))
+        zf.writestr(
+            INDEX, json.dumps({"format": "crosstalk.archive", "version": archive.VERSION + 1})
+        )
         zf.writestr("conversations/x.json", "{}")
     report = import_paths(other_library, [newer])
     assert "newer Crosstalk; upgrade to import it" in str(report.failed[0])

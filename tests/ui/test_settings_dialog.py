@@ -338,6 +338,17 @@ def test_enter_sends_is_a_choice_kept_in_the_settings(
     assert saved.args[0].enter_sends is False
 
 
+def test_models_that_read_images_are_kept_in_the_settings(
+    qtbot: QtBot, make_dialog: MakeDialog
+) -> None:
+    dialog = make_dialog()
+    assert dialog.vision_models.text() == ""
+    dialog.vision_models.setText(" ollama:llava* , lmstudio:qwen2-vl*,ollama:llava*")
+    with qtbot.waitSignal(dialog.settings_saved) as saved:
+        dialog.save()
+    assert saved.args[0].vision_models == ["ollama:llava*", "lmstudio:qwen2-vl*"]
+
+
 def test_removing_a_key_falls_back_to_the_environment(
     qtbot: QtBot, make_dialog: MakeDialog, memory_keyring: MemoryKeyring
 ) -> None:

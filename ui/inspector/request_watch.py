@@ -60,6 +60,8 @@ class RequestWatch(QObject):
         self._settled = False  # a quiet moment came: the meter may load what it needs
         # bound methods, not lambdas: Qt drops these connections when the watch is destroyed
         composer.edit.textChanged.connect(self._on_draft)
+        if composer.chips is not None:  # files attached or removed change the request too
+            composer.chips.changed.connect(self._on_draft)
         composer.model_picker.currentTextChanged.connect(self._on_input)
         for action in composer.tools_menu.actions():
             action.toggled.connect(self._on_input)
@@ -165,6 +167,7 @@ class RequestWatch(QObject):
                 spec,
                 draft=self.composer.draft(),
                 tools=self.composer.tools(),
+                attachments=self.composer.attachments(),
                 render=self._want_body,
             )
             self._rendered, self.message = self._want_body, ""
