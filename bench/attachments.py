@@ -137,6 +137,7 @@ def open_with_images(count: int) -> None:
     took_context = time.perf_counter() - started
     print(f"  Library.open         {took_open * 1000:8.1f} ms   (target: open-chat under 100 ms)")
     print(f"  the path's context   {took_context * 1000:8.1f} ms")
+    window_open(data, conversation.id)
     services = composition.build(data, environ={"ANTHROPIC_API_KEY": "x"})
     settings = services.turn_settings()
     provider, model = services.renderer("anthropic:claude-sonnet-4-6")
@@ -146,6 +147,62 @@ def open_with_images(count: int) -> None:
         took = time.perf_counter() - started
         print(f"  {label:20} {took * 1000:8.1f} ms   ({len(request.notes)} notes)")
     services.close()
+
+
+def window_open(data: DataDir, conversation_id: str) -> None:
+    """The real window (offscreen) opens the conversation: the time until it is shown, and the
+    longest stall of the window's thread while the thumbnails are made (on worker threads)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import qasync
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ui.chat_controller import ChatController
+    from ui.library_reader import LibraryReader
+    from ui.main_window import MainWindow
+    from ui.window_state import WindowState
+
+    app = QApplication.instance() or QApplication([])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    services = composition.build(data, environ={})
+    controller = ChatController(services)
+    reader = LibraryReader(services.library)
+    window = MainWindow(controller, reader, WindowState(data))
+    window.resize(1200, 800)
+    window.show()
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    heartbeat = QTimer()
+    heartbeat.setInterval(5)
+    heartbeat.timeout.connect(tick)
+
+    async def run() -> None:
+        await asyncio.sleep(0.5)  # first paint, the list
+        started = time.perf_counter()
+        window.show_conversation(conversation_id)
+        shown = time.perf_counter() - started
+        last[0] = time.perf_counter()
+        gaps.clear()
+        heartbeat.start()
+        await asyncio.sleep(3.0)  # the thumbnails of what is on screen come in meanwhile
+        heartbeat.stop()
+        print(f"  window: shown in     {shown * 1000:8.1f} ms")
+        print(f"  window: longest stall while thumbnails load {max(gaps) * 1000:.1f} ms")
+
+    loop.run_until_complete(run())
+    loop.run_until_complete(controller.shutdown())
+    reader.close()
+    window.close()
+    services.close()
+    loop.close()  # and its worker threads (qasync's), as ui.app.run does
+    asyncio.set_event_loop(None)
 
 
 def main() -> None:

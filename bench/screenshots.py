@@ -2,6 +2,7 @@
 and attachments (an image and a PDF in the chat, files attached in the composer) in both.
 
     xvfb-run -a .venv/bin/python bench/screenshots.py /tmp/shots
+    xvfb-run -a .venv/bin/python bench/screenshots.py /tmp/shots-ja ja     # in Japanese
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/screenshots.py /tmp/shots
 
 The window is the app's own (``composition.build`` over a throw-away data dir, the real
@@ -46,7 +47,7 @@ def count_words(path: Path) -> int:
 ]  # fmt: skip
 
 
-def main(out: Path) -> None:
+def main(out: Path, language: str) -> None:
     home = Path(tempfile.mkdtemp(prefix="crosstalk-shots-"))
     os.environ["CROSSTALK_HOME"] = str(home)
     import qasync
@@ -62,7 +63,7 @@ def main(out: Path) -> None:
     app = QApplication(sys.argv[:1])
     from ui import i18n
 
-    i18n.install(app, i18n.SOURCE)  # as ui/app.py does: English plurals ("3 pages")
+    i18n.install(app, language)  # as ui/app.py does (English: its plurals, "3 pages")
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     services = composition.build(reconcile=False)
@@ -237,4 +238,5 @@ def attachments_scene(services: Any, window: Any, shot: Any, loop: Any) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots"),
+         sys.argv[2] if len(sys.argv) > 2 else "en")  # fmt: skip

@@ -33,13 +33,16 @@ class Profile:
     no_images: str = ""  # why images are left out, when they are
 
     def image_tokens(self, width: int, height: int) -> int:
-        """The provider's published rule for one image of this size (as sent)."""
+        """The provider's published rule for one image of this size, once scaled to the
+        provider's limits (as it is sent)."""
         if self.kind == "anthropic":
-            return max(1, math.ceil(width * height / 750))
+            w, h = fitted(width, height, self.max_edge, None, self.max_pixels)
+            return max(1, math.ceil(w * h / 750))
         if self.kind == "gemini":
-            if width <= 384 and height <= 384:
+            w, h = fitted(width, height, self.max_edge, None, None)
+            if w <= 384 and h <= 384:
                 return 258
-            return math.ceil(width / 768) * math.ceil(height / 768) * 258
+            return math.ceil(w / 768) * math.ceil(h / 768) * 258
         # OpenAI (GPT-4o family, detail high): fit in 2048 square, short side 768, 512 tiles
         w, h = fitted(width, height, 2048, 768, None)
         return 85 + 170 * math.ceil(w / 512) * math.ceil(h / 512)

@@ -174,6 +174,10 @@ def test_each_provider_estimates_images_by_its_published_rule(blobs: Blobs) -> N
     assert attachment_tokens(shot, media=method_for("anthropic", "m").media) == 1399
     assert attachment_tokens(shot, media=method_for("gemini", "m").media) == 4 * 258
     assert attachment_tokens(shot, media=method_for("openai", "gpt-4.1").media) == 85 + 170 * 4
+    # a large photo counts as the provider will see it: scaled to its limits first
+    photo = attach_bytes(blobs, png(4000, 3000), "photo.png")
+    assert attachment_tokens(photo, media="anthropic") == 1532  # 1238 x 928 / 750
+    assert attachment_tokens(photo, media="gemini") == 4 * 3 * 258  # 3072 x 2304
     paper = attach_bytes(blobs, pdf("a", "b"), "p.pdf")
     assert attachment_tokens(paper, media="gemini") == 2 * 258
     assert profile_for("openai", "gpt-3.5-turbo").images is False
