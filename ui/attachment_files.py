@@ -37,6 +37,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QImage,
     QImageIOHandler,
     QImageReader,
@@ -82,6 +85,32 @@ def can_attach(mime: QMimeData) -> bool:
 
 def _has_image(mime: QMimeData) -> bool:
     return mime.hasImage() or mime.hasFormat(PNG_TYPE)
+
+
+class TakesDrops:
+    """Mixed into a widget (before its Qt class) that takes dropped files and images: it
+    accepts them and hands them to the widget's ``take_drop``; anything else is the widget's
+    own (text dragged about)."""
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)  # type: ignore[misc]
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Qt override
+        if can_attach(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)  # type: ignore[misc]
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
+        found = from_mime(event.mimeData())
+        if found is None:
+            super().dropEvent(event)  # type: ignore[misc]
+            return
+        event.acceptProposedAction()
+        self.take_drop(found)  # type: ignore[attr-defined]  # each widget has its own
 
 
 def from_mime(mime: QMimeData) -> Dropped | None:

@@ -44,9 +44,6 @@ from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
     QDesktopServices,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
     QGuiApplication,
     QTextBlockFormat,
     QTextCharFormat,
@@ -79,9 +76,9 @@ from ui.attachment_files import (
     RATIO,
     THUMB_SCHEME,
     AttachmentFiles,
-    can_attach,
+    Dropped,
+    TakesDrops,
     display_size,
-    from_mime,
     placeholder,
     thumb_id,
 )
@@ -129,7 +126,7 @@ class _Live:
     text_parts: list[str] = field(default_factory=list)
 
 
-class ChatBrowser(QTextBrowser):
+class ChatBrowser(TakesDrops, QTextBrowser):
     """The chat's browser: it supplies the attachments' images to the document, takes drops
     of files and images, and leaves the right-click on an attachment to the view."""
 
@@ -142,32 +139,15 @@ class ChatBrowser(QTextBrowser):
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
 
+    def take_drop(self, dropped: Dropped) -> None:  # files dropped on the chat: attached
+        self.dropped.emit(dropped)
+
     def loadResource(self, kind: int, name: QUrl) -> Any:  # Qt override
         if self.images is not None and name.scheme() in (THUMB_SCHEME, ICON_SCHEME):
             image = self.images(name)
             if image is not None:
                 return image
         return super().loadResource(kind, name)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
-        if can_attach(event.mimeData()):
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Qt override
-        if can_attach(event.mimeData()):
-            event.acceptProposedAction()
-        else:
-            super().dragMoveEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
-        found = from_mime(event.mimeData())
-        if found is None:
-            super().dropEvent(event)
-            return
-        event.acceptProposedAction()
-        self.dropped.emit(found)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # Qt override
         href = self.anchorAt(event.pos())

@@ -16,9 +16,6 @@ from typing import Any
 from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
 from PySide6.QtGui import (
     QAction,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
     QFocusEvent,
     QInputMethodEvent,
     QKeyEvent,
@@ -44,7 +41,7 @@ from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
 from ui import icons, locale_format
 from ui.attachment_chips import AttachmentStrip, Chip
-from ui.attachment_files import AttachmentFiles, Dropped, can_attach, from_mime
+from ui.attachment_files import AttachmentFiles, Dropped, TakesDrops, can_attach, from_mime
 from ui.model_picker import ModelPicker
 
 ATTACH_KEYS = "Ctrl+Shift+A"
@@ -108,7 +105,7 @@ class MessageEdit(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
-class Composer(QWidget):
+class Composer(TakesDrops, QWidget):
     send_requested = Signal(str, str)  # text, provider:model (the attachments: attachments())
     stop_requested = Signal()
     system_requested = Signal()
@@ -280,25 +277,8 @@ class Composer(QWidget):
         if self.chips is not None:
             self.chips.unpark(chips)
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
-        if can_attach(event.mimeData()):
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Qt override
-        if can_attach(event.mimeData()):
-            event.acceptProposedAction()
-        else:
-            super().dragMoveEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
-        found = from_mime(event.mimeData())
-        if found is None:
-            super().dropEvent(event)
-            return
-        event.acceptProposedAction()
-        self.add_dropped(found)
+    def take_drop(self, dropped: Dropped) -> None:  # files dropped on the composer
+        self.add_dropped(dropped)
 
     def changeEvent(self, event: QEvent) -> None:  # Qt override
         super().changeEvent(event)
