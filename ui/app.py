@@ -26,6 +26,7 @@ from ui.i18n import Context
 from ui.index_upgrade import upgrade_index
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
+from ui.quit_signals import QuitOnSignals
 from ui.stall_monitor import StallMonitor
 from ui.window_state import WindowState
 
@@ -107,6 +108,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
         window.banner.show_message(services.settings_problem)
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
+    quitting = QuitOnSignals(window.close)  # Ctrl-C in the terminal: closed as by its button
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
     # after the first paint, on a thread and connection of its own, so the list's queries
     # never wait behind a scan of every transcript
@@ -118,6 +120,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     for warning in [*services.library.warnings, *report.warnings]:
         log.warning(warning)
     await closed.wait()
+    quitting.close()
     if monitor is not None:
         monitor.stop()
     await controller.shutdown()
