@@ -27,7 +27,6 @@ from ui.index_upgrade import upgrade_index
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
 from ui.quit_signals import QuitOnSignals
-from ui.stall_monitor import StallMonitor
 from ui.window_state import WindowState
 
 log = logging.getLogger("crosstalk")
@@ -101,9 +100,8 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     window = MainWindow(controller, reader, WindowState(data))
     _excepthook(window)
     window.show()
-    monitor = StallMonitor() if stall_monitor.enabled() else None  # CROSSTALK_DEBUG_STALLS=1
-    if monitor is not None:
-        monitor.start()
+    if stall_monitor.enabled() or window.state.stall_logging():  # or CROSSTALK_DEBUG_STALLS=1
+        window.set_stall_logging(True, save=False)
     if services.settings_problem:  # the window works on defaults; the file is the user's
         window.banner.show_message(services.settings_problem)
     closed = asyncio.Event()
@@ -121,8 +119,6 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
         log.warning(warning)
     await closed.wait()
     quitting.close()
-    if monitor is not None:
-        monitor.stop()
     await controller.shutdown()
     reader.close()
     services.close()

@@ -50,6 +50,7 @@ from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
 from ui.menus import Menus
+from ui.stall_monitor import StallMonitor
 from ui.theme import Themes
 from ui.welcome import WelcomeView
 from ui.window_state import WindowState
@@ -87,6 +88,7 @@ class MainWindow(QMainWindow):
         self._zoomed = state.chat_font_size()  # None: the desktop's size
         # the language this process shows (ui/app.py installed it from the same setting)
         self.language_at_start = state.language()
+        self.stall_monitor: StallMonitor | None = None  # set_stall_logging
         self.restart_requested = False  # Settings > Language: Restart now
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
@@ -212,7 +214,20 @@ class MainWindow(QMainWindow):
             self.show_welcome()  # the first run: nothing to open yet
         self.composer.edit.setFocus()
 
+    def set_stall_logging(self, on: bool, *, save: bool = True) -> None:
+        """Log every stall of this window's loop (Settings > Advanced, or
+        CROSSTALK_DEBUG_STALLS=1 at start, which is not saved)."""
+        if save:
+            self.state.save_stall_logging(on)
+        if on and self.stall_monitor is None:
+            self.stall_monitor = StallMonitor(parent=self)
+            self.stall_monitor.start()
+        elif not on and self.stall_monitor is not None:
+            self.stall_monitor.stop()
+            self.stall_monitor = None
+
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        self.set_stall_logging(False, save=False)
         self.request_watch.close()
         self.state.save_inspector(*self.inspector.state())
         self.state.save(
@@ -612,9 +627,11 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(
             services.settings, services.keys, services.models.available(), self,
             language=self.state.language(), running_language=self.language_at_start,
+            stall_logging=self.stall_monitor is not None,
         )  # fmt: skip
         dialog.settings_saved.connect(self._apply_settings)
         dialog.language_chosen.connect(self.state.save_language)
+        dialog.stall_logging_chosen.connect(self.set_stall_logging)
         dialog.restart_requested.connect(self.restart)
         dialog.test_requested.connect(
             lambda trial: self.controller.spawn(self._test_provider(dialog, trial))

@@ -144,6 +144,7 @@ class SettingsDialog(QDialog):
     test_requested = Signal(object)  # a ProviderTrial: try it; answer show_test_result
     language_chosen = Signal(str)  # "system" or a code, on OK; kept in window.ini by the caller
     restart_requested = Signal()  # Restart now: saved, then the caller starts Crosstalk again
+    stall_logging_chosen = Signal(bool)  # Advanced: log the window's stalls; on OK
 
     def __init__(
         self,
@@ -154,6 +155,7 @@ class SettingsDialog(QDialog):
         *,
         language: str = i18n.SYSTEM,  # the saved choice
         running_language: str | None = None,  # the choice this process shows; None: language
+        stall_logging: bool = False,  # Advanced: the stall monitor is on (ui/stall_monitor.py)
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
@@ -168,6 +170,7 @@ class SettingsDialog(QDialog):
         self.providers_tab = tabs.widget(0)
         self._running_language = language if running_language is None else running_language
         tabs.addTab(self._language_tab(language), self.tr("Language"))
+        tabs.addTab(self._advanced_tab(stall_logging), self.tr("Advanced"))
         self.tabs = tabs
         self.error = _error_label()
         self.buttons = QDialogButtonBox(
@@ -289,6 +292,24 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Language of the window:"), self.language)
         form.addRow(row)
         self._show_restart()
+        return tab
+
+    def _advanced_tab(self, stall_logging: bool) -> QWidget:
+        self.stall_logging = QCheckBox(
+            self.tr("Log every moment the window stops responding for over 50 ms")
+        )
+        self.stall_logging.setChecked(stall_logging)
+        about = QLabel(
+            self.tr(
+                "For reporting slowness: each stall is written to the log with what the window "
+                "was doing. Help > Report a problem copies the log's last lines."
+            )
+        )
+        about.setWordWrap(True)
+        tab = QWidget()
+        form = QFormLayout(tab)
+        form.addRow(self.stall_logging)
+        form.addRow(about)
         return tab
 
     def chosen_language(self) -> str:
@@ -494,6 +515,7 @@ class SettingsDialog(QDialog):
         self.error.hide()
         self.settings_saved.emit(settings)
         self.language_chosen.emit(self.chosen_language())
+        self.stall_logging_chosen.emit(self.stall_logging.isChecked())
         self.accept()
         return True
 

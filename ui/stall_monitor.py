@@ -1,6 +1,7 @@
 """A watchdog on the window's event loop: every stall over a threshold is logged with what the
 window's thread was running (its Python stack), so slowness can be reported with evidence and
-tests can assert on it. Off unless ``CROSSTALK_DEBUG_STALLS=1``; costs a 10 ms timer and a
+tests can assert on it. Off unless Settings > Advanced turns it on
+(``MainWindow.set_stall_logging``) or ``CROSSTALK_DEBUG_STALLS=1``; costs a 10 ms timer and a
 thread that sleeps while it is on.
 
 How: a QTimer on the window's thread stamps the time every ``TICK_MS``; a daemon thread wakes

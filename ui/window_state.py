@@ -53,6 +53,14 @@ class WindowState:
         self._settings.setValue("language", code)
         self._settings.sync()
 
+    def stall_logging(self) -> bool:
+        """Settings > Advanced: log the window's stalls (ui/stall_monitor.py)."""
+        return str(self._settings.value("advanced/stall_logging", "false")).lower() == "true"
+
+    def save_stall_logging(self, on: bool) -> None:
+        self._settings.setValue("advanced/stall_logging", "true" if on else "false")
+        self._settings.sync()
+
     def chat_font_size(self) -> float | None:
         """The chat's font size in points, if the user zoomed it (View > Zoom)."""
         try:

@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+1019" />
+      <location filename="../../ui/chat_view.py" line="+999" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer.py" line="+431" />
+      <location filename="../../ui/composer.py" line="+411" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>

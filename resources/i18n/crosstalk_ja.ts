@@ -55,7 +55,7 @@
 <context>
     <name>AttachmentFiles</name>
     <message>
-        <location filename="../../ui/attachment_files.py" line="+191"/>
+        <location filename="../../ui/attachment_files.py" line="+220"/>
         <source>{name} could not be made into a PNG</source>
         <translation>{name} を PNG にできませんでした</translation>
     </message>
@@ -398,7 +398,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+110"/>
+        <location filename="../../ui/chat_view.py" line="+107"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -408,7 +408,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+908"/>
+        <location line="+891"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -564,7 +564,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+130"/>
+        <location filename="../../ui/composer.py" line="+127"/>
         <source>&amp;Attach files…</source>
         <translation>ファイルを添付(&amp;A)…</translation>
     </message>
@@ -575,12 +575,12 @@
     </message>
     <message>
         <location line="+29"/>
-        <location line="+169"/>
+        <location line="+152"/>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-151"/>
         <source>Tools the model may call in this conversation</source>
         <translation>この会話でモデルが呼び出せるツール</translation>
     </message>
@@ -591,23 +591,23 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+168"/>
+        <location line="+151"/>
         <source>This chat…</source>
         <translation>このチャット…</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-149"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+191"/>
+        <location line="+174"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-145"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>追加中のファイルの準備ができてから送信してください。</translation>
     </message>
@@ -622,7 +622,7 @@
         <translation>貼り付けた画像 {time}</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+42"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
@@ -1909,13 +1909,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+75"/>
+        <location filename="../../ui/main_window.py" line="+76"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+192"/>
+        <location line="+19"/>
+        <location line="+205"/>
         <location line="+24"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -1996,7 +1996,7 @@ Nothing is lost.</source>
         <translation>すべての会話</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Could not save the settings: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
     </message>
@@ -2052,7 +2052,7 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-459"/>
+        <location filename="../../ui/main_window.py" line="-474"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
@@ -2571,12 +2571,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+153"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+155"/>
         <source>Preparing {model}…</source>
         <translation>{model} を準備中…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>{model} への次のリクエストを表示できません: {error}</translation>
     </message>
@@ -2686,12 +2686,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+106"/>
+        <location line="+108"/>
         <source>Models</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-107"/>
         <source>Key</source>
         <translation>キー</translation>
     </message>
@@ -2711,7 +2711,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} にはベース URL が必要です（例: http://127.0.0.1:11434/v1）</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+64"/>
         <source>Settings</source>
         <translation>設定</translation>
     </message>
@@ -2734,6 +2734,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+3"/>
         <source>Language</source>
         <translation>言語</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation>詳細設定</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -2836,7 +2841,17 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>表示言語:</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+7"/>
+        <source>Log every moment the window stops responding for over 50 ms</source>
+        <translation>ウィンドウが 50 ms を超えて応答しなくなるたびにログに記録する</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For reporting slowness: each stall is written to the log with what the window was doing. Help &gt; Report a problem copies the log&apos;s last lines.</source>
+        <translation>動作の遅さを報告するために、停止のたびにウィンドウが何をしていたかをログに書きます。「ヘルプ」&gt;「問題を報告」でログの最後の数行をコピーできます。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>{url} (from {variable})</source>
         <translation>{url}（{variable} から）</translation>
     </message>
@@ -2892,7 +2907,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+491"/>
+        <location filename="../../ui/main_window.py" line="+506"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

@@ -55,7 +55,7 @@
 <context>
     <name>AttachmentFiles</name>
     <message>
-        <location filename="../../ui/attachment_files.py" line="+191"/>
+        <location filename="../../ui/attachment_files.py" line="+220"/>
         <source>{name} could not be made into a PNG</source>
         <translation>无法将 {name} 转为 PNG</translation>
     </message>
@@ -398,7 +398,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+110"/>
+        <location filename="../../ui/chat_view.py" line="+107"/>
         <source>Replying…</source>
         <translation>正在回复…</translation>
     </message>
@@ -408,7 +408,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+908"/>
+        <location line="+891"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -564,7 +564,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+130"/>
+        <location filename="../../ui/composer.py" line="+127"/>
         <source>&amp;Attach files…</source>
         <translation>附加文件(&amp;A)…</translation>
     </message>
@@ -575,12 +575,12 @@
     </message>
     <message>
         <location line="+29"/>
-        <location line="+169"/>
+        <location line="+152"/>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-151"/>
         <source>Tools the model may call in this conversation</source>
         <translation>模型在此对话中可调用的工具</translation>
     </message>
@@ -591,23 +591,23 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+168"/>
+        <location line="+151"/>
         <source>This chat…</source>
         <translation>此聊天…</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-149"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>此聊天的系统指令、温度、最长回复和思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+191"/>
+        <location line="+174"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-145"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>请等待正在添加的文件准备好后再发送。</translation>
     </message>
@@ -622,7 +622,7 @@
         <translation>粘贴的图片 {time}</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+42"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -1909,13 +1909,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+75"/>
+        <location filename="../../ui/main_window.py" line="+76"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+192"/>
+        <location line="+19"/>
+        <location line="+205"/>
         <location line="+24"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -1996,7 +1996,7 @@ Nothing is lost.</source>
         <translation>所有对话</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Could not save the settings: {error}</source>
         <translation>无法保存设置：{error}</translation>
     </message>
@@ -2052,7 +2052,7 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-459"/>
+        <location filename="../../ui/main_window.py" line="-474"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
@@ -2571,12 +2571,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+153"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+155"/>
         <source>Preparing {model}…</source>
         <translation>正在准备 {model}…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>无法显示 {model} 的下一个请求：{error}</translation>
     </message>
@@ -2686,12 +2686,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+106"/>
+        <location line="+108"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-107"/>
         <source>Key</source>
         <translation>密钥</translation>
     </message>
@@ -2711,7 +2711,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} 需要基础 URL，例如 http://127.0.0.1:11434/v1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+64"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2734,6 +2734,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+3"/>
         <source>Language</source>
         <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation>高级</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -2836,7 +2841,17 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>界面语言：</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+7"/>
+        <source>Log every moment the window stops responding for over 50 ms</source>
+        <translation>窗口每次超过 50 毫秒无响应时记入日志</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For reporting slowness: each stall is written to the log with what the window was doing. Help &gt; Report a problem copies the log&apos;s last lines.</source>
+        <translation>用于报告卡顿：每次停顿都会连同窗口当时在做的事写入日志。“帮助”&gt;“报告问题”可复制日志的最后几行。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>{url} (from {variable})</source>
         <translation>{url}（来自 {variable}）</translation>
     </message>
@@ -2892,7 +2907,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+491"/>
+        <location filename="../../ui/main_window.py" line="+506"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

@@ -491,3 +491,26 @@ def test_automatic_compression_is_reported_in_the_status_bar(
     )
     report(Compressed(seqs=(41,)))
     assert "Compressed" in harness.window.statusBar().currentMessage()
+
+
+def test_settings_advanced_turns_the_stall_log_on_and_off_and_remembers(
+    open_window: OpenWindow, services: Services
+) -> None:
+    window = open_window().window
+    assert window.stall_monitor is None
+    window.open_settings()
+    (dialog,) = top_level(SettingsDialog)
+    assert not dialog.stall_logging.isChecked()
+    for combo in (dialog.default_model, dialog.title_model):  # the test's own models are
+        combo.setCurrentText("local:smollm2")  # not ones settings.toml may name
+    dialog.stall_logging.setChecked(True)
+    assert dialog.save(), dialog.error.text()
+    assert window.stall_monitor is not None and window.state.stall_logging()
+    window.open_settings()
+    (dialog,) = top_level(SettingsDialog)
+    assert dialog.stall_logging.isChecked()  # it says what is on
+    for combo in (dialog.default_model, dialog.title_model):
+        combo.setCurrentText("local:smollm2")
+    dialog.stall_logging.setChecked(False)
+    assert dialog.save()
+    assert window.stall_monitor is None and not window.state.stall_logging()
