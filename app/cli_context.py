@@ -117,7 +117,7 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
     # what the next turn sends, rendered as the turn renders it: no SDK call, no key needed
     upcoming = next_request(services, conversation, spec, draft=args.draft)
     if args.wire:
-        for note in upcoming.notes:
+        for note in (*upcoming.attachments, *upcoming.notes):
             print(f"note: {note}", file=sys.stderr)
         if upcoming.body is None:
             return _fail(upcoming.body_error or f"no request body for {spec}")
@@ -160,6 +160,7 @@ def _report(
             for o in upcoming.omitted
         ],
         "notes": list(upcoming.notes),
+        "attachments": list(upcoming.attachments),
         "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
         if reported
         else None,

@@ -75,6 +75,8 @@ class NextRequest:
     would_compress: bool  # auto-compression would run before this request
     over_budget: bool
     sampling: str = ""  # temperature, max tokens and thinking as sent ("" : the model's own)
+    # what fitting the attachments to this model did: scaled, converted, left out, and why
+    attachments: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,6 @@ def next_request(
     body_error = built.problem
     if built.adapter is not None and render:
         body, notes, body_error = _render(built.adapter, request, draft)
-    notes = tuple(redact_text(note) for note in request.notes) + notes
     contexts = services.contexts
     method = contexts.method(provider, model)
     count = built.counter.counting(built.conversation_id, method.encoding, method.media)
@@ -155,6 +156,7 @@ def next_request(
         counting=counting_label(method, contexts.kinds.get(provider.name, provider.name), spec),
         omitted=context.omitted,
         notes=notes,
+        attachments=tuple(redact_text(note) for note in request.notes),
         body=body,
         body_error=body_error,
         would_compress=policy.auto_compress and Contexts.past_threshold(context, policy),

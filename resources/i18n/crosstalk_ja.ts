@@ -2456,6 +2456,11 @@ Click, or start typing, to pick another</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>attachment: {note}</source>
+        <translation>添付ファイル: {note}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>adapter: {note}</source>
         <translation>アダプター: {note}</translation>
     </message>

@@ -2456,6 +2456,11 @@ Click, or start typing, to pick another</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>attachment: {note}</source>
+        <translation>附件：{note}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>adapter: {note}</source>
         <translation>适配器：{note}</translation>
     </message>

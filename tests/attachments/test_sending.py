@@ -197,11 +197,11 @@ def test_the_inspector_lists_what_was_converted_or_left_out(
     library.append(conversation, ModelInput(text="look", attachments=[shot]))
     upcoming = next_request(services, conversation, "anthropic:claude-sonnet-4-6",
                             draft="and this", attachments=[paper])  # fmt: skip
-    assert any("wide.png (seq 1): downscaled" in note for note in upcoming.notes)
+    assert any("wide.png (seq 1): downscaled" in note for note in upcoming.attachments)
     assert "answer.pdf" in json.dumps(upcoming.body)
     text_only = next_request(services, conversation, "srv:llama3.2", draft="and this",
                              attachments=[paper])  # fmt: skip
-    assert any("wide.png (seq 1) left out" in note for note in text_only.notes)
+    assert any("wide.png (seq 1) left out" in note for note in text_only.attachments)
     assert "The answer is 42" in json.dumps(text_only.body)
     assert conversation.history.version == 1  # the preview wrote nothing
 

@@ -394,6 +394,26 @@ def test_show_in_chat_and_back_from_the_chat(
 # --- Next request ----------------------------------------------------------------------------
 
 
+def test_the_next_request_lists_what_attachments_became(
+    open_window: OpenWindow, services: Services
+) -> None:
+    from app.attachments.files import attach_bytes
+    from tests.helpers.attachment_files import png
+
+    library = services.library
+    conversation = library.create()
+    wide = attach_bytes(library.blobs, png(3000, 1000), "wide.png")
+    library.append(conversation, ModelInput(text="look", attachments=[wide]))
+    harness = open_window()
+    dock = inspect(harness, conversation.id, NEXT_REQUEST)
+    harness.window.composer.set_model(ANTHROPIC)
+    wait_request(harness, dock, ANTHROPIC)
+    tab = dock.next_tab
+    left_out = [tab.left_out.item(row).text() for row in range(tab.left_out.count())]
+    assert any(line.startswith("attachment: wide.png (seq 1): downscaled from 3,000x1,000")
+               for line in left_out), left_out  # fmt: skip
+
+
 def test_the_next_request_to_anthropic_says_what_is_left_out_and_changed(
     open_window: OpenWindow, services: Services
 ) -> None:

@@ -299,9 +299,11 @@ class NextRequestTab(QWidget):
             item = QListWidgetItem(line)
             item.setData(SEQ_ROLE, first)
             self.left_out.addItem(item)
+        for note in request.attachments:  # scaled, converted or left out (app/attachments)
+            self.left_out.addItem(self.tr("attachment: {note}").format(note=note))
         for note in request.notes:  # the adapter's own words (app/providers), as it says them
             self.left_out.addItem(self.tr("adapter: {note}").format(note=note))
-        if not request.omitted and not request.notes:
+        if not request.omitted and not request.notes and not request.attachments:
             self.left_out.addItem(
                 self.tr("Nothing: a new chat has no history yet.")
                 if new_chat
