@@ -112,6 +112,11 @@ def actions_html(seq: int, actions: Actions) -> str:
     return f'<p class="actions">{" &nbsp;·&nbsp; ".join(parts)}{tail}</p>\n'
 
 
+def copy_prefix(index: int) -> str:
+    """Where the Copy links of entry ``index``'s code blocks point: ``copy:<index>.<block>``."""
+    return f"copy:{index}."
+
+
 def is_shown(entry: AnyEntry) -> bool:
     """Titles and debug logs are not drawn: the list shows titles, logs are for developers."""
     return isinstance(entry, SHOWN)
@@ -239,7 +244,7 @@ class _Fragment:
                 self.note(ChatHtml.tr("Thinking (not shown by the provider)"))
         if entry.text:
             # first to collect code blocks, so its Copy links index self.code from 0
-            rendered = render_markdown(entry.text, copy_prefix=f"copy:{self.index}.")
+            rendered = render_markdown(entry.text, copy_prefix=copy_prefix(self.index))
             self.parts.append(rendered.html)
             self.code += rendered.code_blocks
         elif not entry.tool_calls and not is_failed(entry):

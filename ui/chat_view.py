@@ -26,7 +26,9 @@ image dropped on the chat are handed on (``dropped``) to be attached to the next
 
 from __future__ import annotations
 
+import logging
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
@@ -36,6 +38,7 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QRect,
+    QThreadPool,
     QTimer,
     QUrl,
     Signal,
@@ -86,6 +89,7 @@ from ui.attachment_view import attachment_menu, open_attachment
 from ui.chat_html import (
     Actions,
     anchor_name,
+    copy_prefix,
     entry_html,
     is_failed,
     is_shown,
@@ -95,10 +99,11 @@ from ui.chat_html import (
 from ui.find_bar import FindBar
 from ui.i18n import Context
 from ui.inline_edit import InlineEditor
-from ui.markdown import plain_text
+from ui.markdown import plain_text, prerendered, render_markdown
 from ui.search_marks import SearchMarks, folds_holding
 from ui.search_text import needles
 
+log = logging.getLogger(__name__)
 MESSAGE_ACTIONS = ("copy-markdown", "copy-text", "edit", "regenerate", "continue", "fork",
                    "exclude", "include", "sibling")  # fmt: skip
 PAGE = 40
@@ -124,6 +129,26 @@ class _Live:
     text: QTextCursor
     reasoning_parts: list[str] = field(default_factory=list)
     text_parts: list[str] = field(default_factory=list)
+
+
+OFF_THREAD_CHARS = 20_000  # a streamed reply this long has its markdown made off the thread
+
+
+class _Prerenderer(QObject):
+    """Makes a reply's markdown on a pool thread (``ui.markdown`` keeps the result) and says
+    so on the window's thread (``done``, queued there by Qt: this object lives there)."""
+
+    done = Signal(int)  # the generation of what was shown when it was asked for
+
+    def start(self, text: str, prefix: str, generation: int) -> None:
+        def work() -> None:
+            try:
+                render_markdown(text, copy_prefix=prefix)
+            except Exception:  # drawn on the window's thread then, where errors are seen
+                log.warning("rendering a reply off the window's thread failed", exc_info=True)
+            self.done.emit(generation)
+
+        QThreadPool.globalInstance().start(work)
 
 
 class ChatBrowser(TakesDrops, QTextBrowser):
@@ -227,6 +252,14 @@ class ChatView(QWidget):
         self._marks = SearchMarks(self.browser, self.find_bar)
         self._target_mark: int | None = None  # show_entry: the first marked word in the entry
         self._folded: dict[int, str] = {}  # entries' text folded for finding, by seq
+        # a long reply's markdown is made on a worker thread (_rendering); what comes
+        # meanwhile (entries saved after it, the next stream) waits here in order, until it
+        # is drawn (_on_prerendered)
+        self._rendering = False
+        self._deferred: list[Callable[[], None]] = []
+        self._shown_generation = 0  # grows whenever another conversation (or none) is shown
+        self._prerenderer = _Prerenderer(self)
+        self._prerenderer.done.connect(self._on_prerendered)
 
     # --- saved entries ---------------------------------------------------------------------
 
@@ -244,6 +277,9 @@ class ChatView(QWidget):
 
     def clear(self) -> None:
         """Show nothing (a new chat before its first entry)."""
+        self._shown_generation += 1  # a reply being made for what was shown is not wanted
+        self._rendering = False
+        self._deferred.clear()
         self._marks.terms = []
         self._folded.clear()
         self._entries = []
@@ -293,11 +329,53 @@ class ChatView(QWidget):
         return not isinstance(entry, Select | Exclude)
 
     def append_entry(self, entry: AnyEntry) -> None:
-        """Add a saved entry at the end; a reply replaces the live block it was streamed into."""
+        """Add a saved entry at the end; a reply replaces the live block it was streamed into.
+
+        A long reply (over ``OFF_THREAD_CHARS``) that ends a stream has its markdown made on a
+        worker thread first: its streamed text stays on screen meanwhile, and what is saved
+        after it waits its turn."""
         if not is_shown(entry):
             return
+        if self._defer(lambda: self.append_entry(entry)):
+            if isinstance(entry, MESSAGE_KINDS):
+                self._tail = entry.seq  # drawn later, but what follows it follows it now
+            return
+        if self._prerender(entry):
+            self._deferred.insert(0, lambda: self._append_drawn(entry))  # first when ready
+        else:
+            self._append_drawn(entry)
+
+    def _append_drawn(self, entry: AnyEntry) -> None:
         self._append(entry)
         self._after_change()
+
+    def _defer(self, call: Callable[[], None]) -> bool:
+        """Keep ``call`` for after the reply being rendered off the thread; False if none is."""
+        if self._rendering:
+            self._deferred.append(call)
+        return self._rendering
+
+    def _prerender(self, entry: AnyEntry) -> bool:
+        """Start making a long streamed reply's markdown off the window's thread; False if it
+        is short, not the end of a stream, or ready already."""
+        if not (isinstance(entry, ModelOutput) and self._live is not None) or self._detached():
+            return False
+        prefix = copy_prefix(len(self._entries))  # the index it will have
+        if len(entry.text) < OFF_THREAD_CHARS or prerendered(entry.text, prefix):
+            return False
+        self._tail = entry.seq  # what follows it follows it (``continues``) while it is made
+        self._rendering = True
+        self._prerenderer.start(entry.text, prefix, self._shown_generation)
+        return True
+
+    def _on_prerendered(self, generation: int) -> None:
+        if generation != self._shown_generation:
+            return  # another conversation is shown now; it was drawn from its history
+        self._rendering = False
+        waiting, self._deferred = self._deferred, []
+        while waiting and not self._rendering:
+            waiting.pop(0)()
+        self._deferred += waiting  # after another long reply, now being made in its turn
 
     def _append(self, entry: AnyEntry) -> None:
         if isinstance(entry, ModelInput) and self._detached():
@@ -340,6 +418,8 @@ class ChatView(QWidget):
     # --- the live reply ----------------------------------------------------------------------
 
     def begin_stream(self) -> None:
+        if self._defer(self.begin_stream):
+            return
         if self._detached():
             self._attach()
         self._appending()
@@ -347,6 +427,8 @@ class ChatView(QWidget):
             self._open_live()
 
     def append_stream_text(self, text: str) -> None:
+        if self._defer(lambda: self.append_stream_text(text)):
+            return
         if self._detached() and self._live is not None:
             self._live.text_parts.append(text)  # drawn when the view is back at the end
             return
@@ -355,6 +437,8 @@ class ChatView(QWidget):
         live.text_parts.append(text)
 
     def append_stream_reasoning(self, text: str) -> None:
+        if self._defer(lambda: self.append_stream_reasoning(text)):
+            return
         if self._detached() and self._live is not None:
             self._live.reasoning_parts.append(text)
             return
@@ -366,6 +450,8 @@ class ChatView(QWidget):
 
     def end_stream(self) -> None:
         """Close the live block if no reply replaced it: gone if empty, else left as it is."""
+        if self._defer(self.end_stream):
+            return
         live = self._live
         if live is None:
             return

@@ -8,6 +8,8 @@ background together. Each code block gets a ``Copy`` link whose href indexes ``c
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,10 +38,39 @@ class Rendered:
 
 
 def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
-    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``."""
+    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``.
+
+    Long texts rendered lately are kept (``prerender`` makes them on a worker thread, so the
+    window's thread only finds them); the result must not be changed."""
+    key = (text, copy_prefix, theme.active().name)
+    long = len(text) >= KEPT_FROM_CHARS
+    if long:
+        with _kept_lock:
+            found = _kept.get(key)
+        if found is not None:
+            return found
     env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
     html = _parser().render(text, env)
-    return Rendered(html=html, code_blocks=env["code_blocks"])
+    rendered = Rendered(html=html, code_blocks=env["code_blocks"])
+    if long:
+        with _kept_lock:
+            _kept[key] = rendered
+            while len(_kept) > KEPT:
+                _kept.popitem(last=False)
+    return rendered
+
+
+def prerendered(text: str, copy_prefix: str) -> bool:
+    """Whether ``render_markdown`` has this one ready."""
+    with _kept_lock:
+        return (text, copy_prefix, theme.active().name) in _kept
+
+
+# the long renders kept: a 100k-character reply takes 100-500 ms of markdown and highlighting
+KEPT_FROM_CHARS = 5_000
+KEPT = 4
+_kept: OrderedDict[tuple[str, str, str], Rendered] = OrderedDict()
+_kept_lock = threading.Lock()
 
 
 def code_block_html(code: str, language: str = "", copy_href: str | None = None) -> str:

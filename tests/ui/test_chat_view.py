@@ -25,7 +25,14 @@ from app.history import (
     Usage,
 )
 from app.store import Conversation, Library
-from ui.chat_view import LIVE_HEADER, LIVE_UNSAVED, PAGE, PAGE_CHARS, ChatView
+from ui.chat_view import (
+    LIVE_HEADER,
+    LIVE_UNSAVED,
+    OFF_THREAD_CHARS,
+    PAGE,
+    PAGE_CHARS,
+    ChatView,
+)
 
 ACTIONS = "Copy  ·  Copy as text  ·  Regenerate…  ·  Fork  ·  Remove from context"  # a reply's row
 INPUT_ACTIONS = "Copy  ·  Edit  ·  Fork  ·  Remove from context"
@@ -217,6 +224,59 @@ def test_a_tool_round_inside_one_stream(qtbot: Any, view: ChatView, library: Lib
     assert LIVE_HEADER not in final
     assert final.index("▾ Called current_time") < final.index("▸ Result of current_time")
     assert final.index("▸ Result of current_time") < final.index("It is ten.")
+
+
+def long_reply(words: str, blocks: int) -> str:
+    """Over OFF_THREAD_CHARS: paragraphs and highlighted code, as a long answer has."""
+    part = f"{words} " * 20 + "\n\n```python\nfor n in range(10):\n    print(n)\n```\n\n"
+    text = part * blocks
+    assert len(text) > OFF_THREAD_CHARS
+    return text
+
+
+def test_a_long_reply_is_rendered_off_the_thread_and_what_follows_waits_its_turn(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    first, second = long_reply("alpha", 150), long_reply("omega", 150)
+    conversation = make(library, [])
+    view.show_conversation(conversation)
+    view.begin_stream()
+    view.append_entry(library.append(conversation, ModelInput(text="explain")))
+    view.append_stream_text(first)
+    call = ToolCall(id="c1", name="current_time", arguments="{}")
+    view.append_entry(library.append(conversation, output(first, tool_calls=[call])))
+    # at once: the streamed text still shows, and what follows is kept for after it
+    assert LIVE_HEADER in text_of(view) and "Called current_time" not in text_of(view)
+    result = ToolResult(call_id="c1", name="current_time", content="10:00")
+    view.append_entry(library.append(conversation, ToolResults(results=[result])))
+    view.append_stream_text(second)  # the next round's stream, during the render
+    view.append_entry(library.append(conversation, output(second)))
+    view.end_stream()
+    qtbot.waitUntil(lambda: "omega" in text_of(view) and LIVE_HEADER not in text_of(view))
+    final = text_of(view)
+    assert final.count("alpha") == 20 * 150
+    assert final.index("alpha") < final.index("Called current_time") < final.index("omega")
+    assert final.count("omega") == 20 * 150 and LIVE_UNSAVED not in final
+    fresh = ChatView()
+    fresh.show_conversation(conversation)  # opened anew: a shorter page, drawn the same
+    tail = fresh.browser.toPlainText().split("\n", 1)[1]  # after "Show earlier messages"
+    assert final.endswith(tail.rstrip()) and len(tail) > len(second)
+
+
+def test_switching_away_while_a_long_reply_renders_drops_it(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    text = long_reply("gamma", 150)
+    conversation = make(library, [])
+    other = make(library, [ModelInput(text="elsewhere")])
+    view.show_conversation(conversation)
+    view.begin_stream()
+    view.append_entry(library.append(conversation, ModelInput(text="explain")))
+    view.append_stream_text(text)
+    view.append_entry(library.append(conversation, output(text)))
+    view.show_conversation(other)
+    qtbot.wait(300)  # the render finishes meanwhile, for a conversation no longer shown
+    assert "gamma" not in text_of(view) and "elsewhere" in text_of(view)
 
 
 def test_ending_a_stream_that_produced_nothing_leaves_no_trace(
