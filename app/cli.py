@@ -7,6 +7,7 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import shutil
 import sqlite3
@@ -20,14 +21,17 @@ from app import (
     cli_attachments,
     cli_branches,
     cli_context,
+    cli_mcp,
     cli_transfer,
     cli_turn,
     cli_usage,
     composition,
     ids,
 )
+from app.cli_approval import AllowList, terminal_approver
 from app.cli_turn import (
     EXIT_INTERRUPTED,
+    add_tool_options,
     add_tuning,
     fail,
     last_model,
@@ -44,7 +48,6 @@ from app.paths import DataDir
 from app.store import Conversation, Library, MessageHit
 from app.store.search_query import HELP as QUERY_HELP
 from app.terminal_text import columns, cut, left
-from app.tools import BUILTIN
 from app.tuning import applied
 from app.turn import TurnSettings, retry_turn, run_turn
 
@@ -60,6 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `edit ID 4 -a shot.png "text"`: argparse takes the positionals before an option as
         # a group, leaving the text after it over; it is the message all the same
         args.text += extra
+    elif extra and extra[0] == "--" and getattr(args, "run", None) == []:
+        # `mcp add NAME --env K=V -- npx -y pkg`: argparse has taken NAME as the positionals
+        # before the options, leaving the command after -- over; it is the command all the same
+        args.run = extra[1:]
+    elif extra and getattr(args, "run", None):
+        parser.error(f"unrecognized arguments: {' '.join(extra)} (a server's command goes "
+                     "after --: crosstalk mcp add NAME -- COMMAND ARGS)")  # fmt: skip
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "handler", None):
@@ -140,23 +150,26 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     regenerate = args.regenerate or args.retry
     if regenerate and not args.conversation:
         return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
-    if args.attach and (regenerate or args.go_on or args.compare):
+    if (args.attach or args.resource) and (regenerate or args.go_on or args.compare):
+        option = "-a" if args.attach else "--resource"
         return fail(
-            "-a goes with a new message: --regenerate and --continue send what is there, and "
-            "--compare does not take attachments yet (ask each model with -m instead)"
+            f"{option} goes with a new message: --regenerate and --continue send what is there, "
+            "and --compare does not take attachments yet (ask each model with -m instead)"
         )
     if args.go_on:
         return cli_branches.go_on(services, args)
     if regenerate and args.compare:
         return fail("--regenerate and --compare do not go together: pick one")
     attachments = cli_attachments.attach(services, args.attach)  # checked first: refused early
+    attachments += cli_mcp.resource_attachments(services, args.resource)
     if regenerate:
         text = ""
     else:
         text = cli_attachments.message_text(args.text, bool(attachments))
         if not text.strip() and not attachments:
             return fail("nothing to ask: give the question as an argument or on stdin")
-    tools = parse_tools(args.tools)
+    tools = parse_tools(services, args.tools)
+    AllowList.parse(args.allow_tools)  # a mistake in it is refused before anything is written
     conversation = library.open(args.conversation) if args.conversation else None
     if args.compare:
         if args.model:
@@ -215,8 +228,11 @@ def fitted(
 
 def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
     """The settings with this command's --temperature, --max-tokens and --think (a turn that
-    appends an input also remembers them for the conversation: ``tuning_of``)."""
-    return applied(services.turn_settings(), tuning_of(args))
+    appends an input also remembers them for the conversation: ``tuning_of``), and the
+    approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
+    allow = AllowList.parse(getattr(args, "allow_tools", None))
+    settings = applied(services.turn_settings(), tuning_of(args))
+    return dataclasses.replace(settings, approve=terminal_approver(allow))
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -504,12 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
     ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
-    ask.add_argument(
-        "--tools",
-        metavar="NAMES",
-        help=f"tools the model may call, comma-separated, 'all' or 'none' ({', '.join(BUILTIN)}); "
-        "remembered for the conversation",
-    )
+    add_tool_options(ask)
     ask.add_argument(
         "--regenerate", action="store_true",
         help="answer the last input of -c ID again (with -m, by another model): a new branch; "
@@ -531,6 +542,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a message too long for the model's window is sent cut to fit (else refused)",
     )  # fmt: skip
     cli_attachments.add_attach(ask)
+    cli_mcp.add_resource(ask)
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", cmd_list, "conversations, newest first")
@@ -610,6 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_transfer.register(command)
     cli_context.register(command)
     cli_usage.register(command)
+    cli_mcp.register(command)
     return parser
 
 

@@ -34,7 +34,7 @@ def register(command: Command) -> None:
     edit.add_argument("text", nargs="*", help="the new text (read from stdin if absent)")
     edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
-    edit.add_argument("--tools", metavar="NAMES", help="tools the model may call, as for ask")
+    cli_turn.add_tool_options(edit)
     cli_attachments.add_attach(edit)
     edit.add_argument(
         "--drop-attachments", action="store_true",
@@ -69,7 +69,7 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     text = cli_attachments.message_text(args.text, bool(attachments))
     if not text.strip() and not attachments:
         return cli_turn.fail("nothing to send: give the new text as an argument or on stdin")
-    tools = parse_tools(args.tools)
+    tools = parse_tools(services, args.tools)
     spec = (
         args.model or last_model(conversation, services.models) or services.settings.default_model
     )

@@ -17,7 +17,7 @@ from app.errors import CrosstalkError
 from app.history import ModelInput, ModelOutput
 from app.next_model import model_to_continue
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
-from app.tools import BUILTIN, check_names
+from app.tools import BUILTIN
 from app.tuning import check
 
 if TYPE_CHECKING:
@@ -193,11 +193,24 @@ def last_model(conversation: Conversation | None, models: Models) -> str | None:
     return model_to_continue(conversation.history.last_output if conversation else None, models)
 
 
-def parse_tools(value: str | None) -> list[str] | None:
+def parse_tools(services: Services, value: str | None) -> list[str] | None:
+    """--tools as the turn remembers it: "all" becomes every tool there is now (built-ins and
+    ``mcp:SERVER`` for each enabled server), "none" none; an unknown name is a ValueError."""
     if value is None:
         return None
-    if value == "all":
-        return list(BUILTIN)
-    if value == "none":
-        return []
-    return check_names(name.strip() for name in value.split(",") if name.strip())
+    return services.toolbox.check(value.split(","))
+
+
+def add_tool_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--tools", metavar="NAMES",
+        help=f"tools the model may call, comma-separated, 'all' or 'none': {', '.join(BUILTIN)}, "
+        "mcp:SERVER (each tool of an MCP server in `crosstalk mcp list`) or mcp:SERVER/TOOL; "
+        "remembered for the conversation",
+    )  # fmt: skip
+    parser.add_argument(
+        "--allow-tools", metavar="NAMES",
+        help="MCP tool calls that run without asking, comma-separated: mcp:SERVER, "
+        "mcp:SERVER/TOOL, a tool's full name, or 'all'. Others are asked about on a terminal, "
+        "and not run without one",
+    )  # fmt: skip

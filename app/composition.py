@@ -12,12 +12,15 @@ from app.context import Contexts, PolicyStore
 from app.context.policy import POLICY_FILE
 from app.errors import AuthFailed
 from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
+from app.mcp import ConfigError, McpManager
+from app.mcp.source import McpSource
 from app.paths import DataDir
 from app.pricing import PriceTable
 from app.providers import Models, Provider
 from app.providers.registry import ProviderEntry
 from app.settings import LOCAL, ProviderConfig, Settings, settings_or_defaults
 from app.store import Library
+from app.tools import BuiltinSource, ToolBox, ToolSource
 from app.turn import TurnSettings
 
 
@@ -37,6 +40,33 @@ class Services:
     _renderers: tuple[Settings, dict[str, Provider]] | None = field(
         default=None, init=False, repr=False
     )
+    _mcp: McpManager | None = field(default=None, init=False, repr=False)
+    _toolbox: tuple[int, ToolBox] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def mcp(self) -> McpManager:
+        """The MCP servers of this process: built on first use; no server starts until a
+        tool, prompt or resource of it is needed."""
+        if self._mcp is None:
+            self._mcp = McpManager(self.data, self.keys, self.environ)
+        return self._mcp
+
+    @property
+    def toolbox(self) -> ToolBox:
+        """The built-ins and each usable server in mcp.json, rebuilt when mcp.json changes.
+        An unreadable mcp.json leaves the built-ins alone, with a warning."""
+        manager = self.mcp
+        try:
+            config = manager.config
+        except ConfigError as exc:
+            if str(exc) not in self.library.warnings:
+                self.library.warnings.append(str(exc))
+            return ToolBox([BuiltinSource()], close=manager.close)
+        if self._toolbox is None or self._toolbox[0] != config.mtime_ns:
+            sources: list[ToolSource] = [BuiltinSource()]
+            sources += [McpSource(manager, name) for name in config.servers]
+            self._toolbox = (config.mtime_ns, ToolBox(sources, close=manager.close))
+        return self._toolbox[1]
 
     @property
     def contexts(self) -> Contexts:
@@ -98,9 +128,14 @@ class Services:
                 {name: config.kind for name, config in self.settings.all_providers().items()},
                 self.settings.vision_models,
             ),
+            toolbox=self.toolbox,
+            tool_share=self.settings.tool_share,
+            tool_result_chars=self.settings.tool_result_chars,
         )
 
     def close(self) -> None:
+        if self._mcp is not None:
+            self._mcp.close()
         self.library.close()
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from keyring.backend import KeyringBackend
 
 SERVICE = "crosstalk"
+MCP_USER = "mcp:"  # keyring user of an MCP secret: "mcp:fs.API_TOKEN"
 SESSION = "session"  # the source of a key kept in memory for this session only
 
 ENVIRONMENT = {
@@ -198,6 +199,37 @@ class Keys:
                 f"{' or '.join(env_names(provider))} in the environment instead"
             ) from exc
         self._session.pop(provider, None)  # the stored key is the one to use from now on
+
+    # MCP servers' secrets (``app/mcp/secrets.py``): the same keyring service, under "mcp:NAME",
+    # so they never collide with a provider's key
+
+    def secret(self, name: str) -> str | None:
+        """The keyring's value for MCP secret ``name``, or None; scrubbed from then on."""
+        value = self._from_keyring(MCP_USER + name)
+        if value:
+            self._handed_out.add(value)
+        return value or None
+
+    def store_secret(self, name: str, value: str) -> None:
+        """Keep MCP secret ``name`` in the OS keyring; KeyringUnavailable when it cannot."""
+        import keyring
+        import keyring.errors
+
+        value = value.strip()
+        if not value:
+            raise ValueError("the secret is empty; nothing was stored")
+        self._handed_out.add(value)
+        try:
+            keyring.set_password(SERVICE, MCP_USER + name, value)
+        except keyring.errors.KeyringError as exc:
+            self.problem = _first_sentence(exc)
+            raise KeyringUnavailable(
+                f"the OS keyring cannot store secrets here ({_first_sentence(exc)}); put the "
+                "value in the environment and write ${VARIABLE} in mcp.json instead"
+            ) from exc
+
+    def forget_secret(self, name: str) -> bool:
+        return self.forget(MCP_USER + name)
 
     def forget(self, provider: str) -> bool:
         import keyring

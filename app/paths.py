@@ -59,6 +59,16 @@ class DataDir:
     def log_file(self) -> Path:
         return self.root / "crosstalk.log"
 
+    @property
+    def mcp_file(self) -> Path:
+        """The MCP servers (``app/mcp/config.py``)."""
+        return self.root / "mcp.json"
+
+    @property
+    def mcp_dir(self) -> Path:
+        """MCP servers' last listings (``state/``) and stderr logs (``logs/``)."""
+        return self.root / "mcp"
+
     def ensure(self) -> None:
         """Create the folders (0700) if missing, and make them private again if something
         opened them up (a copy, a sync tool, a umask); say plainly when that is impossible."""

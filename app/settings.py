@@ -81,17 +81,26 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     # "provider:model" patterns of models that read images, for OpenAI-compatible servers
     # (cloud providers' own models are known; app/attachments/profiles.py)
     vision_models: list[str] = []
+    tool_share: float = 0.1  # of the token budget tool definitions may take; 0: no limit
+    tool_result_chars: int = 24_000  # a tool result longer than this is cut for the model
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:
             raise ValueError("window_turns must be at least 1")
         if self.max_tool_rounds < 1:
             raise ValueError("max_tool_rounds must be at least 1")
-        unknown = [name for name in self.default_tools if name not in BUILTIN]
+        # MCP servers' selectors ("mcp:fs", "mcp:fs/read_file") are checked when used: mcp.json
+        # is not read here
+        unknown = [n for n in self.default_tools if n not in BUILTIN and not n.startswith("mcp:")]
         if unknown:
             raise ValueError(
-                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN)}"
+                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN)} "
+                "or mcp:SERVER"
             )
+        if not 0 <= self.tool_share <= 1:
+            raise ValueError("tool_share must be between 0 and 1 (0: no limit)")
+        if self.tool_result_chars < 100:
+            raise ValueError("tool_result_chars must be at least 100")
         self.context_policy()  # raises ValueError naming the field
         for spec, window in self.context_windows.items():
             if window < 1 or ":" not in spec:

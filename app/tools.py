@@ -1,20 +1,24 @@
-"""Built-in tools a model may call, and running a round of tool calls.
+"""The tools a model may call: the built-ins and MCP servers' tools, behind one gate.
 
-Every tool is safe by construction: it reads the user's own library or the clock, or edits the
-conversation's own memory notebook (by appending, like everything else). Arguments arrive as the
-model wrote them; anything that does not parse or fit becomes an error result the model can read,
-never an exception.
+Every built-in is safe by construction: it reads the user's own library or the clock, or edits
+the conversation's own memory notebook (by appending, like everything else). Tools from MCP
+servers come through ``ToolSource`` (``app/mcp/source.py``); this module never imports
+``app.mcp``. A tool that needs approval runs only when the user allows it (``app/approval.py``).
+Arguments arrive as the model wrote them; anything that does not parse or fit becomes an error
+result the model can read, never an exception.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from app.history import MemoryNotebook, ToolCall, ToolResult
+from app.approval import ApprovalRequest, Approve, Decision, deny_all
+from app.history import Attachment, MemoryNotebook, ToolCall, ToolResult, ToolResults
 from app.providers import ToolSpec
 from app.store import Conversation, Library
 from app.store.search_query import QueryError
@@ -31,6 +35,7 @@ class ToolContext:
     conversation: Conversation
     # turns a query the model wrote into a standalone one (recall); None: searched as written
     rewrite: Rewrite | None = None
+    approve: Approve | None = None  # asks the user; None: calls that need approval are denied
 
 
 Run = Callable[[dict[str, Any], ToolContext], Awaitable[str]]
@@ -145,6 +150,303 @@ BUILTIN: dict[str, Tool] = {
 }
 
 
+# --- sources: the built-ins and MCP servers register the same way -------------------------
+
+
+@dataclass(frozen=True)
+class SourcedTool:
+    spec: ToolSpec  # spec.name is the wire name: sent, and kept in the history
+    source: str  # "builtin" | "mcp:<server>"
+    selector: str  # "current_time" | "mcp:fs/read_file"
+    title: str = ""
+    server: str = ""  # MCP only
+    tool: str = ""  # MCP only: the server's own name for it
+    needs_approval: bool = False
+    read_only: bool | None = None
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    content: str  # whole; cut only when rendered for a model (app/history/context.py)
+    is_error: bool = False
+    attachments: tuple[Attachment, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)  # -> ToolResults.meta["tools"][call_id]
+
+
+class ToolSource(Protocol):
+    name: str  # "builtin", "mcp:fs"
+
+    def selectors(self) -> list[str]:
+        """What ``--tools`` may name, from the config alone: built-ins' names, or ["mcp:fs"]."""
+        ...
+
+    def tools(self) -> list[SourcedTool]:
+        """The tools known now, without I/O (an MCP server's: [] until first listed)."""
+        ...
+
+    async def prepare(self) -> str | None:
+        """Start and list if needed; a note for the request when that failed."""
+        ...
+
+    async def call(
+        self, tool: SourcedTool, arguments: dict[str, Any], ctx: ToolContext
+    ) -> ToolOutcome: ...
+
+    def always_allowed(self, tool: SourcedTool) -> bool: ...
+
+    def allow_always(self, tool: SourcedTool) -> None: ...
+
+    def transport(self) -> str: ...
+
+
+class BuiltinSource:
+    name = "builtin"
+
+    def selectors(self) -> list[str]:
+        return list(BUILTIN)
+
+    def tools(self) -> list[SourcedTool]:
+        return [SourcedTool(t.spec, "builtin", n, title=n) for n, t in BUILTIN.items()]
+
+    async def prepare(self) -> str | None:
+        return None
+
+    async def call(
+        self, tool: SourcedTool, arguments: dict[str, Any], ctx: ToolContext
+    ) -> ToolOutcome:
+        try:
+            content = await BUILTIN[tool.spec.name].run(arguments, ctx)
+        except (ToolError, ValueError, TypeError) as exc:
+            return ToolOutcome(str(exc), is_error=True, meta={"source": "builtin"})
+        return ToolOutcome(content, meta={"source": "builtin"})
+
+    def always_allowed(self, tool: SourcedTool) -> bool:
+        return True
+
+    def allow_always(self, tool: SourcedTool) -> None:
+        return None
+
+    def transport(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    tools: tuple[SourcedTool, ...]  # what the request declares
+    left_out: tuple[str, ...] = ()  # wire names not sent: over the tools' share of the budget
+    tokens: int = 0  # what the sent ones cost
+    all_tokens: int = 0  # what every enabled tool would cost
+
+    @property
+    def specs(self) -> tuple[ToolSpec, ...]:
+        return tuple(t.spec for t in self.tools)
+
+
+def tool_tokens(tools: Sequence[ToolSpec]) -> int:
+    from app.context.service import tool_tokens as counted  # tokenizer: loaded on first use
+
+    return counted(tools)
+
+
+def denied_message(tool: SourcedTool) -> str:
+    return (
+        f"The user did not allow this call to {tool.tool or tool.spec.name} "
+        f"(server {tool.server}); it was not run."
+    )
+
+
+def conversation_allowed(ctx: ToolContext, wire: str) -> bool:
+    """Whether the user allowed ``wire`` for this conversation (any branch): read from its
+    history, so it survives restarts."""
+    for entry in ctx.conversation.history:
+        if not isinstance(entry, ToolResults):
+            continue
+        metas = entry.meta.get("tools", {})
+        for result in entry.results:
+            if result.name == wire and metas.get(result.call_id, {}).get("approval") == (
+                Decision.CONVERSATION.value
+            ):
+                return True
+    return False
+
+
+class ToolBox:
+    """Every tool source of this process: which tools there are, which a request declares,
+    and running a call through the approval gate."""
+
+    def __init__(self, sources: Sequence[ToolSource], close: Callable[[], None] | None = None):
+        self.sources = list(sources)
+        self._close = close
+
+    @classmethod
+    def builtin(cls) -> ToolBox:
+        return cls([BuiltinSource()])
+
+    def selectors(self) -> list[str]:
+        return [name for source in self.sources for name in source.selectors()]
+
+    def check(self, names: Iterable[str]) -> list[str]:
+        """``names`` as a turn remembers them: "all" -> every selector, "none" -> none;
+        ``mcp:srv`` must be configured, ``mcp:srv/tool`` is taken unchecked (its server may not
+        have listed yet); anything else unknown -> ValueError naming the valid ones."""
+        names = list(dict.fromkeys(n.strip() for n in names if n.strip()))
+        if names == ["all"]:
+            return self.selectors()
+        if names == ["none"]:
+            return []
+        valid = self.selectors()
+        for name in names:
+            server = _mcp_server(name)
+            if name in valid or (server is not None and "/" in name and f"mcp:{server}" in valid):
+                continue
+            raise ValueError(f"no tool {name!r}; the tools are: {', '.join(valid)}")
+        return names
+
+    def resolve(self, enabled: Sequence[str]) -> list[SourcedTool]:
+        """The tools ``enabled`` selects, known now (no I/O), in selector order, each once."""
+        found: dict[str, SourcedTool] = {}
+        for name in enabled:
+            for source in self._sources_of(name):
+                for tool in source.tools():
+                    if _selects(name, tool):
+                        found.setdefault(tool.spec.name, tool)
+        return list(found.values())
+
+    async def prepare(self, enabled: Sequence[str]) -> list[str]:
+        """Start (and list) the servers ``enabled`` names, only those; notes for what failed."""
+        notes: list[str] = []
+        seen: set[str] = set()
+        for name in enabled:
+            sources = self._sources_of(name)
+            server = _mcp_server(name)
+            if server is not None and not sources:
+                notes.append(f"{name}: no server {server} in mcp.json; its tools were not sent")
+            for source in sources:
+                if source.name in seen:
+                    continue
+                seen.add(source.name)
+                note = await source.prepare()
+                if note:
+                    notes.append(note)
+        return notes
+
+    def choose(self, enabled: Sequence[str], used: Collection[str], limit: int | None) -> Chosen:
+        """What a request declares: everything when it fits ``limit`` tokens (None: no limit);
+        else the built-ins, the tools this path has called and those named one by one first,
+        then the rest in order, while they fit."""
+        tools = self.resolve(enabled)
+        specs_ = [t.spec for t in tools]
+        all_tokens = tool_tokens(specs_)
+        if limit is None or all_tokens <= limit:
+            return Chosen(tuple(tools), (), all_tokens, all_tokens)
+        explicit = {n for n in enabled if _mcp_server(n) is not None and "/" in n}
+
+        def rank(tool: SourcedTool) -> int:
+            if tool.source == "builtin" or tool.spec.name in used:
+                return 0
+            return 1 if tool.selector in explicit else 2
+
+        kept: list[SourcedTool] = []
+        for tool in sorted(tools, key=rank):  # stable: config order within a rank
+            trial = [*kept, tool]
+            if rank(tool) == 0 or tool_tokens([t.spec for t in trial]) <= limit:
+                kept = trial
+        kept_names = {t.spec.name for t in kept}
+        ordered = tuple(t for t in tools if t.spec.name in kept_names)
+        left_out = tuple(t.spec.name for t in tools if t.spec.name not in kept_names)
+        return Chosen(ordered, left_out, tool_tokens([t.spec for t in ordered]), all_tokens)
+
+    async def run(
+        self, call: ToolCall, enabled: Sequence[str], ctx: ToolContext
+    ) -> tuple[ToolResult, dict[str, Any]]:
+        """One call's result and its meta (``ToolResults.meta["tools"][call_id]``): not
+        enabled, bad JSON or not an object -> an error result; then the approval gate."""
+
+        def error(message: str, meta: Mapping[str, Any]) -> tuple[ToolResult, dict[str, Any]]:
+            result = ToolResult(call_id=call.id, name=call.name, content=message, is_error=True)
+            return result, dict(meta)
+
+        tool = next((t for t in self.resolve(enabled) if t.spec.name == call.name), None)
+        if tool is None:
+            return error(f"no tool named {call.name!r} is enabled here", {})
+        source = next(s for s in self.sources if s.name == tool.source)
+        meta: dict[str, Any] = (
+            {"source": "mcp", "server": tool.server, "tool": tool.tool,
+             "transport": source.transport()}
+            if tool.needs_approval else {"source": "builtin"}
+        )  # fmt: skip
+        try:
+            args = json.loads(call.arguments) if call.arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            return error(f"the arguments were not valid JSON ({exc})", meta)
+        if not isinstance(args, dict):
+            return error("the arguments must be a JSON object", meta)
+        if tool.needs_approval:
+            decision = await self._approval(tool, source, call, args, ctx)
+            meta["approval"] = decision.value
+            if decision is Decision.DENY:
+                return error(denied_message(tool), meta)
+        started = time.monotonic()
+        outcome = await source.call(tool, args, ctx)
+        meta.update(outcome.meta)
+        if tool.needs_approval:
+            meta["ms"] = round((time.monotonic() - started) * 1000)
+        result = ToolResult(
+            call_id=call.id, name=call.name, content=outcome.content,
+            is_error=outcome.is_error, attachments=list(outcome.attachments),
+        )  # fmt: skip
+        return result, meta
+
+    async def _approval(
+        self,
+        tool: SourcedTool,
+        source: ToolSource,
+        call: ToolCall,
+        args: dict[str, Any],
+        ctx: ToolContext,
+    ) -> Decision:
+        if source.always_allowed(tool):
+            return Decision.ALWAYS
+        if conversation_allowed(ctx, call.name):
+            return Decision.CONVERSATION
+        request = ApprovalRequest(
+            conversation_id=ctx.conversation.id, call_id=call.id, wire_name=call.name,
+            server=tool.server, tool=tool.tool, title=tool.title or tool.tool,
+            description=tool.spec.description, transport=source.transport(),
+            arguments=args, arguments_text=call.arguments, read_only=tool.read_only,
+        )  # fmt: skip
+        decision = await (ctx.approve or deny_all)(request)
+        if decision is Decision.ALWAYS:
+            source.allow_always(tool)
+        return decision
+
+    def _sources_of(self, name: str) -> list[ToolSource]:
+        server = _mcp_server(name)
+        if server is None:
+            return [s for s in self.sources if s.name == "builtin" and name in s.selectors()]
+        return [s for s in self.sources if s.name == f"mcp:{server}"]
+
+    def close(self) -> None:
+        """Stops MCP servers this process started."""
+        if self._close is not None:
+            self._close()
+
+
+def _mcp_server(name: str) -> str | None:
+    if not name.startswith("mcp:"):
+        return None
+    return name[4:].partition("/")[0] or None
+
+
+def _selects(name: str, tool: SourcedTool) -> bool:
+    if tool.source == "builtin":
+        return tool.selector == name
+    return name == tool.source or name == tool.selector
+
+
+# --- the built-ins alone (settings, tests) --------------------------------------------------
+
+
 def specs(names: Iterable[str]) -> tuple[ToolSpec, ...]:
     return tuple(BUILTIN[name].spec for name in names)
 
@@ -158,22 +460,8 @@ def check_names(names: Iterable[str]) -> list[str]:
 
 
 async def run_call(call: ToolCall, enabled: Sequence[str], ctx: ToolContext) -> ToolResult:
-    def error(message: str) -> ToolResult:
-        return ToolResult(call_id=call.id, name=call.name, content=message, is_error=True)
-
-    if call.name not in enabled:
-        return error(f"no tool named {call.name!r} is enabled here")
-    try:
-        args = json.loads(call.arguments) if call.arguments.strip() else {}
-    except json.JSONDecodeError as exc:
-        return error(f"the arguments were not valid JSON ({exc})")
-    if not isinstance(args, dict):
-        return error("the arguments must be a JSON object")
-    try:
-        content = await BUILTIN[call.name].run(args, ctx)
-    except (ToolError, ValueError, TypeError) as exc:
-        return error(str(exc))
-    return ToolResult(call_id=call.id, name=call.name, content=content)
+    result, _ = await ToolBox.builtin().run(call, enabled, ctx)
+    return result
 
 
 def not_run(calls: Iterable[ToolCall], why: str) -> list[ToolResult]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from app.approval import Approve
 from app.attachments.sending import Sending
 from app.context import Contexts, OnContext
 from app.context.events import ignore
@@ -42,7 +43,7 @@ from app.history import (
     Usage,
     render_context,
 )
-from app.history.context import CONTINUES
+from app.history.context import CONTINUES, TOOL_RESULT_CHARS
 from app.history.entries import STOPPED
 from app.providers import (
     Finished,
@@ -54,6 +55,7 @@ from app.providers import (
     StreamEvent,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageReport,
 )
 from app.scrub import scrub
@@ -61,12 +63,11 @@ from app.store import Conversation, Library
 from app.titles import fallback_title, generate_title, is_small
 from app.tools import (
     DEFAULT_MAX_ROUNDS,
+    Chosen,
     Rewrite,
+    ToolBox,
     ToolContext,
-    check_names,
     not_run,
-    run_call,
-    specs,
 )
 from app.tuning import applied, merged, remembered
 
@@ -153,6 +154,14 @@ class TurnSettings:
     contexts: Contexts | None = None
     # fits attachments to each provider (app/attachments/sending.py); None: sent as stored
     sending: Sending | None = None
+    toolbox: ToolBox | None = None  # the tools there are; None: the built-ins alone
+    approve: Approve | None = None  # asks before an MCP tool runs; None: such calls are denied
+    tool_share: float = 0.1  # of the token budget the tool definitions may take; 0: no limit
+    tool_result_chars: int = TOOL_RESULT_CHARS  # a longer result is cut for the model
+
+    @property
+    def box(self) -> ToolBox:
+        return self.toolbox or ToolBox.builtin()
 
 
 OnEvent = Callable[[StreamEvent], None]
@@ -171,8 +180,49 @@ def turn_tools(
 ) -> list[str]:
     """The tools a new turn enables: those asked for, else the conversation's last choice."""
     if tools is not None:
-        return check_names(tools)
+        return settings.box.check(tools)
     return enabled_tools(history, settings.default_tools)
+
+
+def used_tools(history: History, at: int | None = None) -> set[str]:
+    """The tools the path to ``at`` (by default the active path) has called."""
+    leaf = history.active_leaf if at is None else at
+    return {
+        call.name
+        for seq in (history.path_to(leaf) if leaf else ())
+        if isinstance(entry := history.at(seq), ModelOutput)
+        for call in entry.tool_calls
+    }
+
+
+def declared_tools(
+    conversation: Conversation,
+    provider: Named,
+    model: str,
+    settings: TurnSettings,
+    enabled: Sequence[str],
+    *,
+    at: int | None = None,
+) -> Chosen:
+    """The tools a request declares: every enabled one, unless their definitions would take
+    more than ``settings.tool_share`` of the token budget (then ``Chosen.left_out``)."""
+    limit: int | None = None
+    contexts = settings.contexts
+    if contexts is not None and settings.tool_share > 0:
+        policy = contexts.policy(conversation.id)
+        budget = contexts.budget(policy, provider, model, (), settings.max_tokens)
+        limit = int(settings.tool_share * budget)
+    return settings.box.choose(enabled, used_tools(conversation.history, at), limit)
+
+
+def left_out_note(chosen: Chosen, settings: TurnSettings) -> str | None:
+    if not chosen.left_out:
+        return None
+    names = ", ".join(chosen.left_out[:5]) + (", …" if len(chosen.left_out) > 5 else "")
+    return (
+        f"{len(chosen.left_out)} MCP tools not declared (over {settings.tool_share:.0%} of the "
+        f"budget): {names}"
+    )
 
 
 def new_input(
@@ -203,15 +253,20 @@ def build_request(
     by default) by the conversation's policy, the enabled tools and the settings' limits. The
     inspector's next-request view renders through this too, so what it shows is what the call
     sends. ``fit`` off leaves attachments as stored (counting needs no image scaled)."""
-    tools = specs(enabled)
+    chosen = declared_tools(conversation, provider, model, settings, enabled, at=at)
+    tools = chosen.specs
+    chars = settings.tool_result_chars
     if settings.contexts is None:
-        context = render_context(conversation.history, settings.window_turns, at=at)
+        context = render_context(conversation.history, settings.window_turns, at=at,
+                                 result_chars=chars)  # fmt: skip
     else:
         context = settings.contexts.render(conversation, provider, model, tools=tools,
-                                           max_tokens=settings.max_tokens, at=at)  # fmt: skip
+                                           max_tokens=settings.max_tokens, at=at,
+                                           result_chars=chars)  # fmt: skip
     notes: tuple[str, ...] = ()
     if settings.sending is not None and fit:  # attachments as this model takes them
         context, notes = settings.sending.prepare(context, provider, model)
+    left_out = left_out_note(chosen, settings)
     return Request(
         model,
         context,
@@ -219,8 +274,20 @@ def build_request(
         settings.max_tokens,
         settings.temperature,
         settings.reasoning,
-        notes,
+        (*notes, left_out) if left_out else notes,
+        chosen.left_out,
     )
+
+
+def _declared(
+    conversation: Conversation,
+    provider: Named,
+    model: str,
+    settings: TurnSettings,
+    enabled: Sequence[str],
+    at: int | None,
+) -> tuple[ToolSpec, ...]:
+    return declared_tools(conversation, provider, model, settings, enabled, at=at).specs
 
 
 async def run_turn(
@@ -268,7 +335,8 @@ async def run_turn(
     stamped = await library.append_async(conversation, entry, after=after)
     if settings.contexts is not None:
         await settings.contexts.before_request(
-            library, conversation, models, provider, model, tools=specs(enabled),
+            library, conversation, models, provider, model,
+            tools=_declared(conversation, provider, model, settings, enabled, stamped.seq),
             max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
         )  # fmt: skip
     output = await respond(
@@ -310,7 +378,8 @@ async def compare_turn(
     if settings.contexts is not None:
         provider, model = resolved[0]
         await settings.contexts.before_request(
-            library, conversation, models, provider, model, tools=specs(enabled),
+            library, conversation, models, provider, model,
+            tools=_declared(conversation, provider, model, settings, enabled, stamped.seq),
             max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
         )  # fmt: skip
     at = stamped.seq  # every reply answers this input, whatever else was appended meanwhile
@@ -425,7 +494,8 @@ async def retry_turn(
     settings = applied(settings, remembered(history))
     if settings.contexts is not None:
         await settings.contexts.before_request(
-            library, conversation, models, provider, model, tools=specs(enabled),
+            library, conversation, models, provider, model,
+            tools=_declared(conversation, provider, model, settings, enabled, at),
             max_tokens=settings.max_tokens, at=at, on_context=on_context,
         )  # fmt: skip
     meta: dict[str, object] = {}
@@ -463,18 +533,29 @@ async def respond(
     reply follows it; ``meta`` is added to that first reply's, and ``prompt`` is a user message
     that request ends with without being kept (Continue's "go on"). With ``models``,
     ``search_conversations`` queries are first rewritten into standalone ones by the settings'
-    title model (a cheap one), when it resolves."""
-    ctx = ToolContext(library, conversation, rewrite=_rewriter(models, settings, conversation))
+    title model (a cheap one), when it resolves. MCP servers the tools name start first (a
+    server that cannot is a note on the request); their calls are asked about through
+    ``settings.approve``."""
+    ctx = ToolContext(
+        library, conversation, rewrite=_rewriter(models, settings, conversation),
+        approve=settings.approve,
+    )  # fmt: skip
     at = conversation.history.active_leaf if at is None else at
+    box = settings.box
+    prepared = tuple(await box.prepare(enabled))
     for _ in range(settings.max_tool_rounds):
         output = await _call(
-            library, conversation, provider, model, settings, enabled, on_event, at, meta, prompt
-        )
+            library, conversation, provider, model, settings, enabled, on_event, at, meta, prompt,
+            prepared,
+        )  # fmt: skip
         meta = prompt = None
         if not output.tool_calls:
             return output
-        at = await _run_tools(library, conversation, output, enabled, ctx)
-    output = await _call(library, conversation, provider, model, settings, enabled, on_event, at)
+        at = await _run_tools(library, conversation, output, enabled, ctx, box)
+    output = await _call(
+        library, conversation, provider, model, settings, enabled, on_event, at, None, None,
+        prepared,
+    )  # fmt: skip
     if output.tool_calls:
         why = f"not run: the limit of {settings.max_tool_rounds} tool rounds was reached"
         results = ToolResults(results=not_run(output.tool_calls, why))
@@ -508,18 +589,23 @@ async def _run_tools(
     output: ModelOutput,
     enabled: Sequence[str],
     ctx: ToolContext,
+    box: ToolBox,
 ) -> int:
-    """Run a reply's calls and append their results after it; returns the results' seq."""
+    """Run a reply's calls and append their results after it; returns the results' seq.
+    An MCP call's server, approval and timing go into the entry's ``meta["tools"]``."""
     results: list[ToolResult] = []
+    metas: dict[str, dict[str, Any]] = {}
     try:
         for call in output.tool_calls:
-            results.append(await run_call(call, enabled, ctx))
+            result, call_meta = await box.run(call, enabled, ctx)
+            results.append(result)
+            if call_meta.get("source") == "mcp":
+                metas[call.id] = call_meta
     finally:  # cancelled or not, every call gets a result, so the history stays replayable
         rest = output.tool_calls[len(results) :]
         results += not_run(rest, f"not run: {STOPPED}")
-        stamped = await library.append_async(
-            conversation, ToolResults(results=results), after=output.seq
-        )
+        entry = ToolResults(results=results, meta={"tools": metas} if metas else {})
+        stamped = await library.append_async(conversation, entry, after=output.seq)
     return stamped.seq
 
 
@@ -534,15 +620,18 @@ async def _call(
     at: int,
     meta: dict[str, object] | None = None,
     prompt: str | None = None,
+    prepared: tuple[str, ...] = (),
 ) -> ModelOutput:
     """One model call: render the path to ``at``, stream, and append what came back after
-    ``at`` (partial if it broke)."""
+    ``at`` (partial if it broke). ``prepared``: notes from starting the tools' servers."""
     request = build_request(conversation, provider, model, settings, enabled, at=at, fit=False)
+    left_out = request.tools_left_out
     if settings.sending is not None:  # reading and scaling images: off the event loop
         fitted, notes = await asyncio.to_thread(
             settings.sending.prepare, request.context, provider, model
         )
-        request = dataclasses.replace(request, context=fitted, notes=notes)
+        kept = tuple(n for n in request.notes if left_out and "not declared" in n)
+        request = dataclasses.replace(request, context=fitted, notes=(*notes, *kept))
     if prompt is not None:
         entries = (*request.context.entries, ModelInput(text=prompt, meta={"transient": True}))
         request = dataclasses.replace(
@@ -553,8 +642,12 @@ async def _call(
     based_on = conversation.history.version
     context = request.context
     rendered = provider.render(request)
-    replay = [*request.notes, *rendered.notes]  # kept with the reply: what the request changed
-    builder = OutputBuilder(provider.name, model, notes=replay, extra=meta or {})
+    # kept with the reply: what the request changed
+    replay = [*prepared, *request.notes, *rendered.notes]
+    extra: dict[str, object] = {**(meta or {})}
+    if left_out:
+        extra["tools_left_out"] = list(left_out)
+    builder = OutputBuilder(provider.name, model, notes=replay, extra=extra)
     if context.tokens is not None:
         builder.context = {"tokens": context.tokens, "budget": context.budget,
                            "omitted": len(context.omitted)}  # fmt: skip

@@ -32,7 +32,7 @@ from app.attachments.files import (
 )
 from app.attachments.profiles import Profile, fitted, profile_for
 from app.errors import AttachmentError, StorageError
-from app.history import Attachment, Context, ModelInput
+from app.history import AnyEntry, Attachment, Context, ModelInput, ToolResults
 from app.store.blobs import Blobs, digest
 
 EXTRACTED = "text extracted from the PDF"
@@ -92,7 +92,7 @@ class Sending:
         self, context: Context, provider: Any, model: str
     ) -> tuple[Context, tuple[str, ...]]:
         """The context with every attachment as this model will get it, and the notes."""
-        if not any(isinstance(e, ModelInput) and e.attachments for e in context.entries):
+        if not any(_attached(e) for e in context.entries):
             return context, ()
         profile = self.profile(provider, model)
         notes: list[str] = []
@@ -115,9 +115,25 @@ class Sending:
                     if fitted_one is not None:
                         sent.append(fitted_one)
                 entry = msgspec.structs.replace(entry, attachments=sent)
+            elif isinstance(entry, ToolResults) and _attached(entry):  # an MCP tool's images
+                entry = self._tool_images(entry, profile, notes)
             entries.append(entry)
         entries.reverse()
         return replace(context, entries=tuple(entries)), tuple(notes)
+
+    def _tool_images(self, entry: ToolResults, profile: Profile, notes: list[str]) -> ToolResults:
+        """A tool's images fitted like an input's; for a model without images, none (the
+        result's text says an image was attached)."""
+        results = []
+        for result in entry.results:
+            sent = [
+                fitted_one
+                for attachment in result.attachments
+                if is_image(attachment) and profile.images
+                if (fitted_one := self._fit(attachment, entry.seq, profile, notes)) is not None
+            ]
+            results.append(msgspec.structs.replace(result, attachments=sent))
+        return msgspec.structs.replace(entry, results=results)
 
     def _fit(
         self, attachment: Attachment, seq: int, profile: Profile, notes: list[str]
@@ -304,3 +320,9 @@ def _over(attachment: Attachment, profile: Profile, limit: int) -> str:
         f"{attachment.name} is {size_text(attachment.size)}; {profile.kind} takes files up "
         f"to {size_text(limit)}"
     )
+
+
+def _attached(entry: AnyEntry) -> bool:
+    if isinstance(entry, ModelInput):
+        return bool(entry.attachments)
+    return isinstance(entry, ToolResults) and any(r.attachments for r in entry.results)

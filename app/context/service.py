@@ -8,6 +8,7 @@ conversation's policy says so and the request would pass its threshold.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,19 +22,21 @@ from app.context.tokens import Method, TokenCounter, count_text, load_encoding, 
 from app.context.windows import context_window
 from app.errors import CrosstalkError
 from app.history import Context, DebugLog, render_context
+from app.history.context import TOOL_RESULT_CHARS
 from app.providers import Models, Provider, ToolSpec
 from app.store import Conversation, Library
 
-_tool_counts: dict[tuple[str, ...], int] = {}
+_tool_counts: dict[str, int] = {}  # by the definitions' sha256
 
 
 def tool_tokens(tools: Sequence[ToolSpec]) -> int:
     """What declaring the tools costs, counted once per set of tools."""
-    key = tuple(t.name for t in tools)
+    described = [{"name": t.name, "description": t.description,
+                  "parameters": dict(t.parameters)} for t in tools]  # fmt: skip
+    text = json.dumps(described)
+    key = hashlib.sha256(text.encode()).hexdigest()  # an MCP tool's schema can change
     if key not in _tool_counts:
-        described = [{"name": t.name, "description": t.description,
-                      "parameters": dict(t.parameters)} for t in tools]  # fmt: skip
-        _tool_counts[key] = count_text(json.dumps(described)) if tools else 0
+        _tool_counts[key] = count_text(text) if tools else 0
     return _tool_counts[key]
 
 
@@ -96,6 +99,7 @@ class Contexts:
         tools: Sequence[ToolSpec] = (),
         max_tokens: int | None = None,
         at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
     ) -> Context:
         """What the next request to ``provider:model`` carries, by the conversation's policy."""
         policy = self.policy(conversation.id)
@@ -108,6 +112,7 @@ class Contexts:
             budget=self.budget(policy, provider, model, tools, max_tokens),
             count=count,
             keep_first_input=policy.keep_first_input,
+            result_chars=result_chars,
         )
 
     async def ready(self, provider: Named, model: str) -> None:

@@ -28,6 +28,25 @@ ConversationEntry = ModelInput | ModelOutput | ToolResults
 Count = Callable[[AnyEntry], int]
 
 DEFAULT_WINDOW_TURNS = 20
+TOOL_RESULT_CHARS = 24_000  # a tool result longer than this is cut for the model
+
+
+def cut_results(entry: ToolResults, limit: int) -> ToolResults:
+    """``entry`` with each result over ``limit`` characters cut, saying so; the transcript
+    keeps the whole result."""
+    if all(len(r.content) <= limit for r in entry.results):
+        return entry
+    results = [
+        r
+        if len(r.content) <= limit
+        else msgspec.structs.replace(
+            r,
+            content=f"{r.content[:limit]}\n[… cut for the model: {len(r.content):,} characters "
+            "in all; the whole result is kept in the conversation]",
+        )
+        for r in entry.results
+    ]
+    return msgspec.structs.replace(entry, results=results)
 
 
 @dataclass(frozen=True)
@@ -304,6 +323,7 @@ def render_context(
     count: Count | None = None,
     keep_first_input: bool = False,
     summaries: bool = True,
+    result_chars: int = TOOL_RESULT_CHARS,
 ) -> Context:
     """The context of the next request: the path through the history's tree to message ``at``
     (by default the active path), never anything from another branch.
@@ -312,7 +332,8 @@ def render_context(
     ``count`` counts each entry (the newest turn is carried even if it alone is over);
     ``keep_first_input`` always carries the first user message. Messages the user removed from
     the context are left out (``Omission`` says so). ``summaries`` off renders as if no
-    compression stood (what a redo of a compression covers).
+    compression stood (what a redo of a compression covers). A tool result over
+    ``result_chars`` characters is cut (counts are of the whole one: an over-estimate).
     """
     if window_turns is not None and window_turns < 1:
         raise ValueError("the window must hold at least one turn")
@@ -344,7 +365,8 @@ def render_context(
     if head is not None:
         entries.append(head)
     for block in reversed(walk.blocks):
-        entries += block
+        entries += [cut_results(e, result_chars) if isinstance(e, ToolResults) else e
+                    for e in block]  # fmt: skip
     _, notes = outline.claims()
     omitted = walk.omitted + [Omission(seq, seq, reason) for seq, reason in notes]
     # what is always carried (or the newest part) did not fit, and went anyway

@@ -58,6 +58,8 @@ class ToolResult(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     content: str
     is_error: bool = False
+    # images a tool returned (an MCP server's), stored as blobs like an input's attachments
+    attachments: list[Attachment] = []
 
 
 class Attachment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

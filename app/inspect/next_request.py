@@ -77,6 +77,9 @@ class NextRequest:
     sampling: str = ""  # temperature, max tokens and thinking as sent ("" : the model's own)
     # what fitting the attachments to this model did: scaled, converted, left out, and why
     attachments: tuple[str, ...] = ()
+    # enabled tools not declared: their definitions were over the tools' share of the budget
+    tools_left_out: tuple[str, ...] = ()
+    tool_tokens_all: int = 0  # what declaring every enabled tool would cost
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ def next_request(
         would_compress=policy.auto_compress and Contexts.past_threshold(context, policy),
         over_budget=context.over_budget,
         sampling=sampling(request),
+        tools_left_out=request.tools_left_out,
+        tool_tokens_all=built.all_tools,
     )
 
 
@@ -253,6 +258,7 @@ class _Built:
     draft_seq: int | None
     counter: TokenCounter
     conversation_id: str
+    all_tools: int = 0  # tokens every enabled tool would cost, declared or not
 
 
 def _build(
@@ -281,9 +287,11 @@ def _build(
     counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
     # fitting attachments (reading and scaling images) only when the body is shown
     request = build_request(pending, provider, model, counted, enabled, fit=fit)
+    all_tools = tool_tokens([t.spec for t in settings.box.resolve(enabled)])
     return _Built(
-        adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id
-    )
+        adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id,
+        all_tools,
+    )  # fmt: skip
 
 
 def _unsaved() -> Conversation:

@@ -218,7 +218,11 @@ class _Renderer:
                 )
                 continue
             pending.remove(match)
-            blocks.append(_result_block(match[1], result.content, result.is_error))
+            block = _result_block(match[1], result.content, result.is_error)
+            if result.attachments:  # an MCP tool's images, fitted by app/attachments/sending.py
+                images = [_attachment("image", a) for a in result.attachments if a.inline]
+                block["content"] = [{"type": "text", "text": result.content}, *images]
+            blocks.append(block)
         self.add("user", blocks + self.missing_results() + orphans)
 
     def missing_results(self) -> list[Block]:

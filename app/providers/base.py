@@ -32,6 +32,8 @@ class Request:
     reasoning: str | None = None  # "low" | "medium" | "high" to ask for thinking; None: off
     # what fitting the attachments to this model changed or left out (app/attachments)
     notes: tuple[str, ...] = ()
+    # enabled tools not declared: over the tools' share of the token budget (app/tools.py)
+    tools_left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -144,10 +144,20 @@ def _reply_messages(reply: Reply, notes: list[str]) -> list[dict[str, Any]]:
         ]
     elif not output.text:
         message["content"] = ""
-    tool_messages = [
+    tool_messages: list[dict[str, Any]] = [
         {"role": "tool", "tool_call_id": result.call_id, "content": result.content}
         for result in reply.results
     ]
+    # a tool message holds text only: an MCP tool's images follow in a user message
+    images = [
+        {"type": "image_url", "image_url": {"url": data_url(attachment)}}
+        for result in reply.results
+        for attachment in result.attachments
+        if attachment.inline and attachment.mime_type.startswith("image/")
+    ]
+    if images:
+        intro = {"type": "text", "text": "The images the tool results above attached:"}
+        tool_messages.append({"role": "user", "content": [intro, *images]})
     return [message, *tool_messages]
 
 

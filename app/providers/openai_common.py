@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from app.history import ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
+from app.history import Attachment, ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
 from app.providers.adapter import CloudAdapter
 
@@ -83,6 +83,7 @@ class WireCall:
 class WireResult:
     call_id: str
     content: str
+    attachments: tuple[Attachment, ...] = ()  # an MCP tool's images (inline once fitted)
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def _pair(
             content = "no result was recorded for this call"
         else:
             content = f"Error: {match.content}" if match.is_error else match.content
-        out.append(WireResult(call.id, content))
+        out.append(WireResult(call.id, content, tuple(match.attachments) if match else ()))
     return tuple(out)
 
 

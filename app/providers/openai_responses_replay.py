@@ -17,7 +17,7 @@ from typing import Any
 
 from app.history import ModelInput, ModelOutput, Reasoning
 from app.providers.attached import data_url, labelled, sendable
-from app.providers.openai_common import Reply, WireCall
+from app.providers.openai_common import Reply, WireCall, WireResult
 
 OPAQUE_KIND = "openai-responses"
 
@@ -154,7 +154,18 @@ def reply_items(reply: Reply, provider: str, model: str, notes: list[str]) -> li
         writer.items.append(writer.message())
     writer.items.extend(writer.call(call) for call in writer.calls.values())
     writer.items.extend(
-        {"type": "function_call_output", "call_id": result.call_id, "output": result.content}
+        {"type": "function_call_output", "call_id": result.call_id, "output": _output(result)}
         for result in reply.results
     )
     return writer.items
+
+
+def _output(result: WireResult) -> str | list[dict[str, str]]:
+    """The result's text; with an MCP tool's images (fitted, inline), text and images."""
+    images = [a for a in result.attachments if a.inline and a.mime_type.startswith("image/")]
+    if not images:
+        return result.content
+    return [
+        {"type": "input_text", "text": result.content},
+        *({"type": "input_image", "image_url": data_url(a)} for a in images),
+    ]

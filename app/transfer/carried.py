@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING
 
-from app.history import AnyEntry, Attachment, ModelInput
+from app.history import AnyEntry, Attachment, ModelInput, ToolResults
 from app.store.blobs import digest, is_hash
 
 if TYPE_CHECKING:
@@ -28,11 +28,16 @@ def no_blob(sha256: str) -> bytes | None:
 
 
 def attachments(entries: Iterable[AnyEntry]) -> Iterator[tuple[int, Attachment]]:
-    """Every attachment of the entries, with the seq of its message."""
+    """Every attachment of the entries, with the seq of its message: an input's, and the
+    images an MCP tool returned."""
     for entry in entries:
         if isinstance(entry, ModelInput):
             for attachment in entry.attachments:
                 yield entry.seq, attachment
+        elif isinstance(entry, ToolResults):
+            for result in entry.results:
+                for attachment in result.attachments:
+                    yield entry.seq, attachment
 
 
 def references(entries: Iterable[AnyEntry]) -> list[str]:

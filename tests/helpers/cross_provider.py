@@ -81,7 +81,11 @@ def check_anthropic(body: Body) -> None:
                 assert isinstance(block["input"], dict), "tool_use input must be a dict"
                 assert block["name"] in declared, f"tool {block['name']} not declared"
             elif kind == "tool_result":
-                assert not assistant and isinstance(block["content"], str)
+                content = block["content"]  # text, or text and images (an MCP tool's)
+                assert not assistant and (
+                    isinstance(content, str)
+                    or all(part["type"] in ("text", "image") for part in content)
+                )
                 assert isinstance(block.get("is_error", False), bool)
             else:
                 raise AssertionError(f"unexpected block type {kind!r}")

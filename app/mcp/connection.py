@@ -1,0 +1,189 @@
+"""One MCP server session, and the SDK's types turned into Crosstalk's.
+
+The only module (with ``app/mcp/results.py``) that imports the ``mcp`` SDK: it costs about
+1.7 s, so it is imported on the MCP thread when a server is first needed (the import-linter
+contract in pyproject.toml keeps it so).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx2
+from mcp import Client, MCPError, StdioServerParameters
+from mcp.client.sse import sse_client
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, Implementation
+
+from app.mcp.config import ServerConfig
+from app.mcp.naming import wire_name
+
+if TYPE_CHECKING:
+    from mcp_types import Prompt, Resource, Tool
+
+    from app.mcp.manager import PromptArg, PromptInfo, ResourceInfo, ServerInfo, ToolInfo
+
+__all__ = ["CONNECTION_CLOSED", "REQUEST_TIMEOUT", "Client", "MCPError", "leaves", "session"]
+
+CLIENT_INFO = Implementation(name="crosstalk", version="0.1")
+
+
+@contextlib.asynccontextmanager
+async def session(
+    server: ServerConfig,
+    *,
+    command: str,
+    path: str,
+    env: Mapping[str, str],
+    headers: Mapping[str, str],
+    log: Path,
+) -> AsyncIterator[Client]:
+    """An open session with ``server`` (stdio: ``command`` resolved, ``path`` its PATH, its
+    stderr appended to ``log``; http/sse: ``headers`` sent with every request)."""
+    timeout = server.timeout
+    if server.transport == "stdio":
+        params = StdioServerParameters(
+            command=command, args=list(server.args), env={"PATH": path, **env}, cwd=server.cwd
+        )
+        with open(log, "a", encoding="utf-8") as errlog:
+            async with Client(
+                stdio_client(params, errlog=errlog), read_timeout_seconds=timeout,
+                client_info=CLIENT_INFO,
+            ) as client:  # fmt: skip
+                yield client
+        return
+    assert server.url is not None
+    if server.transport == "sse":
+        transport: Any = sse_client(server.url, headers=dict(headers), timeout=min(timeout, 30))
+        async with Client(
+            transport, read_timeout_seconds=timeout, client_info=CLIENT_INFO
+        ) as client:
+            yield client
+        return
+    http_timeout = httpx2.Timeout(min(timeout, 30), read=max(timeout, 300))
+    async with (
+        httpx2.AsyncClient(headers=dict(headers), timeout=http_timeout) as http,
+        Client(
+            streamable_http_client(server.url, http_client=http),
+            read_timeout_seconds=timeout, client_info=CLIENT_INFO,
+        ) as client,
+    ):  # fmt: skip
+        yield client
+
+
+def leaves(exc: BaseException) -> list[str]:
+    """The messages at the bottom of an exception group (a failed start raises one)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [m for inner in exc.exceptions for m in leaves(inner)]
+    if isinstance(exc, MCPError):
+        return [exc.message]
+    if isinstance(exc, FileNotFoundError):
+        return [f"{exc.filename or 'the command'} was not found"]
+    if isinstance(exc, httpx2.ConnectError):
+        return [f"cannot connect ({exc})"]
+    return [str(exc) or type(exc).__name__]
+
+
+def server_info(client: Client, transport: str) -> ServerInfo:
+    from app.mcp.manager import ServerInfo
+
+    info = client.server_info
+    return ServerInfo(
+        name=info.name if info else "",
+        version=info.version if info else "",
+        protocol=str(client.protocol_version or ""),
+        transport=transport,
+    )
+
+
+async def all_tools(client: Client, server: str, *, refresh: bool = False) -> list[ToolInfo]:
+    tools: list[Tool] = []
+    cursor: str | None = None
+    while True:
+        page = await client.list_tools(cursor=cursor, cache_mode="refresh" if refresh else "use")
+        tools += page.tools
+        cursor = page.next_cursor
+        if cursor is None:
+            return [tool_info(server, tool) for tool in tools]
+
+
+def tool_info(server: str, tool: Tool) -> ToolInfo:
+    from app.mcp.manager import ToolInfo
+
+    notes = tool.annotations
+    return ToolInfo(
+        server=server,
+        name=tool.name,
+        wire_name=wire_name(server, tool.name),
+        title=tool.title or (notes.title if notes and notes.title else "") or tool.name,
+        description=tool.description or "",
+        input_schema=dict(tool.input_schema or {"type": "object", "properties": {}}),
+        read_only=notes.read_only_hint if notes else None,
+        destructive=notes.destructive_hint if notes else None,
+    )
+
+
+async def all_prompts(client: Client, server: str) -> list[PromptInfo]:
+    from app.mcp.manager import PromptInfo
+
+    if client.server_capabilities is not None and client.server_capabilities.prompts is None:
+        return []
+    prompts: list[Prompt] = []
+    cursor: str | None = None
+    while True:
+        page = await client.list_prompts(cursor=cursor)
+        prompts += page.prompts
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    return [
+        PromptInfo(
+            server=server,
+            name=p.name,
+            title=p.title or p.name,
+            description=p.description or "",
+            arguments=_arguments(p),
+            command=f"/{p.name}",
+        )
+        for p in prompts
+    ]
+
+
+def _arguments(prompt: Prompt) -> tuple[PromptArg, ...]:
+    from app.mcp.manager import PromptArg
+
+    return tuple(
+        PromptArg(a.name, a.description or "", bool(a.required)) for a in prompt.arguments or ()
+    )
+
+
+async def all_resources(client: Client, server: str) -> list[ResourceInfo]:
+    from app.mcp.manager import ResourceInfo
+
+    if client.server_capabilities is not None and client.server_capabilities.resources is None:
+        return []
+    found: list[Resource] = []
+    cursor: str | None = None
+    while True:
+        page = await client.list_resources(cursor=cursor)
+        found += page.resources
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    return [
+        ResourceInfo(
+            server=server,
+            uri=str(r.uri),
+            name=r.name,
+            title=r.title or r.name,
+            description=r.description or "",
+            mime_type=r.mime_type or "",
+            size=r.size if r.size is None or math.isfinite(r.size) else None,
+        )
+        for r in found
+    ]

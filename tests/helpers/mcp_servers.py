@@ -1,0 +1,167 @@
+"""MCP servers for tests: the demo server (stdio or HTTP), mcp.json, a memory keyring, and the
+published servers (npm packages installed once into a cache folder)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import keyring
+import keyring.backend
+import keyring.errors
+
+from app.paths import DataDir
+
+HELPERS = Path(__file__).parent
+DEMO = HELPERS / "mcp_demo_server.py"
+PAGED = HELPERS / "mcp_paged_server.py"
+
+
+def demo_stdio(**extra: Any) -> dict[str, Any]:
+    return {"command": sys.executable, "args": [str(DEMO)], **extra}
+
+
+def write_config(data: DataDir, servers: dict[str, dict[str, Any]]) -> Path:
+    data.root.mkdir(parents=True, exist_ok=True)
+    data.mcp_file.write_text(json.dumps({"mcpServers": servers}, indent=2))
+    os.utime(data.mcp_file, ns=(time.time_ns(), time.time_ns()))  # a new mtime: reloaded
+    return data.mcp_file
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def demo_http() -> Iterator[str]:
+    """The demo server over streamable HTTP; yields its URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(DEMO), "http", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the demo HTTP server did not start")
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    """A keyring backend held in memory, installed through keyring's own set_keyring."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[service, username] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if self.passwords.pop((service, username), None) is None:
+            raise keyring.errors.PasswordDeleteError("no such password")
+
+
+@contextlib.contextmanager
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(ChildProcessError, OSError):  # a zombie of ours: reap it
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    return Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
+def children_running(command_part: str) -> list[int]:
+    """Processes of this user whose command line contains ``command_part``."""
+    found: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if command_part in cmdline and _state(int(entry.name)) != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+NPM_PACKAGES = (
+    "@modelcontextprotocol/server-everything@2026.8.31",
+    "@modelcontextprotocol/server-filesystem@2026.8.31",
+)
+
+
+def npm_cache_dir() -> Path:
+    return Path(
+        os.environ.get("CROSSTALK_MCP_TEST_SERVERS")
+        or Path.home() / ".cache" / "crosstalk" / "mcp-test-servers"
+    )
+
+
+def published_servers() -> Path:
+    """The folder where the published npm servers are installed (installed now if missing);
+    pytest.skip when node/npm are absent or the install fails (offline)."""
+    import pytest
+
+    folder = npm_cache_dir()
+    bin_dir = folder / "node_modules" / ".bin"
+    if (bin_dir / "mcp-server-everything").exists():
+        return folder
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        pytest.skip("node/npm not found: sudo apt install nodejs npm")
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(folder), *NPM_PACKAGES],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if done.returncode != 0 or not (bin_dir / "mcp-server-everything").exists():
+        tail = " ".join((done.stderr or done.stdout).strip().splitlines()[-3:])
+        pytest.skip(f"npm install failed (offline?): {tail}")
+    return folder
