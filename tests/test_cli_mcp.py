@@ -16,7 +16,8 @@ from app.cli import main
 from app.keys import SERVICE
 from app.paths import DataDir
 from tests.helpers.mcp_servers import DEMO as DEMO_PATH
-from tests.helpers.mcp_servers import MemoryKeyring, demo_http, memory_keyring
+from tests.helpers.mcp_servers import demo_http
+from tests.helpers.memory_keyring import MemoryKeyring, memory_keyring
 
 DEMO = str(DEMO_PATH)
 

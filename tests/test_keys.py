@@ -26,6 +26,7 @@ from app.paths import DataDir
 from app.scrub import scrub
 from app.turn import run_turn
 from tests.helpers import openai_events as oe
+from tests.helpers.memory_keyring import MemoryKeyring
 from tests.helpers.wire_server import Reply, WireServer
 
 
@@ -122,23 +123,6 @@ def test_a_key_read_from_the_os_keyring_is_scrubbed_whatever_its_shape(tmp_path:
 # --- keys kept for the session (no usable keyring) -----------------------------------------
 
 SESSION_KEY = "session-key-0123456789abcdefXYZ"  # no known shape: only the value finds it
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[service, username] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        del self.passwords[service, username]
 
 
 @pytest.fixture

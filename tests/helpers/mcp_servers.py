@@ -15,10 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import keyring
-import keyring.backend
-import keyring.errors
-
 from app.paths import DataDir
 
 HELPERS = Path(__file__).parent
@@ -65,37 +61,6 @@ def demo_http() -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(10)
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """A keyring backend held in memory, installed through keyring's own set_keyring."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[service, username] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise keyring.errors.PasswordDeleteError("no such password")
-
-
-@contextlib.contextmanager
-def memory_keyring() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    try:
-        yield backend
-    finally:
-        keyring.set_keyring(previous)
 
 
 def alive(pid: int) -> bool:

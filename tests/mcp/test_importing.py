@@ -24,7 +24,7 @@ from app.mcp.importing import (
     merge,
     read_other,
 )
-from tests.helpers.mcp_servers import MemoryKeyring, memory_keyring
+from tests.helpers.memory_keyring import MemoryKeyring, memory_keyring
 
 MCP_USER = "mcp:"  # the keyring user of an MCP secret: "mcp:fs.API_TOKEN"
 

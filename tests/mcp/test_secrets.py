@@ -8,7 +8,7 @@ from app.keys import Keys
 from app.mcp import ServerConfig
 from app.mcp.secrets import MissingSecret, expand, secret_refs
 from app.scrub import scrub
-from tests.helpers.mcp_servers import memory_keyring
+from tests.helpers.memory_keyring import memory_keyring
 
 
 def test_references_expand_and_are_scrubbed() -> None:

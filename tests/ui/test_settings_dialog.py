@@ -38,6 +38,7 @@ from app.settings import ProviderConfig, Settings, load_settings
 from app.settings_store import save_settings
 from app.tools import BUILTIN
 from tests.helpers import openai_events as oe
+from tests.helpers.memory_keyring import MemoryKeyring
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for, top_level
 from tests.helpers.wire_server import Reply, WireServer
 from ui.prices_tab import CACHED, DEFAULT, INPUT, OUTPUT, PATTERN, SOURCE, YOURS
@@ -53,26 +54,6 @@ MODEL_NAMES = [
 SECRET = "sk-crosstalk-dialog-test-0123456789"
 
 MakeDialog = Callable[..., SettingsDialog]
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """A keyring backend held in memory, installed through keyring's own set_keyring."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[service, username] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise keyring.errors.PasswordDeleteError("no such password")
 
 
 @pytest.fixture
