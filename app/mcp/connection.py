@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import httpx2
 from mcp import Client, MCPError, StdioServerParameters
@@ -101,15 +101,24 @@ def server_info(client: Client, transport: str) -> ServerInfo:
     )
 
 
-async def all_tools(client: Client, server: str, *, refresh: bool = False) -> list[ToolInfo]:
-    tools: list[Tool] = []
+async def every_page(list_page: Callable[[str | None], Awaitable[Any]], field: str) -> list[Any]:
+    """All of a listing the server hands out page by page (``next_cursor``)."""
+    found: list[Any] = []
     cursor: str | None = None
     while True:
-        page = await client.list_tools(cursor=cursor, cache_mode="refresh" if refresh else "use")
-        tools += page.tools
+        page = await list_page(cursor)
+        found += getattr(page, field)
         cursor = page.next_cursor
         if cursor is None:
-            return [tool_info(server, tool) for tool in tools]
+            return found
+
+
+async def all_tools(client: Client, server: str, *, refresh: bool = False) -> list[ToolInfo]:
+    mode: Literal["refresh", "use"] = "refresh" if refresh else "use"
+    tools: list[Tool] = await every_page(
+        lambda cursor: client.list_tools(cursor=cursor, cache_mode=mode), "tools"
+    )
+    return [tool_info(server, tool) for tool in tools]
 
 
 def tool_info(server: str, tool: Tool) -> ToolInfo:
@@ -133,14 +142,9 @@ async def all_prompts(client: Client, server: str) -> list[PromptInfo]:
 
     if client.server_capabilities is not None and client.server_capabilities.prompts is None:
         return []
-    prompts: list[Prompt] = []
-    cursor: str | None = None
-    while True:
-        page = await client.list_prompts(cursor=cursor)
-        prompts += page.prompts
-        cursor = page.next_cursor
-        if cursor is None:
-            break
+    prompts: list[Prompt] = await every_page(
+        lambda cursor: client.list_prompts(cursor=cursor), "prompts"
+    )
     return [
         PromptInfo(
             server=server,
@@ -167,14 +171,9 @@ async def all_resources(client: Client, server: str) -> list[ResourceInfo]:
 
     if client.server_capabilities is not None and client.server_capabilities.resources is None:
         return []
-    found: list[Resource] = []
-    cursor: str | None = None
-    while True:
-        page = await client.list_resources(cursor=cursor)
-        found += page.resources
-        cursor = page.next_cursor
-        if cursor is None:
-            break
+    found: list[Resource] = await every_page(
+        lambda cursor: client.list_resources(cursor=cursor), "resources"
+    )
     return [
         ResourceInfo(
             server=server,

@@ -23,9 +23,9 @@ from tests.helpers.mcp_servers import (
     children_running,
     demo_http,
     demo_stdio,
-    memory_keyring,
     write_config,
 )
+from tests.helpers.memory_keyring import memory_keyring
 
 
 @pytest.fixture
