@@ -151,7 +151,8 @@ def test_a_malformed_file_shows_its_failure_and_changes_nothing(
     assert "Imported 0 conversations" in summary and "Failed:" in summary
     assert "broken.json: line 1" in summary and "expected a string, found a number" in summary
     assert entries_of(services.library) == before
-    assert harness.listed_titles() == ["Kept"]
+    # the import's end reloads the list (on a thread): what it shows once loaded
+    harness.until(lambda: harness.listed_titles() == ["Kept"], "the list to show Kept")
 
 
 def test_cancel_stops_an_export_and_writes_nothing(
