@@ -88,7 +88,9 @@ class World:
                     kind="openai", base_url=f"{self.openai.url}/v1", models=["gpt-4.1"]
                 ),
                 "gemini": ProviderConfig(
-                    kind="gemini", base_url=self.gemini.url, models=["gemini-2.5-flash"]
+                    kind="gemini",
+                    base_url=self.gemini.url,
+                    models=["gemini-2.5-flash", "gemini-3-pro-preview"],
                 ),
             },
         )
@@ -298,7 +300,8 @@ def test_next_request_says_which_tools_are_left_out(world: World) -> None:
     try:
         shown = next_request(services, None, OPENAI, draft="hi", tools=["mcp:demo"], render=False)
         assert shown.tools_left_out and shown.tool_tokens_all > shown.tool_tokens
-        assert any("MCP tools not declared" in note for note in shown.attachments)
+        # said once, as the tools' line (the inspector's "tools:"), never as an attachment's
+        assert not any("MCP tools not declared" in note for note in shown.attachments)
     finally:
         services.mcp.close()  # the fixture closes the library
 
@@ -337,6 +340,47 @@ def test_a_tools_image_reaches_models_that_read_images(world: World) -> None:
     assert block["content"][0] == {"type": "text", "text": result.content}
     assert block["content"][1]["type"] == "image"
     assert block["content"][1]["source"]["media_type"] == "image/png"
+
+
+def test_gemini_3_reads_a_tools_image_in_its_function_response(world: World) -> None:
+    """Gemini 3 models take images inside a ``functionResponse``; Gemini 2.5 gets the
+    result's text line, and the reply's notes say the image was not sent."""
+    world.openai.enqueue(openai_call("call_1", "mcp__demo__picture", {}))
+    world.openai.enqueue(Reply(chunks=oe.chat_reply("A dot.")))
+    world.openai.enqueue(Reply(chunks=oe.chat_reply("Pictures")))
+    for said in ("Still a dot.", "A dot, I am told."):
+        world.gemini.enqueue(Reply(chunks=[ge.chunk(ge.text(said), finish="STOP")]))
+    kinds = {"openai": "openai", "anthropic": "anthropic", "gemini": "gemini"}
+    sending = Sending(world.library.blobs, kinds, [])
+    settings = world.turn_settings(Decision.CONVERSATION, sending=sending)
+    conversation = world.library.create()
+    plan = (
+        (OPENAI, "Draw", settings),
+        ("gemini:gemini-3-pro-preview", "Again?", settings),
+        (GEMINI, "And now?", settings),
+    )
+    replies = asyncio.run(turns(world, conversation, *plan, tools=["mcp:demo"]))
+    three, two = bodies(world.gemini)
+
+    def response(body: dict[str, Any]) -> dict[str, Any]:
+        (found,) = [
+            part["functionResponse"]
+            for content in body["contents"]
+            for part in content["parts"]
+            if "functionResponse" in part
+        ]
+        return found
+
+    (image,) = response(three)["parts"]  # the SDK posts these parts' names in snake_case
+    assert image["inline_data"]["mime_type"] == "image/png"
+    assert image["inline_data"]["display_name"] == "picture-1.png"
+    assert base64.b64decode(image["inline_data"]["data"]) == PNG
+    assert response(three)["response"] == {"output": "[image image/png 1x1, attached]"}
+    assert "parts" not in response(two)
+    assert any(
+        "not sent: gemini-2.5-flash takes no images in a tool's result" in note
+        for note in replies[2].meta["replay_notes"]
+    )
 
 
 def test_the_responses_api_gets_a_tools_image_in_its_output(library: Library) -> None:

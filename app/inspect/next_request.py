@@ -159,7 +159,12 @@ def next_request(
         counting=counting_label(method, contexts.kinds.get(provider.name, provider.name), spec),
         omitted=context.omitted,
         notes=notes,
-        attachments=tuple(redact_text(note) for note in request.notes),
+        # the tools' own line is shown from ``tools_left_out`` (app/turn.py left_out_note)
+        attachments=tuple(
+            redact_text(note)
+            for note in request.notes
+            if not (request.tools_left_out and "MCP tools not declared" in note)
+        ),
         body=body,
         body_error=body_error,
         would_compress=policy.auto_compress and Contexts.past_threshold(context, policy),

@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import BadRequest
-from app.history import Attachment, Context, ModelInput, ModelOutput, ToolCall, ToolResults
+from app.history import (
+    Attachment,
+    Context,
+    ModelInput,
+    ModelOutput,
+    ToolCall,
+    ToolResult,
+    ToolResults,
+)
 from app.history.context import ConversationEntry
 from app.providers.attached import labelled, sendable
 from app.providers.base import Rendered, Request
@@ -185,8 +193,7 @@ class _Replay:
             elif self.to_upload and (key := file_key(attachment)) in self.to_upload:
                 parts.append({"fileData": self._file(key, attachment, entry.seq)})
             else:
-                # the SDK holds the data as bytes and posts them URL-safe base64 encoded
-                data = base64.urlsafe_b64encode(base64.b64decode(attachment.data)).decode()
+                data = _url_safe(attachment.data)
                 parts.append({"inlineData": {"data": data, "mime_type": attachment.mime_type}})
         return parts
 
@@ -295,12 +302,49 @@ class _Replay:
             function_response: dict[str, Any] = {"name": call.name, "response": response}
             if sent_id is not None:
                 function_response["id"] = sent_id
+            if result is not None and result.attachments:
+                images = self._tool_images(result, entry.seq)
+                if images:
+                    function_response["parts"] = images
             parts.append({"functionResponse": function_response})
         for orphan in results:
             self.notes.append(
                 f"tool result left out (seq {entry.seq}): no call {orphan!r} before it"
             )
         return parts
+
+    def _tool_images(self, result: ToolResult, seq: int) -> list[dict[str, Any]]:
+        """A tool's images (an MCP server's), fitted by app/attachments/sending.py, as the
+        ``functionResponse``'s own parts where the model reads them; otherwise a note."""
+        images = [a for a in result.attachments if a.mime_type.startswith("image/") and a.data]
+        if images and not multimodal_responses(self.model):
+            names = ", ".join(a.name for a in images)
+            self.notes.append(
+                f"{names} (seq {seq}) not sent: {self.model} takes no images in a tool's "
+                "result (Gemini 3 models do); the result's text says what it was"
+            )
+            return []
+        return [
+            {
+                "inlineData": {
+                    "mimeType": a.mime_type,
+                    "data": _url_safe(a.data),
+                    "displayName": a.name,
+                }
+            }
+            for a in images
+        ]
+
+
+def _url_safe(data: str) -> str:
+    """The SDK holds inline data as bytes and posts them URL-safe base64 encoded."""
+    return base64.urlsafe_b64encode(base64.b64decode(data)).decode()
+
+
+def multimodal_responses(model: str) -> bool:
+    """Gemini 3 models read images inside a ``functionResponse`` (its ``parts``); earlier ones
+    take only the JSON ``response``."""
+    return model.removeprefix("models/").startswith("gemini-3")
 
 
 def _size(entry: ConversationEntry) -> int:

@@ -5,6 +5,7 @@ with regex characters, and prices edited while Usage is in front."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -586,3 +587,22 @@ def test_an_older_system_instruction_or_notebook_says_it_is_not_sent(
     assert request is not None
     sent = {p.seq for p in request.carried}
     assert 19 in sent and 20 in sent and 1 not in sent and 13 not in sent  # as the rows say
+
+
+def test_tools_left_out_over_their_share_are_named(
+    open_window: OpenWindow, services: Services
+) -> None:
+    """Which tools a request leaves out is worked out in app/turn.py (tests/test_turn_mcp.py);
+    here: the Next request tab names them on a line of their own, not as an attachment."""
+    conversation_id = crossed(services.library)
+    harness = open_window()
+    dock = inspect(harness, conversation_id, NEXT_REQUEST)
+    wait_request(harness, dock, DEFAULT)
+    shown = dock.next_tab.request
+    assert shown is not None
+    left_out = ("mcp__fs__write_file", "mcp__fs__move_file")
+    dock.next_tab.show_request(dataclasses.replace(shown, tools_left_out=left_out))
+    lines = [dock.next_tab.left_out.item(i).text() for i in range(dock.next_tab.left_out.count())]
+    (line,) = [line for line in lines if line.startswith("tools: ")]
+    assert line.endswith("mcp__fs__write_file, mcp__fs__move_file")
+    assert not any(line.startswith("Nothing") for line in lines)
