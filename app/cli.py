@@ -232,7 +232,8 @@ def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
     approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
     allow = AllowList.parse(getattr(args, "allow_tools", None))
     settings = applied(services.turn_settings(), tuning_of(args))
-    return dataclasses.replace(settings, approve=terminal_approver(allow))
+    # counts only when bounds leave a doubt: the provider's usage is the count
+    return dataclasses.replace(settings, approve=terminal_approver(allow), exact_counts=False)
 
 
 # --- reading -------------------------------------------------------------------------------

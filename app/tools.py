@@ -242,10 +242,10 @@ class Chosen:
         return tuple(t.spec for t in self.tools)
 
 
-def tool_tokens(tools: Sequence[ToolSpec]) -> int:
+def tool_tokens(tools: Sequence[ToolSpec], *, bound: bool = False) -> int:
     from app.context.service import tool_tokens as counted  # tokenizer: loaded on first use
 
-    return counted(tools)
+    return counted(tools, bound=bound)
 
 
 def denied_message(tool: SourcedTool) -> str:
@@ -330,12 +330,23 @@ class ToolBox:
                     notes.append(note)
         return notes
 
-    def choose(self, enabled: Sequence[str], used: Collection[str], limit: int | None) -> Chosen:
+    def choose(
+        self,
+        enabled: Sequence[str],
+        used: Collection[str],
+        limit: int | None,
+        *,
+        exact: bool = True,
+    ) -> Chosen:
         """What a request declares: everything when it fits ``limit`` tokens (None: no limit);
         else the built-ins, the tools this path has called and those named one by one first,
-        then the rest in order, while they fit."""
+        then the rest in order, while they fit. ``exact`` False: when everything fits by its
+        bound, nothing is counted (the tokens are the bound's)."""
         tools = self.resolve(enabled)
         specs_ = [t.spec for t in tools]
+        if not exact and (limit is None or (bound := tool_tokens(specs_, bound=True)) <= limit):
+            tokens = 0 if limit is None else bound
+            return Chosen(tuple(tools), (), tokens, tokens)
         all_tokens = tool_tokens(specs_)
         if limit is None or all_tokens <= limit:
             return Chosen(tuple(tools), (), all_tokens, all_tokens)

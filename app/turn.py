@@ -158,6 +158,10 @@ class TurnSettings:
     approve: Approve | None = None  # asks before an MCP tool runs; None: such calls are denied
     tool_share: float = 0.1  # of the token budget the tool definitions may take; 0: no limit
     tool_result_chars: int = TOOL_RESULT_CHARS  # a longer result is cut for the model
+    # False: count tokens only when bounds do not show that everything fits (the command line:
+    # the provider's usage is the count, and loading a vocabulary costs ~0.7 s); the window
+    # counts exactly, its vocabulary loaded in the background
+    exact_counts: bool = True
 
     @property
     def box(self) -> ToolBox:
@@ -212,7 +216,8 @@ def declared_tools(
         policy = contexts.policy(conversation.id)
         budget = contexts.budget(policy, provider, model, (), settings.max_tokens)
         limit = int(settings.tool_share * budget)
-    return settings.box.choose(enabled, used_tools(conversation.history, at), limit)
+    used = used_tools(conversation.history, at)
+    return settings.box.choose(enabled, used, limit, exact=settings.exact_counts)
 
 
 def left_out_note(chosen: Chosen, settings: TurnSettings) -> str | None:
@@ -262,7 +267,8 @@ def build_request(
     else:
         context = settings.contexts.render(conversation, provider, model, tools=tools,
                                            max_tokens=settings.max_tokens, at=at,
-                                           result_chars=chars)  # fmt: skip
+                                           result_chars=chars,
+                                           exact=settings.exact_counts)  # fmt: skip
     notes: tuple[str, ...] = ()
     if settings.sending is not None and fit:  # attachments as this model takes them
         context, notes = settings.sending.prepare(context, provider, model)
@@ -338,6 +344,7 @@ async def run_turn(
             library, conversation, models, provider, model,
             tools=_declared(conversation, provider, model, settings, enabled, stamped.seq),
             max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
+            exact=settings.exact_counts,
         )  # fmt: skip
     output = await respond(
         library, conversation, provider, model, settings, enabled, on_event, models=models,
@@ -381,6 +388,7 @@ async def compare_turn(
             library, conversation, models, provider, model,
             tools=_declared(conversation, provider, model, settings, enabled, stamped.seq),
             max_tokens=settings.max_tokens, on_context=on_context, at=stamped.seq,
+            exact=settings.exact_counts,
         )  # fmt: skip
     at = stamped.seq  # every reply answers this input, whatever else was appended meanwhile
     meta: dict[str, object] = {"compare": list(specs_)}
@@ -497,6 +505,7 @@ async def retry_turn(
             library, conversation, models, provider, model,
             tools=_declared(conversation, provider, model, settings, enabled, at),
             max_tokens=settings.max_tokens, at=at, on_context=on_context,
+            exact=settings.exact_counts,
         )  # fmt: skip
     meta: dict[str, object] = {}
     if replaced is not None:

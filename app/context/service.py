@@ -8,6 +8,7 @@ conversation's policy says so and the request would pass its threshold.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -18,7 +19,14 @@ from app.context.compress import CompressionError, NothingToCompress, compress
 from app.context.events import CompressionFailed, OnContext, ignore
 from app.context.policy import ContextPolicy, PolicyStore
 from app.context.strategies import parse_strategy
-from app.context.tokens import Method, TokenCounter, count_text, load_encoding, method_for
+from app.context.tokens import (
+    Method,
+    TokenCounter,
+    bound_text,
+    count_text,
+    load_encoding,
+    method_for,
+)
 from app.context.windows import context_window
 from app.errors import CrosstalkError
 from app.history import Context, DebugLog, render_context
@@ -29,15 +37,31 @@ from app.store import Conversation, Library
 _tool_counts: dict[str, int] = {}  # by the definitions' sha256
 
 
-def tool_tokens(tools: Sequence[ToolSpec]) -> int:
-    """What declaring the tools costs, counted once per set of tools."""
+def tool_tokens(tools: Sequence[ToolSpec], *, bound: bool = False) -> int:
+    """What declaring the tools costs, counted once per set of tools; ``bound``: a bound no
+    lower than that, with no vocabulary loaded (``bound_text``)."""
     described = [{"name": t.name, "description": t.description,
                   "parameters": dict(t.parameters)} for t in tools]  # fmt: skip
     text = json.dumps(described)
+    if bound:
+        return bound_text(text)
     key = hashlib.sha256(text.encode()).hexdigest()  # an MCP tool's schema can change
     if key not in _tool_counts:
         _tool_counts[key] = count_text(text) if tools else 0
     return _tool_counts[key]
+
+
+def _fits_anyway(bounded: Context, policy: ContextPolicy) -> bool:
+    """Whether a context rendered with bounds is the one exact counts would render: nothing
+    left out or cut for the budget, and (compressing automatically) below the threshold."""
+    if bounded.over_budget or any(
+        o.reason.startswith(("budget", "first input")) for o in bounded.omitted
+    ):
+        return False
+    if bounded.tokens is None or bounded.budget is None:
+        return True
+    limit = bounded.budget * (policy.compress_threshold if policy.auto_compress else 1)
+    return bounded.tokens < limit
 
 
 class Named(Protocol):
@@ -86,9 +110,13 @@ class Contexts:
         model: str,
         tools: Sequence[ToolSpec] = (),
         max_tokens: int | None = None,
+        *,
+        bound: bool = False,
     ) -> int:
+        """The tokens the context may take; ``bound``: no more than that, with no vocabulary
+        loaded (the tools' definitions reserved at their bound)."""
         window = self.window(provider, model)
-        return policy.budget(window, max_tokens, reserved=tool_tokens(tools))
+        return policy.budget(window, max_tokens, reserved=tool_tokens(tools, bound=bound))
 
     def render(
         self,
@@ -100,10 +128,32 @@ class Contexts:
         max_tokens: int | None = None,
         at: int | None = None,
         result_chars: int = TOOL_RESULT_CHARS,
+        exact: bool = True,
     ) -> Context:
-        """What the next request to ``provider:model`` carries, by the conversation's policy."""
+        """What the next request to ``provider:model`` carries, by the conversation's policy.
+
+        ``exact`` False counts only when it must: when bounds made without the vocabulary show
+        that everything fits, below the compression threshold, the context is the one exact
+        counts would give, and comes with ``tokens`` None (the provider's usage is the count)
+        and the budget left beside the tools' bound.
+        Loading a vocabulary costs ~0.7 s: what ``crosstalk ask`` spends it on otherwise.
+        """
         policy = self.policy(conversation.id)
         method = self.method(provider, model)
+        if not exact:
+            bounded = render_context(
+                conversation.history,
+                policy.window_turns,
+                at=at,
+                budget=self.budget(policy, provider, model, tools, max_tokens, bound=True),
+                count=self.counter.counting(
+                    conversation.id, method.encoding, method.media, bound=True
+                ),
+                keep_first_input=policy.keep_first_input,
+                result_chars=result_chars,
+            )
+            if _fits_anyway(bounded, policy):
+                return dataclasses.replace(bounded, tokens=None)  # budget: the bound's
         count = self.counter.counting(conversation.id, method.encoding, method.media)
         return render_context(
             conversation.history,
@@ -140,18 +190,23 @@ class Contexts:
         max_tokens: int | None = None,
         at: int | None = None,
         on_context: OnContext = ignore,
+        exact: bool = True,
     ) -> bool:
         """Compress first if the policy enables it and the request would pass the threshold.
 
         A failure is reported (``CompressionFailed`` and a ``debug_log`` entry) and the request
         goes on with the context as it was: older turns fall out instead. True if it compressed.
         """
-        await self.ready(provider, model)
         policy = self.policy(conversation.id)
+        if exact:
+            await self.ready(provider, model)
         if not policy.auto_compress:
             return False
         context = self.render(conversation, provider, model, tools=tools,
-                              max_tokens=max_tokens, at=at)  # fmt: skip
+                              max_tokens=max_tokens, at=at, exact=exact)  # fmt: skip
+        if context.tokens is None and not exact:
+            return False  # below the threshold by its bound: no count needed
+        await self.ready(provider, model)
         if not self.past_threshold(context, policy):
             return False
         try:

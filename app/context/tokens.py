@@ -98,7 +98,21 @@ def count_text(text: str, encoding: str = O200K) -> int:
     return total
 
 
-def attachment_tokens(attachment: Attachment, encoding: str = O200K, media: str = "openai") -> int:
+def bound_text(text: str, encoding: str = O200K) -> int:
+    """At least as many as ``count_text`` says, without a vocabulary: every BPE token of these
+    encodings stands for one byte or more of UTF-8 (each of the 256 bytes is a token)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+TextCount = Callable[[str, str], int]
+
+
+def attachment_tokens(
+    attachment: Attachment,
+    encoding: str = O200K,
+    media: str = "openai",
+    text_count: TextCount = count_text,
+) -> int:
     """What an attachment costs: a text file counted (or estimated from its size when its
     bytes are in the blob store), an image or PDF by the provider's published rule from its
     stored size or pages (``app/attachments/profiles.py``). Always an estimate but for text."""
@@ -110,7 +124,7 @@ def attachment_tokens(attachment: Attachment, encoding: str = O200K, media: str 
             text = base64.b64decode(attachment.data).decode("utf-8", "replace")
         except (binascii.Error, ValueError):
             return ATTACHMENT_TOKENS
-        return count_text(text, encoding)
+        return text_count(text, encoding)
     profile = profile_for(media, "")
     if mime.startswith("image/") and attachment.width and attachment.height:
         return profile.image_tokens(attachment.width, attachment.height)
@@ -137,10 +151,16 @@ def entry_text(entry: AnyEntry) -> str:
             return ""
 
 
-def count_entry(entry: AnyEntry, encoding: str = O200K, media: str = "openai") -> int:
-    tokens = count_text(entry_text(entry), encoding) + MESSAGE_OVERHEAD
+def count_entry(
+    entry: AnyEntry,
+    encoding: str = O200K,
+    media: str = "openai",
+    text_count: TextCount = count_text,
+) -> int:
+    """An entry's tokens; with ``text_count=bound_text``, a bound no lower than the count."""
+    tokens = text_count(entry_text(entry), encoding) + MESSAGE_OVERHEAD
     if isinstance(entry, ModelInput):
-        tokens += sum(attachment_tokens(a, encoding, media) for a in entry.attachments)
+        tokens += sum(attachment_tokens(a, encoding, media, text_count) for a in entry.attachments)
     if isinstance(entry, ToolResults):
         tokens += MESSAGE_OVERHEAD * max(len(entry.results) - 1, 0)
     return tokens
@@ -160,17 +180,26 @@ class TokenCounter:
         return len(self._counts)
 
     def counting(
-        self, conversation: Hashable, encoding: str = O200K, media: str = "openai"
+        self,
+        conversation: Hashable,
+        encoding: str = O200K,
+        media: str = "openai",
+        *,
+        bound: bool = False,
     ) -> Callable[[AnyEntry], int]:
+        """Each entry's count; ``bound``: a bound no lower than it, with no vocabulary loaded
+        (``bound_text``), for deciding that everything fits without counting."""
         counts = self._counts
+        text_count = bound_text if bound else count_text
+        kind = f"{encoding} bound" if bound else encoding
 
         def count(entry: AnyEntry) -> int:
             if not entry.seq:
-                return count_entry(entry, encoding, media)
-            key = (conversation, entry.seq, encoding, media)
+                return count_entry(entry, encoding, media, text_count)
+            key = (conversation, entry.seq, kind, media)
             found = counts.get(key)
             if found is None:
-                found = counts[key] = count_entry(entry, encoding, media)
+                found = counts[key] = count_entry(entry, encoding, media, text_count)
             return found
 
         return count

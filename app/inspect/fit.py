@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from app.context.tokens import count_text
+from app.context.tokens import bound_text, count_text
 from app.history import Attachment
 from app.inspect.next_request import next_request
 
@@ -56,7 +56,14 @@ def measure(
     attachments: Sequence[Attachment] = (),
 ) -> Fit:
     upcoming = next_request(services, conversation, spec, draft=text, render=False,
-                            attachments=attachments)  # fmt: skip
+                            attachments=attachments, exact=False)  # fmt: skip
+    if upcoming.tokens is None and upcoming.budget is not None:
+        # fits its budget by bounds (no vocabulary loaded): within the window if the budget is
+        bound = upcoming.budget + upcoming.tool_tokens
+        if bound + MARGIN <= upcoming.window:
+            return Fit(spec, bound, bound_text(text), upcoming.window)
+        upcoming = next_request(services, conversation, spec, draft=text, render=False,
+                                attachments=attachments)  # fmt: skip
     total = (upcoming.tokens or 0) + upcoming.tool_tokens
     return Fit(spec, total, count_text(text), upcoming.window)
 

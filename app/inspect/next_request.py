@@ -22,7 +22,14 @@ from typing import Any
 from app.composition import Services
 from app.context import Contexts, TokenCounter, count_entry
 from app.context.service import Named, tool_tokens
-from app.context.tokens import O200K, Method, entry_text, exact_count
+from app.context.tokens import (
+    O200K,
+    Method,
+    bound_text,
+    count_text,
+    entry_text,
+    exact_count,
+)
 from app.errors import CrosstalkError
 from app.history import (
     AnyEntry,
@@ -103,13 +110,21 @@ class _DraftCounter(TokenCounter):
         return len(self._shared)
 
     def counting(
-        self, conversation: Hashable, encoding: str = O200K, media: str = "openai"
+        self,
+        conversation: Hashable,
+        encoding: str = O200K,
+        media: str = "openai",
+        *,
+        bound: bool = False,
     ) -> Callable[[AnyEntry], int]:
-        shared = self._shared.counting(conversation, encoding, media)
+        shared = self._shared.counting(conversation, encoding, media, bound=bound)
         stored = self._stored
+        text_count = bound_text if bound else count_text
 
         def count(entry: AnyEntry) -> int:
-            return count_entry(entry, encoding, media) if entry.seq > stored else shared(entry)
+            if entry.seq > stored:
+                return count_entry(entry, encoding, media, text_count)
+            return shared(entry)
 
         return count
 
@@ -124,17 +139,21 @@ def next_request(
     system: str | None = None,
     render: bool = True,
     attachments: Sequence[Attachment] = (),
+    exact: bool = True,
 ) -> NextRequest:
     """The request a turn to ``spec`` would send now, with ``draft`` as its input.
 
     ``conversation`` None is a new chat, not saved yet. ``tools`` and ``system`` are what the
     turn would be given (None: as the conversation has them). ``render`` False leaves out the
     wire body (and the adapter's notes): the counts need only the tokenizer, not the SDK.
+    ``exact`` False counts only if bounds leave a doubt (``Contexts.render``): ``tokens`` None
+    and ``tool_tokens`` a bound when everything fits without counting.
     Synchronous and offline; call ``prepare`` first so nothing slow happens here.
     """
     built = _build(
-        services, conversation or _unsaved(), spec, draft, tools, system, attachments, render
-    )
+        services, conversation or _unsaved(), spec, draft, tools, system, attachments, render,
+        exact,
+    )  # fmt: skip
     request, provider, model = built.request, built.provider, built.request.model
     context = request.context
     body: dict[str, Any] | None = None
@@ -144,7 +163,10 @@ def next_request(
         body, notes, body_error = _render(built.adapter, request, draft)
     contexts = services.contexts
     method = contexts.method(provider, model)
-    count = built.counter.counting(built.conversation_id, method.encoding, method.media)
+    uncounted = context.tokens is None  # (``exact`` False) it fits by bounds: rows get those
+    count = built.counter.counting(
+        built.conversation_id, method.encoding, method.media, bound=uncounted
+    )
     policy = contexts.defaults if conversation is None else contexts.policy(conversation.id)
     return NextRequest(
         spec=spec,
@@ -152,7 +174,7 @@ def next_request(
         model=model,
         carried=_carried(built.history, context, count, built.draft_seq),
         tokens=context.tokens,
-        tool_tokens=tool_tokens(request.tools),
+        tool_tokens=tool_tokens(request.tools, bound=uncounted),
         budget=context.budget,
         window=contexts.window(provider, model),
         estimate=method.estimate,
@@ -275,8 +297,10 @@ def _build(
     system: str | None,
     attachments: Sequence[Attachment] = (),
     fit: bool = True,
+    exact: bool = True,
 ) -> _Built:
     settings = applied(services.turn_settings(), remembered(conversation.history))
+    settings = dataclasses.replace(settings, exact_counts=exact)
     contexts = services.contexts
     enabled = turn_tools(conversation.history, settings, tools)
     name, _, model = spec.partition(":")
@@ -292,7 +316,7 @@ def _build(
     counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
     # fitting attachments (reading and scaling images) only when the body is shown
     request = build_request(pending, provider, model, counted, enabled, fit=fit)
-    all_tools = tool_tokens([t.spec for t in settings.box.resolve(enabled)])
+    all_tools = tool_tokens([t.spec for t in settings.box.resolve(enabled)], bound=not exact)
     return _Built(
         adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id,
         all_tools,
