@@ -15,13 +15,11 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database, Migrations
+from typing import TYPE_CHECKING, Any
 
 from app.errors import CrosstalkError, IndexUnusable, StorageError
 from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
@@ -34,100 +32,12 @@ from app.store.search import MessageHit as MessageHit
 from app.store.search import Progress as Progress
 from app.store.transcript import Header, storage_error
 
-migrations = Migrations("crosstalk.index")
-# Told how far a migration has got, while ``Index`` applies them (sqlite-utils migrations take
-# the database alone).
-_progress: ContextVar[Progress | None] = ContextVar("_progress", default=None)
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
-
-@migrations()
-def m001_conversations_and_messages(db: Database) -> None:
-    db.table("conversations").create(
-        {
-            "id": str,
-            "title": str,
-            "title_source": str,
-            "created_at": str,
-            "updated_at": str,
-            "provider": str,
-            "model": str,
-            "entry_count": int,
-            "turn_count": int,
-            "input_tokens": int,
-            "cached_tokens": int,
-            "output_tokens": int,
-            "reasoning_tokens": int,
-            "pinned": int,
-            "archived": int,
-            "forked_from": str,
-            "file_size": int,
-            "file_mtime_ns": int,
-        },
-        pk="id",
-        defaults={"pinned": 0, "archived": 0},
-    )
-    db.table("conversations").create_index(["pinned", "updated_at", "id"])
-    db.table("messages").create(
-        {"id": int, "conversation_id": str, "seq": int, "kind": str, "text": str}, pk="id"
-    )
-    db.table("messages").create_index(["conversation_id", "seq"])
-    db.table("messages").enable_fts(["text"], create_triggers=True, tokenize="unicode61")
-
-
-@migrations()
-def m002_usage(db: Database) -> None:
-    """Tokens per model call. Conversations indexed before this have no usage rows, so their
-    file state is forgotten: the next reconcile indexes them again (as after a change on disk)."""
-    db.table("usage").create(
-        {
-            "conversation_id": str,
-            "seq": int,
-            "ts": str,
-            "kind": str,
-            "provider": str,
-            "model": str,
-            "input": int,
-            "cached": int,
-            "cache_write": int,
-            "output": int,
-            "reasoning": int,
-        },
-        pk=("conversation_id", "seq"),
-    )
-    db.table("usage").create_index(["ts"])
-    db.execute("UPDATE conversations SET file_size = -1, file_mtime_ns = -1")
-
-
-@migrations()
-def m003_no_archived(db: Database) -> None:
-    """``archived`` was never set by anything: the column goes (nothing archives; the trash
-    is where conversations go out of the list)."""
-    db.table("conversations").transform(drop={"archived"})
-
-
-@migrations()
-def m004_search_in_any_script(db: Database) -> None:
-    """Search that finds what was typed, in any script (docs/search.md): the word index of
-    messages gives way to a table of each message's terms (words, the letters of scripts
-    written without spaces and their pairs, trigrams), built from the messages already here;
-    messages get the provider and model that wrote them (for ``model:`` and ``provider:``),
-    from the usage rows. Conversations with a reply or summary the usage rows do not name the
-    model of are forgotten (file state -1): the next reconcile indexes them again."""
-    db.table("messages").disable_fts()
-    db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
-    db.execute("ALTER TABLE messages ADD COLUMN model TEXT")
-    db.execute(search.SCHEMA)
-    db.execute(
-        "UPDATE messages SET provider = u.provider, model = u.model FROM usage AS u "
-        "WHERE u.conversation_id = messages.conversation_id AND u.seq = messages.seq"
-    )
-    db.execute(
-        "UPDATE conversations SET file_size = -1, file_mtime_ns = -1 WHERE id IN (SELECT "
-        "conversation_id FROM messages WHERE kind IN ('model_output', 'compression') "
-        "AND model IS NULL)"
-    )
-    search.fill_terms(db, _progress.get())
-
+# how many migrations app/store/index_schema.py has: an index with them all says so in
+# ``PRAGMA user_version``, and is opened without importing sqlite-utils
+SCHEMA_VERSION = 4
 
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
@@ -296,7 +206,7 @@ class Index:
             raise storage_error("create", path, exc) from exc
         try:
             try:
-                self.db = self._connect(exclusive=False)
+                self.conn = self._connect(exclusive=False)
             except sqlite3.OperationalError as exc:
                 if not _no_room_for_shared_memory(exc):
                     raise
@@ -305,27 +215,35 @@ class Index:
                 # instead, which takes the file for this connection alone: other processes
                 # wait (busy_timeout) while a reading command runs; their writes would fail
                 # on this disk anyway.
-                self.db = self._connect(exclusive=True)
+                self.conn = self._connect(exclusive=True)
         except sqlite3.OperationalError as exc:
             raise _storage_error(path, exc) from exc
         except sqlite3.DatabaseError as exc:
             raise damaged(path, exc) from exc
 
-    def _connect(self, *, exclusive: bool) -> Database:
-        db = Database(self.path)
+    def _connect(self, *, exclusive: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(self.path))
         try:
-            db.execute("PRAGMA busy_timeout = 5000")  # writers wait for each other
+            conn.execute("PRAGMA busy_timeout = 5000")  # writers wait for each other
             if exclusive:
-                db.execute("PRAGMA locking_mode = EXCLUSIVE")  # before WAL is first touched
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate(db)
+                conn.execute("PRAGMA locking_mode = EXCLUSIVE")  # before WAL is first touched
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA recursive_triggers=on")  # as sqlite-utils sets it
+            self._migrate(conn)
         except BaseException:
             # never leave a connection open to a file that may be replaced: SQLite keeps
             # its locks per inode within a process, and a reused inode would meet them
-            db.close()
+            conn.close()
             raise
-        return db
+        return conn
+
+    @cached_property
+    def db(self) -> Database:
+        """The connection through sqlite-utils, for writing (imported on the first write)."""
+        from sqlite_utils import Database
+
+        return Database(self.conn)
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -336,27 +254,19 @@ class Index:
         except sqlite3.OperationalError as exc:
             raise _storage_error(self.path, exc) from exc
 
-    def _migrate(self, db: Database) -> None:
-        known = {m.name for m in migrations._migrations}
-        unknown = [m.name for m in migrations.applied(db) if m.name not in known]
-        if unknown:
-            raise IndexUnusable(
-                f"{self.path} has a newer schema ({unknown[-1]}) than this Crosstalk knows; "
-                "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
-            )
-        pending = migrations.pending(db)
-        token = _progress.set(self._progress_callback)
-        try:
-            migrations.apply(db)
-        finally:
-            _progress.reset(token)
-        if pending and db.execute("PRAGMA freelist_count").fetchone()[0]:
-            # a migration dropped tables (m004 the old word index): give their pages back
-            with contextlib.suppress(sqlite3.OperationalError):  # e.g. no room for the copy
-                db.execute("VACUUM")
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == SCHEMA_VERSION:
+            return
+        from app.store.index_schema import migrate  # names a newer schema's migration
+
+        applied = migrate(conn, self.path, self._progress_callback)
+        if version < applied:
+            with contextlib.suppress(sqlite3.OperationalError):  # a shortcut only (a full disk)
+                conn.execute(f"PRAGMA user_version = {applied}")
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     # --- writing --------------------------------------------------------------------------
 
@@ -406,19 +316,19 @@ class Index:
                 except sqlite3.IntegrityError:
                     row_id += 1
             indexed.append((row_id, row[4]))
-        search.add_terms(self.db, indexed)
+        search.add_terms(self.conn, indexed)
 
     def _insert_usage(self, rows: Iterable[tuple[Any, ...]]) -> None:
         sql = (
             "INSERT OR REPLACE INTO usage (conversation_id, seq, ts, kind, provider, model, "  # noqa: S608
             f"{USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
-        self.db.conn.executemany(sql, rows)
+        self.conn.executemany(sql, rows)
 
     def optimize(self) -> None:
         """Merge the search index into one segment, as after a rebuild (searches speed up)."""
         with self.transaction():
-            search.optimize_terms(self.db)
+            search.optimize_terms(self.conn)
 
     def set_pinned(self, conversation_id: str, pinned: bool) -> None:
         with self.transaction():
@@ -435,13 +345,13 @@ class Index:
         indexed = self.db.execute(
             "SELECT id, text FROM messages WHERE conversation_id = ?", [conversation_id]
         ).fetchall()
-        search.drop_terms(self.db, indexed)
+        search.drop_terms(self.conn, indexed)
         self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
         self.db.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
 
     def clear(self) -> None:
         with self.transaction():
-            search.clear_terms(self.db)
+            search.clear_terms(self.conn)
             self.db.execute("DELETE FROM messages")
             self.db.execute("DELETE FROM usage")
             self.db.execute("DELETE FROM conversations")
@@ -449,17 +359,18 @@ class Index:
     # --- reading --------------------------------------------------------------------------
 
     def row(self, conversation_id: str) -> dict[str, Any] | None:
-        rows = list(self.db.table("conversations").rows_where("id = ?", [conversation_id]))
+        rows = self._dicts(self.conn.execute("SELECT * FROM conversations WHERE id = ?",
+                                             [conversation_id]))  # fmt: skip
         return rows[0] if rows else None
 
     def file_state(self, conversation_id: str) -> tuple[int, int] | None:
         sql = "SELECT file_size, file_mtime_ns FROM conversations WHERE id = ?"
-        row = self.db.execute(sql, [conversation_id]).fetchone()
+        row = self.conn.execute(sql, [conversation_id]).fetchone()
         return (row[0], row[1]) if row else None
 
     def file_states(self) -> dict[str, tuple[int, int]]:
         sql = "SELECT id, file_size, file_mtime_ns FROM conversations"
-        return {r[0]: (r[1], r[2]) for r in self.db.execute(sql).fetchall()}
+        return {r[0]: (r[1], r[2]) for r in self.conn.execute(sql).fetchall()}
 
     def newest(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         """Pinned first, then newest first, one page."""
@@ -467,10 +378,10 @@ class Index:
             f"SELECT {LIST_COLUMNS} FROM conversations "  # noqa: S608 (constants only)
             "ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT ? OFFSET ?"
         )
-        return self._dicts(self.db.execute(sql, [limit, offset]))
+        return self._dicts(self.conn.execute(sql, [limit, offset]))
 
     def count(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM conversations").fetchone()[0])
+        return int(self.conn.execute("SELECT count(*) FROM conversations").fetchone()[0])
 
     def recent_models(self, limit: int = 8, scan: int = 500) -> list[tuple[str, str]]:
         """The distinct (provider, model) that last replied in the newest conversations,
@@ -485,7 +396,7 @@ class Index:
             f"SELECT * FROM ({newest}) UNION ALL SELECT * FROM ({newest})) "
             "GROUP BY provider, model ORDER BY last DESC LIMIT ?"
         )
-        rows = self.db.execute(sql, [0, scan, 1, scan, limit]).fetchall()
+        rows = self.conn.execute(sql, [0, scan, 1, scan, limit]).fetchall()
         return [(provider, model) for provider, model, _ in rows]
 
     def search(
@@ -495,14 +406,14 @@ class Index:
         ``search_query``), ordered by their newest matching message, newest first; each with
         how many of its messages match and the newest ``per_conversation`` of them.
         ``QueryError`` (a ``CrosstalkError``) says what is wrong with a query."""
-        found = search.find(self.db, query, limit, per_conversation)
+        found = search.find(self.conn, query, limit, per_conversation)
         if not found:
             return []
         marks = ",".join("?" * len(found))
         sql = f"SELECT {LIST_COLUMNS} FROM conversations WHERE id IN ({marks})"  # noqa: S608
         rows = {
             r["id"]: r
-            for r in self._dicts(self.db.execute(sql, [f.conversation_id for f in found]))
+            for r in self._dicts(self.conn.execute(sql, [f.conversation_id for f in found]))
         }
         return [
             ConversationHits(rows[f.conversation_id], f.count, f.hits)
@@ -521,7 +432,7 @@ class Index:
             f"{_SUMS} FROM usage WHERE conversation_id IN ({marks}) "
             "GROUP BY conversation_id, provider, model ORDER BY conversation_id, min(seq)"
         )
-        for cid, *rest in self.db.execute(sql, conversation_ids).fetchall():
+        for cid, *rest in self.conn.execute(sql, conversation_ids).fetchall():
             found[cid].append(_model_usage(rest))
         return found
 
@@ -545,7 +456,7 @@ class Index:
             f"{'WHERE ' + ' AND '.join(where) if where else ''} "
             "GROUP BY key, provider, model ORDER BY key, provider, model"
         )
-        return [_model_usage(rest, key) for key, *rest in self.db.execute(sql, params).fetchall()]
+        return [_model_usage(rest, key) for key, *rest in self.conn.execute(sql, params).fetchall()]
 
     @staticmethod
     def _dicts(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:

@@ -10,8 +10,8 @@ two, or a file copied in by hand, is picked up.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import itertools
 import os
 import re
 import threading
@@ -180,7 +180,7 @@ class Library:
     def index_version(self) -> int:
         """A number that changes when another connection (another process, or another thread
         here) commits to the index: the window polls it to refresh its list."""
-        row = self.index.db.execute("PRAGMA data_version").fetchone()
+        row = self.index.conn.execute("PRAGMA data_version").fetchone()
         return int(row[0])
 
     # --- events ---------------------------------------------------------------------------
@@ -314,6 +314,8 @@ class Library:
     ) -> AnyEntry:
         """``append`` on a worker thread: the fsync and the index commit never hold up the
         caller's event loop (the window's)."""
+        import asyncio  # here: a command that only reads starts without it
+
         return await asyncio.to_thread(
             self.append, conversation, entry, after=after, based_on=based_on
         )
@@ -548,8 +550,11 @@ class Library:
         known = self.index.file_states()
         seen: set[str] = set()
         changed = self._changed_files(known, seen, report)
+        first = next(changed, None)  # nothing changed: no transaction (nor sqlite-utils) at all
+        if first is not None:
+            changed = itertools.chain([first], changed)
         busy: list[Path] = []
-        more = True
+        more = first is not None
         while more:
             more = False
             started = time.monotonic()

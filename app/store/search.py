@@ -11,12 +11,11 @@ message's text. A query of exclusions or filters alone reads the messages newest
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-
-from sqlite_utils import Database
 
 from app.store.search_query import Filters, Query, parse
 from app.store.search_text import (
@@ -82,28 +81,28 @@ class Found:
 # --- keeping the table ------------------------------------------------------------------------
 
 
-def add_terms(db: Database, rows: Iterable[tuple[int, str]]) -> None:
+def add_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
     """Index messages: (id, text) each."""
     sql = f"INSERT INTO {TABLE} (rowid, body) VALUES (?, ?)"  # noqa: S608 (constants only)
-    db.conn.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+    db.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
 
 
-def drop_terms(db: Database, rows: Iterable[tuple[int, str]]) -> None:
+def drop_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
     """Take messages out of the index: (id, text) each, the text as it was indexed (a
     contentless table is told which terms to remove)."""
     sql = f"INSERT INTO {TABLE} ({TABLE}, rowid, body) VALUES ('delete', ?, ?)"  # noqa: S608
-    db.conn.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+    db.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
 
 
-def clear_terms(db: Database) -> None:
+def clear_terms(db: sqlite3.Connection) -> None:
     db.execute(f"INSERT INTO {TABLE} ({TABLE}) VALUES ('delete-all')")  # noqa: S608
 
 
-def optimize_terms(db: Database) -> None:
+def optimize_terms(db: sqlite3.Connection) -> None:
     db.execute(f"INSERT INTO {TABLE} ({TABLE}) VALUES ('optimize')")  # noqa: S608
 
 
-def fill_terms(db: Database, progress: Progress | None = None) -> None:
+def fill_terms(db: sqlite3.Connection, progress: Progress | None = None) -> None:
     """Index every message of the messages table (an index made before this table existed),
     saying how far it has got."""
     total = db.execute("SELECT count(*) FROM messages").fetchone()[0]
@@ -125,7 +124,7 @@ def fill_terms(db: Database, progress: Progress | None = None) -> None:
 # --- searching ----------------------------------------------------------------------------
 
 
-def find(db: Database, query: str, limit: int, per_conversation: int) -> list[Found]:
+def find(db: sqlite3.Connection, query: str, limit: int, per_conversation: int) -> list[Found]:
     """The conversations with messages matching ``query``, by their newest matching message,
     newest first; each with its count of matches and up to ``per_conversation`` of them
     (newest first). ``QueryError`` if the query cannot be read."""
@@ -179,7 +178,7 @@ class _Compiled:
             not any(term.found(folded) for term in self.excluded)
         )
 
-    def newest(self, db: Database, limit: int) -> list[str]:
+    def newest(self, db: sqlite3.Connection, limit: int) -> list[str]:
         """The ids of the ``limit`` conversations with the newest matching messages."""
         text = ", m.text" if self.checked else ""
         if self.match is not None:
@@ -209,7 +208,7 @@ class _Compiled:
             before, page = rows[-1][0], min(page * 4, _LAST_PAGE)
         return list(found)
 
-    def details(self, db: Database, ids: list[str], per_conversation: int) -> list[Found]:
+    def details(self, db: sqlite3.Connection, ids: list[str], per_conversation: int) -> list[Found]:
         """Each conversation's matching messages: how many, and the newest with snippets."""
         counts = dict.fromkeys(ids, 0)
         kept: dict[str, list[tuple[int, int, str, Folded | None]]] = {cid: [] for cid in ids}
@@ -238,7 +237,7 @@ class _Compiled:
             for cid in ids
         ]
 
-    def _matching(self, db: Database, ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+    def _matching(self, db: sqlite3.Connection, ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
         """The messages of these conversations that pass the filters and the index (their
         id, conversation, seq, kind, and text if it is to be checked).
 
@@ -270,7 +269,7 @@ class _Compiled:
             yield from db.execute(sql, [self.match, first, last, *ids, *self.params])
 
     @staticmethod
-    def _texts(db: Database, ids: list[int]) -> dict[int, str]:
+    def _texts(db: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
         texts: dict[int, str] = {}
         for chunk in (ids[n : n + 500] for n in range(0, len(ids), 500)):
             sql = f"SELECT id, text FROM messages WHERE id IN ({','.join('?' * len(chunk))})"  # noqa: S608

@@ -24,6 +24,7 @@ SKIP = 77  # a child's exit status when it cannot drop root privileges
 
 # Put after the child's imports: with ``--as-uid N`` first in argv it becomes user N.
 DROP_PRIVILEGES = r"""
+import app.store.index_schema  # imported on the first write (with sqlite-utils): load it now
 if sys.argv[1:2] == ["--as-uid"]:
     uid = int(sys.argv[2])
     del sys.argv[1:3]

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,7 @@ def test_a_newer_schema_is_refused(data_dir: DataDir) -> None:
             "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
             "VALUES ('crosstalk.index', 'm999_from_the_future', 'now')"
         )
+        db.execute("PRAGMA user_version = 999")  # as a newer Crosstalk leaves it
     with pytest.raises(IndexUnusable, match=r"newer schema.*crosstalk reindex"):
         Index(data_dir.index_db)
     library, _ = Library.rebuilt(data_dir)  # the way out that the message names
@@ -152,3 +154,19 @@ def test_a_corrupt_index_says_how_to_rebuild(data_dir: DataDir) -> None:
 
 def test_index_file_is_private(library: Library) -> None:
     assert Path(library.index.path).stat().st_mode & 0o077 == 0
+
+
+def test_an_index_with_every_migration_says_so_in_its_user_version(data_dir: DataDir) -> None:
+    """Opening an index checks one pragma, so reading needs no sqlite-utils; an index an older
+    release made (user_version 0) is checked by its migrations once, then marked."""
+    from app.store.index import SCHEMA_VERSION
+    from app.store.index_schema import migrations
+
+    assert len(migrations._migrations) == SCHEMA_VERSION  # one more migration: bump it
+    Library(data_dir).close()
+    with contextlib.closing(sqlite3.connect(data_dir.index_db)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        db.execute("PRAGMA user_version = 0")
+    Index(data_dir.index_db).close()
+    with contextlib.closing(sqlite3.connect(data_dir.index_db)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

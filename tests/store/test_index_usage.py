@@ -27,7 +27,8 @@ from app.inspect.ledger import ledger
 from app.paths import DataDir
 from app.pricing import PriceTable
 from app.store import Library
-from app.store.index import ModelUsage, migrations
+from app.store.index import ModelUsage
+from app.store.index_schema import migrations
 from tests.helpers.strategies import entry_bodies
 
 
@@ -148,6 +149,7 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
             "DELETE FROM _sqlite_migrations WHERE name IN "
             "('m002_usage', 'm003_no_archived', 'm004_search_in_any_script')"
         )
+        db.execute("PRAGMA user_version = 0")  # as that release left it
     with sqlite3.connect(data_dir.index_db) as db:
         names = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations")]
         assert names == ["m001_conversations_and_messages"]
@@ -172,6 +174,7 @@ def test_a_window_that_reconciles_later_still_sees_an_opened_conversation(
     with sqlite3.connect(data_dir.index_db) as db:
         db.execute("DROP TABLE usage")
         db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm002_usage'")
+        db.execute("PRAGMA user_version = 0")  # as that release left it
     db.close()
     upgraded = Library(data_dir, reconcile=False)
     assert upgraded.usage_by_model([conversation.id]) == {conversation.id: []}

@@ -25,8 +25,8 @@ from app.store.index import (
     fold_entry,
     initial_row,
     message_id,
-    migrations,
 )
+from app.store.index_schema import migrations
 from app.store.search_query import QueryError, highlight_terms, parse
 from app.store.search_text import fold, fold_mapped, words
 from app.store.transcript import FORMAT, VERSION, Header

@@ -1,0 +1,138 @@
+"""The index's schema, as sqlite-utils migrations (``m001`` ...): imported only to create or
+upgrade an index, so commands that read one need not import sqlite-utils (issue 23: a command
+starts in 150 ms; sqlite-utils and what it pulls in cost more than that).
+
+``SCHEMA_VERSION`` in ``app/store/index.py`` is how many there are: an index that has them all
+says so in ``PRAGMA user_version`` (tests/store/test_index_schema.py keeps the two in step).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from contextvars import ContextVar
+from pathlib import Path
+
+from sqlite_utils import Database, Migrations
+
+from app.errors import IndexUnusable
+from app.store import search
+from app.store.search import Progress
+
+migrations = Migrations("crosstalk.index")
+# Told how far a migration has got, while ``Index`` applies them (sqlite-utils migrations take
+# the database alone).
+_progress: ContextVar[Progress | None] = ContextVar("_progress", default=None)
+
+
+@migrations()
+def m001_conversations_and_messages(db: Database) -> None:
+    db.table("conversations").create(
+        {
+            "id": str,
+            "title": str,
+            "title_source": str,
+            "created_at": str,
+            "updated_at": str,
+            "provider": str,
+            "model": str,
+            "entry_count": int,
+            "turn_count": int,
+            "input_tokens": int,
+            "cached_tokens": int,
+            "output_tokens": int,
+            "reasoning_tokens": int,
+            "pinned": int,
+            "archived": int,
+            "forked_from": str,
+            "file_size": int,
+            "file_mtime_ns": int,
+        },
+        pk="id",
+        defaults={"pinned": 0, "archived": 0},
+    )
+    db.table("conversations").create_index(["pinned", "updated_at", "id"])
+    db.table("messages").create(
+        {"id": int, "conversation_id": str, "seq": int, "kind": str, "text": str}, pk="id"
+    )
+    db.table("messages").create_index(["conversation_id", "seq"])
+    db.table("messages").enable_fts(["text"], create_triggers=True, tokenize="unicode61")
+
+
+@migrations()
+def m002_usage(db: Database) -> None:
+    """Tokens per model call. Conversations indexed before this have no usage rows, so their
+    file state is forgotten: the next reconcile indexes them again (as after a change on disk)."""
+    db.table("usage").create(
+        {
+            "conversation_id": str,
+            "seq": int,
+            "ts": str,
+            "kind": str,
+            "provider": str,
+            "model": str,
+            "input": int,
+            "cached": int,
+            "cache_write": int,
+            "output": int,
+            "reasoning": int,
+        },
+        pk=("conversation_id", "seq"),
+    )
+    db.table("usage").create_index(["ts"])
+    db.execute("UPDATE conversations SET file_size = -1, file_mtime_ns = -1")
+
+
+@migrations()
+def m003_no_archived(db: Database) -> None:
+    """``archived`` was never set by anything: the column goes (nothing archives; the trash
+    is where conversations go out of the list)."""
+    db.table("conversations").transform(drop={"archived"})
+
+
+@migrations()
+def m004_search_in_any_script(db: Database) -> None:
+    """Search that finds what was typed, in any script (docs/search.md): the word index of
+    messages gives way to a table of each message's terms (words, the letters of scripts
+    written without spaces and their pairs, trigrams), built from the messages already here;
+    messages get the provider and model that wrote them (for ``model:`` and ``provider:``),
+    from the usage rows. Conversations with a reply or summary the usage rows do not name the
+    model of are forgotten (file state -1): the next reconcile indexes them again."""
+    db.table("messages").disable_fts()
+    db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
+    db.execute("ALTER TABLE messages ADD COLUMN model TEXT")
+    db.execute(search.SCHEMA)
+    db.execute(
+        "UPDATE messages SET provider = u.provider, model = u.model FROM usage AS u "
+        "WHERE u.conversation_id = messages.conversation_id AND u.seq = messages.seq"
+    )
+    db.execute(
+        "UPDATE conversations SET file_size = -1, file_mtime_ns = -1 WHERE id IN (SELECT "
+        "conversation_id FROM messages WHERE kind IN ('model_output', 'compression') "
+        "AND model IS NULL)"
+    )
+    search.fill_terms(db.conn, _progress.get())
+
+
+def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
+    """Apply what ``conn``'s index lacks (``progress`` hears how far a long one has got);
+    refuses an index made by a newer Crosstalk. Returns how many migrations there are."""
+    db = Database(conn)
+    known = {m.name for m in migrations._migrations}
+    unknown = [m.name for m in migrations.applied(db) if m.name not in known]
+    if unknown:
+        raise IndexUnusable(
+            f"{path} has a newer schema ({unknown[-1]}) than this Crosstalk knows; "
+            "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
+        )
+    pending = migrations.pending(db)
+    token = _progress.set(progress)
+    try:
+        migrations.apply(db)
+    finally:
+        _progress.reset(token)
+    if pending and db.execute("PRAGMA freelist_count").fetchone()[0]:
+        # a migration dropped tables (m004 the old word index): give their pages back
+        with contextlib.suppress(sqlite3.OperationalError):  # e.g. no room for the copy
+            db.execute("VACUUM")
+    return len(known)
