@@ -120,9 +120,10 @@ def test_long_runs_of_whitespace_are_read_once_and_places_stay_right() -> None:
 
 
 def _seconds(data: bytes) -> float:
-    """The best of two readings of ``data``: the less disturbed by other work."""
+    """The best of five readings of ``data``: the least disturbed by other work (two were not
+    enough on a 2-core machine running the suite beside other jobs)."""
     best = float("inf")
-    for _ in range(2):
+    for _ in range(5):
         started = time.perf_counter()
         for _found in elements(io.BytesIO(data), lambda done, total: None, len(data)):
             pass
@@ -148,4 +149,4 @@ def test_reading_time_grows_with_the_size_not_its_square(shape: str, make: Any) 
     """Sixteen times the data may take about sixteen times as long, never 256 times: the
     bound of 48 leaves room for a busy machine (the figures are in the commit message)."""
     small, large = _seconds(make(64 << 10)), _seconds(make(1 << 20))
-    assert large < 48 * max(small, 0.001), (shape, small, large)
+    assert large < 48 * max(small, 0.002), (shape, small, large)
