@@ -8,6 +8,7 @@ deltas are buffered and flushed on a timer every few tens of milliseconds, never
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import weakref
 from collections import defaultdict
@@ -17,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.approval import ApprovalRequest, Approve, Decision
 from app.composition import Services
 from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
@@ -27,7 +29,14 @@ from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
-from app.turn import compare_turn, continue_turn, enabled_tools, retry_turn, run_turn
+from app.turn import (
+    TurnSettings,
+    compare_turn,
+    continue_turn,
+    enabled_tools,
+    retry_turn,
+    run_turn,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +60,9 @@ class ChatController(QObject):
     # a send that ended before its input was saved (refused, e.g. a file over the provider's
     # limit, or stopped): conversation id, its text, its attachments, for the composer again
     input_refused = Signal(str, str, object)
+    # a turn waits for the user to allow an MCP tool call: conversation id, ApprovalRequest
+    approval_requested = Signal(str, object)
+    approval_ended = Signal(str, str)  # conversation id, call id: answered, or the turn stopped
     _store_event = Signal(object)  # a StoreEvent, from any thread
 
     def __init__(self, services: Services, flush_ms: int = FLUSH_MS) -> None:
@@ -64,6 +76,10 @@ class ChatController(QObject):
         self._compared: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
         self._background: set[asyncio.Task[None]] = set()
         self._retired: list[Models] = []
+        # the question each conversation's turn waits on, and a lock so that calls (two in one
+        # reply, or the replies of a compare) are asked one after the other
+        self._asking: dict[str, tuple[ApprovalRequest, asyncio.Future[Decision]]] = {}
+        self._ask_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._flush = QTimer(self)
         self._flush.setInterval(flush_ms)
         self._flush.timeout.connect(self.flush)
@@ -122,10 +138,10 @@ class ChatController(QObject):
         """Send ``text`` (and the files attached, stored by ui.attachment_files) to ``spec``.
         If the turn ends before the input is saved, ``input_refused`` hands both back."""
         conversation = self.conversation(conversation_id)
-        services = self.services
+        services, settings = self.services, self._turn_settings(conversation_id)
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
-            services.turn_settings(), system=system, tools=tools,
+            settings, system=system, tools=tools,
             on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
             tuning=tuning, attachments=attachments,
         )  # fmt: skip
@@ -138,10 +154,10 @@ class ChatController(QObject):
         """Answer again what reply ``reply`` answered (by default the last), with ``spec``: a
         sibling of it, the new active branch."""
         conversation = self.conversation(conversation_id)
-        services = self.services
+        services, settings = self.services, self._turn_settings(conversation_id)
         coroutine = retry_turn(
             services.library, conversation, services.models, spec,
-            services.turn_settings(), self._buffer(conversation_id),
+            settings, self._buffer(conversation_id),
             on_context=self._context(conversation_id), reply=reply,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
@@ -149,9 +165,9 @@ class ChatController(QObject):
     def continue_reply(self, conversation_id: str, seq: int, spec: str) -> asyncio.Task[None]:
         """Go on with reply ``seq``, cut at its length limit: the rest follows it."""
         conversation = self.conversation(conversation_id)
-        services = self.services
+        services, settings = self.services, self._turn_settings(conversation_id)
         coroutine = continue_turn(
-            services.library, conversation, services.models, spec, services.turn_settings(),
+            services.library, conversation, services.models, spec, settings,
             self._buffer(conversation_id), reply=seq,
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
@@ -168,12 +184,12 @@ class ChatController(QObject):
         """Send input ``seq`` again as ``text``: a new branch from where it was, with the
         files the input had attached."""
         conversation = self.conversation(conversation_id)
-        services = self.services
+        services, settings = self.services, self._turn_settings(conversation_id)
         edited = conversation.history.at(seq)
         attached = edited.attachments if isinstance(edited, ModelInput) else []
         coroutine = run_turn(
             services.library, conversation, services.models, spec, text,
-            services.turn_settings(), tools=tools, on_event=self._buffer(conversation_id),
+            settings, tools=tools, on_event=self._buffer(conversation_id),
             on_context=self._context(conversation_id), edit=seq, tuning=tuning,
             attachments=attached,
         )  # fmt: skip
@@ -190,7 +206,7 @@ class ChatController(QObject):
         """One input to several models at once; each reply streams on ``compare_text`` and is
         kept as a sibling of the others."""
         conversation = self.conversation(conversation_id)
-        services = self.services
+        services, settings = self.services, self._turn_settings(conversation_id)
         compared = self._compared
 
         def on_event(spec: str, event: StreamEvent) -> None:
@@ -200,7 +216,7 @@ class ChatController(QObject):
         async def turn() -> ModelOutput:
             results = await compare_turn(
                 services.library, conversation, services.models, list(specs), text,
-                services.turn_settings(), tools=tools, on_event=on_event,
+                settings, tools=tools, on_event=on_event,
                 on_context=self._context(conversation_id), tuning=tuning,
             )  # fmt: skip
             replies = [r for r in results if isinstance(r, ModelOutput)]
@@ -215,6 +231,47 @@ class ChatController(QObject):
         task = self._tasks.get(conversation_id)
         if task is not None and not task.done():
             task.cancel()
+
+    # --- asking before an MCP tool runs -----------------------------------------------------
+
+    def pending_approval(self, conversation_id: str) -> ApprovalRequest | None:
+        """The call this conversation's turn is waiting on the user for (None: none)."""
+        asked = self._asking.get(conversation_id)
+        return asked[0] if asked else None
+
+    def answer(self, conversation_id: str, call_id: str, decision: Decision) -> bool:
+        """The user's answer to the question about ``call_id``; False when nothing waits on
+        it any more (answered already, or the turn was stopped)."""
+        asked = self._asking.get(conversation_id)
+        if asked is None or asked[0].call_id != call_id or asked[1].done():
+            return False
+        asked[1].set_result(decision)
+        return True
+
+    def _turn_settings(self, conversation_id: str) -> TurnSettings:
+        """The services' settings, with this window's approver for that conversation."""
+        settings = self.services.turn_settings()
+        return dataclasses.replace(settings, approve=self._approver(conversation_id))
+
+    def _approver(self, conversation_id: str) -> Approve:
+        """Ask through ``approval_requested`` and wait for ``answer``; Stop cancels the wait
+        (the turn ends, the call is recorded as not run) and ``approval_ended`` says so."""
+
+        async def approve(request: ApprovalRequest) -> Decision:
+            async with self._ask_locks[conversation_id]:
+                waiting = asyncio.get_running_loop().create_future()
+                self._asking[conversation_id] = (request, waiting)
+                self.approval_requested.emit(conversation_id, request)
+                try:
+                    decision: Decision = await waiting
+                    return decision
+                finally:
+                    waiting.cancel()  # a no-op once answered
+                    if self._asking.get(conversation_id, (None, None))[1] is waiting:
+                        del self._asking[conversation_id]
+                    self.approval_ended.emit(conversation_id, request.call_id)
+
+        return approve
 
     def _start(
         self, conversation_id: str, coroutine: Turn, spec: str, unsent: _Unsent | None = None

@@ -37,12 +37,14 @@ from PySide6.QtWidgets import (
 
 from app.history import Attachment
 from app.inspect.next_request import NextRequest
+from app.mcp import McpManager
 from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
 from ui import icons, locale_format
 from ui.attachment_chips import AttachmentStrip, Chip
 from ui.attachment_files import AttachmentFiles, Dropped, TakesDrops, can_attach, from_mime
 from ui.model_picker import ModelPicker
+from ui.tools_menu import ToolsMenu
 
 ATTACH_KEYS = "Ctrl+Shift+A"
 
@@ -120,6 +122,7 @@ class Composer(TakesDrops, QWidget):
         *,
         catalog: ModelCatalog | None = None,  # key statuses, recents, prices, server lists
         files: AttachmentFiles | None = None,  # None: nothing can be attached here
+        mcp: McpManager | None = None,  # its servers join the Tools menu
     ) -> None:
         super().__init__(parent)
         self.edit = MessageEdit()
@@ -160,15 +163,8 @@ class Composer(TakesDrops, QWidget):
         self.tools_button.setText(self.tr("Tools"))
         self.tools_button.setToolTip(self.tr("Tools the model may call in this conversation"))
         self.tools_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.tools_menu = QMenu(self.tools_button)
-        self._tool_actions: dict[str, QAction] = {}
-        for name, description in tools:
-            action = self.tools_menu.addAction(name)
-            action.setCheckable(True)
-            action.setToolTip(description)
-            action.toggled.connect(self._show_tool_count)
-            self._tool_actions[name] = action
-        self.tools_menu.setToolTipsVisible(True)
+        self.tools_menu = ToolsMenu(tools, mcp, self.tools_button)
+        self.tools_menu.changed.connect(self._show_tool_count)
         self.tools_button.setMenu(self.tools_menu)
         self.compare_button = QToolButton()
         self.compare_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -239,6 +235,17 @@ class Composer(TakesDrops, QWidget):
             self.chips.add_paths(list(paths))
         self.edit.setFocus()
 
+    def add_attach_source(self, action: QAction) -> None:
+        """Another way to attach (an MCP server's resources): on the attach button's menu,
+        below Attach files…; a click on the paperclip itself still opens the file dialog."""
+        menu = self.attach_button.menu()
+        if menu is None:
+            menu = QMenu(self.attach_button)
+            menu.addAction(self.attach_action)
+            self.attach_button.setMenu(menu)
+            self.attach_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        menu.addAction(action)
+
     def add_dropped(self, dropped: Dropped) -> None:
         """Attach what was pasted or dropped (here, or on the chat)."""
         if self.chips is None:
@@ -298,12 +305,10 @@ class Composer(TakesDrops, QWidget):
         )
 
     def tools(self) -> list[str]:
-        return [name for name, action in self._tool_actions.items() if action.isChecked()]
+        return self.tools_menu.chosen()
 
     def set_tools(self, names: Iterable[str]) -> None:
-        chosen = set(names)
-        for name, action in self._tool_actions.items():
-            action.setChecked(name in chosen)
+        self.tools_menu.set_chosen(names)
         self._show_tool_count()
 
     def _show_tool_count(self) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.approval import ApprovalRequest, Decision
 from app.composition import build_models
 from app.errors import CrosstalkError
 from app.history import AnyEntry, Attachment, Exclude, ModelInput, ModelOutput, SystemInstruction
@@ -36,6 +37,7 @@ from app.store import branches
 from app.tools import BUILTIN
 from app.tuning import remembered
 from ui import menus
+from ui.approval_card import ApprovalCard
 from ui.attachment_chips import Chip
 from ui.attachment_files import AttachmentFiles
 from ui.branch_actions import BranchActions
@@ -50,6 +52,8 @@ from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.library_reader import LibraryReader
 from ui.menus import Menus
+from ui.prompt_commands import PromptCommands
+from ui.resource_picker import ResourceAttach
 from ui.stall_monitor import StallMonitor
 from ui.theme import Themes
 from ui.welcome import WelcomeView
@@ -101,11 +105,17 @@ class MainWindow(QMainWindow):
         self.welcome = WelcomeView()
         self.welcome.hide()
         self.compare_strip = CompareStrip()
+        self.approval_card = ApprovalCard()  # a tool call waiting for the user's answer
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(
             self.services.models.available(), tools, catalog=ModelCatalog(self.services),
-            files=self.attachment_files,
+            files=self.attachment_files, mcp=self.services.mcp,
         )  # fmt: skip
+        # MCP prompts as /commands, and resources to attach (the servers enabled in Tools)
+        blobs = self.services.library.blobs
+        self.prompt_commands = PromptCommands(self.composer, self.services.mcp, blobs)
+        self.resource_attach = ResourceAttach(self.composer, self.services.mcp, blobs)
+        self.composer.add_attach_source(self.resource_attach.action)
         self.composer.set_enter_sends(self.services.settings.enter_sends)
         self.composer.set_tools(self.services.settings.default_tools)
         self.composer.set_model(self.services.settings.default_model)
@@ -123,6 +133,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.chat, 1)
         column.addWidget(self.welcome, 1)
         column.addWidget(self.compare_strip, 1)
+        column.addWidget(self.approval_card)
         column.addWidget(self.composer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.conversations)
@@ -159,6 +170,9 @@ class MainWindow(QMainWindow):
         c.branched.connect(self._on_branched)
         c.compare_text.connect(self.compare_strip.add_text)
         c.input_refused.connect(self._on_input_refused)
+        c.approval_requested.connect(self._on_approval_requested)
+        c.approval_ended.connect(self._on_approval_ended)
+        self.approval_card.decided.connect(self._on_approval_decided)
         lst = self.conversations
         lst.conversation_selected.connect(self.show_conversation)
         lst.hit_selected.connect(self.show_hit)
@@ -193,6 +207,7 @@ class MainWindow(QMainWindow):
             menu = action.menu()
             if isinstance(menu, QMenu) and menu.title() == Menus.tr("&Chat"):
                 menu.addAction(self.composer.attach_action)
+                menu.addAction(self.resource_attach.action)
 
     def _restore(self) -> None:
         if geometry := self.state.geometry():
@@ -304,6 +319,7 @@ class MainWindow(QMainWindow):
             self.chat.begin_stream()
             self.chat.append_stream_text(self.controller.live_text(conversation.id))
         self.composer.set_streaming(streaming)
+        self._show_approval(conversation.id)
         self.composer.set_draft(self._drafts.pop(conversation.id, ""))
         self.composer.unpark_attachments(self._parked.pop(conversation.id, []))
         if conversation.id in self._refused:
@@ -324,6 +340,7 @@ class MainWindow(QMainWindow):
         self.heading.setText(self.tr("New chat"))
         self.chat.clear()
         self.composer.set_streaming(False)
+        self.approval_card.clear()
         self.composer.set_draft("")
         self.composer.set_model(self.services.settings.default_model)
         self.composer.set_tools(self.services.settings.default_tools)
@@ -549,6 +566,28 @@ class MainWindow(QMainWindow):
             self.composer.set_streaming(False)
         self.conversations.refresh()
 
+    def _show_approval(self, conversation_id: str) -> None:
+        """The card of the call this conversation waits on, if any (else none)."""
+        request = self.controller.pending_approval(conversation_id)
+        if request is None:
+            self.approval_card.clear()
+        else:
+            self.approval_card.show_request(conversation_id, request)
+
+    def _on_approval_requested(self, conversation_id: str, request: ApprovalRequest) -> None:
+        if conversation_id == self.current:
+            self.approval_card.show_request(conversation_id, request)
+
+    def _on_approval_ended(self, conversation_id: str, call_id: str) -> None:
+        card = self.approval_card
+        shown = card.request is not None and card.request.call_id == call_id
+        if shown and card.conversation_id == conversation_id and card.clear():
+            self.composer.edit.setFocus()  # stopped while the card had the focus
+
+    def _on_approval_decided(self, conversation_id: str, call_id: str, decision: Decision) -> None:
+        self.controller.answer(conversation_id, call_id, decision)
+        self.composer.edit.setFocus()
+
     def _on_failed(self, conversation_id: str, message: str, action: str) -> None:
         if conversation_id in (self.current, ""):
             self.banner.show_message(message, action)
@@ -627,7 +666,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(
             services.settings, services.keys, services.models.available(), self,
             language=self.state.language(), running_language=self.language_at_start,
-            stall_logging=self.stall_monitor is not None,
+            stall_logging=self.stall_monitor is not None, mcp=services.mcp,
         )  # fmt: skip
         dialog.settings_saved.connect(self._apply_settings)
         dialog.language_chosen.connect(self.state.save_language)

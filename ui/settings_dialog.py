@@ -12,6 +12,7 @@ shown with the variable's name, read-only, and a key's value never.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import msgspec
 from PySide6.QtCore import (
@@ -50,6 +51,10 @@ from app.tools import BUILTIN
 from ui import i18n
 from ui.key_box import KeyBox, error_style, key_status
 from ui.prices_tab import PriceError, PricesTab
+from ui.settings_tools import McpServersPage
+
+if TYPE_CHECKING:
+    from app.mcp import McpManager
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("SettingsDialog", "Name"),
@@ -156,11 +161,15 @@ class SettingsDialog(QDialog):
         language: str = i18n.SYSTEM,  # the saved choice
         running_language: str | None = None,  # the choice this process shows; None: language
         stall_logging: bool = False,  # Advanced: the stall monitor is on (ui/stall_monitor.py)
+        mcp: McpManager | None = None,  # Tools: its servers, edited in mcp.json at once
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
         self._settings = settings
         self._keys = keys
+        self.mcp_page = McpServersPage(mcp) if mcp is not None else None
+        if self.mcp_page is not None:
+            self.finished.connect(self.mcp_page.cancel)  # a test still running stops
         tabs = QTabWidget()
         tabs.addTab(self._providers_tab(), self.tr("Providers"))
         tabs.addTab(self._models_tab(settings, models), self.tr("Models"))
@@ -185,7 +194,7 @@ class SettingsDialog(QDialog):
         for name, config in settings.all_providers().items():
             self._append_row(name, config)
         self.table.selectRow(0)
-        self.resize(860, 560)
+        self.resize(860, 560 if self.mcp_page is None else 720)
 
     # --- building ------------------------------------------------------------------------
 
@@ -256,7 +265,13 @@ class SettingsDialog(QDialog):
     def _tools_tab(self, settings: Settings) -> QWidget:
         self.tool_boxes: dict[str, QCheckBox] = {}
         tab = QWidget()
-        form = QFormLayout(tab)
+        layout = QVBoxLayout(tab)
+        form = QFormLayout()
+        layout.addLayout(form)
+        if self.mcp_page is not None:
+            layout.addWidget(self.mcp_page, 1)
+        else:
+            layout.addStretch(1)
         intro = QLabel(self.tr("Tools a new conversation starts with (the model may call them):"))
         intro.setWordWrap(True)
         form.addRow(intro)

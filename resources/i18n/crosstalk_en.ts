@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_html.py" line="+325" />
+      <location filename="../../ui/chat_html.py" line="+330" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+999" />
+      <location filename="../../ui/chat_view.py" line="+1085" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer.py" line="+411" />
+      <location filename="../../ui/composer.py" line="+416" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
@@ -139,6 +139,33 @@
     </message>
   </context>
   <context>
+    <name>McpServersPage</name>
+    <message numerus="yes">
+      <location filename="../../ui/settings_tools.py" line="+505" />
+      <source>%n tool(s)</source>
+      <translation>
+        <numerusform>%n tool</numerusform>
+        <numerusform>%n tools</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+1" />
+      <source>%n prompt(s)</source>
+      <translation>
+        <numerusform>%n prompt</numerusform>
+        <numerusform>%n prompts</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+1" />
+      <source>%n resource(s)</source>
+      <translation>
+        <numerusform>%n resource</numerusform>
+        <numerusform>%n resources</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ModelPopup</name>
     <message numerus="yes">
       <location filename="../../ui/model_popup.py" line="+200" />
@@ -169,6 +196,25 @@
     </message>
   </context>
   <context>
+    <name>ResourcePicker</name>
+    <message numerus="yes">
+      <location filename="../../ui/resource_picker.py" line="+126" />
+      <source>%n resource(s)</source>
+      <translation>
+        <numerusform>%n resource</numerusform>
+        <numerusform>%n resources</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+81" />
+      <source>Could not attach %n resource(s):</source>
+      <translation>
+        <numerusform>Could not attach %n resource:</numerusform>
+        <numerusform>Could not attach %n resources:</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>SearchResults</name>
     <message numerus="yes">
       <location filename="../../ui/search_results.py" line="+71" />
@@ -193,6 +239,17 @@
       <translation>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ToolsMenu</name>
+    <message numerus="yes">
+      <location filename="../../ui/tools_menu.py" line="+147" />
+      <source>%n tool(s)</source>
+      <translation>
+        <numerusform>%n tool</numerusform>
+        <numerusform>%n tools</numerusform>
       </translation>
     </message>
   </context>

@@ -53,6 +53,79 @@
     </message>
 </context>
 <context>
+    <name>ApprovalCard</name>
+    <message>
+        <location filename="../../ui/approval_card.py" line="+94"/>
+        <source>Arguments</source>
+        <translation>引数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Allow once</source>
+        <translation>1 回だけ許可(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run this call; the next call of the tool asks again</source>
+        <translation>この呼び出しを実行します。このツールを次に呼び出すときは再び確認します</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this c&amp;onversation</source>
+        <translation>この会話では許可(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run this tool without asking again in this conversation</source>
+        <translation>この会話では確認せずにこのツールを実行します</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Always allow this &amp;tool</source>
+        <translation>このツールを常に許可(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run this tool without asking from now on, in every conversation (mcp.json alwaysAllow)</source>
+        <translation>今後はすべての会話で、確認せずにこのツールを実行します（mcp.json の alwaysAllow）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Deny</source>
+        <translation>拒否(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Do not run it: the model is told, and the reply goes on (Esc)</source>
+        <translation>実行しません。モデルにそのことが伝えられ、応答は続きます（Esc）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Run {tool} from {server} ({transport})?</source>
+        <translation>{server}（{transport}）の {tool} を実行しますか？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown transport</source>
+        <translation>不明なトランスポート</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server says this tool only reads (a hint, not a promise).</source>
+        <translation>サーバーによると、このツールは読み取りのみを行います（目安であり、保証ではありません）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The server says this tool may change things.</source>
+        <translation>サーバーによると、このツールは変更を加える可能性があります。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>… {count} more characters</source>
+        <translation>… ほかに {count} 文字</translation>
+    </message>
+</context>
+<context>
     <name>AttachmentFiles</name>
     <message>
         <location filename="../../ui/attachment_files.py" line="+220"/>
@@ -182,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+224"/>
+        <location filename="../../ui/chat_controller.py" line="+281"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -210,7 +283,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+158"/>
+        <location filename="../../ui/chat_html.py" line="+163"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -398,7 +471,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+107"/>
+        <location filename="../../ui/chat_view.py" line="+112"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -408,7 +481,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+891"/>
+        <location line="+972"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -519,6 +592,24 @@
     </message>
 </context>
 <context>
+    <name>CommandPopup</name>
+    <message>
+        <location filename="../../ui/prompt_commands.py" line="+104"/>
+        <source>{command} (server {server})</source>
+        <translation>{command}（サーバー {server}）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{name} (required)</source>
+        <translation>{name}（必須）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Asks for: {names}</source>
+        <translation>必要な入力: {names}</translation>
+    </message>
+</context>
+<context>
     <name>ComparePane</name>
     <message>
         <location filename="../../ui/compare_strip.py" line="+40"/>
@@ -564,7 +655,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+127"/>
+        <location filename="../../ui/composer.py" line="+130"/>
         <source>&amp;Attach files…</source>
         <translation>ファイルを添付(&amp;A)…</translation>
     </message>
@@ -575,39 +666,39 @@
     </message>
     <message>
         <location line="+29"/>
-        <location line="+152"/>
+        <location line="+154"/>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-153"/>
         <source>Tools the model may call in this conversation</source>
         <translation>この会話でモデルが呼び出せるツール</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+8"/>
         <source>Send the next message to these models too, and compare the replies</source>
         <translation>次のメッセージをこれらのモデルにも送信し、応答を比較します</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+151"/>
+        <location line="+160"/>
         <source>This chat…</source>
         <translation>このチャット…</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-158"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+174"/>
+        <location line="+183"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-154"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>追加中のファイルの準備ができてから送信してください。</translation>
     </message>
@@ -617,7 +708,7 @@
         <translation>ファイルを添付</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+29"/>
         <source>pasted image {time}</source>
         <translation>貼り付けた画像 {time}</translation>
     </message>
@@ -632,7 +723,7 @@
         <translation>メッセージ（Ctrl+Enter で送信、Enter で改行）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Tools ({count})</source>
         <translation>ツール（{count}）</translation>
     </message>
@@ -1909,19 +2000,19 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+76"/>
+        <location filename="../../ui/main_window.py" line="+80"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+205"/>
-        <location line="+24"/>
+        <location line="+216"/>
+        <location line="+25"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Could not rename the conversation: {error}</source>
         <translation>会話の名前を変更できませんでした: {error}</translation>
     </message>
@@ -1971,7 +2062,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮するには、会話を開いてください。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+98"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
         <translation>応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
@@ -2009,7 +2100,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+52"/>
+        <location filename="../../ui/markdown.py" line="+83"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -2017,6 +2108,261 @@ Nothing is lost.</source>
         <location line="+66"/>
         <source>[image: {alt}]</source>
         <translation>[画像: {alt}]</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersPage</name>
+    <message>
+        <location filename="../../ui/settings_tools.py" line="+48"/>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transport</source>
+        <translation>トランスポート</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last error</source>
+        <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>stopped</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>starting</source>
+        <translation>起動中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled</source>
+        <translation>無効</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unusable</source>
+        <translation>使用不可</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>testing…</source>
+        <translation>テスト中…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>&lt;b&gt;MCP servers&lt;/b&gt;</source>
+        <translation>&lt;b&gt;MCP サーバー&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes to servers are saved at once, in {path}.</source>
+        <translation>サーバーへの変更はすぐに {path} に保存されます。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Add…</source>
+        <translation>追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit…</source>
+        <translation>編集(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+147"/>
+        <source>&amp;Disable</source>
+        <translation>無効にする(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="-146"/>
+        <source>&amp;Import…</source>
+        <translation>インポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy servers from Claude Desktop, Claude Code, Cursor, VS Code…</source>
+        <translation>Claude Desktop、Claude Code、Cursor、VS Code などからサーバーをコピーします</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Test</source>
+        <translation>テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start the server apart from any conversation and list what it offers</source>
+        <translation>会話とは別にサーバーを起動し、提供されるものを一覧表示します</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tool</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Description</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>{error}. The servers cannot be edited here until it is fixed.</source>
+        <translation>{error}。修正されるまで、ここではサーバーを編集できません。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>waiting {seconds} s</source>
+        <translation>待機中（{seconds} 秒）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>E&amp;nable</source>
+        <translation>有効にする(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>mcp.json was not changed: {error}</source>
+        <translation>mcp.json は変更されませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Saved {name}.</source>
+        <translation>{name} を保存しました。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Added {name}: Test starts it and lists its tools.</source>
+        <translation>{name} を追加しました。「テスト」で起動してツールを一覧表示できます。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove MCP server</source>
+        <translation>MCP サーバーを削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove {name} from mcp.json?</source>
+        <translation>mcp.json から {name} を削除しますか？</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Removed {name}.</source>
+        <translation>{name} を削除しました。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its secrets stay in the OS keyring ({names}): `crosstalk mcp secret delete NAME` removes one.</source>
+        <translation>シークレットは OS のキーリングに残っています（{names}）。削除するには `crosstalk mcp secret delete NAME` を使います。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{name} is disabled: conversations cannot use its tools.</source>
+        <translation>{name} を無効にしました。会話でそのツールは使えません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} is enabled.</source>
+        <translation>{name} を有効にしました。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Import MCP servers from another app&apos;s config</source>
+        <translation>他のアプリの設定から MCP サーバーをインポート</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON ファイル (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing was imported: {error}</source>
+        <translation>何もインポートされませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Imported from {app} ({path}):</source>
+        <translation>{app}（{path}）からインポートしました:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{app} ({path}): nothing to import.</source>
+        <translation>{app}（{path}）: インポートするものはありません。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Testing {name}…</source>
+        <translation>{name} をテスト中…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>✗ {name} failed the test: {error}</source>
+        <translation>✗ {name} のテストに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it did not answer</source>
+        <translation>応答がありませんでした</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>✓ {about} answered in {seconds} s:</source>
+        <translation>✓ {about} が {seconds} 秒で応答しました:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>ツール %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>プロンプト %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>リソース %n 個</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2052,7 +2398,7 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-474"/>
+        <location filename="../../ui/main_window.py" line="-499"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
@@ -2460,7 +2806,12 @@ Click, or start typing, to pick another</source>
         <translation>添付ファイル: {note}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>tools: not declared, to keep their definitions within their share: {names}</source>
+        <translation>ツール: 定義を割り当て分に収めるため、宣言していません: {names}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>adapter: {note}</source>
         <translation>アダプター: {note}</translation>
     </message>
@@ -2574,6 +2925,77 @@ Click, or start typing, to pick another</source>
     </message>
 </context>
 <context>
+    <name>PromptCommands</name>
+    <message>
+        <location filename="../../ui/prompt_commands.py" line="+167"/>
+        <source>Could not list the prompts: {error}</source>
+        <translation>プロンプトを一覧表示できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No prompts from MCP server {name}: {error}</source>
+        <translation>MCP サーバー {name} からプロンプトを取得できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it failed</source>
+        <translation>失敗しました</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Loading prompts…</source>
+        <translation>プロンプトを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No prompt starts with {typed}</source>
+        <translation>{typed} で始まるプロンプトはありません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MCP servers enabled in Tools offer no prompts</source>
+        <translation>「ツール」で有効にした MCP サーバーにはプロンプトがありません</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Getting {command} from {server}…</source>
+        <translation>{server} から {command} を取得中…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{command} (server {server}) failed: {error}</source>
+        <translation>{command}（サーバー {server}）が失敗しました: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptDialog</name>
+    <message>
+        <location line="-216"/>
+        <source>{command} (server {server})</source>
+        <translation>{command}（サーバー {server}）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Required</source>
+        <translation>必須</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>* required</source>
+        <translation>* 必須</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Insert</source>
+        <translation>挿入(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the prompt into the message box (Ctrl+Enter)</source>
+        <translation>プロンプトを入力欄に挿入します（Ctrl+Enter）</translation>
+    </message>
+</context>
+<context>
     <name>RequestWatch</name>
     <message>
         <location filename="../../ui/inspector/request_watch.py" line="+155"/>
@@ -2584,6 +3006,101 @@ Click, or start typing, to pick another</source>
         <location line="+22"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>{model} への次のリクエストを表示できません: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceAttach</name>
+    <message>
+        <location filename="../../ui/resource_picker.py" line="+228"/>
+        <source>Attach from &amp;server…</source>
+        <translation>サーバーから添付(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Attach resources of the MCP servers enabled in Tools (files, notes, images)</source>
+        <translation>「ツール」で有効にした MCP サーバーのリソース（ファイル、メモ、画像）を添付します</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Enable an MCP server in Tools first: its resources can then be attached.</source>
+        <translation>先に「ツール」で MCP サーバーを有効にしてください。そのリソースを添付できるようになります。</translation>
+    </message>
+</context>
+<context>
+    <name>ResourcePicker</name>
+    <message>
+        <location line="-190"/>
+        <source>Attach from an MCP server</source>
+        <translation>MCP サーバーから添付</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Filter by server, name or type</source>
+        <translation>サーバー、名前、種類で絞り込み</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Attach</source>
+        <translation>添付(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Loading resources…</source>
+        <translation>リソースを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{server}: {error}</source>
+        <translation>{server}: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>リソース %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MCP servers enabled in Tools offer no resources</source>
+        <translation>「ツール」で有効にした MCP サーバーにはリソースがありません</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Reading {name} ({done} of {total})…</source>
+        <translation>{name} を読み込み中（{done}/{total}）…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{name}: {error}</source>
+        <translation>{name}: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Could not attach %n resource(s):</source>
+        <translation>
+            <numerusform>%n 個のリソースを添付できませんでした:</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2673,9 +3190,182 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
 <context>
+    <name>ServerDialog</name>
+    <message>
+        <location filename="../../ui/mcp_server_form.py" line="+53"/>
+        <source>line {n} ({line}): write it as {example}</source>
+        <translation>{n} 行目（{line}）: {example} の形式で書いてください</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Edit MCP server</source>
+        <translation>MCP サーバーを編集</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>e.g. fs or my-server</source>
+        <translation>例: fs、my-server</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>To rename a server, remove it and add it again</source>
+        <translation>サーバーの名前を変更するには、削除してから追加し直してください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Command (runs on this computer)</source>
+        <translation>コマンド（このコンピューターで実行）(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;URL (a remote server)</source>
+        <translation>URL（リモートサーバー）(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>e.g. npx -y @modelcontextprotocol/server-everything</source>
+        <translation>例: npx -y @modelcontextprotocol/server-everything</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE（1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional</source>
+        <translation>省略可</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SSE (older)</source>
+        <translation>SSE（旧方式）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name: value, one a line</source>
+        <translation>Name: value（1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bounds starting the server and each call</source>
+        <translation>サーバーの起動と各呼び出しの制限時間</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Secrets stay in the OS keyring when a value is written keyring:NAME (or ${keyring:NAME} inside a value); `crosstalk mcp secret set NAME` stores one. ${VARIABLE} is read from the environment.</source>
+        <translation>値を keyring:NAME と書くと（値の中では ${keyring:NAME}）、シークレットは OS のキーリングに保管されます。`crosstalk mcp secret set NAME` で保存できます。${VARIABLE} は環境変数から読み込まれます。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Co&amp;mmand and arguments:</source>
+        <translation>コマンドと引数(&amp;M):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>En&amp;vironment:</source>
+        <translation>環境変数(&amp;V):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Working folder:</source>
+        <translation>作業フォルダー(&amp;W):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>U&amp;RL:</source>
+        <translation>URL(&amp;R):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trans&amp;port:</source>
+        <translation>トランスポート(&amp;P):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Headers:</source>
+        <translation>ヘッダー(&amp;H):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Timeout:</source>
+        <translation>タイムアウト(&amp;T):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rem&amp;ove</source>
+        <translation>削除(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask again before this tool runs</source>
+        <translation>このツールの実行前に再び確認するようにします</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Always allowed:</source>
+        <translation>常に許可:</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>{names} looks like a secret and would be written to mcp.json as it is: write keyring:NAME instead.</source>
+        <translation>{names} はシークレットのようです。このままでは mcp.json にそのまま書き込まれます。代わりに keyring:NAME と書いてください。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>there is already a server named {name}</source>
+        <translation>{name} という名前のサーバーはすでにあります</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the command: {error}</source>
+        <translation>コマンド: {error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>give the command that starts the server</source>
+        <translation>サーバーを起動するコマンドを入力してください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>environment</source>
+        <translation>環境変数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>give the server&apos;s URL, starting http:// or https://</source>
+        <translation>http:// または https:// で始まるサーバーの URL を入力してください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="+55"/>
+        <location filename="../../ui/settings_dialog.py" line="+60"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -2691,12 +3381,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>Models</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-111"/>
         <source>Key</source>
         <translation>キー</translation>
     </message>
@@ -2716,12 +3406,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} にはベース URL が必要です（例: http://127.0.0.1:11434/v1）</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Providers</source>
         <translation>プロバイダー</translation>
     </message>
@@ -2816,7 +3506,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>画像を読めるモデル:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Tools a new conversation starts with (the model may call them):</source>
         <translation>新しい会話で有効にするツール（モデルが呼び出せます）:</translation>
     </message>
@@ -2912,7 +3602,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+506"/>
+        <location filename="../../ui/main_window.py" line="+531"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>
@@ -2920,6 +3610,76 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>How the model should behave in this conversation</source>
         <translation>この会話でモデルがどう振る舞うか</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsMenu</name>
+    <message>
+        <location filename="../../ui/tools_menu.py" line="+88"/>
+        <source>Not in mcp.json now</source>
+        <translation>現在 mcp.json にありません</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Only the tool {tool} of MCP server {server}</source>
+        <translation>MCP サーバー {server} のツール {tool} のみ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not in mcp.json now: untick it</source>
+        <translation>現在 mcp.json にありません。チェックを外してください</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not usable: {why}</source>
+        <translation>使用できません: {why}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>tools not listed yet (it starts with the first turn that uses it)</source>
+        <translation>ツールはまだ一覧にありません（使用する最初のターンで起動します）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>ツール %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not running</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>starting</source>
+        <translation>起動中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed; tried again soon</source>
+        <translation>失敗（まもなく再試行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled in mcp.json</source>
+        <translation>mcp.json で無効</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP server {name}: {tools}, {state}</source>
+        <translation>MCP サーバー {name}: {tools}、{state}</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,79 @@
     </message>
 </context>
 <context>
+    <name>ApprovalCard</name>
+    <message>
+        <location filename="../../ui/approval_card.py" line="+94"/>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Allow once</source>
+        <translation>允许一次(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run this call; the next call of the tool asks again</source>
+        <translation>运行此次调用；该工具下次调用时会再次询问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this c&amp;onversation</source>
+        <translation>在此对话中允许(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run this tool without asking again in this conversation</source>
+        <translation>在此对话中运行此工具时不再询问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Always allow this &amp;tool</source>
+        <translation>始终允许此工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run this tool without asking from now on, in every conversation (mcp.json alwaysAllow)</source>
+        <translation>从现在起，在所有对话中运行此工具都不再询问（mcp.json alwaysAllow）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Do not run it: the model is told, and the reply goes on (Esc)</source>
+        <translation>不运行：模型会收到告知，回复继续（Esc）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Run {tool} from {server} ({transport})?</source>
+        <translation>要运行 {server}（{transport}）的 {tool} 吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown transport</source>
+        <translation>未知传输方式</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server says this tool only reads (a hint, not a promise).</source>
+        <translation>服务器称此工具只读取（这只是提示，并非保证）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The server says this tool may change things.</source>
+        <translation>服务器称此工具可能会做出更改。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>… {count} more characters</source>
+        <translation>… 还有 {count} 个字符</translation>
+    </message>
+</context>
+<context>
     <name>AttachmentFiles</name>
     <message>
         <location filename="../../ui/attachment_files.py" line="+220"/>
@@ -182,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+224"/>
+        <location filename="../../ui/chat_controller.py" line="+281"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
@@ -210,7 +283,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+158"/>
+        <location filename="../../ui/chat_html.py" line="+163"/>
         <source>Result of {name} (error)</source>
         <translation>{name} 的结果（出错）</translation>
     </message>
@@ -398,7 +471,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+107"/>
+        <location filename="../../ui/chat_view.py" line="+112"/>
         <source>Replying…</source>
         <translation>正在回复…</translation>
     </message>
@@ -408,7 +481,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+891"/>
+        <location line="+972"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -519,6 +592,24 @@
     </message>
 </context>
 <context>
+    <name>CommandPopup</name>
+    <message>
+        <location filename="../../ui/prompt_commands.py" line="+104"/>
+        <source>{command} (server {server})</source>
+        <translation>{command}（服务器 {server}）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{name} (required)</source>
+        <translation>{name}（必填）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Asks for: {names}</source>
+        <translation>需要填写：{names}</translation>
+    </message>
+</context>
+<context>
     <name>ComparePane</name>
     <message>
         <location filename="../../ui/compare_strip.py" line="+40"/>
@@ -564,7 +655,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+127"/>
+        <location filename="../../ui/composer.py" line="+130"/>
         <source>&amp;Attach files…</source>
         <translation>附加文件(&amp;A)…</translation>
     </message>
@@ -575,39 +666,39 @@
     </message>
     <message>
         <location line="+29"/>
-        <location line="+152"/>
+        <location line="+154"/>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-153"/>
         <source>Tools the model may call in this conversation</source>
         <translation>模型在此对话中可调用的工具</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+8"/>
         <source>Send the next message to these models too, and compare the replies</source>
         <translation>下一条消息也发送给这些模型，并对比回复</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+151"/>
+        <location line="+160"/>
         <source>This chat…</source>
         <translation>此聊天…</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-158"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>此聊天的系统指令、温度、最长回复和思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+174"/>
+        <location line="+183"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-154"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>请等待正在添加的文件准备好后再发送。</translation>
     </message>
@@ -617,7 +708,7 @@
         <translation>附加文件</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+29"/>
         <source>pasted image {time}</source>
         <translation>粘贴的图片 {time}</translation>
     </message>
@@ -632,7 +723,7 @@
         <translation>消息（Ctrl+Enter 发送，Enter 换行）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Tools ({count})</source>
         <translation>工具（{count}）</translation>
     </message>
@@ -1909,19 +2000,19 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+76"/>
+        <location filename="../../ui/main_window.py" line="+80"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+205"/>
-        <location line="+24"/>
+        <location line="+216"/>
+        <location line="+25"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Could not rename the conversation: {error}</source>
         <translation>无法重命名对话：{error}</translation>
     </message>
@@ -1971,7 +2062,7 @@ Nothing is lost.</source>
         <translation>请打开一个对话以压缩其历史记录。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+98"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
         <translation>在生成回复期间，另一个窗口或命令继续了此对话，因此这条回复位于单独的分支上，与对方的并列。可使用消息上方的箭头在两者之间切换。</translation>
     </message>
@@ -2009,7 +2100,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+52"/>
+        <location filename="../../ui/markdown.py" line="+83"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2017,6 +2108,261 @@ Nothing is lost.</source>
         <location line="+66"/>
         <source>[image: {alt}]</source>
         <translation>[图片：{alt}]</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersPage</name>
+    <message>
+        <location filename="../../ui/settings_tools.py" line="+48"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transport</source>
+        <translation>传输方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last error</source>
+        <translation>最近的错误</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unusable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>&lt;b&gt;MCP servers&lt;/b&gt;</source>
+        <translation>&lt;b&gt;MCP 服务器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes to servers are saved at once, in {path}.</source>
+        <translation>对服务器的更改会立即保存到 {path}。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+147"/>
+        <source>&amp;Disable</source>
+        <translation>禁用(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="-146"/>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy servers from Claude Desktop, Claude Code, Cursor, VS Code…</source>
+        <translation>从 Claude Desktop、Claude Code、Cursor、VS Code 等复制服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start the server apart from any conversation and list what it offers</source>
+        <translation>独立于任何对话启动服务器，并列出它提供的内容</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>{error}. The servers cannot be edited here until it is fixed.</source>
+        <translation>{error}。修复之前，无法在此编辑服务器。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>waiting {seconds} s</source>
+        <translation>等待中（{seconds} 秒）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>E&amp;nable</source>
+        <translation>启用(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>mcp.json was not changed: {error}</source>
+        <translation>mcp.json 未更改：{error}</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Saved {name}.</source>
+        <translation>已保存 {name}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Added {name}: Test starts it and lists its tools.</source>
+        <translation>已添加 {name}：“测试”会启动它并列出其工具。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove MCP server</source>
+        <translation>移除 MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove {name} from mcp.json?</source>
+        <translation>要从 mcp.json 中移除 {name} 吗？</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Removed {name}.</source>
+        <translation>已移除 {name}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its secrets stay in the OS keyring ({names}): `crosstalk mcp secret delete NAME` removes one.</source>
+        <translation>其机密仍保存在系统密钥环中（{names}）：`crosstalk mcp secret delete NAME` 可移除其中一个。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{name} is disabled: conversations cannot use its tools.</source>
+        <translation>{name} 已禁用：对话无法使用其工具。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} is enabled.</source>
+        <translation>{name} 已启用。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Import MCP servers from another app&apos;s config</source>
+        <translation>从其他应用的配置导入 MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing was imported: {error}</source>
+        <translation>未导入任何内容：{error}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Imported from {app} ({path}):</source>
+        <translation>已从 {app}（{path}）导入：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{app} ({path}): nothing to import.</source>
+        <translation>{app}（{path}）：没有可导入的内容。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Testing {name}…</source>
+        <translation>正在测试 {name}…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>✗ {name} failed the test: {error}</source>
+        <translation>✗ {name} 测试失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it did not answer</source>
+        <translation>没有响应</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>✓ {about} answered in {seconds} s:</source>
+        <translation>✓ {about} 在 {seconds} 秒内响应：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n 个工具</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n 个提示词</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n 个资源</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2052,7 +2398,7 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-474"/>
+        <location filename="../../ui/main_window.py" line="-499"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
@@ -2460,7 +2806,12 @@ Click, or start typing, to pick another</source>
         <translation>附件：{note}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>tools: not declared, to keep their definitions within their share: {names}</source>
+        <translation>工具：为使定义不超出其份额而未声明：{names}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>adapter: {note}</source>
         <translation>适配器：{note}</translation>
     </message>
@@ -2574,6 +2925,77 @@ Click, or start typing, to pick another</source>
     </message>
 </context>
 <context>
+    <name>PromptCommands</name>
+    <message>
+        <location filename="../../ui/prompt_commands.py" line="+167"/>
+        <source>Could not list the prompts: {error}</source>
+        <translation>无法列出提示词：{error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No prompts from MCP server {name}: {error}</source>
+        <translation>无法从 MCP 服务器 {name} 获取提示词：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it failed</source>
+        <translation>它已失败</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Loading prompts…</source>
+        <translation>正在加载提示词…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No prompt starts with {typed}</source>
+        <translation>没有以 {typed} 开头的提示词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MCP servers enabled in Tools offer no prompts</source>
+        <translation>“工具”中启用的 MCP 服务器未提供提示词</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Getting {command} from {server}…</source>
+        <translation>正在从 {server} 获取 {command}…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{command} (server {server}) failed: {error}</source>
+        <translation>{command}（服务器 {server}）失败：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptDialog</name>
+    <message>
+        <location line="-216"/>
+        <source>{command} (server {server})</source>
+        <translation>{command}（服务器 {server}）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>* required</source>
+        <translation>* 必填</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Insert</source>
+        <translation>插入(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the prompt into the message box (Ctrl+Enter)</source>
+        <translation>将提示词放入输入框（Ctrl+Enter）</translation>
+    </message>
+</context>
+<context>
     <name>RequestWatch</name>
     <message>
         <location filename="../../ui/inspector/request_watch.py" line="+155"/>
@@ -2584,6 +3006,101 @@ Click, or start typing, to pick another</source>
         <location line="+22"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>无法显示 {model} 的下一个请求：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceAttach</name>
+    <message>
+        <location filename="../../ui/resource_picker.py" line="+228"/>
+        <source>Attach from &amp;server…</source>
+        <translation>从服务器附加(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Attach resources of the MCP servers enabled in Tools (files, notes, images)</source>
+        <translation>附加“工具”中启用的 MCP 服务器的资源（文件、笔记、图片）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Enable an MCP server in Tools first: its resources can then be attached.</source>
+        <translation>请先在“工具”中启用 MCP 服务器，之后即可附加其资源。</translation>
+    </message>
+</context>
+<context>
+    <name>ResourcePicker</name>
+    <message>
+        <location line="-190"/>
+        <source>Attach from an MCP server</source>
+        <translation>从 MCP 服务器附加</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Filter by server, name or type</source>
+        <translation>按服务器、名称或类型筛选</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Attach</source>
+        <translation>附加(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Loading resources…</source>
+        <translation>正在加载资源…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{server}: {error}</source>
+        <translation>{server}：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n 个资源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MCP servers enabled in Tools offer no resources</source>
+        <translation>“工具”中启用的 MCP 服务器未提供资源</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Reading {name} ({done} of {total})…</source>
+        <translation>正在读取 {name}（{done}/{total}）…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{name}: {error}</source>
+        <translation>{name}：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Could not attach %n resource(s):</source>
+        <translation>
+            <numerusform>无法附加 %n 个资源：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2673,9 +3190,182 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
 <context>
+    <name>ServerDialog</name>
+    <message>
+        <location filename="../../ui/mcp_server_form.py" line="+53"/>
+        <source>line {n} ({line}): write it as {example}</source>
+        <translation>第 {n} 行（{line}）：请写成 {example}</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Edit MCP server</source>
+        <translation>编辑 MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>e.g. fs or my-server</source>
+        <translation>例如 fs 或 my-server</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>To rename a server, remove it and add it again</source>
+        <translation>要重命名服务器，请将其移除后重新添加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Command (runs on this computer)</source>
+        <translation>命令（在此电脑上运行）(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;URL (a remote server)</source>
+        <translation>URL（远程服务器）(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>e.g. npx -y @modelcontextprotocol/server-everything</source>
+        <translation>例如 npx -y @modelcontextprotocol/server-everything</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE，每行一个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SSE (older)</source>
+        <translation>SSE（旧版）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name: value, one a line</source>
+        <translation>Name: value，每行一个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bounds starting the server and each call</source>
+        <translation>限制服务器启动和每次调用的时长</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Secrets stay in the OS keyring when a value is written keyring:NAME (or ${keyring:NAME} inside a value); `crosstalk mcp secret set NAME` stores one. ${VARIABLE} is read from the environment.</source>
+        <translation>将值写为 keyring:NAME（或在值中写 ${keyring:NAME}）时，机密会保存在系统密钥环中；`crosstalk mcp secret set NAME` 可存入一个。${VARIABLE} 从环境变量读取。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Co&amp;mmand and arguments:</source>
+        <translation>命令和参数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>En&amp;vironment:</source>
+        <translation>环境变量(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Working folder:</source>
+        <translation>工作文件夹(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>U&amp;RL:</source>
+        <translation>URL(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trans&amp;port:</source>
+        <translation>传输方式(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Headers:</source>
+        <translation>请求头(&amp;H)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Timeout:</source>
+        <translation>超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rem&amp;ove</source>
+        <translation>移除(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask again before this tool runs</source>
+        <translation>此工具运行前重新询问</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Always allowed:</source>
+        <translation>始终允许：</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>{names} looks like a secret and would be written to mcp.json as it is: write keyring:NAME instead.</source>
+        <translation>{names} 看起来像机密，会原样写入 mcp.json：请改写为 keyring:NAME。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>there is already a server named {name}</source>
+        <translation>已存在名为 {name} 的服务器</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the command: {error}</source>
+        <translation>命令：{error}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>give the command that starts the server</source>
+        <translation>请填写启动服务器的命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>give the server&apos;s URL, starting http:// or https://</source>
+        <translation>请填写服务器的 URL，以 http:// 或 https:// 开头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>headers</source>
+        <translation>请求头</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="+55"/>
+        <location filename="../../ui/settings_dialog.py" line="+60"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -2691,12 +3381,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-111"/>
         <source>Key</source>
         <translation>密钥</translation>
     </message>
@@ -2716,12 +3406,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} 需要基础 URL，例如 http://127.0.0.1:11434/v1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Providers</source>
         <translation>提供商</translation>
     </message>
@@ -2816,7 +3506,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>能读取图片的模型：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Tools a new conversation starts with (the model may call them):</source>
         <translation>新对话默认启用的工具（模型可调用）：</translation>
     </message>
@@ -2912,7 +3602,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+506"/>
+        <location filename="../../ui/main_window.py" line="+531"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>
@@ -2920,6 +3610,76 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>How the model should behave in this conversation</source>
         <translation>模型在此对话中应如何表现</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsMenu</name>
+    <message>
+        <location filename="../../ui/tools_menu.py" line="+88"/>
+        <source>Not in mcp.json now</source>
+        <translation>当前不在 mcp.json 中</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Only the tool {tool} of MCP server {server}</source>
+        <translation>仅 MCP 服务器 {server} 的工具 {tool}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not in mcp.json now: untick it</source>
+        <translation>当前不在 mcp.json 中：请取消勾选</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not usable: {why}</source>
+        <translation>不可用：{why}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>tools not listed yet (it starts with the first turn that uses it)</source>
+        <translation>尚未列出工具（在第一个使用它的轮次启动）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n 个工具</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed; tried again soon</source>
+        <translation>失败；稍后重试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled in mcp.json</source>
+        <translation>已在 mcp.json 中禁用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP server {name}: {tools}, {state}</source>
+        <translation>MCP 服务器 {name}：{tools}，{state}</translation>
     </message>
 </context>
 <context>
