@@ -128,6 +128,11 @@ def main(out: Path, language: str) -> None:
     attachments_scene(services, window, shot, loop)
     window.set_theme("system")
     window.close()
+
+    window = open_window()
+    mcp_scene(services, window, shot, loop)
+    window.set_theme("system")
+    window.close()
     for controller, reader in opened:
         loop.run_until_complete(controller.shutdown())
         reader.close()
@@ -235,6 +240,71 @@ def attachments_scene(services: Any, window: Any, shot: Any, loop: Any) -> None:
     for mode in ("light", "dark"):
         loop.run_until_complete(look(mode))
         shot(window, f"attachments-{mode}")
+
+
+MEETING = (
+    "# Meeting 2026-11-26\n\n## Decisions\n- Ship 0.9 on Friday; the release notes are in the "
+    "wiki.\n- Maria owns the migration guide.\n\n## Follow-ups\n- Check the Windows installer "
+    "on a clean VM.\n"
+)
+
+
+def mcp_scene(services: Any, window: Any, shot: Any, loop: Any) -> None:
+    """The approval card asking before a filesystem server writes a file, and Settings > Tools
+    with the test suite's demo server tested (its tools listed), one that cannot start and one
+    disabled."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from PySide6.QtWidgets import QApplication
+
+    from app.approval import ApprovalRequest
+    from app.history import ModelInput, Title
+    from tests.helpers.mcp_servers import demo_stdio, write_config
+    from ui.settings_dialog import SettingsDialog
+
+    write_config(services.data, {
+        "demo": demo_stdio(),
+        "notes": {"command": "/opt/notes/bin/notes-mcp"},
+        "remote": {"url": "https://mcp.example.com/mcp", "disabled": True},
+    })  # fmt: skip
+    conversation = services.library.create()
+    services.library.append(
+        conversation,
+        ModelInput(text="Save a summary of today's meeting to my notes, as meeting-2026-11-26.md."),
+    )
+    services.library.append(conversation, Title(text="Meeting notes", source="user"))
+    window.show_conversation(conversation.id)
+    request = ApprovalRequest(
+        conversation_id=conversation.id, call_id="call_1", wire_name="mcp__fs__write_file",
+        server="fs", tool="write_file", title="write_file",
+        description="Create a new file or completely overwrite an existing file with new content.",
+        transport="stdio", arguments={"path": "/home/me/notes/meeting-2026-11-26.md",
+                                      "content": MEETING},
+        arguments_text="", read_only=False,
+    )  # fmt: skip
+    window.approval_card.show_request(conversation.id, request)
+    window.composer.set_streaming(True)
+    for mode in ("light", "dark"):
+        window.set_theme(mode)
+        shot(window, f"mcp-approval-{mode}")
+    window.approval_card.hide()
+    window.composer.set_streaming(False)
+    window.open_settings()
+    (dialog,) = [w for w in QApplication.topLevelWidgets() if isinstance(w, SettingsDialog)]
+    page = dialog.mcp_page
+    assert page is not None
+    dialog.tabs.setCurrentWidget(dialog.tabs.widget(2))  # Tools
+    page.select("demo")
+    page.test()
+
+    async def tested() -> None:
+        while page.testing is not None:
+            await asyncio.sleep(0.05)
+
+    loop.run_until_complete(asyncio.wait_for(tested(), 60))
+    for mode in ("light", "dark"):
+        window.set_theme(mode)
+        shot(dialog, f"mcp-settings-{mode}")
+    dialog.close()
 
 
 if __name__ == "__main__":

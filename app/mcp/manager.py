@@ -515,7 +515,7 @@ class McpManager:
             if not task.done():
                 task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        return TestReport(
+        report = TestReport(
             ok=error is None,
             seconds=time.monotonic() - started,
             info=info,
@@ -525,6 +525,23 @@ class McpManager:
             error=error,
             stderr_tail=launch.tail(log),
         )
+        self._remember_test(name, server, report)
+        return report
+
+    def _remember_test(self, name: str, server: ServerConfig, report: TestReport) -> None:
+        """A test of the server as saved in mcp.json tells what a listing would: its tools (or
+        its error) are what ``status`` and the inspector show from then on. A passed test also
+        ends any wait before the next start; a failed one starts none."""
+        if self.config.servers.get(name) != server:
+            return  # a form's unsaved edit: nothing is known of the saved server
+        known = self._known_of(name, server)
+        known.stderr_tail = report.stderr_tail
+        if report.ok:
+            known.tools, known.info, known.listed_at = list(report.tools), report.info, _now()
+            known.last_error, known.failures, known.not_before = None, 0, 0.0
+        else:
+            known.last_error = report.error
+        self._write_state(name, known)
 
     # --- the public API: each hops to the MCP thread -----------------------------------------
 

@@ -281,3 +281,27 @@ def test_servers_stop_when_the_process_exits(data_dir: DataDir, tmp_path: Path) 
     while children_running(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert children_running(marker) == []
+
+
+def test_a_test_of_a_saved_server_is_what_status_knows_of_it(
+    data_dir: DataDir, manager: McpManager
+) -> None:
+    """Settings > Tools shows the table from ``status``: after Test, the tested server's tool
+    count (or its error) is there, without starting it again; a form's unsaved edit is not."""
+    write_config(data_dir, {"demo": demo_stdio(), "gone": {"command": sys.executable,
+                                                            "args": ["-c", "1"]}})  # fmt: skip
+
+    async def run() -> None:
+        saved = manager.config.servers
+        assert (await manager.test("demo", saved["demo"])).ok
+        assert not (await manager.test("gone", saved["gone"])).ok
+        edited = ServerConfig(**demo_stdio(), timeout=5)
+        assert (await manager.test("gone", edited)).ok  # not what mcp.json says
+
+    asyncio.run(run())
+    status = {s.name: s for s in manager.status()}
+    assert status["demo"].tool_count == 9 and status["demo"].last_error is None
+    assert status["demo"].state == "stopped" and len(manager.cached_tools("demo")) == 9
+    gone = status["gone"]
+    assert gone.tool_count is None and gone.last_error and "gone could not start" in gone.last_error
+    assert gone.state == "stopped"  # a failed test makes nobody wait before the next start
