@@ -121,6 +121,13 @@ def test_tools_menu_follows_mcp_json_changing_while_the_window_runs(
     menu.popup(QPoint(0, 0))  # about to show: read again
     harness.until(menu.isVisible, "the menu to show")
     menu.hide()
+    watch = harness.window.request_watch  # the meter follows entries added since, too
+    watch._stale = False  # as after a count (the meter's counting is tests/ui/test_inspector.py's)
+    added = menu.action("mcp:demo")
+    assert added is not None
+    added.trigger()
+    assert watch._stale  # the request is to be counted again
+    added.trigger()
     other = menu.action("mcp:other")
     assert other is not None and not other.isEnabled()
     assert "disabled" in other.toolTip()

@@ -63,8 +63,8 @@ class RequestWatch(QObject):
         if composer.chips is not None:  # files attached or removed change the request too
             composer.chips.changed.connect(self._on_draft)
         composer.model_picker.currentTextChanged.connect(self._on_input)
-        for action in composer.tools_menu.actions():
-            action.toggled.connect(self._on_input)
+        # every entry, those of servers added to mcp.json while the window runs included
+        composer.tools_menu.changed.connect(self._on_tools)
         controller.entry_appended.connect(self._on_entry)
 
     def _timer(self, interval: int) -> QTimer:
@@ -125,6 +125,9 @@ class RequestWatch(QObject):
 
     def _on_draft(self) -> None:
         self._later(self._draft_timer)
+
+    def _on_tools(self) -> None:
+        self._on_input(None)
 
     def _on_input(self, _value: object) -> None:
         self._later(self._soon)
