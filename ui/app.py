@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import logging.handlers
 import os
@@ -108,6 +109,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     app.lastWindowClosed.connect(closed.set)
     quitting = QuitOnSignals(window.close)  # Ctrl-C in the terminal: closed as by its button
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
+    loading = asyncio.ensure_future(asyncio.to_thread(_load_for_the_first_send))
     # after the first paint, on a thread and connection of its own, so the list's queries
     # never wait behind a scan of every transcript
     scanner = LibraryReader(services.library)
@@ -118,11 +120,24 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     for warning in [*services.library.warnings, *report.warnings]:
         log.warning(warning)
     await closed.wait()
+    await loading
     quitting.close()
     await controller.shutdown()
     reader.close()
     services.close()
     return RESTART if window.restart_requested else 0
+
+
+def _load_for_the_first_send() -> None:
+    """What the first send needs and the first paint does not, on a worker thread after it:
+    the index's writing half (sqlite-utils: app/store/index_schema.py) and the OS keyring's
+    backend (keyring imports and probes each one it knows). On the window's thread these cost
+    the first send 0.2-0.6 s (bench/session.py, "first send")."""
+    try:
+        importlib.import_module("app.store.index_schema")
+        importlib.import_module("keyring").get_keyring()
+    except Exception:  # only a head start: the first send loads what failed here, and says why
+        log.debug("loading for the first send failed", exc_info=True)
 
 
 def run(argv: list[str] | None = None) -> int:
