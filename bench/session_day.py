@@ -65,6 +65,7 @@ from tests.helpers import openai_events as oe
 from tests.helpers.wire_server import Reply, WireServer
 from ui.chat_controller import ChatController
 from ui.conversation_list import DEBOUNCE_MS, ID_ROLE
+from ui.event_loop import asyncgen_hooks
 from ui.library_reader import LibraryReader
 from ui.main_window import MainWindow
 from ui.stall_monitor import Stall, StallMonitor
@@ -655,23 +656,18 @@ def run_in_qt(coroutine_factory: Callable[[], Coroutine[Any, Any, Day]]) -> Day:
     loop = qasync.QEventLoop(app)
     loop.set_default_executor(qasync.QThreadExecutor(1))
     asyncio.set_event_loop(loop)
-    # qasync's run_forever does not install asyncio's async-generator hooks (asyncio's own does):
-    # without them an SDK stream left unfinished is finalized outside the loop ("Exception
-    # ignored ... AsyncLibraryNotFoundError" from httpcore), at whatever moment gc runs
-    hooks = sys.get_asyncgen_hooks()
-    sys.set_asyncgen_hooks(loop._asyncgen_firstiter_hook, loop._asyncgen_finalizer_hook)
-    try:
-        return loop.run_until_complete(coroutine_factory())
-    finally:  # as tests/ui/conftest.py's qasync_loop leaves its loop
-        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-        for task in pending:
-            task.cancel()
-        if pending:
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.run_until_complete(asyncio.sleep(0.05))
-        loop.close()
-        asyncio.set_event_loop(None)
-        asyncio.events._set_running_loop(None)
-        app.setQuitOnLastWindowClosed(quits)
-        sys.set_asyncgen_hooks(*hooks)
+    with asyncgen_hooks(loop):  # as the app runs its loop (ui/event_loop.py)
+        try:
+            return loop.run_until_complete(coroutine_factory())
+        finally:  # as tests/ui/conftest.py's qasync_loop leaves its loop
+            pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+            for task in pending:
+                task.cancel()
+            if pending:
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(asyncio.sleep(0.05))
+            loop.close()
+            asyncio.set_event_loop(None)
+            asyncio.events._set_running_loop(None)
+            app.setQuitOnLastWindowClosed(quits)

@@ -23,6 +23,7 @@ from app.paths import DataDir, private_file
 from app.scrub import scrub
 from ui import i18n, launch_check, stall_monitor
 from ui.chat_controller import ChatController
+from ui.event_loop import asyncgen_hooks
 from ui.i18n import Context
 from ui.index_upgrade import upgrade_index
 from ui.library_reader import LibraryReader
@@ -156,8 +157,9 @@ def run(argv: list[str] | None = None) -> int:
              language.locale.name())  # fmt: skip
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    with loop:
+    with loop, asyncgen_hooks(loop):
         code = loop.run_until_complete(_serve(app, data, log_handler))
+        loop.run_until_complete(loop.shutdown_asyncgens())
     if code == RESTART:
         logging.shutdown()  # the log's last lines written before the process is replaced
         i18n.restart()

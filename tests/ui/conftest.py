@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 from app.composition import Services
 from tests.helpers.ui_driver import Harness, OpenWindow
 from ui import i18n
+from ui.event_loop import asyncgen_hooks
 
 
 @pytest.fixture
@@ -39,21 +40,22 @@ def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = qasync.QEventLoop(qapp)
     loop.set_default_executor(qasync.QThreadExecutor(1))
     asyncio.set_event_loop(loop)
-    try:
-        yield loop
-    finally:
-        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-        for task in pending:
-            task.cancel()
-        if pending:
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.run_until_complete(loop.shutdown_asyncgens())
-        # callbacks posted from worker threads (finished executor jobs) must run before the
-        # loop's Qt objects go away, else a later test's event processing meets them dangling
-        loop.run_until_complete(asyncio.sleep(0.05))
-        loop.close()  # shuts down the default executor, waiting for its thread
-        asyncio.set_event_loop(None)
-        asyncio.events._set_running_loop(None)
+    with asyncgen_hooks(loop):  # as the app runs its loop (ui/event_loop.py)
+        try:
+            yield loop
+        finally:
+            pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+            for task in pending:
+                task.cancel()
+            if pending:
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            # callbacks posted from worker threads (finished executor jobs) must run before the
+            # loop's Qt objects go away, else a later test's event processing meets them dangling
+            loop.run_until_complete(asyncio.sleep(0.05))
+            loop.close()  # shuts down the default executor, waiting for its thread
+            asyncio.set_event_loop(None)
+            asyncio.events._set_running_loop(None)
 
 
 @pytest.fixture(autouse=True, scope="session")
