@@ -5,7 +5,10 @@ Only the tail of a conversation is in the document: a page of up to ``PAGE`` ent
 cost about 5 ms per thousand characters), and a page more per click on "Show earlier messages".
 Each entry's HTML is built once and cached. A streaming reply is a plain
 text block at the end that grows by cursor inserts (about a millisecond each); markdown is
-rendered once, when the saved ``model_output`` arrives and replaces the block.
+rendered once, when the saved ``model_output`` arrives and replaces the block. A long reply's
+markdown is made on a worker thread, and its HTML drawn a part at a time (a few top-level blocks
+per turn of the event loop, under "Replying…"), as Qt takes about half a second to parse and lay
+out that of a 100,000-character reply in one go.
 
 ``show_entry`` (the inspector's "show in chat") extends the tail up to the entry when that is
 cheap; an entry farther back gets a page of its own, with "Show later messages" below it, as
@@ -27,6 +30,7 @@ image dropped on the chat are handed on (``dropped``) to be attached to the next
 from __future__ import annotations
 
 import logging
+import time
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -132,6 +136,23 @@ class _Live:
 
 
 OFF_THREAD_CHARS = 20_000  # a streamed reply this long has its markdown made off the thread
+# a reply's HTML this long replaces its streamed text a part at a time (Qt parses and lays out
+# about 1.5-3.5 ms per thousand characters of it), each turn of the event loop drawing parts
+# for up to PART_MS
+IN_PARTS_CHARS = 6_000
+PART_CHARS = 1_000  # parts are at least this long (but the last): each insert has a cost too
+PART_MS = 4
+
+
+@dataclass
+class _Swap:
+    """A reply's HTML being drawn at the end a part at a time, in place of its streamed text."""
+
+    parts: list[str]  # what is still to be drawn, in order
+    # the "Replying…" line at the end until the last part is drawn: where it starts, and the
+    # formats of the block before it, to be put back as they were when it goes
+    marker: tuple[int, QTextBlockFormat, QTextCharFormat]
+    drawn: bool = False  # the document was drawn anew meanwhile, the reply whole in it
 
 
 class _Prerenderer(QObject):
@@ -260,6 +281,11 @@ class ChatView(QWidget):
         self._shown_generation = 0  # grows whenever another conversation (or none) is shown
         self._prerenderer = _Prerenderer(self)
         self._prerenderer.done.connect(self._on_prerendered)
+        self._swap: _Swap | None = None  # a reply being drawn in parts (_rendering meanwhile)
+        self._swap_timer = QTimer(self)
+        self._swap_timer.setSingleShot(True)
+        self._swap_timer.setInterval(0)
+        self._swap_timer.timeout.connect(self._swap_step)
 
     # --- saved entries ---------------------------------------------------------------------
 
@@ -279,6 +305,7 @@ class ChatView(QWidget):
         """Show nothing (a new chat before its first entry)."""
         self._shown_generation += 1  # a reply being made for what was shown is not wanted
         self._rendering = False
+        self._swap = None
         self._deferred.clear()
         self._marks.terms = []
         self._folded.clear()
@@ -372,6 +399,9 @@ class ChatView(QWidget):
         if generation != self._shown_generation:
             return  # another conversation is shown now; it was drawn from its history
         self._rendering = False
+        self._run_deferred()
+
+    def _run_deferred(self) -> None:
         waiting, self._deferred = self._deferred, []
         while waiting and not self._rendering:
             waiting.pop(0)()
@@ -406,8 +436,9 @@ class ChatView(QWidget):
             return
         html = self._fragment(index)
         if ends_stream:
-            self._remove_live()
-            self._insert_at_end(html)
+            if not self._swap_in_parts(entry, index, html):
+                self._remove_live()
+                self._insert_at_end(html)
         elif self._live is not None:  # e.g. the input, saved after the stream began
             live = self._remove_live()
             self._insert_at_end(html)
@@ -472,6 +503,47 @@ class ChatView(QWidget):
             self._attach()
         self._appending()
         return self._live or self._open_live()
+
+    # --- a long reply drawn in parts -----------------------------------------------------------
+
+    def _swap_in_parts(self, entry: AnyEntry, index: int, html: str) -> bool:
+        """Replace the live block with the saved reply's long ``html``, drawn a part at a
+        time (``_swap_step``) under a "Replying…" line that goes with the last part.
+        Meanwhile what comes waits its turn, as during a prerender. False (nothing done) when
+        the reply is short or its HTML cannot be cut.
+
+        The parts go at the end: drawn before the streamed text, each would have Qt lay out
+        all the text after it again."""
+        parts = _parts(html, entry, copy_prefix(index))
+        if self._live is None or len(parts) < 2:
+            return False
+        self._remove_live()  # the streamed text goes at once (a few ms for 100k characters)
+        self._swap = _Swap(parts, self._mark_drawing())
+        self._rendering = True
+        self._swap_timer.start()
+        return True
+
+    def _swap_step(self) -> None:
+        """Draw the next parts for up to PART_MS (at least one); after the last, let what
+        waited go on. A re-render meanwhile (``_render``) drew the reply whole: nothing to do."""
+        swap = self._swap
+        if swap is None:
+            return  # another conversation is shown (clear)
+        if not swap.drawn:
+            self._unmark(swap.marker)
+            began = time.perf_counter()
+            while swap.parts:
+                self._insert_at_end(swap.parts.pop(0))
+                if (time.perf_counter() - began) * 1000 >= PART_MS:
+                    break
+            if swap.parts:
+                swap.marker = self._mark_drawing()
+                self._swap_timer.start()
+                return
+        self._swap = None
+        self._rendering = False
+        self._after_change()
+        self._run_deferred()
 
     # --- going to an entry ---------------------------------------------------------------------
 
@@ -670,6 +742,8 @@ class ChatView(QWidget):
             parts.append(_later_html())
         self._unhighlight.stop()
         self._marks.forget()  # its cursors would point into the old document
+        if self._swap is not None:  # the reply is drawn whole now; its last step ends it
+            self._swap.drawn = True
         self._settling = True
         try:
             self.browser.setHtml("".join(parts).rstrip())
@@ -746,11 +820,37 @@ class ChatView(QWidget):
     def _remove_live(self) -> _Live:
         live = self._live
         assert live is not None
-        cursor = self._cursor_at(live.start.position())
-        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.removeSelectedText()
+        self._cut_from(live.start.position())
         self._live = None
         return live
+
+    def _mark_drawing(self) -> tuple[int, QTextBlockFormat, QTextCharFormat]:
+        """The live block's header alone, in a block of its own at the end, while a reply is
+        drawn in parts above it (``_swap_step``); what ``_unmark`` needs to take it away."""
+        start = self.browser.document().characterCount() - 1
+        cursor = QTextCursor(self.browser.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        before = (start, cursor.blockFormat(), cursor.blockCharFormat())
+        header = QTextBlockFormat()
+        header.setTopMargin(16)
+        cursor.insertBlock(header, QTextCharFormat())
+        cursor.insertText(ChatText.tr(LIVE_HEADER), _char_format(theme.colour("muted"), small=True))
+        return before
+
+    def _unmark(self, marker: tuple[int, QTextBlockFormat, QTextCharFormat]) -> None:
+        """Take the "Replying…" line away; the block before it may take its formats, so they
+        are put back."""
+        start, block_format, char_format = marker
+        self._cut_from(start)
+        cursor = self._cursor_at(start)
+        cursor.setBlockFormat(block_format)
+        cursor.setBlockCharFormat(char_format)
+
+    def _cut_from(self, position: int) -> None:
+        """Remove everything from ``position`` to the end."""
+        cursor = self._cursor_at(position)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
 
     def _cursor_at(self, position: int) -> QTextCursor:
         cursor = QTextCursor(self.browser.document())
@@ -1099,6 +1199,26 @@ def _later_html() -> str:
         f'<p class="earlier" align="center"><a name="{LATER}"></a>'
         f'<a href="later">{later}</a> &nbsp;·&nbsp; <a href="latest">{latest}</a></p>\n'
     )
+
+
+def _parts(html: str, entry: AnyEntry, prefix: str) -> list[str]:
+    """A long reply's ``html`` cut where its top-level blocks start, each part starting with a
+    paragraph or a table (the two ``_insert_at_end`` spaces as setHtml does); [html] if it is
+    short or its markdown is not found in it."""
+    if len(html) < IN_PARTS_CHARS or not isinstance(entry, ModelOutput) or not entry.text:
+        return [html]
+    rendered = render_markdown(entry.text, copy_prefix=prefix)  # made already: kept
+    start = html.find(rendered.html)
+    if start < 0:
+        return [html]
+    cuts = [start + at for at in rendered.blocks] + [start + len(rendered.html)]
+    parts, last = [], 0
+    for at in cuts:
+        if at - last >= PART_CHARS and at < len(html) and html.startswith(("<p", "<table"), at):
+            parts.append(html[last:at])
+            last = at
+    parts.append(html[last:])
+    return parts
 
 
 def _seq(entry: AnyEntry) -> int:

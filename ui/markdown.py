@@ -35,6 +35,9 @@ from ui import theme
 class Rendered:
     html: str
     code_blocks: list[str] = field(default_factory=list)
+    # where each top-level block (paragraph, heading, list, code block, table...) starts in
+    # ``html``: the places it can be cut to be drawn a part at a time (``ui.chat_view``)
+    blocks: tuple[int, ...] = ()
 
 
 def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
@@ -50,14 +53,33 @@ def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
         if found is not None:
             return found
     env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
-    html = _parser().render(text, env)
-    rendered = Rendered(html=html, code_blocks=env["code_blocks"])
+    parts = _render_blocks(text, env)
+    starts, at = [], 0
+    for part in parts:
+        starts.append(at)
+        at += len(part)
+    rendered = Rendered(html="".join(parts), code_blocks=env["code_blocks"], blocks=tuple(starts))
     if long:
         with _kept_lock:
             _kept[key] = rendered
             while len(_kept) > KEPT:
                 _kept.popitem(last=False)
     return rendered
+
+
+def _render_blocks(text: str, env: dict[str, Any]) -> list[str]:
+    """The HTML of each top-level block; joined, they are the whole render (the renderer
+    looks at a token's neighbours only within a block)."""
+    md = _parser()
+    tokens = md.parse(text, env)
+    parts, start = [], 0
+    for n, token in enumerate(tokens):
+        if token.level == 0 and token.nesting <= 0:  # a top-level block ends here
+            parts.append(md.renderer.render(tokens[start : n + 1], md.options, env))
+            start = n + 1
+    if start < len(tokens):
+        parts.append(md.renderer.render(tokens[start:], md.options, env))
+    return parts
 
 
 def prerendered(text: str, copy_prefix: str) -> bool:
