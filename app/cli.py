@@ -7,49 +7,31 @@ Every failure is one line on stderr that says what to do, and a non-zero exit.
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import importlib
 import os
 import shutil
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from app import (
-    cli_attachments,
-    cli_branches,
-    cli_context,
-    cli_mcp,
-    cli_transfer,
-    cli_turn,
-    cli_usage,
-    composition,
-    ids,
-)
-from app.cli_approval import AllowList, terminal_approver
-from app.cli_turn import (
-    EXIT_INTERRUPTED,
-    add_tool_options,
-    add_tuning,
-    fail,
-    last_model,
-    parse_tools,
-    show,
-    show_context,
-    tuning_of,
-)
-from app.composition import Services
+from app import ids
+from app.cli_base import EXIT_INTERRUPTED, build_parser, fail
 from app.errors import CrosstalkError
-from app.history import AnyEntry, Attachment, ModelOutput
-from app.inspect.fit import measure, trimmed
 from app.paths import DataDir
-from app.store import Conversation, Library, MessageHit
-from app.store.search_query import HELP as QUERY_HELP
 from app.terminal_text import columns, cut, left
-from app.tuning import applied
-from app.turn import TurnSettings, retry_turn, run_turn
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.history import AnyEntry, Attachment, ModelOutput
+    from app.store import Conversation, Library, MessageHit
+    from app.turn import TurnSettings
+
+__all__ = ["build_parser", "main"]
+# The commands that only read the library: they open it alone, without the providers, tools
+# and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
+READING = frozenset({"app.cli:cmd_list", "app.cli:cmd_show", "app.cli:cmd_search"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,12 +57,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
-    handler: Callable[[Services, argparse.Namespace], int] = args.handler
-    if handler is cmd_reindex:  # before anything opens the index: it may be what is damaged
-        return reindex()
+    if args.handler == "app.cli:cmd_reindex":  # before anything opens the index: it may be
+        return reindex()  # what is damaged
+    handler: Callable[[Any, argparse.Namespace], int] = resolved(args.handler)
     try:
         upgrade_index(DataDir.default())
-        services = composition.build()
+        if args.handler in READING and not getattr(args, "entries", False):
+            services: Services | Reading = Reading.open()
+        else:
+            from app import composition
+
+            services = composition.build()
     except CrosstalkError as exc:
         return fail(str(exc))
     except sqlite3.DatabaseError as exc:
@@ -100,6 +87,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         warn(services.library.warnings)
         services.close()
+
+
+def resolved(handler: str | Callable[..., int]) -> Callable[..., int]:
+    """A command's handler: ``"module:function"`` is imported now, as the command runs."""
+    if callable(handler):
+        return handler
+    module, _, name = handler.partition(":")
+    found: Callable[..., int] = getattr(importlib.import_module(module), name)
+    return found
+
+
+@dataclass
+class Reading:
+    """What ``list``, ``show`` and ``search`` need: the library, and the settings' problem
+    said as a warning, as ``composition.build`` does; nothing of providers, tools or MCP."""
+
+    data: DataDir
+    library: Library
+
+    @classmethod
+    def open(cls) -> Reading:
+        from app.store import Library
+
+        data = DataDir.default()
+        problem = None
+        try:
+            os.lstat(data.settings_file)
+        except FileNotFoundError:
+            pass  # the defaults, with nothing to say: as ``settings_or_defaults`` finds it
+        else:
+            from app.settings import settings_or_defaults
+
+            _, problem = settings_or_defaults(data)
+        library = Library(data)
+        if problem:
+            library.warnings.append(problem)
+        return cls(data, library)
+
+    def close(self) -> None:
+        self.library.close()
 
 
 def upgrade_index(data: DataDir) -> None:
@@ -139,6 +166,8 @@ def warn(messages: list[str]) -> None:
 
 
 def emit_json(value: Any) -> None:
+    import msgspec
+
     sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
 
 
@@ -146,6 +175,11 @@ def emit_json(value: Any) -> None:
 
 
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
+    from app import cli_attachments, cli_branches, cli_mcp, cli_turn
+    from app.cli_approval import AllowList
+    from app.cli_turn import last_model, parse_tools, show, show_context, tuning_of
+    from app.turn import retry_turn, run_turn
+
     library = services.library
     regenerate = args.regenerate or args.retry
     if regenerate and not args.conversation:
@@ -212,6 +246,8 @@ def fitted(
 ) -> tuple[str, str | None]:
     """The message as it will be sent, or why it cannot be: a request over the model's window
     is refused (nothing written) with the ways out, unless ``trim`` cuts the message to fit."""
+    from app.inspect.fit import measure, trimmed
+
     fit = measure(services, conversation, spec, text, attachments)
     if fit.fits:
         return text, None
@@ -230,6 +266,12 @@ def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
     """The settings with this command's --temperature, --max-tokens and --think (a turn that
     appends an input also remembers them for the conversation: ``tuning_of``), and the
     approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
+    import dataclasses
+
+    from app.cli_approval import AllowList, terminal_approver
+    from app.cli_turn import tuning_of
+    from app.tuning import applied
+
     allow = AllowList.parse(getattr(args, "allow_tools", None))
     settings = applied(services.turn_settings(), tuning_of(args))
     # counts only when bounds leave a doubt: the provider's usage is the count
@@ -239,7 +281,7 @@ def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
 # --- reading -------------------------------------------------------------------------------
 
 
-def cmd_list(services: Services, args: argparse.Namespace) -> int:
+def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
     rows = services.library.newest(args.limit, args.offset)
     if args.json:
         emit_json(rows)
@@ -259,6 +301,8 @@ def cmd_list(services: Services, args: argparse.Namespace) -> int:
 
 
 def entry_row(entry: AnyEntry) -> dict[str, Any]:
+    from app.history import ModelOutput
+
     model = f"{entry.provider}:{entry.model}" if isinstance(entry, ModelOutput) else ""
     tokens_in = entry.usage.input if isinstance(entry, ModelOutput) else 0
     tokens_out = entry.usage.output if isinstance(entry, ModelOutput) else 0
@@ -273,6 +317,7 @@ def entry_row(entry: AnyEntry) -> dict[str, Any]:
 
 
 def preview(entry: AnyEntry, width: int = 60) -> str:
+    from app.history import ModelOutput
     from app.history.entries import CUT_OFF, STOPPED, searchable_text
 
     text = " ".join(searchable_text(entry).split())
@@ -296,11 +341,16 @@ def fitted_title(title: str, used: int) -> str:
     return cut(title, max(shutil.get_terminal_size().columns - used, 10))
 
 
-def cmd_show(services: Services, args: argparse.Namespace) -> int:
+def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
     conversation = services.library.open(args.id)
     history = conversation.history
     if args.entries:
+        from app import cli_usage
+
+        assert not isinstance(services, Reading)  # main builds them all for --entries
         return cli_usage.show_entries(services, conversation, args.json)
+    from app import cli_attachments, cli_branches
+
     entries = list(history) if args.all else history.active_entries()
     if args.json:
         emit_json({"header": conversation.header, "entries": entries})
@@ -331,7 +381,7 @@ def cmd_show(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_search(services: Services, args: argparse.Namespace) -> int:
+def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:
     """Every matching message, under its conversation with the count of its matches (the
     conversations newest match first); matches in bold on a terminal."""
     query = " ".join(args.query)
@@ -470,6 +520,8 @@ def cmd_restore(services: Services, args: argparse.Namespace) -> int:
 
 def cmd_trash(services: Services, args: argparse.Namespace) -> int:
     if args.empty:
+        from app import cli_attachments
+
         return cli_attachments.empty_trash(services)
     for conversation_id in services.library.trashed():
         print(conversation_id)
@@ -489,6 +541,8 @@ def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
 
 
 def reindex() -> int:
+    from app.store import Library
+
     data = DataDir.default()
     try:
         library, report = Library.rebuilt(data)
@@ -498,133 +552,6 @@ def reindex() -> int:
     library.close()
     print(f"indexed {report.added} conversations from {data.conversations}")
     return 0
-
-
-# --- the parser ----------------------------------------------------------------------------
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="crosstalk",
-        description="Chat with language models; every conversation stays on your disk.",
-    )
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-
-    def command(name: str, handler: Callable[..., int], help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help, description=help)
-        p.set_defaults(handler=handler)
-        return p
-
-    ask = command("ask", cmd_ask, "ask a model; streams the reply")
-    which = ask.add_mutually_exclusive_group()
-    which.add_argument("--new", action="store_true", help="start a new conversation (default)")
-    which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
-    ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
-    ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
-    add_tool_options(ask)
-    ask.add_argument(
-        "--regenerate", action="store_true",
-        help="answer the last input of -c ID again (with -m, by another model): a new branch; "
-        "the earlier reply stays, `crosstalk switch` goes back to it",
-    )  # fmt: skip
-    ask.add_argument("--retry", action="store_true", help=argparse.SUPPRESS)  # the old name
-    ask.add_argument(
-        "--continue", dest="go_on", action="store_true",
-        help="the last reply of -c ID was cut off at its length limit: ask the model to go on "
-        "(the two parts show as one reply)",
-    )  # fmt: skip
-    ask.add_argument(
-        "--compare", metavar="MODEL,MODEL[,...]",
-        help="send the question to several models at once; each reply is a branch of its own",
-    )  # fmt: skip
-    add_tuning(ask)
-    ask.add_argument(
-        "--trim", action="store_true",
-        help="a message too long for the model's window is sent cut to fit (else refused)",
-    )  # fmt: skip
-    cli_attachments.add_attach(ask)
-    cli_mcp.add_resource(ask)
-    ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
-
-    ls = command("list", cmd_list, "conversations, newest first")
-    ls.add_argument("-n", "--limit", type=int, default=50)
-    ls.add_argument("--offset", type=int, default=0)
-    ls.add_argument("--json", action="store_true")
-
-    show = command("show", cmd_show, "the entries of a conversation's active branch")
-    show.add_argument("id")
-    show.add_argument("--json", action="store_true")
-    show.add_argument(
-        "--all", action="store_true",
-        help="every entry of every branch, with the seq of the message each follows "
-        "(* marks the active branch)",
-    )  # fmt: skip
-    show.add_argument(
-        "--entries", action="store_true",
-        help="tokens, cost, latency and running totals of every entry (see also `usage`)",
-    )  # fmt: skip
-
-    search = command(
-        "search", cmd_search, "find messages in any language: words, phrases, OR, -word, filters"
-    )
-    search.formatter_class = argparse.RawDescriptionHelpFormatter
-    search.epilog = (
-        f"{QUERY_HELP}\nA query with -word goes after -- or in quotes: "
-        "crosstalk search -- tokyo -rain"
-    )
-    search.add_argument("query", nargs="+", help="what to find (the syntax is below)")
-    search.add_argument(
-        "-n", "--limit", type=int, default=20, help="conversations to show (default 20)"
-    )
-    search.add_argument(
-        "-m", "--per-conversation", type=int, default=10, metavar="N",
-        help="matching messages to show of each conversation (default 10)",
-    )  # fmt: skip
-    search.add_argument(
-        "--json", action="store_true",
-        help="[{conversation, count, hits: [{seq, kind, snippet, marks}]}]; marks are "
-        "[start, end) of each match in the snippet",
-    )  # fmt: skip
-
-    rename = command("rename", cmd_rename, "give a conversation a title")
-    rename.add_argument("id")
-    rename.add_argument("title", nargs="+")
-
-    for verb in ("pin", "unpin"):
-        pin = command(verb, cmd_pin, f"{verb} a conversation (pinned ones list first)")
-        pin.add_argument("id")
-        pin.set_defaults(command=verb)
-    command("delete", cmd_delete, "move a conversation to the trash").add_argument("id")
-    command("restore", cmd_restore, "bring a conversation back from the trash").add_argument("id")
-    trash = command("trash", cmd_trash, "list conversations in the trash")
-    trash.add_argument(
-        "--empty", action="store_true",
-        help="remove everything in the trash for good (`crosstalk purge ID` removes one)",
-    )  # fmt: skip
-
-    fork = command("fork", cmd_fork, "new conversation sharing history up to a seq")
-    fork.add_argument("id")
-    fork.add_argument("--at", type=int, required=True, metavar="SEQ")
-
-    command("reindex", cmd_reindex, "rebuild the index from the transcripts")
-    models = command(
-        "models", cmd_models, "models you can use with -m, and where their keys come from"
-    )
-    models.add_argument(
-        "--refresh",
-        action="store_true",
-        help="first ask each OpenAI-compatible server what it serves (exit 1 if one fails)",
-    )
-    key = command("key", cmd_key, "keep an API key in the OS keyring: key set|delete PROVIDER")
-    key.add_argument("action", choices=["set", "delete"])
-    key.add_argument("provider")
-    cli_branches.register(command)
-    cli_attachments.register(command)
-    cli_transfer.register(command)
-    cli_context.register(command)
-    cli_usage.register(command)
-    cli_mcp.register(command)
-    return parser
 
 
 if __name__ == "__main__":

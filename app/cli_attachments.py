@@ -12,7 +12,7 @@ import argparse
 import base64
 import binascii
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,38 +25,6 @@ if TYPE_CHECKING:
     from app.composition import Services
     from app.store import Conversation
     from app.store.blobs import Blobs
-
-Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
-
-
-def register(command: Command) -> None:
-    out = command(
-        "attachment", cmd_attachment,
-        "write an attachment of a message back out to a file (`crosstalk show ID` lists them)",
-    )  # fmt: skip
-    out.add_argument("id")
-    out.add_argument("seq", type=int, help="the seq of the message it was sent with")
-    out.add_argument(
-        "n", type=int, nargs="?", default=1, help="which of the message's attachments (default 1)"
-    )
-    out.add_argument(
-        "-o", "--output", metavar="PATH",
-        help="the file to write (a folder: into it, under the attachment's name; - : stdout); "
-        "default: the attachment's name in the current folder",
-    )  # fmt: skip
-    out.add_argument("--force", action="store_true", help="replace an existing file")
-    purge = command(
-        "purge", cmd_purge,
-        "remove conversations from the trash for good, with the attachments only they used",
-    )  # fmt: skip
-    purge.add_argument("ids", nargs="+", metavar="ID")
-
-
-def add_attach(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "-a", "--attach", metavar="FILE", action="append", default=[],
-        help="attach a file (an image, a PDF or a text file; repeat for several)",
-    )  # fmt: skip
 
 
 def attach(services: Services, paths: Sequence[str]) -> list[Attachment]:

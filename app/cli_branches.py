@@ -5,53 +5,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from app import cli_attachments, cli_turn
+from app import cli_attachments
 from app.history import AnyEntry, History, ModelInput, ModelOutput
-from app.pricing import format_cost
-from app.providers import StreamEvent, TextDelta
 from app.store import branches
 
 if TYPE_CHECKING:
     from app.composition import Services
+    from app.providers import StreamEvent
     from app.store import Conversation
 
-Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
-
-
-def register(command: Command) -> None:
-    edit = command(
-        "edit", cmd_edit,
-        "send an earlier input again, edited: a new branch from where it was; the original "
-        "stays (`crosstalk switch` goes back)",
-    )  # fmt: skip
-    edit.add_argument("id")
-    edit.add_argument("seq", type=int, help="the seq of the input to edit (`crosstalk show ID`)")
-    edit.add_argument("text", nargs="*", help="the new text (read from stdin if absent)")
-    edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
-    edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
-    cli_turn.add_tool_options(edit)
-    cli_attachments.add_attach(edit)
-    edit.add_argument(
-        "--drop-attachments", action="store_true",
-        help="leave out the files the original input was sent with (kept by default; -a adds)",
-    )  # fmt: skip
-    cli_turn.add_tuning(edit)
-
-    tree = command("branches", cmd_branches, "a conversation's branches, the active one marked")
-    tree.add_argument("id")
-    tree.add_argument("--json", action="store_true")
-
-    switch = command("switch", cmd_switch, "make the branch holding a message the active one")
-    switch.add_argument("id")
-    switch.add_argument("seq", type=int, help="any message of the branch (`crosstalk branches`)")
+# cli_turn (and the providers, the pricing) are imported by the commands that make a turn:
+# `crosstalk show` uses `marked` and must start without them (tests/test_cli_lazy.py)
 
 
 def cmd_edit(services: Services, args: argparse.Namespace) -> int:
+    from app import cli_turn
     from app.cli import turn_settings
     from app.cli_turn import last_model, parse_tools, tuning_of
     from app.turn import edit_point, run_turn
@@ -89,6 +61,7 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
 
 def go_on(services: Services, args: argparse.Namespace) -> int:
     """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
+    from app import cli_turn
     from app.cli import turn_settings
     from app.cli_turn import last_model
     from app.turn import can_continue, continue_turn
@@ -125,8 +98,11 @@ def compare(
     tools: list[str] | None,
 ) -> int:
     """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
+    from app import cli_turn
     from app.cli import turn_settings
     from app.cli_turn import tuning_of
+    from app.pricing import format_cost
+    from app.providers import TextDelta
     from app.turn import compare_turn
 
     specs = [spec.strip() for spec in args.compare.split(",") if spec.strip()]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,56 +38,12 @@ from app.history import Compression, History, ModelOutput
 from app.inspect.next_request import Carried, NextRequest, next_request, pending_request, wire_json
 from app.store import Conversation
 
-Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
-
 
 @dataclass(frozen=True)
 class _Named:
     """A provider by name only: showing a context needs no key."""
 
     name: str
-
-
-def register(command: Command) -> None:
-    context = command("context", cmd_context, "what the next request carries, and what not")
-    context.add_argument("id")
-    context.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="for this model")
-    context.add_argument("--json", action="store_true")
-    context.add_argument(
-        "--set", action="append", default=[], metavar="KEY=VALUE",
-        help="change the conversation's context policy, e.g. auto_compress=on, window_turns=40, "
-        "compress_strategy=whole, budget_share=0.5 (repeatable)",
-    )  # fmt: skip
-    context.add_argument("--reset", action="store_true", help="back to the settings' policy")
-    context.add_argument(
-        "--wire", action="store_true",
-        help="print the request body the adapter would send (JSON, keys redacted); what replay "
-        "changed goes to stderr",
-    )  # fmt: skip
-    context.add_argument(
-        "--draft", default="", metavar="TEXT", help="as if TEXT were the next question"
-    )
-    context.add_argument(
-        "--exact", action="store_true",
-        help="also ask the provider's token-counting endpoint (online; Anthropic, Gemini, "
-        "OpenAI Responses)",
-    )  # fmt: skip
-    compress_ = command("compress", cmd_compress, "summarise older entries; nothing is deleted")
-    compress_.add_argument("id")
-    compress_.add_argument(
-        "--strategy", metavar="S", help="whole | last-n:N | chunked:N | facts:CONCEPTS"
-    )
-    compress_.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who summarises")
-    compress_.add_argument("--preview", action="store_true", help="show the summaries only")
-    compress_.add_argument("--undo", type=int, metavar="SEQ", help="undo the compression at SEQ")
-
-    recall = command(
-        "recall", cmd_recall, "search earlier conversations for a follow-up of this one"
-    )
-    recall.add_argument("id", help="the conversation the question follows")
-    recall.add_argument("question", nargs="+")
-    recall.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who rewrites the query")
-    recall.add_argument("-n", "--limit", type=int, default=10)
 
 
 def _fail(message: str) -> int:

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,82 +33,6 @@ if TYPE_CHECKING:
     from app.composition import Services
     from app.history import Attachment
     from app.mcp import McpManager, ServerInfo, TestReport, ToolInfo
-
-Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
-
-
-def register(command: Command) -> None:
-    mcp = command("mcp", cmd_mcp, "MCP servers: add, list, tools, remove, import, secret")
-    sub = mcp.add_subparsers(title="mcp commands", metavar="ACTION")
-
-    def action(name: str, handler: Callable[..., int], help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help, description=help)
-        p.set_defaults(handler=handler)
-        return p
-
-    add = action("add", cmd_add, "add a server: `mcp add NAME -- COMMAND ARGS` or `--url URL`")
-    add.add_argument("name", help="letters and digits joined by '-' or '_', e.g. fs")
-    add.add_argument("--url", help="a remote server (streamable HTTP) instead of a command")
-    add.add_argument("--sse", action="store_true", help="the URL speaks the older SSE transport")
-    add.add_argument(
-        "--env", action="append", default=[], metavar="K=V", help="for the command's environment"
-    )
-    add.add_argument(
-        "--secret-env", action="append", default=[], metavar="K",
-        help="asks for K's value and keeps it in the OS keyring (not in mcp.json)",
-    )  # fmt: skip
-    add.add_argument(
-        "--header", action="append", default=[], metavar="'K: V'", help="sent to a --url server"
-    )
-    add.add_argument(
-        "--secret-header", action="append", default=[], metavar="K",
-        help="asks for header K's value (e.g. Authorization) and keeps it in the OS keyring",
-    )  # fmt: skip
-    add.add_argument("--cwd", metavar="DIR", help="the command's working directory")
-    add.add_argument(
-        "--timeout", type=float, metavar="S", help="seconds to start, and per call (default 60)"
-    )
-    add.add_argument("--disabled", action="store_true", help="add it, but do not use it yet")
-    add.add_argument("--replace", action="store_true", help="replace a server of that name")
-    add.add_argument(
-        "--test", action="store_true",
-        help="start it and list its tools first; it is added only if that works",
-    )  # fmt: skip
-    add.add_argument(
-        "run", nargs="*", metavar="COMMAND", help="after --: the command and its arguments"
-    )
-
-    ls = action("list", cmd_list, "each server: transport, state, tools, last error")
-    ls.add_argument("--json", action="store_true")
-
-    tools = action("tools", cmd_tools, "start a server (or each enabled one) and list its tools")
-    tools.add_argument("name", nargs="?", help="only this server")
-    tools.add_argument("--json", action="store_true")
-
-    remove = action("remove", cmd_remove, "remove a server from mcp.json")
-    remove.add_argument("name")
-    remove.add_argument(
-        "--forget-secrets", action="store_true",
-        help="also remove the keyring values its config refers to",
-    )  # fmt: skip
-
-    imported = action(
-        "import", cmd_import,
-        "copy servers from Claude Desktop, Claude Code, Cursor, Windsurf, VS Code or Gemini CLI",
-    )  # fmt: skip
-    imported.add_argument("file", nargs="?", help="a config file (default: each app's own)")
-    imported.add_argument("--dry-run", action="store_true", help="say what would change")
-    imported.add_argument("--replace", action="store_true", help="replace servers of those names")
-    imported.add_argument(
-        "--plain-secrets", action="store_true",
-        help="keep tokens and keys in mcp.json as they are (default: into the OS keyring)",
-    )  # fmt: skip
-
-    secret = action(
-        "secret", cmd_secret, "keep a value in the OS keyring: write keyring:NAME in mcp.json"
-    )
-    secret.add_argument("action", choices=["set", "delete"])
-    secret.add_argument("name", help="e.g. fs.API_TOKEN")
 
 
 def cmd_mcp(services: Services, args: argparse.Namespace) -> int:
@@ -463,14 +387,6 @@ def cmd_secret(services: Services, args: argparse.Namespace) -> int:
 
 
 # --- ask --resource ------------------------------------------------------------------------
-
-
-def add_resource(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--resource", metavar="SERVER:URI", action="append", default=[],
-        help="attach an MCP server's resource (text as a text file, images as images; repeat "
-        "for several): e.g. fs:file:///notes.txt; `crosstalk mcp tools SERVER` counts them",
-    )  # fmt: skip
 
 
 def resource_attachments(services: Services, specs: Sequence[str]) -> list[Attachment]:

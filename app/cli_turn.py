@@ -1,7 +1,7 @@
 """Running a turn from the command line: the reply streams to stdout, progress to stderr, and
 Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept; and the options every command that
 makes a turn shares (tools, the model, temperature, max tokens, thinking). Shared by ``ask``
-and ``edit``."""
+and ``edit`` (their options are declared in ``app.cli_base``)."""
 
 from __future__ import annotations
 
@@ -12,27 +12,22 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from app.cli_base import EXIT_ERROR as EXIT_ERROR
+from app.cli_base import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from app.cli_base import fail as fail  # shared by every command
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import ModelInput, ModelOutput
 from app.next_model import model_to_continue
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
-from app.tools import BUILTIN
 from app.tuning import check
 
 if TYPE_CHECKING:
     from app.composition import Services
     from app.store import Conversation
 
-EXIT_ERROR = 1
 EXIT_BRANCHED = 3  # the reply started a branch: another process continued meanwhile
-EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
-
-
-def fail(message: str) -> int:
-    print(f"crosstalk: {message}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def run(
@@ -171,22 +166,6 @@ def tuning_of(args: argparse.Namespace) -> dict[str, Any]:
     return found
 
 
-def add_tuning(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--think", choices=["off", "low", "medium", "high"],
-        help="reasoning/thinking where the model can; remembered for the conversation "
-        "(default: settings' reasoning)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--temperature", type=float, metavar="T",
-        help="sampling temperature, 0 to 2; remembered for the conversation",
-    )  # fmt: skip
-    parser.add_argument(
-        "--max-tokens", type=int, metavar="N",
-        help="the longest reply, in tokens; remembered for the conversation",
-    )  # fmt: skip
-
-
 def last_model(conversation: Conversation | None, models: Models) -> str | None:
     """Continuing a conversation keeps the model of its last reply unless -m says otherwise,
     or that reply came from elsewhere (an imported chat): None, the default model, then."""
@@ -199,18 +178,3 @@ def parse_tools(services: Services, value: str | None) -> list[str] | None:
     if value is None:
         return None
     return services.toolbox.check(value.split(","))
-
-
-def add_tool_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--tools", metavar="NAMES",
-        help=f"tools the model may call, comma-separated, 'all' or 'none': {', '.join(BUILTIN)}, "
-        "mcp:SERVER (each tool of an MCP server in `crosstalk mcp list`) or mcp:SERVER/TOOL; "
-        "remembered for the conversation",
-    )  # fmt: skip
-    parser.add_argument(
-        "--allow-tools", metavar="NAMES",
-        help="MCP tool calls that run without asking, comma-separated: mcp:SERVER, "
-        "mcp:SERVER/TOOL, a tool's full name, or 'all'. Others are asked about on a terminal, "
-        "and not run without one",
-    )  # fmt: skip

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,18 +23,8 @@ from app.history import Usage
 from app.inspect.ledger import Ledger, Row, ledger, preview
 from app.pricing import PriceTable, format_cost
 from app.store import Conversation
-from app.store.index import GROUPS, ModelUsage
+from app.store.index import ModelUsage
 from app.store.library import check_day
-
-Command = Callable[[str, Callable[..., int], str], argparse.ArgumentParser]
-
-
-def register(command: Command) -> None:
-    usage = command("usage", cmd_usage, "tokens and cost per model, conversation or day")
-    usage.add_argument("id", nargs="?", help="only this conversation")
-    usage.add_argument("--since", metavar="YYYY-MM-DD", help="from this day on (UTC)")
-    usage.add_argument("--by", choices=GROUPS, default="model", help="group by (default: model)")
-    usage.add_argument("--json", action="store_true")
 
 
 def _emit(value: Any) -> None:

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 
-from ulid import ULID
-
 from app.errors import InvalidId
 
 _ID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
 
 
 def new_id() -> str:
+    from ulid import ULID  # on the first write only: importing it costs ~40 ms (importlib.metadata)
+
     return str(ULID())
 
 

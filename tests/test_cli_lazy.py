@@ -7,16 +7,33 @@ the heavy packages ended up imported.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from app import cli_base
+from app.cli import resolved
+from app.history import ModelInput
+from app.paths import DataDir
+from app.store import Library
 from tests.helpers import openai_events as oe
 from tests.helpers.wire_server import Reply, WireServer
 
-HEAVY = ("PySide6", "bpe_openai", "openai", "anthropic", "google.genai", "llama_cpp", "mcp")
+HEAVY = (
+    "PySide6", "bpe_openai", "openai", "anthropic", "google.genai", "llama_cpp", "mcp",
+    "sqlite_utils",  # writing the index only (app/store/index_schema.py)
+)  # fmt: skip
+# imported by the commands that need them only: a command that reads (--help, list, show,
+# search) starts without them (bench/cli.py times it: 150 ms on a 100k library)
+LAZY = (
+    "asyncio", "ulid", "app.composition", "app.mcp", "app.context",
+    "app.turn", "app.tools", "app.inspect", "app.providers", "app.settings", "app.pricing",
+    "app.cli_turn", "app.cli_context", "app.cli_usage", "app.cli_mcp", "app.cli_approval",
+)  # fmt: skip
+LIBRARY = ("app.store", "app.history", "msgspec")  # what reading needs; --help does not
 WRAPPER = f"""
 import json, sys
 from app.cli import main
@@ -24,18 +41,29 @@ try:
     code = main(sys.argv[1:])
 except SystemExit as exit:  # argparse's --help
     code = exit.code
-heavy = {HEAVY!r}
-print(json.dumps(sorted(h for h in heavy if h in sys.modules)), file=sys.stderr)
+watched = {HEAVY + LAZY + LIBRARY!r}
+print(json.dumps(sorted(h for h in watched if h in sys.modules)), file=sys.stderr)
 sys.exit(code)
 """
 
 
 def imported(*args: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
+    """The heavy packages the command imported, and how it ended."""
+    loaded, result = watched(*args)
+    return [name for name in loaded if name in HEAVY], result
+
+
+def watched(
+    *args: str, library: bool = False
+) -> tuple[list[str], subprocess.CompletedProcess[str]]:
+    """Every module of HEAVY and LAZY the command imported (LIBRARY: ``library=True`` says
+    whether to count them), and how it ended."""
     result = subprocess.run(
         [sys.executable, "-c", WRAPPER, *args],
         capture_output=True, text=True, timeout=120, env=os.environ.copy(),
     )  # fmt: skip
-    return json.loads(result.stderr.strip().splitlines()[-1]), result
+    loaded = json.loads(result.stderr.strip().splitlines()[-1])
+    return [name for name in loaded if library or name not in LIBRARY], result
 
 
 def home() -> Path:
@@ -43,6 +71,7 @@ def home() -> Path:
 
 
 def test_reading_commands_import_no_sdk_no_qt_no_vocabulary() -> None:
+    imported("list")  # the first command makes the library (and its index: sqlite-utils)
     for args in (["--help"], ["list", "-n", "20"], ["search", "hello"], ["models"]):
         heavy, result = imported(*args)
         assert heavy == [], (args, heavy)
@@ -61,10 +90,14 @@ def test_asking_a_cloud_model_loads_its_sdk_alone_and_no_vocabulary() -> None:
         )
         server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply("Hi.")))
         heavy, first = imported("ask", "--new", "Hello there")
-        assert first.returncode == 0 and first.stdout.strip() == "Hi." and heavy == ["openai"]
+        assert first.returncode == 0 and first.stdout.strip() == "Hi." and "openai" in heavy
+        assert set(heavy) <= {"openai", "sqlite_utils"}  # writing: the index
         (conversation_id,) = [line.split()[0] for line in _listed()]
         heavy, again = imported("ask", "-c", conversation_id, "And again")
-        assert again.returncode == 0 and again.stdout.strip() == "Hi." and heavy == ["openai"]
+        assert again.returncode == 0 and again.stdout.strip() == "Hi." and "openai" in heavy
+        assert set(heavy) <= {"openai", "sqlite_utils"}
+        heavy, shown = imported("show", conversation_id)
+        assert "And again" in shown.stdout and heavy == []
         # a message over the window is still counted, and refused with the numbers
         huge = "lorem ipsum dolor " * 80_000
         refused = subprocess.run(
@@ -80,3 +113,62 @@ def _listed() -> list[str]:
         capture_output=True, text=True, timeout=120, env=os.environ.copy(), check=True,
     )  # fmt: skip
     return result.stdout.splitlines()
+
+
+def test_reading_commands_import_only_the_library() -> None:
+    """--help imports not even the library; list, show and search open the library alone:
+    no composition (providers, tools, MCP), no asyncio, no ULIDs (made on writes only)."""
+    data = DataDir.default()
+    library = Library(data)
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="the quokka smiles"))
+    library.close()
+    reading = (["list", "-n", "20"], ["show", conversation.id], ["search", "quokka"])
+    loaded, result = watched("--help", library=True)
+    assert result.returncode == 0 and "COMMAND" in result.stdout
+    assert loaded == [], loaded
+    for args in reading:
+        loaded, result = watched(*args)
+        assert result.returncode == 0 and conversation.id in result.stdout, (args, result.stderr)
+        assert loaded == [], (args, loaded)
+    # with a settings file, reading it imports app.settings (and what it imports), never the
+    # rest of composition; a broken one is still said, in one line
+    data.settings_file.write_text("window_turns = 0\n")
+    for args in reading:
+        loaded, result = watched(*args)
+        assert result.returncode == 0 and conversation.id in result.stdout, (args, result.stderr)
+        assert "window_turns must be at least 1" in result.stderr.splitlines()[0]
+        assert "app.settings" in loaded
+        assert not {"ulid", "app.composition", "app.mcp", "app.turn", "app.inspect"} & set(
+            loaded
+        ), (args, loaded)
+        assert not [name for name in loaded if name.startswith("app.cli_")], (args, loaded)
+    # the commands that need more still get it: show --entries prices (composition)
+    loaded, result = watched("show", conversation.id, "--entries")
+    assert result.returncode == 0 and "app.composition" in loaded and "app.cli_usage" in loaded
+
+
+def test_the_parsers_copies_match_their_sources() -> None:
+    """Values the parser shows without importing where they live."""
+    from app.store.index import GROUPS
+    from app.tools import BUILTIN
+
+    assert tuple(BUILTIN) == cli_base.BUILTIN_TOOLS
+    assert GROUPS == cli_base.USAGE_GROUPS
+
+
+def test_every_handler_named_by_the_parser_exists() -> None:
+    """A handler is a "module:function" string, imported when its command runs: a name that no
+    longer resolves would fail only then, so every one is resolved here."""
+    found = 0
+    pending = [cli_base.build_parser()]
+    while pending:
+        parser = pending.pop()
+        handler = parser.get_default("handler")
+        if handler is not None:
+            assert callable(resolved(handler)), handler
+            found += 1
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                pending += list(action.choices.values())
+    assert found > 30

@@ -25,6 +25,9 @@ SKIP = 77  # a child's exit status when it cannot drop root privileges
 # Put after the child's imports: with ``--as-uid N`` first in argv it becomes user N.
 DROP_PRIVILEGES = r"""
 import app.store.index_schema  # imported on the first write (with sqlite-utils): load it now
+# the command line imports each command's module when it runs, ULIDs on the first write
+import app.composition, app.cli_attachments, app.cli_branches, app.cli_context, app.cli_mcp
+import app.cli_transfer, app.cli_turn, app.cli_usage, ulid
 if sys.argv[1:2] == ["--as-uid"]:
     uid = int(sys.argv[2])
     del sys.argv[1:3]

@@ -1,0 +1,427 @@
+"""The light part of the command line: the parser, and what every command shares.
+
+``crosstalk --help``, ``list``, ``show`` and ``search`` must start and finish in 150 ms on a
+100k library (issue 23), so building the parser imports nothing heavy: every command's options
+are declared here, and each handler is named as ``"module:function"``, imported by ``app.cli``
+when that command runs (a command imports its own module and what it needs, no other's).
+Values the options show that live in heavier modules are repeated here; a test checks that
+they still match (tests/test_cli_lazy.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from app import cli_transfer
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
+# app.tools.BUILTIN's names, app.store.index.GROUPS: not imported to build the parser
+BUILTIN_TOOLS = ("search_conversations", "read_notebook", "update_notebook", "current_time")
+USAGE_GROUPS = ("model", "conversation", "day")
+
+Handler = str | Callable[..., int]  # "module:function", imported when the command runs
+Command = Callable[[str, Handler, str], argparse.ArgumentParser]
+
+
+def fail(message: str) -> int:
+    print(f"crosstalk: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose epilog can be made only when its help is shown
+    (``later_epilog``): what it says may live in a module a command need not import."""
+
+    later_epilog: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.later_epilog is not None:
+            self.epilog, self.later_epilog = self.later_epilog(), None
+        return super().format_help()
+
+
+def _search_epilog() -> str:
+    from app.store.search_query import HELP
+
+    return f"{HELP}\nA query with -word goes after -- or in quotes: crosstalk search -- tokyo -rain"
+
+
+# --- the parser ---------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="crosstalk",
+        description="Chat with language models; every conversation stays on your disk.",
+    )
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    def command(name: str, handler: Handler, help: str) -> Parser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(handler=handler)
+        return p
+
+    ask = command("ask", "app.cli:cmd_ask", "ask a model; streams the reply")
+    which = ask.add_mutually_exclusive_group()
+    which.add_argument("--new", action="store_true", help="start a new conversation (default)")
+    which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
+    ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
+    ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
+    add_tool_options(ask)
+    ask.add_argument(
+        "--regenerate", action="store_true",
+        help="answer the last input of -c ID again (with -m, by another model): a new branch; "
+        "the earlier reply stays, `crosstalk switch` goes back to it",
+    )  # fmt: skip
+    ask.add_argument("--retry", action="store_true", help=argparse.SUPPRESS)  # the old name
+    ask.add_argument(
+        "--continue", dest="go_on", action="store_true",
+        help="the last reply of -c ID was cut off at its length limit: ask the model to go on "
+        "(the two parts show as one reply)",
+    )  # fmt: skip
+    ask.add_argument(
+        "--compare", metavar="MODEL,MODEL[,...]",
+        help="send the question to several models at once; each reply is a branch of its own",
+    )  # fmt: skip
+    add_tuning(ask)
+    ask.add_argument(
+        "--trim", action="store_true",
+        help="a message too long for the model's window is sent cut to fit (else refused)",
+    )  # fmt: skip
+    add_attach(ask)
+    add_resource(ask)
+    ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
+
+    ls = command("list", "app.cli:cmd_list", "conversations, newest first")
+    ls.add_argument("-n", "--limit", type=int, default=50)
+    ls.add_argument("--offset", type=int, default=0)
+    ls.add_argument("--json", action="store_true")
+
+    show = command("show", "app.cli:cmd_show", "the entries of a conversation's active branch")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+    show.add_argument(
+        "--all", action="store_true",
+        help="every entry of every branch, with the seq of the message each follows "
+        "(* marks the active branch)",
+    )  # fmt: skip
+    show.add_argument(
+        "--entries", action="store_true",
+        help="tokens, cost, latency and running totals of every entry (see also `usage`)",
+    )  # fmt: skip
+
+    search = command(
+        "search",
+        "app.cli:cmd_search",
+        "find messages in any language: words, phrases, OR, -word, filters",
+    )
+    search.formatter_class = argparse.RawDescriptionHelpFormatter
+    search.later_epilog = _search_epilog
+    search.add_argument("query", nargs="+", help="what to find (the syntax is below)")
+    search.add_argument(
+        "-n", "--limit", type=int, default=20, help="conversations to show (default 20)"
+    )
+    search.add_argument(
+        "-m", "--per-conversation", type=int, default=10, metavar="N",
+        help="matching messages to show of each conversation (default 10)",
+    )  # fmt: skip
+    search.add_argument(
+        "--json", action="store_true",
+        help="[{conversation, count, hits: [{seq, kind, snippet, marks}]}]; marks are "
+        "[start, end) of each match in the snippet",
+    )  # fmt: skip
+
+    rename = command("rename", "app.cli:cmd_rename", "give a conversation a title")
+    rename.add_argument("id")
+    rename.add_argument("title", nargs="+")
+
+    for verb in ("pin", "unpin"):
+        pin = command(verb, "app.cli:cmd_pin", f"{verb} a conversation (pinned ones list first)")
+        pin.add_argument("id")
+        pin.set_defaults(command=verb)
+    command("delete", "app.cli:cmd_delete", "move a conversation to the trash").add_argument("id")
+    command(
+        "restore", "app.cli:cmd_restore", "bring a conversation back from the trash"
+    ).add_argument("id")
+    trash = command("trash", "app.cli:cmd_trash", "list conversations in the trash")
+    trash.add_argument(
+        "--empty", action="store_true",
+        help="remove everything in the trash for good (`crosstalk purge ID` removes one)",
+    )  # fmt: skip
+
+    fork = command("fork", "app.cli:cmd_fork", "new conversation sharing history up to a seq")
+    fork.add_argument("id")
+    fork.add_argument("--at", type=int, required=True, metavar="SEQ")
+
+    command("reindex", "app.cli:cmd_reindex", "rebuild the index from the transcripts")
+    models = command(
+        "models", "app.cli:cmd_models", "models you can use with -m, and where their keys come from"
+    )
+    models.add_argument(
+        "--refresh",
+        action="store_true",
+        help="first ask each OpenAI-compatible server what it serves (exit 1 if one fails)",
+    )
+    key = command(
+        "key", "app.cli:cmd_key", "keep an API key in the OS keyring: key set|delete PROVIDER"
+    )
+    key.add_argument("action", choices=["set", "delete"])
+    key.add_argument("provider")
+    _branches(command)
+    _attachments(command)
+    cli_transfer.register(command)
+    _context(command)
+    _usage(command)
+    _mcp(command)
+    return parser
+
+
+def _branches(command: Command) -> None:
+    edit = command(
+        "edit", "app.cli_branches:cmd_edit",
+        "send an earlier input again, edited: a new branch from where it was; the original "
+        "stays (`crosstalk switch` goes back)",
+    )  # fmt: skip
+    edit.add_argument("id")
+    edit.add_argument("seq", type=int, help="the seq of the input to edit (`crosstalk show ID`)")
+    edit.add_argument("text", nargs="*", help="the new text (read from stdin if absent)")
+    edit.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
+    edit.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
+    add_tool_options(edit)
+    add_attach(edit)
+    edit.add_argument(
+        "--drop-attachments", action="store_true",
+        help="leave out the files the original input was sent with (kept by default; -a adds)",
+    )  # fmt: skip
+    add_tuning(edit)
+
+    tree = command(
+        "branches",
+        "app.cli_branches:cmd_branches",
+        "a conversation's branches, the active one marked",
+    )
+    tree.add_argument("id")
+    tree.add_argument("--json", action="store_true")
+
+    switch = command(
+        "switch", "app.cli_branches:cmd_switch", "make the branch holding a message the active one"
+    )
+    switch.add_argument("id")
+    switch.add_argument("seq", type=int, help="any message of the branch (`crosstalk branches`)")
+
+
+def _attachments(command: Command) -> None:
+    out = command(
+        "attachment", "app.cli_attachments:cmd_attachment",
+        "write an attachment of a message back out to a file (`crosstalk show ID` lists them)",
+    )  # fmt: skip
+    out.add_argument("id")
+    out.add_argument("seq", type=int, help="the seq of the message it was sent with")
+    out.add_argument(
+        "n", type=int, nargs="?", default=1, help="which of the message's attachments (default 1)"
+    )
+    out.add_argument(
+        "-o", "--output", metavar="PATH",
+        help="the file to write (a folder: into it, under the attachment's name; - : stdout); "
+        "default: the attachment's name in the current folder",
+    )  # fmt: skip
+    out.add_argument("--force", action="store_true", help="replace an existing file")
+    purge = command(
+        "purge", "app.cli_attachments:cmd_purge",
+        "remove conversations from the trash for good, with the attachments only they used",
+    )  # fmt: skip
+    purge.add_argument("ids", nargs="+", metavar="ID")
+
+
+def _context(command: Command) -> None:
+    context = command(
+        "context", "app.cli_context:cmd_context", "what the next request carries, and what not"
+    )
+    context.add_argument("id")
+    context.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="for this model")
+    context.add_argument("--json", action="store_true")
+    context.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE",
+        help="change the conversation's context policy, e.g. auto_compress=on, window_turns=40, "
+        "compress_strategy=whole, budget_share=0.5 (repeatable)",
+    )  # fmt: skip
+    context.add_argument("--reset", action="store_true", help="back to the settings' policy")
+    context.add_argument(
+        "--wire", action="store_true",
+        help="print the request body the adapter would send (JSON, keys redacted); what replay "
+        "changed goes to stderr",
+    )  # fmt: skip
+    context.add_argument(
+        "--draft", default="", metavar="TEXT", help="as if TEXT were the next question"
+    )
+    context.add_argument(
+        "--exact", action="store_true",
+        help="also ask the provider's token-counting endpoint (online; Anthropic, Gemini, "
+        "OpenAI Responses)",
+    )  # fmt: skip
+    compress_ = command(
+        "compress", "app.cli_context:cmd_compress", "summarise older entries; nothing is deleted"
+    )
+    compress_.add_argument("id")
+    compress_.add_argument(
+        "--strategy", metavar="S", help="whole | last-n:N | chunked:N | facts:CONCEPTS"
+    )
+    compress_.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who summarises")
+    compress_.add_argument("--preview", action="store_true", help="show the summaries only")
+    compress_.add_argument("--undo", type=int, metavar="SEQ", help="undo the compression at SEQ")
+
+    recall = command(
+        "recall",
+        "app.cli_context:cmd_recall",
+        "search earlier conversations for a follow-up of this one",
+    )
+    recall.add_argument("id", help="the conversation the question follows")
+    recall.add_argument("question", nargs="+")
+    recall.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="who rewrites the query")
+    recall.add_argument("-n", "--limit", type=int, default=10)
+
+
+def _usage(command: Command) -> None:
+    usage = command(
+        "usage", "app.cli_usage:cmd_usage", "tokens and cost per model, conversation or day"
+    )
+    usage.add_argument("id", nargs="?", help="only this conversation")
+    usage.add_argument("--since", metavar="YYYY-MM-DD", help="from this day on (UTC)")
+    usage.add_argument(
+        "--by", choices=USAGE_GROUPS, default="model", help="group by (default: model)"
+    )
+    usage.add_argument("--json", action="store_true")
+
+
+def _mcp(command: Command) -> None:
+    mcp = command(
+        "mcp", "app.cli_mcp:cmd_mcp", "MCP servers: add, list, tools, remove, import, secret"
+    )
+    sub = mcp.add_subparsers(title="mcp commands", metavar="ACTION")
+
+    def action(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(handler=handler)
+        return p
+
+    add = action(
+        "add", "app.cli_mcp:cmd_add", "add a server: `mcp add NAME -- COMMAND ARGS` or `--url URL`"
+    )
+    add.add_argument("name", help="letters and digits joined by '-' or '_', e.g. fs")
+    add.add_argument("--url", help="a remote server (streamable HTTP) instead of a command")
+    add.add_argument("--sse", action="store_true", help="the URL speaks the older SSE transport")
+    add.add_argument(
+        "--env", action="append", default=[], metavar="K=V", help="for the command's environment"
+    )
+    add.add_argument(
+        "--secret-env", action="append", default=[], metavar="K",
+        help="asks for K's value and keeps it in the OS keyring (not in mcp.json)",
+    )  # fmt: skip
+    add.add_argument(
+        "--header", action="append", default=[], metavar="'K: V'", help="sent to a --url server"
+    )
+    add.add_argument(
+        "--secret-header", action="append", default=[], metavar="K",
+        help="asks for header K's value (e.g. Authorization) and keeps it in the OS keyring",
+    )  # fmt: skip
+    add.add_argument("--cwd", metavar="DIR", help="the command's working directory")
+    add.add_argument(
+        "--timeout", type=float, metavar="S", help="seconds to start, and per call (default 60)"
+    )
+    add.add_argument("--disabled", action="store_true", help="add it, but do not use it yet")
+    add.add_argument("--replace", action="store_true", help="replace a server of that name")
+    add.add_argument(
+        "--test", action="store_true",
+        help="start it and list its tools first; it is added only if that works",
+    )  # fmt: skip
+    add.add_argument(
+        "run", nargs="*", metavar="COMMAND", help="after --: the command and its arguments"
+    )
+
+    ls = action("list", "app.cli_mcp:cmd_list", "each server: transport, state, tools, last error")
+    ls.add_argument("--json", action="store_true")
+
+    tools = action(
+        "tools", "app.cli_mcp:cmd_tools", "start a server (or each enabled one) and list its tools"
+    )
+    tools.add_argument("name", nargs="?", help="only this server")
+    tools.add_argument("--json", action="store_true")
+
+    remove = action("remove", "app.cli_mcp:cmd_remove", "remove a server from mcp.json")
+    remove.add_argument("name")
+    remove.add_argument(
+        "--forget-secrets", action="store_true",
+        help="also remove the keyring values its config refers to",
+    )  # fmt: skip
+
+    imported = action(
+        "import", "app.cli_mcp:cmd_import",
+        "copy servers from Claude Desktop, Claude Code, Cursor, Windsurf, VS Code or Gemini CLI",
+    )  # fmt: skip
+    imported.add_argument("file", nargs="?", help="a config file (default: each app's own)")
+    imported.add_argument("--dry-run", action="store_true", help="say what would change")
+    imported.add_argument("--replace", action="store_true", help="replace servers of those names")
+    imported.add_argument(
+        "--plain-secrets", action="store_true",
+        help="keep tokens and keys in mcp.json as they are (default: into the OS keyring)",
+    )  # fmt: skip
+
+    secret = action(
+        "secret",
+        "app.cli_mcp:cmd_secret",
+        "keep a value in the OS keyring: write keyring:NAME in mcp.json",
+    )
+    secret.add_argument("action", choices=["set", "delete"])
+    secret.add_argument("name", help="e.g. fs.API_TOKEN")
+
+
+# --- options more than one command takes ---------------------------------------------------
+
+
+def add_tool_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--tools", metavar="NAMES",
+        help=f"tools the model may call, comma-separated, 'all' or 'none': "
+        f"{', '.join(BUILTIN_TOOLS)}, mcp:SERVER (each tool of an MCP server in `crosstalk mcp "
+        "list`) or mcp:SERVER/TOOL; remembered for the conversation",
+    )  # fmt: skip
+    parser.add_argument(
+        "--allow-tools", metavar="NAMES",
+        help="MCP tool calls that run without asking, comma-separated: mcp:SERVER, "
+        "mcp:SERVER/TOOL, a tool's full name, or 'all'. Others are asked about on a terminal, "
+        "and not run without one",
+    )  # fmt: skip
+
+
+def add_tuning(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think", choices=["off", "low", "medium", "high"],
+        help="reasoning/thinking where the model can; remembered for the conversation "
+        "(default: settings' reasoning)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--temperature", type=float, metavar="T",
+        help="sampling temperature, 0 to 2; remembered for the conversation",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-tokens", type=int, metavar="N",
+        help="the longest reply, in tokens; remembered for the conversation",
+    )  # fmt: skip
+
+
+def add_attach(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-a", "--attach", metavar="FILE", action="append", default=[],
+        help="attach a file (an image, a PDF or a text file; repeat for several)",
+    )  # fmt: skip
+
+
+def add_resource(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--resource", metavar="SERVER:URI", action="append", default=[],
+        help="attach an MCP server's resource (text as a text file, images as images; repeat "
+        "for several): e.g. fs:file:///notes.txt; `crosstalk mcp tools SERVER` counts them",
+    )  # fmt: skip
