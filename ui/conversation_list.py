@@ -98,12 +98,18 @@ PIN_ICON = "pin"  # resources/icons/pin.svg, before a pinned conversation's titl
 class ConversationDelegate(QStyledItemDelegate):
     """Title, and under it a muted line (model · time · tokens · cost; while searching, how
     many of its messages match). A pinned conversation's title starts with a pin drawn in the
-    title's colour. A search result's message rows are drawn by ``ui.search_delegate``."""
+    title's colour. A search result's message rows are drawn by ``ui.search_delegate``, their
+    laid-out text kept in ``hit_layouts``."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.hit_layouts = search_delegate.HitLayouts()
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        title, opt.text = opt.text, ""
+        model = index.model()
+        assert isinstance(model, ConversationListModel)
+        shown = model.shown(index.row())  # one call, not one index.data() per role
+        opt = QStyleOptionViewItem(option)  # the view's state, no text: only the background
         widget = opt.widget
         style = widget.style() if widget else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
@@ -115,12 +121,11 @@ class ConversationDelegate(QStyledItemDelegate):
         if selected:
             muted = QColor(text)
             muted.setAlphaF(0.7)
-        row = index.data(ROW_ROLE)
-        if row == HIT:
-            search_delegate.paint_hit(painter, opt, index, text, muted, PAD)
+        if shown.row == HIT:
+            search_delegate.paint_hit(painter, opt, shown, text, muted, PAD, self.hit_layouts)
             return
-        if row == MORE:
-            search_delegate.paint_more(painter, opt, index, muted, PAD)
+        if shown.row == MORE:
+            search_delegate.paint_more(painter, opt, shown.text, muted, PAD)
             return
         metrics = opt.fontMetrics
         rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
@@ -131,17 +136,17 @@ class ConversationDelegate(QStyledItemDelegate):
         painter.setFont(opt.font)
         painter.setPen(text)
         title_line = QRect(line)
-        if index.data(PINNED_ROLE):
+        if shown.pinned:
             side = metrics.ascent()
             ratio = painter.device().devicePixelRatioF()
             pin = icons.pixmap(PIN_ICON, text.name(), side, ratio)
             painter.drawPixmap(line.x(), line.y() + (line.height() - side) // 2, pin)
             title_line.setLeft(line.x() + side + 4)
-        painter.drawText(title_line, align, metrics.elidedText(title, elide, title_line.width()))
+        title = metrics.elidedText(shown.text, elide, title_line.width())
+        painter.drawText(title_line, align, title)
         painter.setPen(muted)
         line.translate(0, metrics.height() + 2)
-        subtitle = str(index.data(SUBTITLE_ROLE) or "")
-        painter.drawText(line, align, metrics.elidedText(subtitle, elide, line.width()))
+        painter.drawText(line, align, metrics.elidedText(shown.subtitle, elide, line.width()))
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
@@ -268,6 +273,7 @@ class ConversationList(QWidget):
         self.pin_action.triggered.connect(self._pin_current)
         self.model.rename_requested.connect(self.rename_requested)
         self.model.load_failed.connect(self.load_failed)
+        self.model.modelAboutToBeReset.connect(self._before_reset)
         self.model.modelReset.connect(self._after_reset)
         self.model.notice_changed.connect(self._show_notice)
         self.model.rowsInserted.connect(lambda *_: self._restore_selection())
@@ -394,6 +400,10 @@ class ConversationList(QWidget):
         if self.model.query or not current.isValid():
             self.view.setCurrentIndex(self.model.index(0))  # the first (newest) result
         return True
+
+    def _before_reset(self) -> None:
+        if self._scroll_to_keep is not None:  # a refresh may come a while after it was asked
+            self._scroll_to_keep = self.view.verticalScrollBar().value()
 
     def _after_reset(self) -> None:
         if self._scroll_to_keep is not None:

@@ -11,15 +11,23 @@ the view scrolls near the end. ``notice`` says what the search found, or why it 
 
 Each page also asks, in one query, what each model used in those conversations; the cost is
 worked out here from the price table, so edited prices apply at once, without a query.
+
+Painting must not wait on formatting (issue 23): a row's cost and muted line are worked out
+once, the first time the row is shown, and kept with it; a cost's tooltip lines only when the
+tooltip is asked for. ``refresh`` reloads at most once every ``REFRESH_MS`` (an import in the
+background asks several times a second), and a reload that finds the same rows changes only
+those that differ, without a reset.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -28,6 +36,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 
@@ -44,6 +53,10 @@ log = logging.getLogger(__name__)
 PAGE = 100
 SEARCH_PAGE = 50  # conversations of search results asked for at a time
 PER_CONVERSATION = 20  # matching messages listed under each
+REFRESH_MS = 1000  # refresh() reloads at most this often; asked sooner, it reloads then
+SUBTITLE = "_subtitle"  # a row's key for its muted line once formatted: (the day, the text)
+SPEND = "spend"  # a row's key for its Spend, worked out from its "usage" when first shown
+DERIVED = (SUBTITLE, SPEND)  # kept with a row, worked out from its data
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -94,7 +107,19 @@ class Spend:
 
     cost: float | None  # the priced calls' cost; None when no call has a price
     unpriced: tuple[str, ...]  # "provider:model" of calls with no price
-    models: tuple[str, ...]  # one line per model, for the tooltip
+    usages: tuple[ModelUsage, ...] = ()
+    costs: tuple[float | None, ...] = ()  # each usage's, None: no price
+
+    @property
+    def models(self) -> tuple[str, ...]:
+        """One line per model, for the tooltip (formatted only when asked for)."""
+        lines = []
+        for used, cost in zip(self.usages, self.costs, strict=True):
+            calls = ConversationRows.tr("%n call(s)", None, used.calls)
+            tokens = token_count(used.usage.input + used.usage.output)
+            price = format_cost(cost) if cost is not None else ConversationRows.tr("no price")
+            lines.append(f"{used.provider}:{used.model}: {calls}, {tokens}, {price}")
+        return tuple(lines)
 
     @property
     def label(self) -> str:
@@ -105,7 +130,7 @@ class Spend:
 
     @property
     def summary(self) -> str:
-        if not self.models:
+        if not self.usages:
             return ""
         names = ", ".join(self.unpriced)
         missing = (
@@ -119,20 +144,17 @@ class Spend:
 
 
 def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
+    """The costs only: nothing is formatted here (a reload costs hundreds of rows at once)."""
     total: float | None = None
-    unpriced, lines = [], []
+    unpriced, costs = [], []
     for used in usages:
-        name = f"{used.provider}:{used.model}"
         cost = prices.cost(used.provider, used.model, used.usage)
+        costs.append(cost)
         if cost is None:
-            unpriced.append(name)
+            unpriced.append(f"{used.provider}:{used.model}")
         else:
             total = (total or 0.0) + cost
-        calls = ConversationRows.tr("%n call(s)", None, used.calls)
-        tokens = token_count(used.usage.input + used.usage.output)
-        price = format_cost(cost) if cost is not None else ConversationRows.tr("no price")
-        lines.append(f"{name}: {calls}, {tokens}, {price}")
-    return Spend(total, tuple(unpriced), tuple(lines))
+    return Spend(total, tuple(unpriced), tuple(usages), tuple(costs))
 
 
 def _title(row: Row) -> str:
@@ -148,19 +170,30 @@ def _tokens(row: Row) -> int:
 
 
 def _subtitle(row: Row) -> str:
+    """Formatted the first time the row is shown that day ("Yesterday" moves on), then kept."""
+    today = date.today()
+    kept = row.get(SUBTITLE)
+    if kept is not None and kept[0] == today:
+        return str(kept[1])
+    text = _format_subtitle(row)
+    row[SUBTITLE] = (today, text)
+    return text
+
+
+def _format_subtitle(row: Row) -> str:
     parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
     if row.get("count") is not None:  # a search result: how many of its messages match
         parts.insert(0, search_results.match_count(row["count"]))
     else:
         if tokens := _tokens(row):
             parts.append(token_count(tokens))
-        if found := row.get("spend"):
+        if found := row.get(SPEND):
             parts.append(found.label)
     return " · ".join(p for p in parts if p)
 
 
 def _cost(row: Row) -> float | None:
-    found: Spend | None = row.get("spend")
+    found: Spend | None = row.get(SPEND)
     return found.cost if found else None
 
 
@@ -171,10 +204,10 @@ def _tooltip(row: Row) -> str:
     ]
     meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
     lines.append(" · ".join(m for m in meta if m))
-    found: Spend | None = row.get("spend")
-    if found and found.models:
+    found: Spend | None = row.get(SPEND)
+    if found and found.usages:
         lines.append(found.summary)
-        if len(found.models) > 1:
+        if len(found.usages) > 1:
             lines += found.models
     return "\n".join(lines)
 
@@ -226,6 +259,32 @@ _MORE_GETTERS: dict[int, Callable[[Row], Any]] = {
 _GETTERS_OF = {CONVERSATION: _GETTERS, HIT: _HIT_GETTERS, MORE: _MORE_GETTERS}
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the list draws of a row, asked for in one call (``ConversationListModel.shown``)."""
+
+    row: str  # CONVERSATION, HIT or MORE
+    text: str  # the title; a hit's snippet; "5 more in this conversation …"
+    subtitle: str = ""  # a conversation's muted line
+    pinned: bool = False
+    kind: str = ""  # a hit's entry kind ("model_input" ...)
+    marks: tuple[tuple[int, int], ...] = ()  # a hit's matched words in ``text``
+
+
+def _identity(row: Row) -> tuple[Any, ...]:
+    """What makes a row the same row: its kind, its conversation, its message."""
+    return row.get("row", CONVERSATION), row["id"], row.get("hit")
+
+
+def _differ(old: Row, new: Row) -> bool:
+    """The row's data changed (what was worked out from it and kept is not its data)."""
+    kept = {key: old.pop(key) for key in DERIVED if key in old}
+    try:
+        return old != new
+    finally:
+        old.update(kept)
+
+
 # --- the model -----------------------------------------------------------------------------
 
 
@@ -250,6 +309,12 @@ class ConversationListModel(QAbstractListModel):
         self._tasks: set[asyncio.Task[None]] = set()
         self._notice = ""
         self._failed = False  # the last search could not run (its notice says why)
+        self._wanted = False  # refresh() was asked for and has not reloaded yet
+        self._reloading = False  # a reload's query is on its way
+        self._reloaded_at = -math.inf  # time.monotonic() of the last reload's start
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self._schedule_refresh)
 
     # --- Qt overrides -------------------------------------------------------------------
 
@@ -260,7 +325,10 @@ class ConversationListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
-        getter = _GETTERS_OF[row.get("row", CONVERSATION)].get(role)
+        kind = row.get("row", CONVERSATION)
+        if kind == CONVERSATION and SPEND not in row and "usage" in row:
+            row[SPEND] = spend(row["usage"], self._prices)  # once, when first shown
+        getter = _GETTERS_OF[kind].get(role)
         return getter(row) if getter else None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -323,8 +391,9 @@ class ConversationListModel(QAbstractListModel):
 
     @property
     def loading(self) -> bool:
-        """A query is on its way (tests and benchmarks wait for this to clear)."""
-        return self._loading
+        """A query is on its way, or a refresh is due (tests and benchmarks wait for this to
+        clear)."""
+        return self._loading or self._wanted
 
     @property
     def notice(self) -> str:
@@ -345,7 +414,19 @@ class ConversationListModel(QAbstractListModel):
             self._reload(SEARCH_PAGE if query else PAGE)
 
     def refresh(self) -> None:
-        """Load again what is shown (e.g. after a turn ended); the rows change in one reset."""
+        """Load again what is shown (e.g. after a turn ended): at once, or when ``REFRESH_MS``
+        have gone by since the last reload and it has come in (an import asks many times a
+        second: the list reloads once a second, and once after the last)."""
+        self._wanted = True
+        self._schedule_refresh()
+
+    def _schedule_refresh(self) -> None:
+        if not self._wanted or self._reloading or self._refresh_timer.isActive():
+            return  # a reload ending, or the timer, comes back here
+        wait = self._reloaded_at + REFRESH_MS / 1000 - time.monotonic()
+        if wait > 0:
+            self._refresh_timer.start(math.ceil(wait * 1000))
+            return
         self._reload(max(SEARCH_PAGE if self._query else PAGE, self._offset))
 
     def update_title(self, conversation_id: str, title: str) -> None:
@@ -358,6 +439,21 @@ class ConversationListModel(QAbstractListModel):
     def row_of(self, conversation_id: str) -> int | None:
         """The row of the conversation itself (not of its search hits)."""
         return self._row_of.get(conversation_id)
+
+    def shown(self, at: int) -> Shown:
+        """What the delegate draws of row ``at``, in one call: a paint asks for every visible
+        row, and each ``index.data()`` is a round trip through Qt that waits for the GIL
+        while another thread (an import) runs Python."""
+        row = self._rows[at]
+        kind = row.get("row", CONVERSATION)
+        if kind == HIT:
+            marks = tuple((int(a), int(b)) for a, b in row["marks"] or ())
+            return Shown(HIT, str(row["snippet"] or ""), kind=str(row["kind"]), marks=marks)
+        if kind == MORE:
+            return Shown(MORE, search_results.more_text(row["more"]))
+        if SPEND not in row and "usage" in row:
+            row[SPEND] = spend(row["usage"], self._prices)
+        return Shown(CONVERSATION, _title(row), _subtitle(row), bool(row.get("pinned")))
 
     def row_of_hit(self, conversation_id: str, seq: int) -> int | None:
         """The row of that message among the search results under its conversation."""
@@ -379,14 +475,19 @@ class ConversationListModel(QAbstractListModel):
         """Cost the rows anew with edited prices (the usage is kept: no query)."""
         self._prices = prices
         for row in self._rows:
-            if "usage" in row:
-                row["spend"] = spend(row["usage"], prices)
+            for key in DERIVED:  # worked out anew when next shown
+                row.pop(key, None)
         if self._rows:
             self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
 
     def _reload(self, limit: int) -> None:
+        """Load anew (any refresh asked for is done by this too)."""
+        self._wanted = False
+        self._refresh_timer.stop()
+        self._reloaded_at = time.monotonic()
         self._generation += 1
         self._loading = True  # no paging until the new rows are in
+        self._reloading = True
         self._start(self._load(self._generation, self._query, limit))
 
     async def _fetch_page(self, generation: int, offset: int) -> None:
@@ -413,6 +514,14 @@ class ConversationListModel(QAbstractListModel):
             self.endInsertRows()
 
     async def _load(self, generation: int, query: str, limit: int) -> None:
+        try:
+            await self._load_rows(generation, query, limit)
+        finally:
+            if generation == self._generation:  # the newest reload: a refresh may wait for it
+                self._reloading = False
+                self._schedule_refresh()
+
+    async def _load_rows(self, generation: int, query: str, limit: int) -> None:
         notice, failed = "", False
         try:
             if query:
@@ -435,21 +544,40 @@ class ConversationListModel(QAbstractListModel):
         await self._add_spend([row for row in rows if row.get("row", CONVERSATION) == CONVERSATION])
         if generation != self._generation:
             return
-        self.beginResetModel()
-        self._rows, self._row_of = [], {}
+        new_rows: list[Row] = []
+        row_of: dict[str, int] = {}
         for row in rows:
             if row.get("row", CONVERSATION) != CONVERSATION:
-                self._rows.append(row)
-            elif row["id"] not in self._row_of:
-                self._row_of[row["id"]] = len(self._rows)
-                self._rows.append(row)
+                new_rows.append(row)
+            elif row["id"] not in row_of:
+                row_of[row["id"]] = len(new_rows)
+                new_rows.append(row)
         if query:  # the conversations asked for, and whether there may be more
             self._offset, self._exhausted = limit, failed or len(found) < limit
         else:
             self._offset, self._exhausted = len(rows), len(rows) < limit
         self._loading = False
-        self.endResetModel()
+        if not self._update_in_place(new_rows):
+            self.beginResetModel()
+            self._rows, self._row_of = new_rows, row_of
+            self.endResetModel()
         self._set_notice(notice, failed)
+
+    def _update_in_place(self, rows: list[Row]) -> bool:
+        """The same rows in the same order (a refresh while nothing listed moved): replace
+        those that changed and say so, without a reset (which lays out and paints the whole
+        list again). False when the rows are others."""
+        if len(rows) != len(self._rows) or any(
+            _identity(old) != _identity(new) for old, new in zip(self._rows, rows, strict=True)
+        ):
+            return False
+        pairs = zip(self._rows, rows, strict=True)
+        changed = [n for n, (old, new) in enumerate(pairs) if _differ(old, new)]
+        for n in changed:
+            self._rows[n] = rows[n]
+        if changed:
+            self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]))
+        return True
 
     async def _fetch_results(self, generation: int, limit: int) -> None:
         """More search results: the conversations after those shown (asked again with a
@@ -486,7 +614,7 @@ class ConversationListModel(QAbstractListModel):
             self.notice_changed.emit(notice)
 
     async def _add_spend(self, rows: list[Row]) -> None:
-        """Usage and cost for a page of rows; without them the rows still show."""
+        """Usage for a page of rows (costed when shown); without it the rows still show."""
         try:
             found = await self._reader.usage_by_model([row["id"] for row in rows])
         except Exception as exc:
@@ -497,9 +625,8 @@ class ConversationListModel(QAbstractListModel):
                 )
             )
             return
-        for row in rows:
+        for row in rows:  # costed when shown (data()): a refresh loads hundreds of rows
             row["usage"] = found.get(row["id"], [])
-            row["spend"] = spend(row["usage"], self._prices)
 
     def _give_up(self, generation: int) -> None:
         """After a failed query, stop paging (no retry storm); refresh() tries again."""
