@@ -102,6 +102,10 @@ def main(argv: list[str]) -> int:
     else:
         conversation = library.create()
         print(f"conv {conversation.id}", flush=True)
+    # what the first append imports (sqlite-utils, for writing the index): loaded now, so that
+    # "ready" means appending, and the parent's kills land in writes rather than in an import
+    import app.store.index_schema  # noqa: F401
+
     print("ready", flush=True)
     written = 0
     while limit is None or written < limit:
