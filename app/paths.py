@@ -44,6 +44,11 @@ class DataDir:
         return self.root / "blobs"
 
     @property
+    def writers(self) -> Path:
+        """The leases of processes writing the library (``app/store/writers.py``)."""
+        return self.root / "writers"
+
+    @property
     def index_db(self) -> Path:
         return self.root / "index.db"
 

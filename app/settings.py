@@ -20,15 +20,17 @@ from __future__ import annotations
 import os
 import re
 import stat
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from app.context.policy import POLICY_FIELDS, ContextPolicy
 from app.errors import CrosstalkError
 from app.paths import DataDir
 from app.pricing import Price
 from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
+
+if TYPE_CHECKING:
+    from app.context.policy import ContextPolicy
 
 ProviderKind = Literal["openai", "openai-responses", "anthropic", "gemini", "openai-compatible"]
 LOCAL = "local"
@@ -114,6 +116,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     def context_policy(self) -> ContextPolicy:
         """The policy of a conversation that has chosen nothing of its own."""
+        # here: the context package costs a command that only reads the library ~140 ms
+        from app.context.policy import POLICY_FIELDS, ContextPolicy
+
         return ContextPolicy(**{name: getattr(self, name) for name in POLICY_FIELDS})
 
     def all_providers(self) -> dict[str, ProviderConfig]:

@@ -93,8 +93,22 @@ def gemini_chunk(text: str, last: bool = False) -> bytes:
     return sse(data)
 
 
+_TRANSPORTS: dict[int, httpx2.AsyncClient] = {}
+
+
 def gemini_client(server: WireServer) -> genai.Client:
-    return genai.Client(api_key="k", http_options=types.HttpOptions(base_url=server.url))
+    # on httpx, as app/providers/gemini.py makes it (the SDK picks aiohttp when installed)
+    http = httpx2.AsyncClient()
+    options = types.HttpOptions(base_url=server.url, httpx_async_client=http)
+    client = genai.Client(api_key="k", http_options=options)
+    _TRANSPORTS[id(client)] = http
+    return client
+
+
+async def close_gemini(client: genai.Client) -> None:
+    """What GeminiAdapter.aclose does: the SDK leaves the transport it was given open."""
+    await client.aio.aclose()
+    await _TRANSPORTS.pop(id(client)).aclose()
 
 
 def test_openai_chat_stream() -> None:
@@ -156,7 +170,7 @@ def test_gemini_stream() -> None:
             )
             return [chunk async for chunk in stream]
         finally:
-            await client.aio.aclose()
+            await close_gemini(client)
 
     with WireServer() as server:
         server.enqueue(
@@ -307,7 +321,7 @@ def test_cancel_gemini_stream_closes_connection() -> None:
                 async for _ in stream:
                     got_first.set()
             finally:
-                await client.aio.aclose()
+                await close_gemini(client)
 
         _assert_cancel_closes_stream(server, lambda: _cancel_after_first_item(consume))
 
@@ -354,7 +368,7 @@ def test_disconnect_mid_stream_raises_raw_httpx2_error_in_anthropic_and_gemini()
             async for _ in stream:
                 pass
         finally:
-            await client.aio.aclose()
+            await close_gemini(client)
 
     with WireServer() as server:
         server.enqueue(Reply(chunks=[*anthropic_events("a")[:3], Disconnect()]))
@@ -380,7 +394,7 @@ def test_gemini_break_leaves_stream_open_until_client_closes() -> None:
                 break
             return await asyncio.to_thread(server.wait_for_disconnect, 0.3)
         finally:
-            await client.aio.aclose()
+            await close_gemini(client)
 
     with WireServer() as server:
         server.enqueue(Reply(chunks=[gemini_chunk("a"), Delay(10), gemini_chunk("b", last=True)]))

@@ -42,6 +42,7 @@ from app.providers.gemini_files import FilesGone, UploadedFiles, file_gone
 from app.providers.gemini_replay import Plan, pack_parts, plan_request, render_body
 
 if TYPE_CHECKING:
+    import httpx2
     from google import genai
     from google.genai import types
 
@@ -69,6 +70,7 @@ _END = object()
 class GeminiProvider(CloudAdapter):
     sdk_url = DEFAULT_BASE_URL
     _client: genai.Client | None = None
+    _http: httpx2.AsyncClient | None = None  # the SDK's transport, ours to close
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,6 +82,7 @@ class GeminiProvider(CloudAdapter):
 
     def _sdk(self) -> genai.Client:
         if self._client is None:
+            import httpx2
             from google import genai
             from google.genai import types
 
@@ -94,7 +97,11 @@ class GeminiProvider(CloudAdapter):
                 base_url=self._base_url,
                 timeout=round(self._timeout * 1000),  # milliseconds
                 retry_options=retry,
+                # always httpx, whose errors the one error map knows (app/providers/errors.py):
+                # the SDK would switch to aiohttp wherever it is installed (s3fs brings it)
+                httpx_async_client=(http := httpx2.AsyncClient()),
             )
+            self._http = http
             self._client = genai.Client(vertexai=False, api_key=self._api_key, http_options=options)
         return self._client
 
@@ -175,6 +182,9 @@ class GeminiProvider(CloudAdapter):
         if client is not None:
             await client.aio.aclose()
             client.close()
+        http, self._http = self._http, None
+        if http is not None:  # the SDK leaves a client it was given open
+            await http.aclose()
 
     def _failure(self, exc: Exception, model: str, started: bool) -> ProviderError:
         return provider_error(exc, self._where(model), started=started)

@@ -10,6 +10,7 @@ the files are the same by construction. Paging and limits happen in SQL.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import zlib
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 # how many migrations app/store/index_schema.py has: an index with them all says so in
 # ``PRAGMA user_version``, and is opened without importing sqlite-utils
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
@@ -355,6 +356,30 @@ class Index:
             self.db.execute("DELETE FROM messages")
             self.db.execute("DELETE FROM usage")
             self.db.execute("DELETE FROM conversations")
+
+    def folder_state(self) -> dict[str, Any]:
+        """What the last full reconcile saw: folder mtimes by folder name, and ``problems``."""
+        rows = self.conn.execute("SELECT key, value FROM folder_state").fetchall()
+        return {key: json.loads(value) for key, value in rows}
+
+    def set_folder_state(self, state: dict[str, Any]) -> None:
+        with self.transaction():
+            self.conn.execute("DELETE FROM folder_state")
+            self.conn.executemany(
+                "INSERT INTO folder_state (key, value) VALUES (?, ?)",
+                [(key, json.dumps(value)) for key, value in state.items()],
+            )
+
+    def advance_folders(self, before: dict[str, int], after: dict[str, int]) -> None:
+        """A writer changed these folders (a file created, moved or removed) and indexed the
+        change: the stamps follow, where they were current just before (else whatever changed
+        them meanwhile is still to be seen by a full reconcile)."""
+        with self.transaction():
+            for key, mtime in after.items():
+                self.conn.execute(
+                    "UPDATE folder_state SET value = ? WHERE key = ? AND value = ?",
+                    [json.dumps(mtime), key, json.dumps(before.get(key))],
+                )
 
     # --- reading --------------------------------------------------------------------------
 

@@ -114,6 +114,14 @@ def m004_search_in_any_script(db: Database) -> None:
     search.fill_terms(db.conn, _progress.get())
 
 
+@migrations()
+def m005_folder_stamps(db: Database) -> None:
+    """What the transcript folders looked like when the index last matched them (their
+    mtimes, docs/architecture.md "Opening a large library"), and what that check found wrong
+    with files it could not index; empty until the next full reconcile fills it."""
+    db.execute("CREATE TABLE folder_state (key TEXT PRIMARY KEY, value)")
+
+
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
     """Apply what ``conn``'s index lacks (``progress`` hears how far a long one has got);
     refuses an index made by a newer Crosstalk. Returns how many migrations there are."""
@@ -131,8 +139,12 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
         migrations.apply(db)
     finally:
         _progress.reset(token)
-    if pending and db.execute("PRAGMA freelist_count").fetchone()[0]:
-        # a migration dropped tables (m004 the old word index): give their pages back
+    if pending:  # some forget what they index anew: the next reconcile looks at every file
+        db.execute("DELETE FROM folder_state")
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    if pending and free > db.execute("PRAGMA page_count").fetchone()[0] // 4:
+        # a migration dropped tables (m004 the old word index): give their pages back (not
+        # for the few an index gathers in use: a VACUUM of a large one takes a while)
         with contextlib.suppress(sqlite3.OperationalError):  # e.g. no room for the copy
             db.execute("VACUUM")
     return len(known)

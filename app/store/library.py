@@ -45,7 +45,7 @@ from app.history import (
 )
 from app.history.outline import RETRACT
 from app.paths import DataDir
-from app.store import blobs, search_text, transcript
+from app.store import blobs, transcript, writers
 from app.store.blobs import Blobs
 from app.store.events import (
     Appended,
@@ -109,6 +109,7 @@ def check_day(text: str) -> str:
 
 @dataclass
 class ReconcileReport:
+    scanned: int = 0  # transcripts looked at: none when the index could have missed nothing
     added: int = 0
     updated: int = 0
     removed: int = 0
@@ -124,9 +125,6 @@ class Library:
         data.ensure()
         self.data = data
         self._progress = progress
-        # the search classes take ~75 ms to compile: on a thread now, rather than inside the
-        # first append that has non-ASCII text (in the window, on its thread)
-        threading.Thread(target=search_text.warm, name="search-classes", daemon=True).start()
         self._local = threading.local()  # SQLite connections belong to their thread
         self.index  # noqa: B018 (opened now, so a damaged index is reported at once)
         self.warnings: list[str] = []
@@ -135,6 +133,7 @@ class Library:
         self._live: weakref.WeakValueDictionary[str, Conversation] = weakref.WeakValueDictionary()
         self.pins = Pins(data.pins_file)
         self.blobs = Blobs(data.blobs)
+        self._lease = writers.Lease(data.writers, Path(f"{data.index_db}-wal"))
         if self.pins.problem:
             self.warnings.append(self.pins.problem)
         if reconcile:
@@ -171,7 +170,9 @@ class Library:
 
     def close(self) -> None:
         """Close this thread's connection to the index (each thread that used it closes
-        its own; the transcripts hold nothing open)."""
+        its own; the transcripts hold nothing open), and end this process's writer lease
+        cleanly (``app/store/writers.py``; a later write takes a new one)."""
+        self._lease.release()
         index: Index | None = getattr(self._local, "index", None)
         if index is not None:
             index.close()
@@ -226,11 +227,13 @@ class Library:
         if self._path(header.id, self.data.trash).exists():
             raise StorageError(f"conversation {header.id} is in the trash; nothing was written")
         history = History(entries)
-        size = transcript.create(path, header, history)
-        try:
-            self.index.put(header, list(history), size, path.stat().st_mtime_ns)
-        except StorageError as exc:  # the transcript is safe; the index catches up later
-            self.warnings.append(f"saved, but the list may be out of date: {exc}")
+        with self._lease.writing(), self._folders_followed():
+            size = transcript.create(path, header, history)
+            try:
+                self.index.put(header, list(history), size, path.stat().st_mtime_ns)
+            except StorageError as exc:  # the transcript is safe; the index catches up later
+                self._lease.mark()
+                self.warnings.append(f"saved, but the list may be out of date: {exc}")
         forked = header.forked_from.id if header.forked_from else None
         self._emit(Imported(header.id) if imported else Created(header.id, forked))
         conversation = Conversation(header, history, Appender(path, size, len(history)))
@@ -332,13 +335,14 @@ class Library:
                     stale = based_on is not None and _continued(conversation, based_on)
                     stamped = conversation.history.stamp(entry, after)
                     line = encode(stamped) + b"\n"
-                    held.write(line, appender.size)
-                    appender.size += len(line)
-                    appender.lines += 1
-                    conversation.history.append(stamped)
-                    branched = stale and _beside_others(conversation, stamped.seq, based_on)
-                    if not trashed:
-                        self._record(conversation, stamped)
+                    with self._lease.writing():
+                        held.write(line, appender.size)
+                        appender.size += len(line)
+                        appender.lines += 1
+                        conversation.history.append(stamped)
+                        branched = stale and _beside_others(conversation, stamped.seq, based_on)
+                        if not trashed:
+                            self._record(conversation, stamped)
                 break
             except FileNotFoundError:
                 trash = self._path(conversation.id, self.data.trash)
@@ -363,6 +367,7 @@ class Library:
             mtime_ns = conversation.path.stat().st_mtime_ns
             self.index.record(conversation.id, entry, conversation.appender.size, mtime_ns)
         except (StorageError, KeyError, OSError) as exc:  # the entry is safe in the transcript
+            self._lease.mark()
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
 
     def _catch_up(
@@ -449,22 +454,25 @@ class Library:
 
     def delete(self, conversation_id: str) -> None:
         """Move to the trash: the file is kept and `restore` brings it back."""
-        self._move(self._path(conversation_id), self._path(conversation_id, self.data.trash))
-        self.index.remove(ids.validate(conversation_id))
+        with self._lease.writing(), self._folders_followed():
+            self._move(self._path(conversation_id), self._path(conversation_id, self.data.trash))
+            self.index.remove(ids.validate(conversation_id))
         self._emit(Deleted(conversation_id))
 
     def restore(self, conversation_id: str) -> Conversation:
         source = self._path(conversation_id, self.data.trash)
         if not source.exists():
             raise NotFound(f"conversation {conversation_id} is not in the trash")
-        self._move(source, self._path(conversation_id))
-        conversation = self.open(conversation_id)
-        try:
-            entries = list(conversation.history)
-            self._follow_entries(conversation.path, conversation.header, entries,
-                                 conversation.appender.size)  # fmt: skip
-        except StorageError as exc:  # restored; the index catches up later
-            self.warnings.append(f"restored, but the list may be out of date: {exc}")
+        with self._lease.writing(), self._folders_followed():
+            self._move(source, self._path(conversation_id))
+            conversation = self.open(conversation_id)
+            try:
+                entries = list(conversation.history)
+                self._follow_entries(conversation.path, conversation.header, entries,
+                                     conversation.appender.size)  # fmt: skip
+            except StorageError as exc:  # restored; the index catches up later
+                self._lease.mark()
+                self.warnings.append(f"restored, but the list may be out of date: {exc}")
         self._emit(Restored(conversation_id))
         return conversation
 
@@ -482,8 +490,8 @@ class Library:
             raise NotFound(f"conversation {conversation_id} is not in the trash")
         own = blobs.referenced([path])
         try:
-            with _writers_held(path, wait=True):  # not while a late reply is being written
-                path.unlink()
+            with self._folders_followed(), _writers_held(path, wait=True):
+                path.unlink()  # (not while a late reply is being written)
         except OSError as exc:
             raise transcript.storage_error("remove", path, exc) from exc
         if own:  # its own attachments go at once, unless another conversation names them
@@ -537,10 +545,53 @@ class Library:
 
     # --- keeping the index true to the files ----------------------------------------------
 
-    def reconcile(self) -> ReconcileReport:
+    def reconcile(self, *, full: bool = False) -> ReconcileReport:
         """Bring the index in line with the transcripts: new, changed (size/mtime), removed.
 
-        Changed transcripts are indexed with their writer's lock held, so no append slips in
+        Unless ``full``, the transcripts are looked at only if the index can have missed
+        something: a transcript folder changed since the index last matched it (a file
+        added, moved or removed by anything but a writer that indexed it), or a writer died
+        or failed between writing and indexing (``app/store/writers.py``). An edit in place
+        by another program is seen by ``full`` (`crosstalk reindex`) or once the file is
+        replaced, as editors and sync tools do (docs/architecture.md, "Opening a large
+        library"). The problems found with files (ignored, skipped) are remembered, and said
+        again each time.
+        """
+        folders = self._folder_stamps()
+        state = self.index.folder_state()
+        leftovers = writers.leftovers(self.data.writers)
+        current = all(state.get(name) == mtime for name, mtime in folders.items())
+        if current and not leftovers and not full:
+            return ReconcileReport(warnings=list(state.get("problems", [])))
+        try:
+            report = self._reconcile_files()
+            if state != (found := folders | {"problems": report.warnings}):
+                self.index.set_folder_state(found)
+        except BaseException:
+            leftovers.close(done=False)
+            raise
+        leftovers.close(done=True)
+        return report
+
+    def _folder_stamps(self) -> dict[str, int]:
+        stamps = {}
+        for name, folder in (("conversations", self.data.conversations),
+                             ("trash", self.data.trash)):  # fmt: skip
+            with contextlib.suppress(OSError):
+                stamps[name] = folder.stat().st_mtime_ns
+        return stamps
+
+    @contextlib.contextmanager
+    def _folders_followed(self) -> Iterator[None]:
+        """Around a change of the transcript folders that is indexed as it is made: the
+        index's stamps of them follow it (``Index.advance_folders``)."""
+        before = self._folder_stamps()
+        yield
+        with contextlib.suppress(StorageError):
+            self.index.advance_folders(before, self._folder_stamps())
+
+    def _reconcile_files(self) -> ReconcileReport:
+        """Changed transcripts are indexed with their writer's lock held, so no append slips in
         between reading a file and indexing it, in transactions of about ``BATCH_SECONDS``, so
         a writer waiting for the index waits no longer than that. Inside a transaction a lock
         is only tried, never waited for (writers take the transcript's lock, then the
@@ -570,6 +621,7 @@ class Library:
         for stale in known.keys() - seen:
             self.index.remove(stale)
             report.removed += 1
+        report.scanned = len(seen)
         if report.added or report.updated or report.removed:
             self._emit(Reindexed(report.added, report.updated, report.removed))
         return report
@@ -638,7 +690,7 @@ class Library:
             except OSError as exc:
                 raise transcript.storage_error("move aside", stale, exc) from exc
         library = cls(data, reconcile=False)
-        report = library.reconcile()
+        report = library.reconcile(full=True)
         library.index.optimize()
         library.warnings += report.warnings
         return library, report

@@ -170,7 +170,8 @@ def _both() -> tuple[_Classes, _Classes]:
 
 
 def warm() -> None:
-    """Compile the classes now (Library starts this on a thread)."""
+    """Compile the classes now (~75 ms): the window does it on a thread after its first paint,
+    rather than inside the first append with non-ASCII text."""
     _both()
 
 

@@ -27,6 +27,7 @@ import pytest
 from app.history import ModelInput, ModelOutput, Title, Usage, encode
 from app.paths import DataDir
 from app.store import Conversation, Library
+from tests.helpers.died_writing import leave_dead_writer
 from tests.helpers.unprivileged import DROP_PRIVILEGES, run_unprivileged, shared_root
 
 # The helper imports everything first and only then drops root privileges if asked
@@ -257,6 +258,7 @@ def test_listing_on_a_full_disk_warns_instead_of_crashing(data_dir: DataDir) -> 
     path = conversation.path
     with path.open("ab") as f:  # an entry written behind the index's back: the list must catch up
         f.write(encode(conversation.history.stamp(ModelInput(text="late " * 5_000))) + b"\n")
+    leave_dead_writer(data_dir)  # by a writer that died before indexing it
     limit = file_size_limit(data_dir.index_db.stat().st_size)
     done = subprocess.run(
         [sys.executable, "-m", "app.cli", "list"],

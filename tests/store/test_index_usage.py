@@ -123,7 +123,7 @@ def test_reindexing_a_conversation_replaces_its_rows(library: Library) -> None:
     before = usage_table(library)
     with library.index.db.conn:  # as if the file had changed behind the index's back
         library.index.db.execute("UPDATE conversations SET file_size = 0")
-    assert library.reconcile().updated == 1
+    assert library.reconcile(full=True).updated == 1
     assert usage_table(library) == before
 
 
@@ -145,9 +145,10 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
         db.execute("DROP TABLE message_terms")  # m004's
         db.execute("ALTER TABLE messages DROP COLUMN provider")
         db.execute("ALTER TABLE messages DROP COLUMN model")
+        db.execute("DROP TABLE folder_state")  # m005's
         db.execute(
-            "DELETE FROM _sqlite_migrations WHERE name IN "
-            "('m002_usage', 'm003_no_archived', 'm004_search_in_any_script')"
+            "DELETE FROM _sqlite_migrations WHERE name IN ('m002_usage', 'm003_no_archived', "
+            "'m004_search_in_any_script', 'm005_folder_stamps')"
         )
         db.execute("PRAGMA user_version = 0")  # as that release left it
     with sqlite3.connect(data_dir.index_db) as db:

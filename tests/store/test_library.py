@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library
 from app.store.transcript import ForkRef
+from tests.helpers.died_writing import leave_dead_writer
 
 
 def chat(library: Library, *texts: str) -> str:
@@ -105,7 +107,9 @@ def test_a_broken_transcript_is_reported_and_the_others_still_list(data_dir: Dat
     good, bad = chat(library, "good"), chat(library, "bad")
     library.close()
     path = data_dir.conversations / f"{bad}.jsonl"
-    path.write_text(path.read_text().replace('"version":2', '"version":7'))
+    edited = path.with_name(f".{path.name}.swp")  # saved as editors do: a new file, renamed
+    edited.write_text(path.read_text().replace('"version":2', '"version":7'))
+    os.replace(edited, path)
     library = Library(data_dir)
     assert [r["id"] for r in library.newest()] == [good]
     assert any(bad in w and "newer" in w for w in library.warnings)
@@ -117,7 +121,8 @@ def test_an_entry_written_but_not_indexed_is_picked_up(data_dir: DataDir) -> Non
     conversation_id = chat(library, "q")
     conversation = library.open(conversation_id)
     conversation.appender.append(conversation.history.stamp(ModelInput(text="crash-survivor")))
-    library.close()  # as if the process died before the index update
+    library.close()
+    leave_dead_writer(data_dir)  # as if the process had died before the index update
     library = Library(data_dir)
     assert library.newest()[0]["entry_count"] == 3
     assert library.search("crash-survivor")
