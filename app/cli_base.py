@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     _context(command)
     _usage(command)
     _mcp(command)
+    _sync(command)
     return parser
 
 
@@ -376,6 +377,39 @@ def _mcp(command: Command) -> None:
     )
     secret.add_argument("action", choices=["set", "delete"])
     secret.add_argument("name", help="e.g. fs.API_TOKEN")
+
+
+def _sync(command: Command) -> None:
+    sync = command("sync", "app.cli_sync:cmd_sync", "sync through storage you have: setup, status")
+    sub = sync.add_subparsers(title="sync commands", metavar="ACTION")
+    setup = sub.add_parser(
+        "setup", help="test a remote and keep it for sync (docs/sync.md)",
+        description="Test a remote (write, read, list and delete a probe) and keep it for "
+        "sync. URL: s3://BUCKET/FOLDER, https://... (WebDAV: Nextcloud, ownCloud, a NAS) or a "
+        "folder. Passwords, secret keys and the passphrase go to the OS keyring (or come from "
+        "CROSSTALK_SYNC_SECRET and CROSSTALK_SYNC_PASSPHRASE), never to a file.",
+    )  # fmt: skip
+    setup.set_defaults(handler="app.cli_sync:cmd_setup")
+    setup.add_argument("url", metavar="URL")
+    setup.add_argument(
+        "--endpoint-url", metavar="U",
+        help="an S3-compatible service (MinIO, Cloudflare R2, Backblaze B2, Wasabi)",
+    )  # fmt: skip
+    setup.add_argument("--region", metavar="R", help="the S3 region, where the service needs one")
+    setup.add_argument(
+        "--user", metavar="U",
+        help="WebDAV user, or S3 access key id (its password or secret key is asked for); "
+        "without it S3 uses AWS's usual credentials (environment, ~/.aws, SSO)",
+    )  # fmt: skip
+    setup.add_argument(
+        "--encrypt", action="store_true",
+        help="encrypt everything on the remote with a passphrase (asked for)",
+    )  # fmt: skip
+    status = sub.add_parser(
+        "status", help="the remote sync uses (never its secrets)",
+        description="the remote sync uses (never its secrets)",
+    )  # fmt: skip
+    status.set_defaults(handler="app.cli_sync:cmd_status")
 
 
 # --- options more than one command takes ---------------------------------------------------

@@ -27,6 +27,7 @@ import msgspec
 from app.errors import CrosstalkError
 from app.paths import DataDir
 from app.pricing import Price
+from app.sync.config import SyncConfig
 from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     vision_models: list[str] = []
     tool_share: float = 0.1  # of the token budget tool definitions may take; 0: no limit
     tool_result_chars: int = 24_000  # a tool result longer than this is cut for the model
+    sync: SyncConfig | None = None  # the sync remote: `crosstalk sync setup` (app/sync/)
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:

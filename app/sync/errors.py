@@ -1,0 +1,182 @@
+"""What can go wrong with a sync remote, in words that say what to do, and the one map from
+the storage libraries' exceptions (botocore via s3fs, webdav4 and httpx, the OS) to them.
+
+The map looks at exceptions by their class names and attributes rather than importing
+botocore or webdav4: a folder remote never loads them. Every message is scrubbed
+(``app.scrub``) with the remote's secrets: servers echo request details back.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Iterable, Iterator
+
+from app.errors import CrosstalkError
+from app.scrub import scrub
+
+
+class RemoteError(CrosstalkError):
+    """A sync remote could not be used; nothing local was changed."""
+
+
+class WrongCredentials(RemoteError):
+    """The remote refused the user name, password or access key."""
+
+
+class NoCredentials(RemoteError):
+    """Nothing to sign in with was found."""
+
+
+class NoSuchPlace(RemoteError):
+    """The bucket, server folder or local folder is not there."""
+
+
+class PermissionDenied(RemoteError):
+    """Signed in, but not allowed to do this there."""
+
+
+class Unreachable(RemoteError):
+    """The network or the server is down, or the name does not resolve."""
+
+
+class Throttled(RemoteError):
+    """The service asks to slow down; trying again later works."""
+
+
+class RemoteFull(RemoteError):
+    """No space or quota left on the remote."""
+
+
+class ObjectMissing(RemoteError):
+    """An object read by name is not (or no longer) there."""
+
+
+class DamagedObject(RemoteError):
+    """An object is there but cannot be read as written: cut short, changed or moved."""
+
+
+class WrongPassphrase(RemoteError):
+    """The passphrase does not open this remote's encryption."""
+
+
+class NewerRemote(RemoteError):
+    """The remote was set up by a newer Crosstalk: refused whole, nothing written."""
+
+
+_AUTH_CODES = {
+    "InvalidAccessKeyId", "SignatureDoesNotMatch", "InvalidClientTokenId", "ExpiredToken",
+    "InvalidToken", "TokenRefreshRequired", "AuthFailure", "UnrecognizedClientException",
+}  # fmt: skip
+_DENIED_CODES = {"AccessDenied", "AllAccessDisabled", "AccountProblem", "Forbidden"}
+_THROTTLE_CODES = {"SlowDown", "Throttling", "ThrottlingException", "TooManyRequests",
+                   "RequestLimitExceeded", "ServiceUnavailable"}  # fmt: skip
+_FULL_CODES = {"QuotaExceeded", "StorageQuotaExceeded", "InsufficientStorage"}
+_NETWORK_CLASSES = {
+    "EndpointConnectionError", "ConnectTimeoutError", "ReadTimeoutError", "ConnectionClosedError",
+    "ClientConnectorError", "ServerDisconnectedError", "ConnectError", "ConnectTimeout",
+    "ReadTimeout", "RemoteProtocolError", "TimeoutException", "NetworkError", "FSTimeoutError",
+    "ConnectionError", "TimeoutError", "gaierror",
+}  # fmt: skip
+_EDQUOT = getattr(errno, "EDQUOT", 122)  # quota exceeded; Windows has no name for it
+_NETWORK_ERRNOS = {errno.ECONNREFUSED, errno.ECONNRESET, errno.ENETUNREACH, errno.EHOSTUNREACH,
+                   errno.ETIMEDOUT, errno.ENETDOWN}  # fmt: skip
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def _names(exc: BaseException) -> set[str]:
+    return {cls.__name__ for cls in type(exc).__mro__}
+
+
+def _code_and_status(exc: BaseException) -> tuple[str | None, int | None]:
+    """The S3 error code and HTTP status a botocore ClientError or webdav4 HTTPError carries."""
+    response = getattr(exc, "response", None)
+    if isinstance(response, dict):  # botocore
+        error = response.get("Error", {})
+        status = response.get("ResponseMetadata", {}).get("HTTPStatusCode")
+        return error.get("Code"), status if isinstance(status, int) else None
+    status = getattr(exc, "status_code", None)
+    return None, status if isinstance(status, int) else None
+
+
+def remote_error(
+    exc: BaseException,
+    *,
+    remote: str,
+    doing: str,
+    secrets: Iterable[str] = (),
+    missing_means: type[RemoteError] = NoSuchPlace,
+) -> RemoteError:
+    """The RemoteError for ``exc``, raised while ``doing`` (e.g. "writing probes/x") on
+    ``remote`` (a description without secrets). ``missing_means``: what a "not found" is
+    here (an object read by name: ObjectMissing; the remote's own folder: NoSuchPlace)."""
+    chain = list(_chain(exc))
+    names = set().union(*(_names(e) for e in chain))
+    codes_statuses = [_code_and_status(e) for e in chain]
+    codes = {c for c, _ in codes_statuses if c}
+    statuses = {s for _, s in codes_statuses if s}
+    errnos = {e.errno for e in chain if isinstance(e, OSError) and e.errno}
+    detail = scrub(_first_line(exc), secrets)
+    where = f"{remote}: {doing}"
+
+    if "NoCredentialsError" in names or "PartialCredentialsError" in names:
+        return NoCredentials(
+            f"{where}: no credentials found; run `crosstalk sync setup URL --user ACCESS_KEY_ID` "
+            "to keep the secret key in the OS keyring, or set AWS_ACCESS_KEY_ID and "
+            "AWS_SECRET_ACCESS_KEY (or an AWS profile)"
+        )
+    if codes & _AUTH_CODES or 401 in statuses:
+        return WrongCredentials(
+            f"{where}: the remote refused the credentials; check the user (or access key id) "
+            "and run `crosstalk sync setup` again to give the password (or secret key)"
+        )
+    if "NoSuchBucket" in codes:
+        return NoSuchPlace(
+            f"{where}: there is no such bucket; create it first, or check its name and the "
+            "endpoint URL"
+        )
+    if (
+        codes & _FULL_CODES
+        or 507 in statuses
+        or "InsufficientStorage" in names
+        or errnos & {errno.ENOSPC, _EDQUOT}
+    ):
+        return RemoteFull(f"{where}: the remote is full (no space or quota left); make room there")
+    if codes & _THROTTLE_CODES or statuses & {429, 503}:
+        return Throttled(f"{where}: the remote asks to slow down; try again in a few minutes")
+    if (
+        codes & _DENIED_CODES
+        or 403 in statuses
+        or names & {"PermissionError", "ForbiddenOperation"}
+        or errnos & {errno.EACCES, errno.EPERM, errno.EROFS}
+    ):
+        return PermissionDenied(
+            f"{where}: permission denied; these credentials may not write there (check the "
+            "bucket policy or the folder's permissions)"
+        )
+    if names & _NETWORK_CLASSES or errnos & _NETWORK_ERRNOS:
+        return Unreachable(
+            f"{where}: cannot reach the remote ({detail}); check the network connection and the URL"
+        )
+    if (
+        "NoSuchKey" in codes
+        or 404 in statuses
+        or names & {"FileNotFoundError", "ResourceNotFound"}
+        or errno.ENOENT in errnos
+    ):
+        if missing_means is ObjectMissing:
+            return ObjectMissing(f"{where}: it is not there")
+        return missing_means(f"{where}: not found; check the URL (is the folder there?)")
+    return RemoteError(f"{where}: {detail}")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:300]
