@@ -38,15 +38,25 @@ class Lease:
         self._writing = 0  # writes under way, on any thread
         self._lock = threading.Lock()
 
-    def _take(self) -> int:
+    def _take(self) -> int | None:
+        """The lease's file, made at the first call; None where it cannot be (a read-only
+        data dir, a full disk): the write goes ahead, as whatever it can save is the user's,
+        but a crash during it is seen only by a full reconcile."""
         if self._fd is None:
-            self.folder.mkdir(mode=DIR_MODE, exist_ok=True)
             path = self.folder / f"{os.getpid()}-{secrets.token_hex(4)}{SUFFIX}"
             # locked before it carries its name: a reader never takes a new lease for dead
             staging = path.with_suffix(".new")
-            fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            try:
+                self.folder.mkdir(mode=DIR_MODE, exist_ok=True)
+                fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            except OSError:
+                return None
             fcntl.flock(fd, fcntl.LOCK_EX)
-            os.rename(staging, path)
+            try:
+                os.rename(staging, path)
+            except OSError:
+                os.close(fd)
+                return None
             _sync_folder(self.folder)  # the lease outlives a power cut, as the writes do
             self._fd, self._path = fd, path
             atexit.register(self.release)
@@ -72,7 +82,7 @@ class Lease:
         """A write the index does not have: readers reconcile fully until a clean end."""
         with self._lock:
             fd = self._take()
-            if not self._dirty:
+            if fd is not None and not self._dirty:
                 self._dirty = True
                 with contextlib.suppress(OSError):
                     os.write(fd, b"unindexed write\n")

@@ -102,9 +102,13 @@ def main(argv: list[str]) -> int:
     else:
         conversation = library.create()
         print(f"conv {conversation.id}", flush=True)
-    # what the first append imports (sqlite-utils, for writing the index): loaded now, so that
-    # "ready" means appending, and the parent's kills land in writes rather than in an import
+    # what the first append loads (sqlite-utils, for writing the index; the search's character
+    # classes): loaded now, so that "ready" means appending, and the parent's kills land in
+    # writes rather than in an import
     import app.store.index_schema  # noqa: F401
+    from app.store import search_text
+
+    search_text.warm()
 
     print("ready", flush=True)
     written = 0

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from app.errors import NewerFormat, StorageError, TranscriptError
-from app.history import DAMAGED, AnyEntry, ModelInput, ModelOutput, Title, encode
+from app.history import DAMAGED, AnyEntry, ModelInput, ModelOutput, Title, decode_lines, encode
 from app.store import transcript
 from app.store.transcript import FORMAT, Appender, ForkRef, Header
 from tests.helpers.strategies import histories
@@ -161,3 +161,27 @@ def test_an_append_after_another_writer_catches_up_first(tmp_path: Path) -> None
     caught = mine.append(ModelInput(text="mine", seq=2, ts="t"))
     assert len(caught.lines) == 1 and mine.lines == 2 and mine.size == path.stat().st_size
     assert [e.text for e in transcript.load(path).entries] == ["theirs", "mine"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("damage", ["none", "garbled", "missing", "repeated"])
+def test_a_long_transcript_read_in_parts_equals_one_read_whole(tmp_path: Path, damage: str) -> None:
+    """``load`` decodes ``DECODED_AT_ONCE`` lines at a time; damage at a part's edge reads as
+    it would in one part (the same entries, stand-ins and problems)."""
+    path = tmp_path / "x.jsonl"
+    per = transcript.DECODED_AT_ONCE
+    entries = [ModelInput(text=f"m{n}", seq=n, ts="t") for n in range(1, 2 * per + 50)]
+    transcript.create(path, HEADER, entries)
+    header, *lines = path.read_bytes().split(b"\n")[:-1]
+    edge = per  # the first line of the second part (0-based among the entry lines)
+    if damage == "garbled":
+        lines[edge] = b'{"kind":"model_input","seq":'
+    elif damage == "missing":
+        del lines[edge - 1 : edge + 1]
+    elif damage == "repeated":
+        lines.insert(edge, lines[edge - 1])
+    path.write_bytes(b"\n".join([header, *lines]) + b"\n")
+    whole = decode_lines(lines, str(path), first_line=2)
+    loaded = transcript.load(path)
+    assert (loaded.entries, loaded.problems) == whole
+    assert [e.seq for e in loaded.entries] == list(range(1, len(loaded.entries) + 1))
+    assert bool(loaded.problems) == (damage != "none")
