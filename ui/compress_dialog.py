@@ -1,9 +1,12 @@
 """Compress history…: pick a strategy and a model, preview the summary, then use it (or not).
 
-Non-modal (opened with ``open()``). The preview asks the model through ``app.context.compress``
+Non-modal (opened with ``open()``). The preview asks the model through ``app.context.compression``
 with ``preview=True`` (nothing is appended); "Use this summary" appends exactly the summaries
-that were read, through ``app.context.commit`` (the last step of ``crosstalk compress``). The
-model is asked on a background task of the ChatController; the dialog only shows the state.
+that were read, through ``app.context.commit_async`` (the last step of ``crosstalk compress``).
+The model is asked on a background task of the ChatController; reading a long history, counting
+its tokens and appending run on worker threads (``app.context.compression``), so the window never
+waits on them. The dialog only shows the state: a progress bar (summaries written of how many),
+Cancel while a preview runs, and what went wrong, in words.
 """
 
 from __future__ import annotations
@@ -28,13 +31,14 @@ from PySide6.QtWidgets import (
 from app.context import (
     Compressing,
     ContextEvent,
+    NothingToCompress,
     Outcome,
     Strategy,
-    commit,
+    commit_async,
     compress,
     parse_strategy,
     standing,
-    undo,
+    undo_async,
 )
 from app.context.summaries import EXTRACTED
 from app.errors import CrosstalkError
@@ -71,7 +75,8 @@ class CompressDialog(QDialog):
         self.controller = controller
         self.conversation_id = conversation_id
         self.outcome: Outcome | None = None  # the previewed summaries, not yet used
-        self.task: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[None] | None = None  # the preview: Cancel cancels it
+        self.writing: asyncio.Task[None] | None = None  # an append (use, undo): runs to its end
         services = controller.services
         policy = services.contexts.policy(conversation_id)
 
@@ -94,6 +99,8 @@ class CompressDialog(QDialog):
         self.preview_button = QPushButton(self.tr("Preview"))
         self.use_button = QPushButton(self.tr("Use this summary"))
         self.undo_button = QPushButton(self.tr("Undo last compression"))
+        self.cancel_button = QPushButton(self.tr("&Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the preview; nothing is appended"))
         close = QPushButton(self.tr("Close"))
         self._layout(close)
 
@@ -103,6 +110,7 @@ class CompressDialog(QDialog):
         self.preview_button.clicked.connect(self.preview)
         self.use_button.clicked.connect(self.use)
         self.undo_button.clicked.connect(self.undo_last)
+        self.cancel_button.clicked.connect(self.cancel)
         close.clicked.connect(self.reject)
         self.finished.connect(self._cancel)
         self._select(policy.compress_strategy)
@@ -117,7 +125,7 @@ class CompressDialog(QDialog):
         buttons = QHBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addStretch(1)
-        for button in (self.preview_button, self.use_button, close):
+        for button in (self.preview_button, self.cancel_button, self.use_button, close):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -153,9 +161,12 @@ class CompressDialog(QDialog):
 
     # --- actions --------------------------------------------------------------------------
 
+    def busy(self) -> bool:
+        return any(task is not None and not task.done() for task in (self.task, self.writing))
+
     def preview(self) -> None:
         """Ask the model for the summaries, appending nothing."""
-        if self.task is not None and not self.task.done():
+        if self.busy():
             return
         try:
             strategy = parse_strategy(self.spec())
@@ -179,11 +190,25 @@ class CompressDialog(QDialog):
                 services.library, conversation, provider, model, strategy,
                 keep_first_input=policy.keep_first_input,
                 limit=services.contexts.window(provider, model),
-                preview=True, on_context=self._on_context,
+                preview=True, on_context=self._on_context, on_summary=self._on_summary,
             )  # fmt: skip
+        except NothingToCompress:
+            self._set_busy(False)
+            self._show_error(
+                self.tr("Nothing to compress: the messages not yet summarised are too few.")
+            )
+            return
         except CrosstalkError as exc:
             self._set_busy(False)
             self._show_error(self.tr("Not used: {error}").format(error=exc))
+            return
+        except Exception as exc:  # a bug must not leave the dialog busy for ever
+            self._set_busy(False)
+            self._show_error(
+                self.tr("Not used: the compression failed ({error}).").format(
+                    error=f"{type(exc).__name__}: {exc}"
+                )
+            )
             return
         self._set_busy(False)
         self.outcome = outcome
@@ -197,17 +222,31 @@ class CompressDialog(QDialog):
         self._show_status(status)
         self.use_button.setEnabled(True)
 
-    def use(self) -> None:
-        """Append the previewed summaries as they were read."""
-        if self.outcome is None:
+    def cancel(self) -> None:
+        """Stop the preview: the model is no longer waited for, nothing is appended."""
+        if self.task is None or self.task.done():
             return
+        self.task.cancel()
+        self._set_busy(False, self.tr("Cancelled: nothing was appended."))
+
+    def use(self) -> None:
+        """Append the previewed summaries as they were read (on a worker thread)."""
+        if self.outcome is None or self.busy():
+            return
+        outcome = self.outcome
+        self._forget_preview()
+        self._set_busy(True, self.tr("Appending the summary…"), cancellable=False)
+        self.writing = self.controller.spawn(self._use(outcome))
+
+    async def _use(self, outcome: Outcome) -> None:
         conversation = self.controller.conversation(self.conversation_id)
         try:
-            done = commit(self.controller.services.library, conversation, self.outcome)
-        except CrosstalkError as exc:
-            self._show_error(str(exc))
+            done = await commit_async(self.controller.services.library, conversation, outcome)
+        except Exception as exc:  # the disk, the index: said, and the preview kept
+            self.outcome = outcome
+            self._set_busy(False)
+            self._show_error(self.tr("Not appended: {error}").format(error=exc))
             return
-        self._forget_preview()
         seqs = ", ".join(str(entry.seq) for entry in done.appended)
         self._show_status(
             self.tr("Appended compression seq {seqs}; nothing was deleted.").format(seqs=seqs)
@@ -219,13 +258,19 @@ class CompressDialog(QDialog):
         """Retract the newest standing compression: the entries it covered come back."""
         conversation = self.controller.conversation(self.conversation_id)
         compressions = standing(conversation.history)
-        if not compressions:
+        if not compressions or self.busy():
             return
         seq = max(entry.seq for entry in compressions)
+        self._set_busy(True, self.tr("Undoing the compression…"), cancellable=False)
+        self.writing = self.controller.spawn(self._undo(seq))
+
+    async def _undo(self, seq: int) -> None:
+        conversation = self.controller.conversation(self.conversation_id)
         try:
-            retraction = undo(self.controller.services.library, conversation, seq)
-        except CrosstalkError as exc:
-            self._show_error(str(exc))
+            retraction = await undo_async(self.controller.services.library, conversation, seq)
+        except Exception as exc:
+            self._set_busy(False)
+            self._show_error(self.tr("Not undone: {error}").format(error=exc))
             return
         first, last = retraction.covers
         self._show_status(
@@ -242,9 +287,22 @@ class CompressDialog(QDialog):
             said = self.tr("Summarising seq {first}-{last} with {model} (%n summary(s))…", "",
                            event.parts)  # fmt: skip
             self.status.setText(said.format(first=first, last=last, model=event.model))
+            if event.parts > 1:
+                self._on_summary(0, event.parts)
 
-    def _set_busy(self, busy: bool, message: str | None = None) -> None:
+    def _on_summary(self, done: int, total: int) -> None:
+        """Chunked: ``done`` summaries of ``total`` written (one alone stays a busy bar)."""
+        if total > 1:
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+            self.progress.setFormat(self.tr("%v of %m summaries"))
+            self.progress.setTextVisible(True)
+
+    def _set_busy(self, busy: bool, message: str | None = None, cancellable: bool = True) -> None:
         self.progress.setVisible(busy)
+        self.progress.setRange(0, 0)  # busy: how long a summary takes is not known
+        self.progress.setTextVisible(False)
+        self.cancel_button.setEnabled(busy and cancellable)
         for widget in (self.preview_button, self.strategy, self.argument, self.model):
             widget.setEnabled(not busy)
         if not busy:
@@ -264,6 +322,7 @@ class CompressDialog(QDialog):
         self.status.setText(message)
 
     def _cancel(self) -> None:
+        """Closed: the preview is no longer waited for (an append under way still ends)."""
         if self.task is not None and not self.task.done():
             self.task.cancel()
 

@@ -7,12 +7,18 @@ why and nothing is appended, so the context stays as it was. A redo over entries
 compressions already cover (whole, then chunked:2) covers the raw entries again and supersedes
 them; the older ones stay in the history. Undoing appends a ``compression`` entry of strategy
 ``retract`` whose ``covers`` names the seqs of the compression entries it undoes.
+
+What is CPU work over the whole history (rendering the path, planning the jobs, cutting and
+writing out the excerpts) runs on a worker thread (``asyncio.to_thread``), reading the history
+under the conversation's lock: a window's event loop keeps turning while a 10,000-entry
+conversation is read, and appends wait until it is read. The appends run on a worker thread too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.context.events import Compressed, Compressing, OnContext, ignore
@@ -76,6 +82,45 @@ def compressible(
     return items[:cut]
 
 
+def jobs_for(
+    conversation: Conversation,
+    strategy: Strategy,
+    at: int,
+    keep_first_input: bool,
+    keep_recent: int,
+    automatic: bool,
+    seen: int | None = None,
+) -> list[Job]:
+    """The jobs of ``strategy`` over the path to ``at``, or a redo's over the raw entries (asked
+    for again over what is summarised). Safe on a worker thread: it reads the history under the
+    conversation's lock (appends wait), and ``seen`` is the version whose outline the caller's
+    thread brought up to date; if entries came since, a copy is read, so that the shared outline
+    is never extended from two threads at once."""
+    with conversation.lock:
+        history = conversation.history
+        if seen is None or history.version == seen:
+            return _jobs(history, strategy, at, keep_first_input, keep_recent, automatic)
+        entries = list(history)
+    copy = History(entries)  # its own outline; appends may go on meanwhile
+    return _jobs(copy, strategy, at, keep_first_input, keep_recent, automatic)
+
+
+def _jobs(
+    history: History,
+    strategy: Strategy,
+    at: int,
+    keep_first_input: bool,
+    keep_recent: int,
+    automatic: bool,
+) -> list[Job]:
+    items = compressible(history, keep_first_input, keep_recent, at)
+    jobs = plan(strategy, items, final=not automatic)
+    if not jobs and not automatic:  # asked for again over what is summarised: a redo
+        items = compressible(history, keep_first_input, keep_recent, at, redo=True)
+        jobs = plan(strategy, items, final=True)
+    return jobs
+
+
 async def summarise(
     provider: Provider, model: str, strategy: Strategy, job: Job, limit: int | None = None
 ) -> Summary:
@@ -102,18 +147,20 @@ async def compress(
     automatic: bool = False,
     on_context: OnContext = ignore,
     at: int | None = None,
+    on_summary: Callable[[int, int], None] | None = None,
 ) -> Outcome:
     """Compress ``conversation`` with ``strategy``; appends nothing on failure or preview.
 
     The path compressed ends at message ``at`` (by default the active leaf); the compression
-    is made there, so it applies to that path and the branches that grow from it."""
+    is made there, so it applies to that path and the branches that grow from it.
+    ``on_summary(done, total)`` hears each summary written (for a progress bar)."""
     history = conversation.history
     at = history.active_leaf if at is None else at
-    items = compressible(history, keep_first_input, keep_recent, at)
-    jobs = plan(strategy, items, final=not automatic)
-    if not jobs and not automatic:  # asked for again over what is summarised: a redo
-        items = compressible(history, keep_first_input, keep_recent, at, redo=True)
-        jobs = plan(strategy, items, final=True)
+    outline_of(history)  # up to date here: the worker reads it, and extends it only if it must
+    jobs = await asyncio.to_thread(
+        jobs_for, conversation, strategy, at, keep_first_input, keep_recent, automatic,
+        history.version,
+    )  # fmt: skip
     if not jobs:
         raise NothingToCompress(
             f"nothing to compress in {conversation.id} with {strategy.spec}: "
@@ -122,11 +169,17 @@ async def compress(
     spec = f"{provider.name}:{model}"
     covers = (jobs[0].covers[0], jobs[-1].covers[1])
     on_context(Compressing(strategy.spec, covers, spec, len(jobs), automatic))
-    summaries = [await summarise(provider, model, strategy, job, limit) for job in jobs]
+    summaries: list[Summary] = []
+    for job in jobs:
+        summaries.append(await summarise(provider, model, strategy, job, limit))
+        if on_summary is not None:
+            on_summary(len(summaries), len(jobs))
     outcome = Outcome(strategy, spec, tuple(summaries), at=at)
     if preview:
         return outcome
-    return commit(library, conversation, outcome, automatic=automatic, on_context=on_context)
+    return await commit_async(
+        library, conversation, outcome, automatic=automatic, on_context=on_context
+    )
 
 
 def commit(
@@ -143,6 +196,32 @@ def commit(
         raise CompressionError("this compression was already appended")
     stood = {entry.seq for entry in standing(conversation.history)}
     appended = _append(library, conversation, outcome, automatic)
+    return _committed(conversation, outcome, stood, appended, on_context)
+
+
+async def commit_async(
+    library: Library,
+    conversation: Conversation,
+    outcome: Outcome,
+    *,
+    automatic: bool = False,
+    on_context: OnContext = ignore,
+) -> Outcome:
+    """``commit`` with the appends (an fsync and an index commit each) on a worker thread."""
+    if outcome.appended:
+        raise CompressionError("this compression was already appended")
+    stood = {entry.seq for entry in standing(conversation.history)}
+    appended = await asyncio.to_thread(_append, library, conversation, outcome, automatic)
+    return _committed(conversation, outcome, stood, appended, on_context)
+
+
+def _committed(
+    conversation: Conversation,
+    outcome: Outcome,
+    stood: set[int],
+    appended: tuple[Compression, ...],
+    on_context: OnContext,
+) -> Outcome:
     on_context(Compressed(tuple(entry.seq for entry in appended)))
     done = Outcome(outcome.strategy, outcome.spec, outcome.summaries, appended, outcome.at)
     still = {entry.seq for entry in standing(conversation.history)}
@@ -155,16 +234,17 @@ def _append(
     provider, _, model = outcome.spec.partition(":")
     appended: list[Compression] = []
     total = len(outcome.summaries)
-    for part, summary in enumerate(outcome.summaries, start=1):
-        meta: dict[str, object] = {"automatic": automatic, "summary": summary.method}
-        if total > 1:
-            meta["part"] = [part, total]  # a run's entries are consecutive: undone together
-        entry = Compression(strategy=outcome.strategy.spec, covers=summary.job.covers,
-                            summary=summary.text, provider=provider, model=model,
-                            usage=summary.usage, meta=meta)  # fmt: skip
-        stamped = library.append(conversation, entry, after=outcome.at)
-        assert isinstance(stamped, Compression)
-        appended.append(stamped)
+    with conversation.lock:  # a run's entries are consecutive: undone together
+        for part, summary in enumerate(outcome.summaries, start=1):
+            meta: dict[str, object] = {"automatic": automatic, "summary": summary.method}
+            if total > 1:
+                meta["part"] = [part, total]
+            entry = Compression(strategy=outcome.strategy.spec, covers=summary.job.covers,
+                                summary=summary.text, provider=provider, model=model,
+                                usage=summary.usage, meta=meta)  # fmt: skip
+            stamped = library.append(conversation, entry, after=outcome.at)
+            assert isinstance(stamped, Compression)
+            appended.append(stamped)
     return tuple(appended)
 
 
@@ -180,6 +260,22 @@ def run_of(history: History, seq: int) -> tuple[int, int]:
 def undo(library: Library, conversation: Conversation, seq: int) -> Compression:
     """Retract the compression at ``seq`` (with the rest of its run); the summaries stay in the
     history, out of the context."""
+    entry, anchor = _retraction(conversation, seq)
+    stamped = library.append(conversation, entry, after=anchor)
+    assert isinstance(stamped, Compression)
+    return stamped
+
+
+async def undo_async(library: Library, conversation: Conversation, seq: int) -> Compression:
+    """``undo`` with the append on a worker thread."""
+    entry, anchor = _retraction(conversation, seq)
+    stamped = await library.append_async(conversation, entry, after=anchor)
+    assert isinstance(stamped, Compression)
+    return stamped
+
+
+def _retraction(conversation: Conversation, seq: int) -> tuple[Compression, int]:
+    """The entry that retracts the run of ``seq``, and the message it is made at."""
     first, last = run_of(conversation.history, seq)
     undone = outline_of(conversation.history).retracted
     if all(s in undone for s in range(first, last + 1)):
@@ -187,10 +283,7 @@ def undo(library: Library, conversation: Conversation, seq: int) -> Compression:
     entry = Compression(strategy=RETRACT, covers=(first, last), summary="", provider="",
                         model="", meta={"undoes": list(range(first, last + 1))})  # fmt: skip
     # made where the undone compression was made: undone wherever that one applied
-    anchor = conversation.history.anchor_of(first)
-    stamped = library.append(conversation, entry, after=anchor)
-    assert isinstance(stamped, Compression)
-    return stamped
+    return entry, conversation.history.anchor_of(first)
 
 
 def standing(history: History) -> Sequence[Compression]:

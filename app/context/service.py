@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app.context.compress import CompressionError, NothingToCompress, compress
+from app.context.compression import CompressionError, NothingToCompress, compress
 from app.context.events import CompressionFailed, OnContext, ignore
 from app.context.policy import ContextPolicy, PolicyStore
 from app.context.strategies import parse_strategy

@@ -91,6 +91,7 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     dialog = open_dialog(harness)
     preview(harness, qtbot, dialog)
     qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the append")
     [entry] = compressions(harness)
     assert entry.summary == SUMMARY and entry.strategy == "whole"
     assert (entry.provider, entry.model) == ("scripted", "echo")
@@ -98,6 +99,7 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     assert "summarised" in harness.chat_text()
     assert not dialog.use_button.isEnabled() and dialog.undo_button.isEnabled()
     qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the undo")
     *_, retraction = compressions(harness)
     assert retraction.strategy == "retract" and retraction.covers == (entry.seq, entry.seq)
     assert not dialog.undo_button.isEnabled()
