@@ -13,6 +13,7 @@ import logging
 import weakref
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +70,9 @@ class ChatController(QObject):
         super().__init__()
         self.services = services
         self._open: dict[str, Conversation] = {}
+        # conversations being read from disk off the window's thread (``open_async``)
+        self._loading: dict[str, Future[Conversation]] = {}
+        self._loader = ThreadPoolExecutor(2, thread_name_prefix="open-conversation")
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._text: defaultdict[str, list[str]] = defaultdict(list)
         self._reasoning: defaultdict[str, list[str]] = defaultdict(list)
@@ -95,8 +99,61 @@ class ChatController(QObject):
     def conversation(self, conversation_id: str) -> Conversation:
         """The one open copy of a conversation, shared by the view and any running turn."""
         if conversation_id not in self._open:
+            pending = self._loading.get(conversation_id)
+            if pending is not None:  # being read on a worker: that copy, not a second one
+                return self._adopt(conversation_id, pending)
             self._open[conversation_id] = self.services.library.open(conversation_id)
         return self._open[conversation_id]
+
+    def is_open(self, conversation_id: str) -> bool:
+        """Whether the conversation is in memory already (``conversation`` returns at once)."""
+        return conversation_id in self._open
+
+    async def open_async(self, conversation_id: str) -> Conversation:
+        """``conversation``, read from disk on a worker thread: parsing a long transcript
+        takes a while (about half a second for 10,000 entries), the window paints meanwhile.
+        Cancelling the wait leaves a reading already begun to finish (its copy is the open one
+        then) and drops one not begun (the user went past it, e.g. with the arrow keys)."""
+        if conversation_id in self._open:
+            return self._open[conversation_id]
+        pending = self._loading.get(conversation_id)
+        if pending is None:
+            pending = self._loader.submit(self.services.library.open, conversation_id)
+            self._loading[conversation_id] = pending
+            loop = asyncio.get_running_loop()
+
+            def read(done: Future[Conversation]) -> None:  # on the worker
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(self._on_read, conversation_id, done)
+
+            pending.add_done_callback(read)
+        try:
+            await asyncio.shield(asyncio.wrap_future(pending))
+        except asyncio.CancelledError:
+            if pending.cancel():  # not begun (others before it): not read at all
+                self._loading.pop(conversation_id, None)
+            raise
+        return self._adopt(conversation_id, pending)
+
+    def _adopt(self, conversation_id: str, pending: Future[Conversation]) -> Conversation:
+        """The conversation read on a worker, now the open copy (waits for it if need be)."""
+        if self._loading.get(conversation_id) is pending:
+            del self._loading[conversation_id]
+        conversation = pending.result()  # the reading's error, if it failed
+        return self._open.setdefault(conversation_id, conversation)
+
+    def _on_read(self, conversation_id: str, done: Future[Conversation]) -> None:
+        """A reading ended, perhaps no longer waited for (another conversation was picked
+        meanwhile): its copy is the open one all the same; a failure is for the waiter."""
+        if self._loading.get(conversation_id) is not done:
+            return
+        if done.cancelled():  # the window closes
+            del self._loading[conversation_id]
+            return
+        try:
+            self._adopt(conversation_id, done)
+        except Exception as exc:  # said to whoever still waits for it, else only logged
+            log.info("reading %s failed: %r", conversation_id, exc)
 
     def new_conversation(self) -> Conversation:
         conversation = self.services.library.create()
@@ -427,6 +484,7 @@ class ChatController(QObject):
             await asyncio.wait(tasks)
         for models in [*self._retired, self.services.models]:
             await models.aclose()
+        self._loader.shutdown(wait=False, cancel_futures=True)
         self._unsubscribe()
 
 

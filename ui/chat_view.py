@@ -8,7 +8,9 @@ text block at the end that grows by cursor inserts (about a millisecond each); m
 rendered once, when the saved ``model_output`` arrives and replaces the block. A long reply's
 markdown is made on a worker thread, and its HTML drawn a part at a time (a few top-level blocks
 per turn of the event loop, under "Replying…"), as Qt takes about half a second to parse and lay
-out that of a 100,000-character reply in one go.
+out that of a 100,000-character reply in one go. A long page of a conversation being shown is
+drawn the same way: its replies' markdown is made on a pool thread first, then the entries go in
+a few per turn of the event loop, the document ending as one ``setHtml`` of the page makes it.
 
 ``show_entry`` (the inspector's "show in chat") extends the tail up to the entry when that is
 cheap; an entry farther back gets a page of its own, with "Show later messages" below it, as
@@ -30,6 +32,7 @@ image dropped on the chat are handed on (``dropped``) to be attached to the next
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from bisect import bisect_right
 from collections.abc import Callable
@@ -42,6 +45,7 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QRect,
+    Qt,
     QThreadPool,
     QTimer,
     QUrl,
@@ -52,12 +56,13 @@ from PySide6.QtGui import (
     QContextMenuEvent,
     QDesktopServices,
     QGuiApplication,
+    QPalette,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
 )
-from PySide6.QtWidgets import QApplication, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from app.attachments.files import is_image
 from app.history import (
@@ -103,7 +108,7 @@ from ui.chat_html import (
 from ui.find_bar import FindBar
 from ui.i18n import Context
 from ui.inline_edit import InlineEditor
-from ui.markdown import plain_text, prerendered, render_markdown
+from ui.markdown import plain_text, prerender, prerendered, render_markdown
 from ui.search_marks import SearchMarks, folds_holding
 from ui.search_text import needles
 
@@ -142,6 +147,7 @@ OFF_THREAD_CHARS = 20_000  # a streamed reply this long has its markdown made of
 IN_PARTS_CHARS = 6_000
 PART_CHARS = 1_000  # parts are at least this long (but the last): each insert has a cost too
 PART_MS = 4
+WAIT_MS = 5  # how often a tail drawn in parts looks whether its page's markdown is made
 
 
 @dataclass
@@ -153,6 +159,19 @@ class _Swap:
     # formats of the block before it, to be put back as they were when it goes
     marker: tuple[int, QTextBlockFormat, QTextCharFormat]
     drawn: bool = False  # the document was drawn anew meanwhile, the reply whole in it
+
+
+@dataclass
+class _Drawing:
+    """A conversation's tail being drawn a few entries per turn of the event loop, in place of
+    one ``setHtml`` of it all (``_draw_step``)."""
+
+    next: int  # the position in _entries of the next entry to draw
+    parts: list[str] = field(default_factory=list)  # what is left of a long entry's HTML
+    drawn: bool = False  # the document was drawn anew meanwhile, the whole tail in it
+    # the replies' markdown is made on a pool thread ahead of the steps (from the first, once
+    # whoever showed the conversation has returned); set when it is done
+    made: threading.Event | None = None
 
 
 class _Prerenderer(QObject):
@@ -239,6 +258,14 @@ class ChatView(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.find_bar)
         layout.addWidget(self.browser)
+        # in the browser's place while a conversation picked is read (``set_loading``)
+        self.loading = QLabel(self.tr("Loading…"), self)
+        self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loading.setEnabled(False)  # drawn in the palette's muted (disabled) text colour
+        self.loading.setBackgroundRole(QPalette.ColorRole.Base)  # on the chat's background
+        self.loading.setAutoFillBackground(True)
+        self.loading.hide()
+        layout.addWidget(self.loading, 1)
         self.editor = InlineEditor(self.browser.viewport())
         self.editor.submitted.connect(self.edit_submitted)
         self.editor.cancelled.connect(self.browser.setFocus)
@@ -286,6 +313,11 @@ class ChatView(QWidget):
         self._swap_timer.setSingleShot(True)
         self._swap_timer.setInterval(0)
         self._swap_timer.timeout.connect(self._swap_step)
+        self._drawing: _Drawing | None = None  # a tail being drawn in parts (_rendering too)
+        self._draw_timer = QTimer(self)
+        self._draw_timer.setSingleShot(True)
+        self._draw_timer.setInterval(0)
+        self._draw_timer.timeout.connect(self._draw_step)
 
     # --- saved entries ---------------------------------------------------------------------
 
@@ -299,13 +331,24 @@ class ChatView(QWidget):
         self._last = len(self._entries)
         self._first = self._page_before(self._last)
         self._retry = self._retry_target()
-        self._render("end")
+        self._render("end", in_parts=True)
+
+    def still_drawing(self) -> bool:
+        """Whether a long tail shown is still being drawn, a few entries per loop turn."""
+        return self._drawing is not None
+
+    def set_loading(self, loading: bool) -> None:
+        """Say "Loading…" in place of the chat (a conversation picked is being read), or not."""
+        if loading == self.loading.isHidden():
+            self.browser.setVisible(not loading)
+            self.loading.setVisible(loading)
 
     def clear(self) -> None:
         """Show nothing (a new chat before its first entry)."""
         self._shown_generation += 1  # a reply being made for what was shown is not wanted
         self._rendering = False
         self._swap = None
+        self._drawing = None
         self._deferred.clear()
         self._marks.terms = []
         self._folded.clear()
@@ -562,6 +605,7 @@ class ChatView(QWidget):
         self._target_mark = None
         opened = self._open_folds(index)
         if self._first <= index < self._last and not opened:
+            self._finish_drawing()  # else the page is drawn anew, at once
             self._anchor = "entry"
             self._restore_scroll()
         else:
@@ -586,6 +630,7 @@ class ChatView(QWidget):
 
     def find(self) -> None:
         """Ctrl+F: the find bar, ready to type."""
+        self._finish_drawing()
         self.find_bar.open()
 
     def _bring_in(self, index: int) -> None:
@@ -722,9 +767,10 @@ class ChatView(QWidget):
         self._note_images(self._entries[index])
         return html
 
-    def _render(self, keep: Keep) -> None:
+    def _render(self, keep: Keep, in_parts: bool = False) -> None:
         """Rebuild the document from the cached fragments, keeping the scroll where it makes
-        sense: at the end, the same distance from the top, or the same distance from the end."""
+        sense: at the end, the same distance from the top, or the same distance from the end.
+        ``in_parts``: a long page is drawn a few entries per turn of the event loop."""
         bar = self.browser.verticalScrollBar()
         if keep == "end" or (keep == "top" and self._anchor == "end"):
             self._anchor, self._offset = "end", 0
@@ -735,7 +781,11 @@ class ChatView(QWidget):
         else:
             self._anchor, self._offset = "bottom", bar.maximum() - bar.value()
         live = None if self._detached() else self._live
-        parts = [self._fragment(i) for i in range(self._first, self._last)]
+        in_parts = in_parts and live is None and not self._detached() and self._worth_parts()
+        # drawn in parts: at once only "Show earlier messages" (else the first entry), the
+        # rest by _draw_step
+        last = (self._first or self._first + 1) if in_parts else self._last
+        parts = [self._fragment(i) for i in range(self._first, last)]
         if self._first:
             parts.insert(0, _earlier_html(self._first))
         if self._detached():
@@ -744,6 +794,12 @@ class ChatView(QWidget):
         self._marks.forget()  # its cursors would point into the old document
         if self._swap is not None:  # the reply is drawn whole now; its last step ends it
             self._swap.drawn = True
+        if self._drawing is not None:  # likewise the tail being drawn in parts
+            self._drawing.drawn = True
+        if in_parts:
+            self._drawing = _Drawing(last)
+            self._rendering = True  # what comes meanwhile waits its turn (``_defer``)
+            self._draw_timer.start(0)
         self._settling = True
         try:
             self.browser.setHtml("".join(parts).rstrip())
@@ -753,6 +809,87 @@ class ChatView(QWidget):
             self._settling = False
         self._after_change()
         self._restore_scroll()
+
+    def _worth_parts(self) -> bool:
+        """Whether the page is long enough to be drawn in parts (``_render``)."""
+        chars = 0
+        for index in range(self._first, self._last):
+            chars += shown_chars(self._entries[index])
+            if chars >= IN_PARTS_CHARS:
+                return self._last - self._first > 1
+        return False
+
+    def _prerender_page(self, drawing: _Drawing) -> threading.Event:
+        """Make the markdown of the replies still to be drawn on a pool thread, in order."""
+        made = threading.Event()
+        texts = [
+            (entry.text, copy_prefix(index))
+            for index in range(drawing.next, self._last)
+            if isinstance(entry := self._entries[index], ModelOutput) and entry.text
+        ]
+
+        def work() -> None:
+            try:
+                prerender(texts)
+            except Exception:  # made on the window's thread then, where errors are seen
+                log.warning("rendering a page off the window's thread failed", exc_info=True)
+            finally:
+                made.set()
+
+        QThreadPool.globalInstance().start(work)
+        return made
+
+    def _waits_for_markdown(self, drawing: _Drawing) -> bool:
+        """Whether the page's markdown is still being made on the pool thread: the steps wait
+        for all of it, as drawing meanwhile would be slow (each Qt call the steps make gives
+        the interpreter up, and getting it back from a busy thread takes up to 5 ms)."""
+        if drawing.made is None:
+            drawing.made = self._prerender_page(drawing)
+        return not drawing.made.is_set()
+
+    def _draw_step(self) -> None:
+        """Draw the next entries of the tail for up to PART_MS (at least one part), each at
+        the end as setHtml would have drawn it; after the last, let what waited go on. A
+        re-render meanwhile (``_render``) drew the whole tail: nothing to do."""
+        drawing = self._drawing
+        if drawing is None:
+            return  # another conversation is shown (clear)
+        began = time.perf_counter()
+        while not drawing.drawn and (drawing.parts or drawing.next < self._last):
+            if self._waits_for_markdown(drawing):
+                self._draw_timer.start(WAIT_MS)
+                return
+            if not drawing.parts:
+                index, drawing.next = drawing.next, drawing.next + 1
+                entry, prefix = self._entries[index], copy_prefix(index)
+                html = self._fragment(index)
+                long = isinstance(entry, ModelOutput) and prerendered(entry.text, prefix)
+                drawing.parts = _parts(html, entry, prefix) if long else [html]
+            self._insert_at_end(drawing.parts.pop(0))
+            if (time.perf_counter() - began) * 1000 >= PART_MS:
+                break
+        if not drawing.drawn and (drawing.parts or drawing.next < self._last):
+            self._draw_timer.start(0)
+            return
+        self._finish_drawing()
+
+    def _finish_drawing(self) -> None:
+        """Draw what is left of the tail now (the document is about to be read)."""
+        drawing = self._drawing
+        if drawing is None:
+            return
+        self._drawing = None
+        self._draw_timer.stop()
+        if not drawing.drawn:
+            for part in drawing.parts:
+                self._insert_at_end(part)
+            for index in range(drawing.next, self._last):
+                self._insert_at_end(self._fragment(index))
+        self._rendering = False
+        if not drawing.drawn:
+            self._after_change()
+            self._restore_scroll()
+        self._run_deferred()
 
     def _end_cursor(self, table_next: bool = False) -> QTextCursor:
         """A cursor at the end with plain formats, where the next fragment goes.
@@ -888,6 +1025,7 @@ class ChatView(QWidget):
     # --- links and scrolling -------------------------------------------------------------------
 
     def _on_anchor_clicked(self, url: QUrl) -> None:
+        self._finish_drawing()  # links read and change the document as drawn
         href = url.toString()
         scheme, _, rest = href.partition(":")
         if href == "earlier":
@@ -1069,6 +1207,7 @@ class ChatView(QWidget):
         entry = history.at(seq)
         if not isinstance(entry, ModelInput):
             return False
+        self._finish_drawing()
         if not self._on_page(seq):
             self.show_entry(seq)
         self.editor.start(seq, entry.text, self._message_rect(seq))

@@ -5,6 +5,7 @@ It only wires widgets to the ChatController and the library; the work lives ther
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import Callable
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 WATCH_MS = 400  # how often to look for what other processes wrote
+LOADING_MS = 100  # a conversation still being read after this long says "Loading…"
 MIN_POINTS, MAX_POINTS = 6.0, 40.0  # View > Zoom's range for the chat's text
 T = TypeVar("T")
 
@@ -94,6 +96,14 @@ class MainWindow(QMainWindow):
         self.language_at_start = state.language()
         self.stall_monitor: StallMonitor | None = None  # set_stall_logging
         self.restart_requested = False  # Settings > Language: Restart now
+        # the conversation picked in the list while it is read off the window's thread, the
+        # task reading it, and a search hit in it to go to once it is shown
+        self.opening: str | None = None
+        self._opening_task: asyncio.Task[None] | None = None
+        self._opening_hit: int | None = None
+        self._loading = QTimer(self)
+        self._loading.setSingleShot(True)
+        self._loading.setInterval(LOADING_MS)
 
         self.conversations = ConversationList(reader, prices=self.services.prices)
         self.heading = QLabel(self.tr("New chat"))
@@ -121,6 +131,7 @@ class MainWindow(QMainWindow):
         self.composer.set_model(self.services.settings.default_model)
         # the next request, counted once for the composer's meter and the inspector
         self.request_watch = RequestWatch(controller, self.composer, self)
+        self.request_watch.busy = self.chat.still_drawing
         self.inspector = InspectorDock(controller, self.request_watch, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
@@ -174,7 +185,7 @@ class MainWindow(QMainWindow):
         c.approval_ended.connect(self._on_approval_ended)
         self.approval_card.decided.connect(self._on_approval_decided)
         lst = self.conversations
-        lst.conversation_selected.connect(self.show_conversation)
+        lst.conversation_selected.connect(self.select_conversation)
         lst.hit_selected.connect(self.show_hit)
         lst.new_requested.connect(self.new_chat)
         lst.rename_requested.connect(self.rename)
@@ -199,6 +210,7 @@ class MainWindow(QMainWindow):
         self.welcome.add_key_requested.connect(self.open_settings)
         self.composer.model_picker.add_key_requested.connect(self.open_settings)
         self.welcome.import_requested.connect(self.import_conversations)
+        self._loading.timeout.connect(self._show_loading)
 
     def _add_attach_action(self) -> None:
         """Chat > Attach files… (Ctrl+Shift+A), the composer's action, so Help's list of
@@ -289,6 +301,9 @@ class MainWindow(QMainWindow):
 
     def show_hit(self, conversation_id: str, seq: int) -> None:
         """A search result: the message it matched, on its branch (made the active one)."""
+        if conversation_id == self.opening:
+            self._opening_hit = seq  # gone to once the conversation is read
+            return
         if conversation_id != self.current:
             return  # it could not be opened: the banner said why
         conversation = self.controller.conversation(conversation_id)
@@ -299,7 +314,52 @@ class MainWindow(QMainWindow):
         self.chat.mark_terms(self.conversations.highlight_terms())  # the query's words
         self.chat.show_entry(seq)
 
+    def select_conversation(self, conversation_id: str) -> None:
+        """The user picked a conversation in the list: one not in memory yet is read off the
+        window's thread (``ChatController.open_async``), the one shown stays meanwhile
+        ("Loading…" after LOADING_MS); whatever is picked or shown after it wins."""
+        if conversation_id == self.opening:
+            return
+        if conversation_id == self.current or self.controller.is_open(conversation_id):
+            self.show_conversation(conversation_id)
+            return
+        self._stop_opening()
+        self.opening = conversation_id
+        self._loading.start()
+        self._opening_task = asyncio.ensure_future(self._open_then_show(conversation_id))
+
+    async def _open_then_show(self, conversation_id: str) -> None:
+        try:
+            await self.controller.open_async(conversation_id)
+        except Exception as exc:  # CrosstalkError (not found, damaged); else a bug, logged
+            if not isinstance(exc, CrosstalkError):
+                log.exception("opening %s failed", conversation_id)
+            if self.opening == conversation_id:
+                self._opening_task = None  # ends by itself
+                self._stop_opening()
+                self.banner.show_message(str(exc))
+            return
+        if self.opening != conversation_id:
+            return  # another was picked meanwhile
+        hit, self._opening_task = self._opening_hit, None
+        self.show_conversation(conversation_id)  # in memory now: at once
+        if hit is not None:
+            self.show_hit(conversation_id, hit)
+
+    def _show_loading(self) -> None:
+        self.chat.set_loading(True)
+
+    def _stop_opening(self) -> None:
+        """Forget the conversation being read: another is shown (it goes on being read, and
+        stays in memory for the next time)."""
+        if self._opening_task is not None:
+            self._opening_task.cancel()
+        self.opening = self._opening_task = self._opening_hit = None
+        self._loading.stop()
+        self.chat.set_loading(False)
+
     def show_conversation(self, conversation_id: str) -> None:
+        self._stop_opening()
         if conversation_id == self.current:
             return
         try:
@@ -332,6 +392,7 @@ class MainWindow(QMainWindow):
         self._follow(conversation.id)
 
     def new_chat(self) -> None:
+        self._stop_opening()
         if self.current:
             self._drafts[self.current] = self.composer.draft()
             self._parked[self.current] = self.composer.park_attachments()
@@ -387,7 +448,7 @@ class MainWindow(QMainWindow):
             return
         self.controller.forget(conversation_id)
         self._deleted = conversation_id
-        if conversation_id == self.current:
+        if conversation_id in (self.current, self.opening):
             self.new_chat()
         self.conversations.refresh()
         self.banner.show_message(

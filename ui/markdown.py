@@ -43,15 +43,26 @@ class Rendered:
 def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
     """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``.
 
-    Long texts rendered lately are kept (``prerender`` makes them on a worker thread, so the
-    window's thread only finds them); the result must not be changed."""
+    Long texts rendered lately are kept, and so are those ``prerender`` made (on a worker
+    thread, so the window's thread only finds them); the result must not be changed."""
+    return _render_kept(text, copy_prefix, keep=len(text) >= KEPT_FROM_CHARS)
+
+
+def prerender(texts: Sequence[tuple[str, str]]) -> None:
+    """Render each ``(text, copy_prefix)`` and keep it, short or long, for ``render_markdown``
+    to find: on a worker thread, for a page of replies about to be drawn (``ui.chat_view``).
+    Loading a language's highlighter (tens of milliseconds, once) happens here too."""
+    for text, copy_prefix in texts:
+        _render_kept(text, copy_prefix, keep=True)
+
+
+def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
+    global _kept_chars
     key = (text, copy_prefix, theme.active().name)
-    long = len(text) >= KEPT_FROM_CHARS
-    if long:
-        with _kept_lock:
-            found = _kept.get(key)
-        if found is not None:
-            return found
+    with _kept_lock:
+        found = _kept.get(key)
+    if found is not None:
+        return found
     env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
     parts = _render_blocks(text, env)
     starts, at = [], 0
@@ -59,11 +70,14 @@ def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
         starts.append(at)
         at += len(part)
     rendered = Rendered(html="".join(parts), code_blocks=env["code_blocks"], blocks=tuple(starts))
-    if long:
+    if keep:
         with _kept_lock:
-            _kept[key] = rendered
-            while len(_kept) > KEPT:
-                _kept.popitem(last=False)
+            if key not in _kept:
+                _kept[key] = rendered
+                _kept_chars += len(text)
+            while len(_kept) > KEPT or (len(_kept) > 1 and _kept_chars > KEPT_CHARS):
+                (dropped, _, _), _ = _kept.popitem(last=False)
+                _kept_chars -= len(dropped)
     return rendered
 
 
@@ -88,10 +102,13 @@ def prerendered(text: str, copy_prefix: str) -> bool:
         return (text, copy_prefix, theme.active().name) in _kept
 
 
-# the long renders kept: a 100k-character reply takes 100-500 ms of markdown and highlighting
+# the renders kept: a 100k-character reply takes 100-500 ms of markdown and highlighting, a
+# page of short ones some tens; the oldest go first, beyond KEPT of them or KEPT_CHARS of text
 KEPT_FROM_CHARS = 5_000
-KEPT = 4
+KEPT = 200
+KEPT_CHARS = 1_000_000
 _kept: OrderedDict[tuple[str, str, str], Rendered] = OrderedDict()
+_kept_chars = 0
 _kept_lock = threading.Lock()
 
 

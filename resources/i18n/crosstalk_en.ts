@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+1085" />
+      <location filename="../../ui/chat_view.py" line="+1324" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -70,7 +70,7 @@
   <context>
     <name>CompressDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/compress_dialog.py" line="+242" />
+      <location filename="../../ui/compress_dialog.py" line="+287" />
       <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
       <translation>
         <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>
@@ -81,7 +81,7 @@
   <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-      <location filename="../../ui/conversation_list_model.py" line="+81" />
+      <location filename="../../ui/conversation_list_model.py" line="+94" />
       <source>%n token(s)</source>
       <translation>
         <numerusform>%n token</numerusform>
@@ -89,7 +89,7 @@
       </translation>
     </message>
     <message numerus="yes">
-      <location line="+50" />
+      <location line="+24" />
       <source>%n call(s)</source>
       <translation>
         <numerusform>%n call</numerusform>

@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+84"/>
+        <location filename="../../ui/app.py" line="+87"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
     </message>
@@ -255,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+281"/>
+        <location filename="../../ui/chat_controller.py" line="+338"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -471,7 +471,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+112"/>
+        <location filename="../../ui/chat_view.py" line="+121"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -481,7 +481,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+972"/>
+        <location line="+1202"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -506,7 +506,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location line="-215"/>
+        <location line="-1073"/>
+        <source>Loading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+857"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -803,7 +808,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/compress_dialog.py" line="+48"/>
+        <location filename="../../ui/compress_dialog.py" line="+52"/>
         <source>Whole history into one summary</source>
         <translation>履歴全体を 1 つの要約にする</translation>
     </message>
@@ -843,7 +848,7 @@
         <translation>履歴を圧縮</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Preview to read the summary before it is used.</source>
         <translation>使用する前に、プレビューで要約を確認できます。</translation>
     </message>
@@ -864,11 +869,21 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the preview; nothing is appended</source>
+        <translation>プレビューを止めます。何も追加されません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Strategy</source>
         <translation>方式</translation>
     </message>
@@ -878,17 +893,27 @@
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>Asking {model} for a summary…</source>
         <translation>{model} に要約を依頼中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
+        <source>Nothing to compress: the messages not yet summarised are too few.</source>
+        <translation>圧縮するものがありません。まだ要約されていないメッセージが少なすぎます。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Not used: {error}</source>
         <translation>使用されませんでした: {error}</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Not used: the compression failed ({error}).</source>
+        <translation>使われませんでした。圧縮に失敗しました（{error}）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Preview by {model}: nothing was appended yet.</source>
         <translation>{model} によるプレビューです（まだ何も追加されていません）。</translation>
     </message>
@@ -898,12 +923,37 @@
         <translation>モデルの要約が使えなかったため、各メッセージの最初の文を抜き出して要約にしました。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+11"/>
+        <source>Cancelled: nothing was appended.</source>
+        <translation>キャンセルしました。何も追加されていません。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Appending the summary…</source>
+        <translation>要約を追加しています…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not appended: {error}</source>
+        <translation>追加されませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Appended compression seq {seqs}; nothing was deleted.</source>
         <translation>圧縮 #{seqs} を追加しました。削除されたものはありません。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+12"/>
+        <source>Undoing the compression…</source>
+        <translation>圧縮を元に戻しています…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not undone: {error}</source>
+        <translation>元に戻せませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Undid the compression at seq {first}-{last}.</source>
         <translation>#{first}-{last} の圧縮を元に戻しました。</translation>
     </message>
@@ -915,7 +965,12 @@
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+11"/>
+        <source>%v of %m summaries</source>
+        <translation>%m 件中 %v 件の要約</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>seq {first}-{last}:</source>
         <translation>#{first}-{last}:</translation>
     </message>
@@ -923,7 +978,7 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversation_list.py" line="+190"/>
+        <location filename="../../ui/conversation_list.py" line="+195"/>
         <source>Search all chats ({keys})</source>
         <translation>チャットを検索（{keys}）</translation>
     </message>
@@ -949,17 +1004,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>Pin</source>
         <translation>ピン留め</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-221"/>
         <source>Clear search</source>
         <translation>検索をクリア</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+221"/>
         <source>Unpin</source>
         <translation>ピン留めを外す</translation>
     </message>
@@ -967,7 +1022,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversation_list_model.py" line="+81"/>
+        <location filename="../../ui/conversation_list_model.py" line="+94"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n トークン</numerusform>
@@ -984,7 +1039,7 @@
         <translation>{count}M トークン</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+38"/>
         <source>no price for {models}</source>
         <translation>{models} の料金が未設定</translation>
     </message>
@@ -994,7 +1049,7 @@
         <translation>コスト: {cost}</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="-25"/>
         <source>%n call(s)</source>
         <translation>
             <numerusform>呼び出し %n 回</numerusform>
@@ -1006,22 +1061,22 @@
         <translation>料金未設定</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+41"/>
         <source>Untitled</source>
         <translation>無題</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+42"/>
         <source>{title} (pinned)</source>
         <translation>{title}（ピン留め）</translation>
     </message>
     <message>
-        <location line="+325"/>
+        <location line="+420"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>会話のコストを読み込めませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>会話の一覧を読み込めませんでした: {error}</translation>
     </message>
@@ -2000,14 +2055,14 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+80"/>
+        <location filename="../../ui/main_window.py" line="+82"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+216"/>
-        <location line="+25"/>
+        <location line="+27"/>
+        <location line="+266"/>
+        <location line="+26"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
@@ -2100,7 +2155,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+83"/>
+        <location filename="../../ui/markdown.py" line="+122"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -2398,7 +2453,7 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-499"/>
+        <location filename="../../ui/main_window.py" line="-548"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
@@ -2998,12 +3053,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+155"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+184"/>
         <source>Preparing {model}…</source>
         <translation>{model} を準備中…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+58"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>{model} への次のリクエストを表示できません: {error}</translation>
     </message>
@@ -3602,7 +3657,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+531"/>
+        <location filename="../../ui/main_window.py" line="+580"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+84"/>
+        <location filename="../../ui/app.py" line="+87"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>意外错误：{error}（详情见 crosstalk.log）</translation>
     </message>
@@ -255,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+281"/>
+        <location filename="../../ui/chat_controller.py" line="+338"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
@@ -471,7 +471,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+112"/>
+        <location filename="../../ui/chat_view.py" line="+121"/>
         <source>Replying…</source>
         <translation>正在回复…</translation>
     </message>
@@ -481,7 +481,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+972"/>
+        <location line="+1202"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -506,7 +506,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location line="-215"/>
+        <location line="-1073"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location line="+857"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -803,7 +808,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/compress_dialog.py" line="+48"/>
+        <location filename="../../ui/compress_dialog.py" line="+52"/>
         <source>Whole history into one summary</source>
         <translation>将整个历史记录合成一份摘要</translation>
     </message>
@@ -843,7 +848,7 @@
         <translation>压缩历史记录</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Preview to read the summary before it is used.</source>
         <translation>先预览，阅读摘要后再使用。</translation>
     </message>
@@ -864,11 +869,21 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the preview; nothing is appended</source>
+        <translation>停止预览；不会追加任何内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
@@ -878,17 +893,27 @@
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>Asking {model} for a summary…</source>
         <translation>正在请 {model} 生成摘要…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
+        <source>Nothing to compress: the messages not yet summarised are too few.</source>
+        <translation>没有可压缩的内容：尚未摘要的消息太少。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Not used: {error}</source>
         <translation>未使用：{error}</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Not used: the compression failed ({error}).</source>
+        <translation>未使用：压缩失败（{error}）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Preview by {model}: nothing was appended yet.</source>
         <translation>{model} 生成的预览：尚未追加任何内容。</translation>
     </message>
@@ -898,12 +923,37 @@
         <translation>模型的摘要无法使用，因此改用抽取式摘要：每条消息的第一句。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+11"/>
+        <source>Cancelled: nothing was appended.</source>
+        <translation>已取消：没有追加任何内容。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Appending the summary…</source>
+        <translation>正在追加摘要…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not appended: {error}</source>
+        <translation>未追加：{error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Appended compression seq {seqs}; nothing was deleted.</source>
         <translation>已追加压缩（序号 {seqs}），未删除任何内容。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+12"/>
+        <source>Undoing the compression…</source>
+        <translation>正在撤销压缩…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not undone: {error}</source>
+        <translation>未撤销：{error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Undid the compression at seq {first}-{last}.</source>
         <translation>已撤销序号 {first}-{last} 处的压缩。</translation>
     </message>
@@ -915,7 +965,12 @@
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+11"/>
+        <source>%v of %m summaries</source>
+        <translation>第 %v 个摘要，共 %m 个</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>seq {first}-{last}:</source>
         <translation>序号 {first}-{last}：</translation>
     </message>
@@ -923,7 +978,7 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversation_list.py" line="+190"/>
+        <location filename="../../ui/conversation_list.py" line="+195"/>
         <source>Search all chats ({keys})</source>
         <translation>搜索所有聊天（{keys}）</translation>
     </message>
@@ -949,17 +1004,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>Pin</source>
         <translation>置顶</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-221"/>
         <source>Clear search</source>
         <translation>清除搜索</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+221"/>
         <source>Unpin</source>
         <translation>取消置顶</translation>
     </message>
@@ -967,7 +1022,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversation_list_model.py" line="+81"/>
+        <location filename="../../ui/conversation_list_model.py" line="+94"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>
@@ -984,7 +1039,7 @@
         <translation>{count}M token</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+38"/>
         <source>no price for {models}</source>
         <translation>{models} 没有价格</translation>
     </message>
@@ -994,7 +1049,7 @@
         <translation>费用：{cost}</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="-25"/>
         <source>%n call(s)</source>
         <translation>
             <numerusform>%n 次调用</numerusform>
@@ -1006,22 +1061,22 @@
         <translation>无价格</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+41"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+42"/>
         <source>{title} (pinned)</source>
         <translation>{title}（已置顶）</translation>
     </message>
     <message>
-        <location line="+325"/>
+        <location line="+420"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>无法加载对话的费用：{error}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>无法加载对话列表：{error}</translation>
     </message>
@@ -2000,14 +2055,14 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+80"/>
+        <location filename="../../ui/main_window.py" line="+82"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+216"/>
-        <location line="+25"/>
+        <location line="+27"/>
+        <location line="+266"/>
+        <location line="+26"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
@@ -2100,7 +2155,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+83"/>
+        <location filename="../../ui/markdown.py" line="+122"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2398,7 +2453,7 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-499"/>
+        <location filename="../../ui/main_window.py" line="-548"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
@@ -2998,12 +3053,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+155"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+184"/>
         <source>Preparing {model}…</source>
         <translation>正在准备 {model}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+58"/>
         <source>Cannot show the next request for {model}: {error}</source>
         <translation>无法显示 {model} 的下一个请求：{error}</translation>
     </message>
@@ -3602,7 +3657,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+531"/>
+        <location filename="../../ui/main_window.py" line="+580"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

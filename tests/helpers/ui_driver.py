@@ -184,6 +184,8 @@ def click_row(qtbot: object, harness: Harness, conversation_id: str) -> None:
     view.scrollTo(index)
     point: QPoint = view.visualRect(index).center()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)  # type: ignore[attr-defined]
+    # a conversation not in memory yet is read off the window's thread, then shown
+    harness.until(lambda: harness.window.opening is None, "the conversation read")
 
 
 def top_level(kind: type[W]) -> list[W]:

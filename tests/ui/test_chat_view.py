@@ -157,7 +157,7 @@ def test_show_earlier_loads_a_page_above_and_keeps_the_reader_in_place(
     assert top_of(view, f"question {first_shown}") == before
 
 
-def test_long_replies_make_a_shorter_page(view: ChatView, library: Library) -> None:
+def test_long_replies_make_a_shorter_page(qtbot: Any, view: ChatView, library: Library) -> None:
     """A page stops at about PAGE_CHARS of text: long code-heavy replies would paint slowly."""
     reply = ("A paragraph of prose. " * 20 + "\n\n```python\nx = 1\n```\n\n") * 10
     entries: list[AnyEntry] = []
@@ -165,6 +165,7 @@ def test_long_replies_make_a_shorter_page(view: ChatView, library: Library) -> N
         entries.append(ModelInput(seq=len(entries) + 1, text=f"question {n}"))
         entries.append(output(f"reply {n}\n\n{reply}", seq=len(entries) + 1))
     view.show_conversation(library.create(entries))
+    qtbot.waitUntil(lambda: not view.still_drawing())  # a long page is drawn in parts
     text = text_of(view)
     assert "question 49\n" in text and "question 40\n" not in text
     assert len(text) < PAGE_CHARS + len(reply) * 2

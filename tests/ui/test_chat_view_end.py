@@ -145,6 +145,7 @@ def test_what_comes_during_the_parts_waits_and_stays_in_order(
     assert final.count("Paragraph 59") == 1 and final.count("the second answer") == 1
     fresh = make_view(qtbot)
     fresh.show_conversation(conversation)
+    qtbot.waitUntil(lambda: not fresh.still_drawing())  # a long page is drawn in parts
     assert text_of(fresh) == final  # as if the conversation were opened anew
 
 

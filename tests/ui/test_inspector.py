@@ -463,7 +463,10 @@ def test_the_next_request_follows_the_model_and_the_draft(
     request = dock.next_tab.request
     assert request is not None and request.carried[-1].text == "And the rollback?"
     composer.set_model("nowhere:model")
-    harness.until(lambda: "nowhere:model" in dock.next_tab.heading.text(), "the error shown")
+    harness.until(
+        lambda: "nowhere:model" in dock.next_tab.heading.text() and dock.next_tab.request,
+        "the error shown",
+    )
     assert dock.next_tab.wire_text() == dock.next_tab.request.body_error  # type: ignore[union-attr]
     assert "No wire request" in dock.next_tab.warning.text()  # explained, nothing raised
     assert not dock.next_tab.copy_button.isEnabled()

@@ -297,6 +297,7 @@ def test_a_huge_pasted_draft_is_counted_once_per_pause_and_kept_whole(
     qtbot.keyClicks(window.composer.edit, "and?")  # then a few keys
     assert watch.computed == before  # nothing made while typing goes on
     harness.until(lambda: watch.computed > before, "the draft counted", timeout=20)
+    wait_request(harness, dock, OPENAI, draft="and?")  # made on a worker thread
     assert watch.computed == before + 1  # once, for the paste and the keys together
     request = dock.next_tab.request
     assert request is not None

@@ -2,22 +2,32 @@
 composer's meter and the inspector's Next request tab both show, so they never disagree.
 
 It is made again when typing pauses, and when the model, the tools or the history change (what
-changes together, as when another conversation is shown, is counted once). The model's tokenizer
-is loaded off the event loop first (and, once the wire body is wanted, the adapter's SDK): until
-then the last figures stay, so nothing slow runs on the GUI thread. Loading a vocabulary still
-holds the interpreter for a while (~0.2-0.8 s, once per process), so for the meter alone it
-waits for a quiet moment: not while the window starts or the user moves between conversations.
+changes together, as when another conversation is shown, is counted once). It is made on a
+worker thread, one at a time, from a copy of the history as it stood (counting and scrubbing a
+10,000-entry history takes a few hundred milliseconds), and shown on the window's thread; a
+result for a conversation no longer shown, or made again meanwhile, is dropped. The model's
+tokenizer is loaded off the event loop first (and, once the wire body is wanted, the adapter's
+SDK): until then the last figures stay, so nothing slow runs on the GUI thread. Loading a
+vocabulary still holds the interpreter for a while (~0.2-0.8 s, once per process), so for the
+meter alone it waits for a quiet moment: not while the window starts or the user moves between
+conversations.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.composition import Services
-from app.history import AnyEntry
+from app.history import AnyEntry, Attachment, History
 from app.inspect.next_request import NextRequest, next_request, prepare
+from app.store import Conversation
 from ui.chat_controller import ChatController
 from ui.composer import Composer
 
@@ -29,10 +39,14 @@ DRAFT_DELAY_MS = 300  # the next request follows the draft once typing pauses
 ENTRY_DELAY_MS = 30
 SETTLE_MS = 500  # the meter's first preparation waits until nothing changed for this long
 COUNTED, RENDERED = 1, 2  # how far a model is prepared: its tokenizer; its SDK too
+BUSY_MS = 30  # while the window is busy (``busy``), how often to look whether it still is
 
 
 class RequestWatch(QObject):
     updated = Signal()  # ``request`` (or ``message``) is new
+    # a computation ended on the worker: its generation, and (request, message); queued by Qt
+    # to this object's thread
+    _made = Signal(int, object)
 
     def __init__(
         self, controller: ChatController, composer: Composer, parent: QObject | None = None
@@ -50,6 +64,16 @@ class RequestWatch(QObject):
         self._prepared: dict[str, int] = {}  # spec -> COUNTED | RENDERED
         self._preparing: str | None = None
         self._closed = False
+        # one computation at a time, on a thread of its own; each gets the next generation,
+        # and its result is shown only if no newer one was asked for meanwhile
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="next-request")
+        self._generation = 0
+        self._running = False
+        self._copies = _Copies()  # used on the worker only
+        self._made.connect(self._on_made)
+        # whether the window is drawing (the chat a long tail): the worker waits for the end,
+        # as its counting would slow each step down (the two take turns with the interpreter)
+        self.busy: Callable[[], bool] = lambda: False
         self._draft_timer = self._timer(DRAFT_DELAY_MS)
         self._entry_timer = self._timer(ENTRY_DELAY_MS)
         self._soon = self._timer(0)  # changes made together are counted once
@@ -89,6 +113,7 @@ class RequestWatch(QObject):
         """Another conversation (None: a new chat): its figures, never the last one's."""
         if conversation_id != self.conversation_id or self.request is None:
             self.conversation_id = conversation_id
+            self._generation += 1  # what is being made for the last one is not wanted
             self.request, self.message = None, ""
             self.updated.emit()
             self._later(self._soon)
@@ -110,6 +135,7 @@ class RequestWatch(QObject):
         self._closed = True
         for timer in (self._draft_timer, self._entry_timer, self._soon, self._settle):
             timer.stop()
+        self._worker.shutdown(wait=False, cancel_futures=True)
 
     def changed(self) -> None:
         """Something changed that the request depends on: make it again now."""
@@ -159,28 +185,64 @@ class RequestWatch(QObject):
                 self.updated.emit()
                 self.controller.spawn(self._prepare(spec, level))
             return
+        if self.busy():
+            self._soon.start(BUSY_MS)  # the request stays stale until then
+            return
+        self._soon.setInterval(0)
         self._stale = False
+        self._generation += 1  # whatever is being made now is not wanted any more
+        if self._running:
+            self._stale = True  # made once the one running is done (``_on_made``)
+            return
         self.computed += 1
         cid = self.conversation_id
+        conversation = None if cid is None else self.controller.conversation(cid)
+        job = _Job(
+            conversation,
+            # a copy of the entries list as it stands (one step under the GIL): turns append
+            # on another thread meanwhile, entries themselves never change
+            [] if conversation is None else conversation.history.upto(conversation.history.version),
+            spec,
+            self.composer.draft(),
+            self.composer.tools(),
+            self.composer.attachments(),
+            self._want_body,
+        )
+        self._running = True
+        self._worker.submit(self._make, job, self._generation)
+
+    def _make(self, job: _Job, generation: int) -> None:
+        """On the worker: compute, and hand the result to the window's thread."""
+        made = self._compute(job)
+        with contextlib.suppress(RuntimeError):  # the window is gone meanwhile
+            self._made.emit(generation, (job.render, made))
+
+    def _on_made(self, generation: int, made: tuple[bool, tuple[NextRequest | None, str]]) -> None:
+        self._running = False
+        if self._closed:
+            return
+        render, (request, message) = made
+        if generation == self._generation:
+            self.request, self.message = request, message
+            self._rendered = render and request is not None
+            self.updated.emit()
+        if self._stale:
+            self.update()  # asked for while this one was made
+
+    def _compute(self, job: _Job) -> tuple[NextRequest | None, str]:
+        """On the worker: the request, or why there is none."""
         try:
-            conversation = None if cid is None else self.controller.conversation(cid)
-            self.request = next_request(
-                self.services,
-                conversation,
-                spec,
-                draft=self.composer.draft(),
-                tools=self.composer.tools(),
-                attachments=self.composer.attachments(),
-                render=self._want_body,
-            )
-            self._rendered, self.message = self._want_body, ""
+            conversation = self._copies.copy(job.conversation, job.entries)
+            request = next_request(
+                self.services, conversation, job.spec, draft=job.draft, tools=job.tools,
+                attachments=job.attachments, render=job.render,
+            )  # fmt: skip
         except Exception as exc:  # shown where the request would be (and logged), never raised
-            log.warning("next request for %s: %r", spec, exc, exc_info=True)
-            self.request = None
-            self.message = self.tr("Cannot show the next request for {model}: {error}").format(
-                model=spec, error=exc
+            log.warning("next request for %s: %r", job.spec, exc, exc_info=True)
+            return None, self.tr("Cannot show the next request for {model}: {error}").format(
+                model=job.spec, error=exc
             )
-        self.updated.emit()
+        return request, ""
 
     def _on_settled(self) -> None:
         self._settled = True
@@ -195,3 +257,40 @@ class RequestWatch(QObject):
             self._prepared[spec] = max(level, self._prepared.get(spec, 0))
             self._preparing = None
         self.update()
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What one computation needs, taken on the window's thread."""
+
+    conversation: Conversation | None
+    entries: list[AnyEntry]  # the history's entries when it was asked for
+    spec: str
+    draft: str
+    tools: Sequence[str] | None
+    attachments: Sequence[Attachment]
+    render: bool
+
+
+class _Copies:
+    """The worker's own copy of the history of the conversation it last counted, brought up
+    to date with the entries appended since (histories only grow), so a long one is not
+    built again at every pause in typing."""
+
+    def __init__(self) -> None:
+        self._of: Conversation | None = None
+        self._copy: Conversation | None = None
+
+    def copy(
+        self, conversation: Conversation | None, entries: list[AnyEntry]
+    ) -> Conversation | None:
+        if conversation is None:
+            return None
+        copy = self._copy
+        if copy is None or self._of is not conversation or copy.history.version > len(entries):
+            copy = dataclasses.replace(conversation, history=History(entries))
+        else:
+            for entry in entries[copy.history.version :]:
+                copy.history.append(entry)
+        self._of, self._copy = conversation, copy
+        return copy
