@@ -35,7 +35,8 @@ READING = frozenset({"app.cli:cmd_list", "app.cli:cmd_show", "app.cli:cmd_search
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)  # only this command's parser is made
     args, extra = parser.parse_known_args(argv)
     if (
         extra
@@ -274,8 +275,11 @@ def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
 
     allow = AllowList.parse(getattr(args, "allow_tools", None))
     settings = applied(services.turn_settings(), tuning_of(args))
-    # counts only when bounds leave a doubt: the provider's usage is the count
-    return dataclasses.replace(settings, approve=terminal_approver(allow), exact_counts=False)
+    # counts only when bounds leave a doubt: the provider's usage is the count; a new
+    # conversation is titled once the command is done (``cli_turn.name_later``)
+    return dataclasses.replace(
+        settings, approve=terminal_approver(allow), exact_counts=False, make_title=False
+    )
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -5,14 +5,17 @@
 are declared here, and each handler is named as ``"module:function"``, imported by ``app.cli``
 when that command runs (a command imports its own module and what it needs, no other's).
 Values the options show that live in heavier modules are repeated here; a test checks that
-they still match (tests/test_cli_lazy.py).
+they still match (tests/test_cli_lazy.py). Of the commands' parsers, only the one of the command
+being run is made (``build_parser(argv)``): argparse looks up its translations and the
+terminal's width for every parser it makes, ~1 ms each, 30-40 ms for them all.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from app import cli_transfer
 
@@ -43,6 +46,32 @@ class Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+class _Unbuilt:
+    """Stands in for the parser of a command this run does not parse: every call that would
+    set it up (add_argument, set_defaults, add_subparsers, ...) is taken and does nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return self._ignored
+
+    def _ignored(self, *args: Any, **kwargs: Any) -> _Unbuilt:
+        return self
+
+
+def _listed_only(sub: argparse._SubParsersAction[Any], name: str, help: str) -> Parser:
+    """``name`` among the commands (in the help's list, and in the choices a mistyped command
+    is told), without making its parser: this command line runs another."""
+    sub._choices_actions.append(sub._ChoicesPseudoAction(name, (), help))
+    unbuilt = _Unbuilt()
+    sub._name_parser_map[name] = unbuilt
+    return cast(Parser, unbuilt)
+
+
+def command_word(argv: Sequence[str]) -> str:
+    """The command ``argv`` runs ("" for none, e.g. ``--help``): its first word that is not
+    an option (the top level takes no option with a value)."""
+    return next((word for word in argv if not word.startswith("-")), "")
+
+
 def _search_epilog() -> str:
     from app.store.search_query import HELP
 
@@ -52,7 +81,10 @@ def _search_epilog() -> str:
 # --- the parser ---------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of ``crosstalk``; for ``argv``, with only its command's parser made (the
+    others are listed by name); without, with every parser made."""
+    wanted = None if argv is None else command_word(argv)
     parser = Parser(
         prog="crosstalk",
         description="Chat with language models; every conversation stays on your disk.",
@@ -60,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     def command(name: str, handler: Handler, help: str) -> Parser:
+        if wanted is not None and name != wanted:
+            return _listed_only(sub, name, help)
         p = sub.add_parser(name, help=help, description=help)
         p.set_defaults(handler=handler)
         return p
@@ -177,6 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
     _usage(command)
     _mcp(command)
     _sync(command)
+    # not listed (no help): ``ask`` starts it to name a new conversation after it exits
+    if wanted in (None, "_title"):
+        title = sub.add_parser("_title")
+        title.set_defaults(handler="app.cli_turn:cmd_title")
+        title.add_argument("id")
     return parser
 
 

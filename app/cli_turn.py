@@ -1,15 +1,24 @@
 """Running a turn from the command line: the reply streams to stdout, progress to stderr, and
 Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept; and the options every command that
 makes a turn shares (tools, the model, temperature, max tokens, thinking). Shared by ``ask``
-and ``edit`` (their options are declared in ``app.cli_base``)."""
+and ``edit`` (their options are declared in ``app.cli_base``).
+
+A new conversation's title is asked of a model by a process of its own, detached when the
+reply is done: the command exits as soon as its reply is shown, never waiting for a second
+request (``name_later``). On Linux that process is this one forked, with the SDK already
+imported; elsewhere (or with threads running) it is ``crosstalk _title ID``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
+import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+import threading
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.cli_base import EXIT_ERROR as EXIT_ERROR
@@ -28,6 +37,7 @@ if TYPE_CHECKING:
 
 EXIT_BRANCHED = 3  # the reply started a branch: another process continued meanwhile
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
+TITLE_SECONDS = 120.0  # the title process gives up then, and the first words are the title
 
 
 def run(
@@ -49,7 +59,7 @@ def run(
             await services.models.aclose()
 
     try:
-        return 0, asyncio.run(guarded())
+        done = asyncio.run(guarded())
     except (KeyboardInterrupt, asyncio.CancelledError):
         print(
             f"\n[stopped: what arrived was kept, marked partial, in {conversation.id}]",
@@ -59,6 +69,132 @@ def run(
     except CrosstalkError as exc:
         print(file=sys.stderr)
         return fail(f"{exc} (conversation {conversation.id}; `{again}` tries again)"), None
+    name_later(services, conversation)
+    return 0, done
+
+
+def name_later(
+    services: Services, conversation: Conversation, command: Sequence[str] | None = None
+) -> None:
+    """Title a conversation its turn left untitled (``TurnSettings.make_title`` off) without
+    keeping the command waiting: the title model is asked by a detached copy of this process
+    (``title_in_fork``), or by ``crosstalk _title ID`` where forking is not safe or
+    ``command`` (how this program is started) is given. A title needing no request (a small
+    title model, one that cannot be used) is written at once, as is the first words' title
+    when no process can be started."""
+    from app.turn import first_exchange, title_maker, title_spec
+
+    spec = title_spec(conversation, services.settings.title_model)
+    if conversation.history.title is not None or spec is None:
+        return
+    why = title_maker(services.models, spec)
+    if not isinstance(why, str):
+        try:
+            if command is None and title_in_fork(services, conversation.id, spec):
+                return
+            start_titling(conversation.id, command)
+            return
+        except OSError as exc:
+            why = f"the title process could not start: {exc}"
+    from app.turn import fallback
+
+    question, _ = first_exchange(conversation.history)
+    try:
+        services.library.append(conversation, fallback(question, why))
+    except CrosstalkError as exc:  # the reply is saved: its exit status stays a success
+        print(f"[{conversation.id} was left untitled: {exc}]", file=sys.stderr)
+
+
+def title_in_fork(services: Services, conversation_id: str, spec: str) -> bool:
+    """Name the conversation in a fork of this process: it has the SDK imported already, so
+    the title costs a request, not a second start-up (~1.5 s of CPU beside what the user runs
+    next). The fork leaves this process's session and terminal, opens a library of its own
+    (never this process's SQLite connection) and ends with ``os._exit``, never returning here.
+    Only on Linux, with no other thread running (macOS frameworks and threads do not survive
+    a fork): False otherwise, and nothing was done."""
+    if sys.platform != "linux" or threading.active_count() > 1:
+        return False
+    # no SQLite connection or writer lease crosses the fork (this process reopens them if it
+    # writes again); the threads that appended have ended, and their connections with them
+    services.library.close()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.fork():
+        return True
+    try:  # the fork: whatever happens, it ends here
+        os.setsid()
+        nowhere = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(nowhere, fd)
+        os.nice(5)
+        asyncio.run(_title_alone(services, conversation_id, spec))
+    finally:
+        os._exit(0)
+
+
+async def _title_alone(services: Services, conversation_id: str, spec: str) -> None:
+    from app.store import Library
+    from app.turn import name_conversation
+
+    library = Library(services.data, reconcile=False)
+    try:
+        conversation = library.open(conversation_id)
+        named = name_conversation(library, conversation, services.models, spec)
+        await asyncio.wait_for(named, TITLE_SECONDS)
+    finally:
+        await services.models.aclose()
+        library.close()
+
+
+def start_titling(
+    conversation_id: str, command: Sequence[str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``crosstalk _title ID`` on its own: a session of its own (a closed terminal does
+    not stop it), no console window on Windows, nothing of this process's terminal or pipes
+    (a reader of this command's output is not kept waiting for it), and below the priority
+    of what the user runs next. Keys come to it as to every command (keyring, environment),
+    never on its command line."""
+    if command is None:
+        frozen = getattr(sys, "frozen", False)  # the bundle's executable is the command line
+        command = [sys.executable] if frozen else [sys.executable, "-m", "app.cli"]
+    options: dict[str, Any] = {}
+    if sys.platform == "win32":
+        options["creationflags"] = (
+            subprocess.CREATE_NO_WINDOW
+            | subprocess.CREATE_NEW_PROCESS_GROUP
+            | subprocess.BELOW_NORMAL_PRIORITY_CLASS
+        )
+    else:
+        options["start_new_session"] = True
+    return subprocess.Popen(
+        [*command, "_title", conversation_id],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        close_fds=True, **options,
+    )  # fmt: skip
+
+
+def cmd_title(services: Services, args: argparse.Namespace) -> int:
+    """``crosstalk _title ID`` (not listed): name a conversation its ``ask`` left untitled,
+    asking the title model; the first words of the question if that fails or takes longer
+    than ``TITLE_SECONDS``. A conversation titled meanwhile keeps its title."""
+    from app.turn import name_conversation, title_spec
+
+    if hasattr(os, "nice"):
+        os.nice(5)  # background work: what the user runs next comes first
+    conversation = services.library.open(args.id)
+    spec = title_spec(conversation, services.settings.title_model)
+    if conversation.history.title is not None or spec is None:
+        return 0
+
+    async def title() -> None:
+        try:
+            named = name_conversation(services.library, conversation, services.models, spec)
+            await asyncio.wait_for(named, TITLE_SECONDS)
+        finally:
+            await services.models.aclose()
+
+    asyncio.run(title())
+    return 0
 
 
 def reply(

@@ -162,6 +162,9 @@ class TurnSettings:
     # the provider's usage is the count, and loading a vocabulary costs ~0.7 s); the window
     # counts exactly, its vocabulary loaded in the background
     exact_counts: bool = True
+    # False: a new conversation is left untitled for the caller to name (the command line does
+    # it in a process of its own, so the title request never delays its exit: ``name_later``)
+    make_title: bool = True
 
     @property
     def box(self) -> ToolBox:
@@ -350,7 +353,7 @@ async def run_turn(
         library, conversation, provider, model, settings, enabled, on_event, models=models,
         at=stamped.seq,
     )  # fmt: skip
-    if conversation.history.title is None:
+    if settings.make_title and conversation.history.title is None:
         await _title(library, conversation, models, settings.title_model or spec, text, output.text)
     return output
 
@@ -402,7 +405,7 @@ async def compare_turn(
     jobs = [answer(spec, p, m) for spec, (p, m) in zip(specs_, resolved, strict=True)]
     results: list[ModelOutput | BaseException] = await asyncio.gather(*jobs, return_exceptions=True)
     first = next((r for r in results if isinstance(r, ModelOutput)), None)
-    if conversation.history.title is None and first is not None:
+    if settings.make_title and conversation.history.title is None and first is not None:
         spec = settings.title_model or f"{first.provider}:{first.model}"
         await _title(library, conversation, models, spec, text, first.text)
     return results
@@ -514,7 +517,7 @@ async def retry_turn(
         library, conversation, provider, model, settings, enabled, on_event, at=at,
         models=models, meta=meta,
     )  # fmt: skip
-    if conversation.history.title is None:
+    if settings.make_title and conversation.history.title is None:
         question = next(e.text for e in conversation.history if isinstance(e, ModelInput))
         await _title(
             library, conversation, models, settings.title_model or spec, question, output.text
@@ -679,6 +682,49 @@ async def _call(
     return stamped
 
 
+def title_maker(models: Models, spec: str) -> tuple[Provider, str] | str:
+    """The model to ask for a title, or why none is asked (then the first words are the title):
+    ``spec`` names no model there is, its key is missing, or it is a small model."""
+    try:
+        provider, model = models.resolve(spec)
+    except CrosstalkError as exc:
+        return str(exc)
+    if is_small(context_window(spec, provider, model)):
+        return f"{spec} is a small model: its titles read like replies, cut mid-word"
+    return provider, model
+
+
+def title_spec(conversation: Conversation, title_model: str | None) -> str | None:
+    """Who names the conversation: the settings' ``title_model``, else the model of its reply;
+    None while it has no reply to name it by (nothing answered, or every reply failed)."""
+    output = conversation.history.last_output
+    if output is None or output.error:
+        return None
+    return title_model or f"{output.provider}:{output.model}"
+
+
+def fallback(question: str, why: str) -> Title:
+    """The title when no model makes one: the first words of the question, and why."""
+    return Title(text=fallback_title(question), source="generated", meta={"fallback": why})
+
+
+def first_exchange(history: History) -> tuple[str, str]:
+    """The question a conversation started with, and the active path's last reply: what its
+    title is made from."""
+    question = next((e.text for e in history if isinstance(e, ModelInput)), "")
+    output = history.last_output
+    return question, output.text if output else ""
+
+
+async def name_conversation(
+    library: Library, conversation: Conversation, models: Models, spec: str
+) -> None:
+    """Title an untitled conversation after its first turn (``crosstalk _title``, which ``ask``
+    starts to do so after it has exited); one titled meanwhile keeps its title."""
+    question, answer = first_exchange(conversation.history)
+    await _title(library, conversation, models, spec, question, answer, keep=True)
+
+
 async def _title(
     library: Library,
     conversation: Conversation,
@@ -686,15 +732,18 @@ async def _title(
     spec: str,
     question: str,
     answer: str,
+    *,
+    keep: bool = False,
 ) -> None:
-    """Name a new conversation; the reply already succeeded, so a failure here only falls back."""
+    """Name a new conversation; the reply already succeeded, so a failure here only falls back.
+    ``keep``: a title another process gave it while the model was asked is kept."""
     title, why = None, "cancelled"
     try:
-        provider, model = models.resolve(spec)
-        if is_small(context_window(spec, provider, model)):
-            why = f"{spec} is a small model: its titles read like replies, cut mid-word"
+        chosen = title_maker(models, spec)
+        if isinstance(chosen, str):
+            why = chosen
         else:
-            title = await generate_title(provider, model, question, answer)
+            title = await generate_title(*chosen, question, answer)
             why = "the title model returned nothing usable (or a reply, not a title)"
     except CrosstalkError as exc:
         why = str(exc)
@@ -702,5 +751,8 @@ async def _title(
         if title:
             entry = Title(text=title, source="generated", meta={"model": spec})
         else:
-            entry = Title(text=fallback_title(question), source="generated", meta={"fallback": why})
-        await library.append_async(conversation, entry)
+            entry = fallback(question, why)
+        if keep:
+            await asyncio.to_thread(library.refresh, conversation)
+        if not keep or conversation.history.title is None:
+            await library.append_async(conversation, entry)

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app import cli_base
 from app.cli import resolved
 from app.history import ModelInput
@@ -25,6 +27,7 @@ from tests.helpers.wire_server import Reply, WireServer
 HEAVY = (
     "PySide6", "bpe_openai", "openai", "anthropic", "google.genai", "llama_cpp", "mcp",
     "sqlite_utils",  # writing the index only (app/store/index_schema.py)
+    "aiohttp",  # the OpenAI SDK's optional transport, when installed: never used here
 )  # fmt: skip
 # imported by the commands that need them only: a command that reads (--help, list, show,
 # search) starts without them (bench/cli.py times it: 150 ms on a 100k library)
@@ -80,7 +83,8 @@ def test_reading_commands_import_no_sdk_no_qt_no_vocabulary() -> None:
 
 def test_asking_a_cloud_model_loads_its_sdk_alone_and_no_vocabulary() -> None:
     """A short conversation is far inside the window: nothing needs counting (the provider's
-    usage is the count), so the vocabulary stays unloaded; the OpenAI SDK is the only SDK."""
+    usage is the count), so the vocabulary stays unloaded; the OpenAI SDK is the only SDK, and
+    not its aiohttp transport (installed by another package, it would cost 0.2 s)."""
     with WireServer() as server:
         home().mkdir(parents=True, exist_ok=True)
         (home() / "settings.toml").write_text(
@@ -172,3 +176,25 @@ def test_every_handler_named_by_the_parser_exists() -> None:
             if isinstance(action, argparse._SubParsersAction):
                 pending += list(action.choices.values())
     assert found > 30
+
+
+def test_only_the_parser_of_the_command_run_is_made(capsys: pytest.CaptureFixture[str]) -> None:
+    """The others are listed, not made (argparse costs ~1 ms a parser): the command parses as
+    with every parser made, the help lists every command, a mistyped one is told them all."""
+    full = cli_base.build_parser()
+    for argv in (
+        ["list", "-n", "3", "--json"],
+        ["ask", "-c", "01KAGR6Z4N7W2X8Q3M5T9V0B1C", "--think", "low", "why", "not"],
+        ["mcp", "add", "fs", "--url", "http://127.0.0.1:9/mcp", "--header", "A: b"],
+        ["_title", "01KAGR6Z4N7W2X8Q3M5T9V0B1C"],
+    ):
+        assert vars(cli_base.build_parser(argv).parse_args(argv)) == vars(full.parse_args(argv))
+    assert cli_base.build_parser(["--help"]).format_help() == full.format_help()
+    assert cli_base.build_parser([]).format_help() == full.format_help()
+    with pytest.raises(SystemExit):
+        cli_base.build_parser(["lsit"]).parse_args(["lsit"])
+    told = capsys.readouterr().err
+    assert "invalid choice: 'lsit'" in told
+    lines = full.format_help().splitlines()
+    listed = [line.split()[0] for line in lines if line[:4] == " " * 4 and line[4] != " "]
+    assert len(listed) > 20 and all(repr(name) in told for name in listed)

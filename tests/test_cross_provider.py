@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -536,6 +537,11 @@ def test_a_conversation_crosses_three_providers_and_replays_after_reload(
 # --- the command line ---------------------------------------------------------------------------
 
 
+def listed_row(env: dict[str, str]) -> dict[str, Any]:
+    [row] = json.loads(crosstalk(env, "list", "--json").stdout)
+    return row  # type: ignore[no-any-return]
+
+
 def test_the_cli_switches_provider_every_turn(servers: Servers, data_dir: DataDir) -> None:
     data_dir.ensure()
     data_dir.settings_file.write_text(f'title_model = "{ANTHROPIC}"\n')
@@ -549,7 +555,11 @@ def test_the_cli_switches_provider_every_turn(servers: Servers, data_dir: DataDi
     first = crosstalk(env, "ask", "--new", "-m", ANTHROPIC, "Plan a 3-step data migration")
     assert first.stdout == "1. Copy. 2. Verify. 3. Switch.\n"
     assert "Copy, verify, switch." in first.stderr  # thinking shows, out of the answer
-    [row] = json.loads(crosstalk(env, "list", "--json").stdout)
+    # the title is asked for once the command has exited, by a process of its own
+    deadline = time.monotonic() + 60
+    while not (row := listed_row(env))["title"]:
+        assert time.monotonic() < deadline, "the title never came"
+        time.sleep(0.1)
     conversation_id = row["id"]
     assert row["title"] == "Three-step migration"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 
 OPENAI_URL = "https://api.openai.com/v1"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
+# The SDK imports its optional aiohttp transport whenever aiohttp is installed (another package
+# may bring it: s3fs does), 0.15-0.25 s of every process that streams; the client made here
+# rides on httpx2 alone. Halting that one import makes the SDK skip it, as when it is absent.
+sys.modules.setdefault("openai._vendor.httpx_aiohttp", None)  # type: ignore[arg-type]
 
 
 def make_client(api_key: str, base_url: str, max_retries: int, timeout: float) -> AsyncOpenAI:
