@@ -49,6 +49,11 @@ class DataDir:
         return self.root / "writers"
 
     @property
+    def sync_dir(self) -> Path:
+        """What sync knows of the remote, and its lock (``app/sync/state.py``)."""
+        return self.root / "sync"
+
+    @property
     def index_db(self) -> Path:
         return self.root / "index.db"
 

@@ -51,6 +51,7 @@ class History:
         self._last_message = ROOT  # in file order: what a message without an id follows
         self._leaf: int | None = ROOT  # the active leaf; None: to be worked out again
         self._path: tuple[int, list[int], set[int]] = (ROOT, [], set())  # of the active leaf
+        self._title: Title | None = None
         for expected, entry in enumerate(entries, start=1):
             if entry.seq != expected:
                 raise TranscriptError(
@@ -103,6 +104,10 @@ class History:
                 self._leaf = None
         elif isinstance(entry, Exclude) and (target := self._message(entry.target)) is not None:
             self._excluded[target] = entry.excluded
+        elif isinstance(entry, Title) and (
+            self._title is None or (entry.ts, entry.id) >= (self._title.ts, self._title.id)
+        ):
+            self._title = entry
 
     def _resolve(self, entry: AnyEntry) -> int:
         """The seq of the message an entry follows. One written before ids existed follows the
@@ -139,6 +144,9 @@ class History:
 
     def seq_of(self, entry_id_: str) -> int | None:
         return self._seq_of.get(entry_id_)
+
+    def has(self, entry_id_: str) -> bool:
+        return entry_id_ in self._seq_of
 
     def is_message(self, seq: int) -> bool:
         return seq in self._parent
@@ -244,8 +252,9 @@ class History:
 
     @property
     def title(self) -> str | None:
-        entry = self._latest(Title)
-        return entry.text if entry else None
+        """The newest title by time, not by place in the file: devices that synced each
+        other's renames hold them in different orders, and agree (docs/sync.md)."""
+        return self._title.text if self._title else None
 
     @property
     def system_instruction(self) -> str | None:

@@ -155,14 +155,17 @@ class Blobs:
         return removed
 
 
+def named_in(data: bytes) -> set[str]:
+    """The blob hashes ``data`` (transcript or sync segment lines) names."""
+    return {m.decode() for m in _REFERENCE.findall(data)} if b'"sha256"' in data else set()
+
+
 def referenced(transcripts: Iterable[Path]) -> set[str]:
     """The blob hashes the files name (a byte scan: no entry is decoded)."""
     used: set[str] = set()
     for path in transcripts:
         with contextlib.suppress(FileNotFoundError):
-            data = path.read_bytes()
-            if b'"sha256"' in data:
-                used.update(m.decode() for m in _REFERENCE.findall(data))
+            used.update(named_in(path.read_bytes()))
     return used
 
 

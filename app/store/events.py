@@ -40,6 +40,16 @@ class Branched:
 
 
 @dataclass(frozen=True)
+class Arrived:
+    """Entries from another device (sync) joined this conversation: ``branches`` are the seqs
+    of the first messages of branches that came with them; ``created``: it is new here."""
+
+    conversation_id: str
+    branches: tuple[int, ...] = ()
+    created: bool = False
+
+
+@dataclass(frozen=True)
 class Renamed:
     conversation_id: str
     title: str
@@ -64,5 +74,7 @@ class Reindexed:
     removed: int = 0
 
 
-StoreEvent = Appended | Created | Imported | Branched | Renamed | Deleted | Restored | Reindexed
+StoreEvent = (
+    Appended | Created | Imported | Branched | Arrived | Renamed | Deleted | Restored | Reindexed
+)
 Subscriber = Callable[[StoreEvent], None]

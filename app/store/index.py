@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 # how many migrations app/store/index_schema.py has: an index with them all says so in
 # ``PRAGMA user_version``, and is opened without importing sqlite-utils
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
@@ -67,6 +67,7 @@ def initial_row(header: Header) -> dict[str, Any]:
         "id": header.id,
         "title": None,
         "title_source": None,
+        "title_at": None,
         "created_at": header.created_at,
         "updated_at": header.created_at,
         "provider": None,
@@ -94,8 +95,9 @@ def fold_entry(row: dict[str, Any], entry: AnyEntry) -> None:
         row["cached_tokens"] += entry.usage.cached
         row["output_tokens"] += entry.usage.output
         row["reasoning_tokens"] += entry.usage.reasoning
-    elif isinstance(entry, Title):
-        row["title"], row["title_source"] = entry.text, entry.source
+    elif isinstance(entry, Title) and entry.ts >= (row["title_at"] or ""):
+        # the newest by time, as ``History.title``: synced renames arrive in any order
+        row["title"], row["title_source"], row["title_at"] = entry.text, entry.source, entry.ts
 
 
 _NO_USAGE = Usage()

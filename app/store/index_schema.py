@@ -122,6 +122,14 @@ def m005_folder_stamps(db: Database) -> None:
     db.execute("CREATE TABLE folder_state (key TEXT PRIMARY KEY, value)")
 
 
+@migrations()
+def m006_title_time(db: Database) -> None:
+    """When the shown title was given: renames synced from other devices arrive in any order,
+    and the newest by time wins (docs/sync.md). Empty for titles given before: the next one
+    given wins over them."""
+    db.execute("ALTER TABLE conversations ADD COLUMN title_at TEXT")
+
+
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
     """Apply what ``conn``'s index lacks (``progress`` hears how far a long one has got);
     refuses an index made by a newer Crosstalk. Returns how many migrations there are."""

@@ -28,6 +28,7 @@ import msgspec
 from app import ids
 from app.errors import IndexUnusable, NotFound, StorageError, TranscriptError
 from app.history import (
+    ROOT,
     AnyEntry,
     Compression,
     Exclude,
@@ -45,10 +46,11 @@ from app.history import (
 )
 from app.history.outline import RETRACT
 from app.paths import DataDir
-from app.store import blobs, transcript, writers
+from app.store import blobs, merge, transcript, writers
 from app.store.blobs import Blobs
 from app.store.events import (
     Appended,
+    Arrived,
     Branched,
     Created,
     Deleted,
@@ -95,6 +97,19 @@ class Conversation:
     @property
     def path(self) -> Path:
         return self.appender.path
+
+
+@dataclass(frozen=True)
+class Received:
+    """What ``Library.receive`` did with entries from another device."""
+
+    conversation_id: str
+    appended: list[AnyEntry]  # as written here (with this file's seqs)
+    held: list[AnyEntry]  # entries that refer to one not here yet: for a later sync
+    created: bool = False
+    branches: tuple[int, ...] = ()  # first messages of branches that came with them
+    kept: AnyEntry | None = None  # the select that kept this device's branch active (if any)
+    size: int = 0  # the file's size just after (its entries then: up to the last appended)
 
 
 def check_day(text: str) -> str:
@@ -244,10 +259,14 @@ class Library:
         """The conversation as it is on disk now. Everyone in this process gets the same live
         object (caught up with other processes here), so no copy goes stale."""
         live = self._live.get(conversation_id)
-        if live is not None and live.id == conversation_id and live.path == self._path(live.id):
-            with contextlib.suppress(FileNotFoundError):  # gone meanwhile: reported below
-                self.refresh(live)
-                return live
+        if (
+            live is not None
+            and live.id == conversation_id
+            and live.path == self._path(live.id)
+            and live.path.exists()  # (gone meanwhile, e.g. to the trash: said below)
+        ):
+            self.refresh(live)
+            return live
         path = self._path(conversation_id)
         try:
             loaded, history = self._load(path)
@@ -415,6 +434,112 @@ class Library:
             self._emit(Appended(conversation.id, entry, by_other=True))
         return news
 
+    def receive(self, header: Header, entries: Iterable[AnyEntry]) -> Received:
+        """Entries another device wrote (sync; docs/sync.md) join the conversation ``header``
+        names, which is made here if it is new (in the trash, they join it there).
+
+        Entries already here (by id) are skipped, so receiving twice changes nothing; the
+        rest keep their ids, parents and times, and each comes after the entry it refers to
+        (one that refers to an entry not here yet is held back, not guessed at). A
+        continuation another device made while this one made its own becomes a branch beside
+        it; this device's branch stays the active one (a ``Select`` is appended for it, which
+        sync never sends: each device keeps its own place). Subscribers hear ``Appended``
+        (``by_other``) for each entry, ``Imported`` for a new conversation and ``Arrived``."""
+        live, trashed = self._path(header.id), self._path(header.id, self.data.trash)
+        if not live.exists() and not trashed.exists():
+            ready, held = merge.arrange(entries, lambda _: False)
+            try:
+                made = self.create_from(header, merge.renumbered(ready, 1), imported=True)
+            except StorageError:
+                if not (live.exists() or trashed.exists()):
+                    raise
+            else:  # (made meanwhile by another sync of this library: joined below)
+                self._emit(Arrived(header.id, created=True))
+                size = made.appender.size
+                return Received(header.id, list(made.history), held, created=True, size=size)
+        if live.exists():
+            conversation = self.open(header.id)
+        else:
+            loaded, history = self._load(trashed)
+            conversation = Conversation(
+                loaded.header, history, Appender(trashed, loaded.size, loaded.lines)
+            )
+        with conversation.lock:
+            received = self._receive_locked(conversation, list(entries))
+        for entry in received.appended:
+            self._emit(Appended(conversation.id, entry, by_other=True))
+        if received.appended:
+            self._emit(Arrived(conversation.id, received.branches))
+        return received
+
+    def _receive_locked(self, conversation: Conversation, entries: list[AnyEntry]) -> Received:
+        appender = conversation.appender
+        while True:
+            try:
+                with transcript.locked(appender.path) as held:
+                    news = self._catch_up(conversation, held.catch_up(appender.size), held)
+                    history = conversation.history
+                    before = history.active_leaf
+                    ready, waiting = merge.arrange(entries, history.has)
+                    written = merge.renumbered(ready, history.version + 1)
+                    kept = None
+                    with self._lease.writing():
+                        self._write_locked(conversation, held, written)
+                        if (
+                            written
+                            and before != ROOT
+                            and not any(isinstance(e, Select) for e in written)
+                            and not history.on_active_path(before)
+                        ):
+                            kept = history.stamp(
+                                Select(target=history.id_of(before), meta={"kept_by": "sync"})
+                            )
+                            self._write_locked(conversation, held, [kept])
+                        if written and appender.path == self._path(conversation.id):
+                            self._index_received(conversation)
+                break
+            except FileNotFoundError:  # moved to the trash meanwhile: it is received there
+                trash = self._path(conversation.id, self.data.trash)
+                if appender.path == trash or not trash.exists():
+                    raise NotFound(f"conversation {conversation.id} is gone from disk") from None
+                appender.path = trash
+        for other in news:
+            self._emit(Appended(conversation.id, other, by_other=True))
+        branches = tuple(  # a message after one that already had another: a new branch
+            e.seq
+            for e in written
+            if history.is_message(e.seq) and history.siblings(e.seq)[0] != e.seq
+        )
+        appended = [*written, *([kept] if kept else [])]
+        return Received(
+            conversation.id, appended, waiting, branches=branches, kept=kept, size=appender.size
+        )
+
+    def _index_received(self, conversation: Conversation) -> None:
+        try:
+            entries = list(conversation.history)
+            self._follow_entries(
+                conversation.path, conversation.header, entries, conversation.appender.size
+            )
+        except StorageError as exc:  # received and safe; the index catches up later
+            self._lease.mark()
+            self.warnings.append(f"received, but the list may be out of date: {exc}")
+
+    def _write_locked(
+        self, conversation: Conversation, held: transcript.Locked, entries: list[AnyEntry]
+    ) -> None:
+        """Append ready-stamped entries in one write (the transcript's lock is held)."""
+        if not entries:
+            return
+        data = b"".join(encode(entry) + b"\n" for entry in entries)
+        appender = conversation.appender
+        held.write(data, appender.size)
+        appender.size += len(data)
+        appender.lines += len(entries)
+        for entry in entries:
+            conversation.history.append(entry)
+        conversation.foreign.update(entry.seq for entry in entries)
+
     def rename(self, conversation_id: str, title: str) -> Conversation:
         title = " ".join(title.split())
         if not title:
@@ -475,6 +600,14 @@ class Library:
                 self.warnings.append(f"restored, but the list may be out of date: {exc}")
         self._emit(Restored(conversation_id))
         return conversation
+
+    def in_trash(self, conversation_id: str) -> bool:
+        return self.trashed_file(conversation_id).exists()
+
+    def trashed_file(self, conversation_id: str) -> Path:
+        """Where a conversation in the trash is kept (readers may read it; writes go through
+        ``receive`` and ``restore``)."""
+        return self._path(conversation_id, self.data.trash)
 
     def trashed(self) -> list[str]:
         return sorted(

@@ -339,6 +339,7 @@ def previous_release_index(data: DataDir) -> None:
             for entry in loaded.entries:
                 fold_entry(row, entry)
             state = {"file_size": loaded.size, "file_mtime_ns": path.stat().st_mtime_ns}
+            del row["title_at"]  # m006's
             db.table("conversations").insert(row | state)
             cid = loaded.header.id
             db.conn.executemany(

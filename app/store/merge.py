@@ -1,0 +1,62 @@
+"""Entries from other devices joining a conversation (sync; docs/sync.md): which of them are
+new here, and an order in which each can be appended after what it refers to.
+
+Pure: ``Library.receive`` writes what this module arranges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import msgspec
+
+from app.history import AnyEntry, Compression, Exclude, Select, entry_id
+from app.history.entries import MESSAGE_KINDS
+
+
+def needs(entry: AnyEntry) -> str | None:
+    """The id of the entry this one cannot be appended before (None: it can go anywhere): a
+    message's or summary's parent, the message a select or exclude names."""
+    if isinstance(entry, Select | Exclude):
+        return entry.target
+    if isinstance(entry, (*MESSAGE_KINDS, Compression)) and entry.id:
+        return entry.parent
+    return None  # written before ids existed: it follows the message before it, as it did
+
+
+def arrange(
+    entries: Iterable[AnyEntry], known: Callable[[str], bool]
+) -> tuple[list[AnyEntry], list[AnyEntry]]:
+    """``(ready, held)``. ``ready``: the entries whose ids are not ``known`` here (the first
+    copy of each), in their given order except that each comes after the entry it needs.
+    ``held``: those that need an entry that is neither here nor among them; it comes with a
+    later sync, and they with it."""
+    seen: set[str] = set()
+    waiting: list[AnyEntry] = []
+    for entry in entries:
+        key = entry_id(entry)
+        if key not in seen and not known(key):
+            seen.add(key)
+            waiting.append(entry)
+    placed: set[str] = set()
+    ready: list[AnyEntry] = []
+    while waiting:
+        left = []
+        for entry in waiting:
+            need = needs(entry)
+            if need is None or need in placed or known(need):
+                ready.append(entry)
+                placed.add(entry_id(entry))
+            else:
+                left.append(entry)
+        if len(left) == len(waiting):  # nothing more can be placed
+            break
+        waiting = left
+    return ready, waiting
+
+
+def renumbered(entries: Iterable[AnyEntry], start: int) -> list[AnyEntry]:
+    """The entries with seqs from ``start`` on (their ids, parents and times kept): seqs are
+    each device's own order of its file. (An entry from before ids keeps having none: it
+    arrives with the whole conversation it was written in, at the seq it had there.)"""
+    return [msgspec.structs.replace(entry, seq=seq) for seq, entry in enumerate(entries, start)]
