@@ -24,7 +24,7 @@ from app.store import blobs, merge, transcript
 from app.sync import layout
 from app.sync import state as states
 from app.sync.errors import DamagedObject, NoCredentials, ObjectMissing, RemoteError
-from app.sync.layout import Event, Events, Manifest, SegmentHead, Vault
+from app.sync.layout import Event, Events, Flag, Manifest, SegmentHead, Vault
 from app.sync.state import Peer, Sent, State, SyncBusy
 
 if TYPE_CHECKING:
@@ -328,14 +328,14 @@ class _Run:
         """Pins, deletes and restores from other devices: for each conversation and flag, the
         latest wins (one this device made later stays)."""
         state = self.state
-        for event in sorted(events, key=lambda e: e.at):
+        for event in sorted(events, key=_when):
             flag = "trash" if event.kind in ("delete", "restore") else "pin"
-            if event.at <= state.flags_at.get(event.conversation, {}).get(flag, ""):
+            if _when(event) <= state.flags_at.get(event.conversation, {}).get(flag, ""):
                 continue
             self.report.events_received += 1
             if self.dry_run:
                 continue
-            state.flags_at.setdefault(event.conversation, {})[flag] = event.at
+            state.flags_at.setdefault(event.conversation, {})[flag] = _when(event)
             with contextlib.suppress(NotFound):  # purged here, or never here: nothing to do
                 self._apply_one(event)
 
@@ -449,20 +449,23 @@ class _Run:
         pins = Pins(library.data.pins_file).ids
         trash = set(library.trashed())
         live = set(library.index.file_states())
-        now = utc_now()
-        events = [Event(kind="delete", conversation=c, at=now) for c in trash - set(state.trash)]
-        events += [
-            Event(kind="restore", conversation=c, at=now)
-            for c in set(state.trash) - trash
-            if c in live  # (purged: nothing to tell)
+        changes: list[tuple[Flag, set[str]]] = [
+            ("delete", trash - set(state.trash)),
+            ("restore", {c for c in set(state.trash) - trash if c in live}),  # (purged: nothing)
+            ("pin", pins - set(state.pins)),
+            ("unpin", set(state.pins) - pins),
         ]
-        events += [Event(kind="pin", conversation=c, at=now) for c in pins - set(state.pins)]
-        events += [Event(kind="unpin", conversation=c, at=now) for c in set(state.pins) - pins]
+        now = utc_now()
+        events = [
+            Event(kind=kind, conversation=c, at=now, device=self.device)
+            for kind, found in changes
+            for c in sorted(found)
+        ]
         self.report.events_sent += len(events)
         if not self.dry_run:
             for event in events:
                 flag = "trash" if event.kind in ("delete", "restore") else "pin"
-                state.flags_at.setdefault(event.conversation, {})[flag] = now
+                state.flags_at.setdefault(event.conversation, {})[flag] = _when(event)
         self._snapshot = (sorted(pins), sorted(trash))
         return events
 
@@ -495,6 +498,12 @@ class _Run:
         if events is not None:
             state.pins, state.trash = self._snapshot
         states.save(self.library.data, state)
+
+
+def _when(event: Event) -> str:
+    """An event's place in time: two devices' events of the same millisecond are ordered by
+    device, so every device picks the same winner."""
+    return f"{event.at} {event.device}"
 
 
 def _may_name_blobs(entry: AnyEntry) -> bool:

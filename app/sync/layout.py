@@ -61,6 +61,7 @@ class Event(msgspec.Struct, frozen=True, kw_only=True):
     kind: Flag
     conversation: str
     at: str  # when it happened (UTC ISO): the latest of each kind of flag wins
+    device: str = ""  # who made it: orders events of the same millisecond
 
 
 class Events(msgspec.Struct, kw_only=True):
