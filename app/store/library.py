@@ -481,7 +481,7 @@ class Library:
                     history = conversation.history
                     before = history.active_leaf
                     ready, waiting = merge.arrange(entries, history.has)
-                    written = merge.renumbered(ready, history.version + 1)
+                    written = merge.renumbered(ready, history.version + 1, history.seq_of)
                     kept = None
                     with self._lease.writing():
                         self._write_locked(conversation, held, written)

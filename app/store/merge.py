@@ -55,8 +55,35 @@ def arrange(
     return ready, waiting
 
 
-def renumbered(entries: Iterable[AnyEntry], start: int) -> list[AnyEntry]:
+def renumbered(
+    entries: Iterable[AnyEntry], start: int, seq_of: Callable[[str], int | None] | None = None
+) -> list[AnyEntry]:
     """The entries with seqs from ``start`` on (their ids, parents and times kept): seqs are
     each device's own order of its file. (An entry from before ids keeps having none: it
-    arrives with the whole conversation it was written in, at the seq it had there.)"""
-    return [msgspec.structs.replace(entry, seq=seq) for seq, entry in enumerate(entries, start)]
+    arrives with the whole conversation it was written in, at the seq it had there.)
+
+    A summary's ``covers`` names seqs of the file it was made in: sync sends the ids of its
+    ends as well (meta ``covers_ids``), and here they become this file's seqs (``seq_of``
+    finds those already here)."""
+    placed = [msgspec.structs.replace(entry, seq=seq) for seq, entry in enumerate(entries, start)]
+    here = {entry_id(entry): entry.seq for entry in placed}
+    for n, entry in enumerate(placed):
+        ends = entry.meta.get("covers_ids") if isinstance(entry, Compression) else None
+        if not (isinstance(ends, list) and len(ends) == 2):
+            continue
+        seqs = [here.get(end) or (seq_of(end) if seq_of else None) for end in ends]
+        if seqs[0] is not None and seqs[1] is not None:
+            placed[n] = msgspec.structs.replace(entry, covers=(seqs[0], seqs[1]))
+    return placed
+
+
+def with_covers_ids(entry: AnyEntry, entries: list[AnyEntry]) -> AnyEntry:
+    """A summary as sync sends it: with the ids of the ends of what it covers (``entries``:
+    the whole file it is in, by seq)."""
+    if not isinstance(entry, Compression):
+        return entry
+    first, last = entry.covers
+    if not (1 <= first <= last <= len(entries)):
+        return entry
+    ends = [entry_id(entries[first - 1]), entry_id(entries[last - 1])]
+    return msgspec.structs.replace(entry, meta={**entry.meta, "covers_ids": ends})

@@ -386,7 +386,7 @@ class _Run:
             sent = state.sent.get(cid, Sent())
             skip = set(sent.received)
             todo = [
-                e for e in entries
+                merge.with_covers_ids(e, entries) for e in entries
                 if e.seq > sent.seq and e.seq not in skip and e.meta.get("kept_by") != KEPT_BY_SYNC
             ]  # fmt: skip
             now = Sent(seq=len(entries), size=size)
