@@ -19,6 +19,7 @@ KEY_SHAPES = re.compile(
     r"|\bya29\.[0-9A-Za-z_-]{20,}"  # Google OAuth access tokens
     r"|\b(?:gsk|hf|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abpr])[_-][A-Za-z0-9_-]{20,}"
     r"|\bxai-[A-Za-z0-9]{20,}"  # xAI
+    r"|\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"  # AWS access key ids (sync's S3 remotes)
     r"|\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"  # JWTs
     r"|\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/-]{12,}=*",
     re.IGNORECASE,
@@ -26,7 +27,9 @@ KEY_SHAPES = re.compile(
 # A value right after a credential's name, whatever its shape: "x-api-key: ...", "key=..."
 # in a URL, '"api_key": "..."' in JSON. Keys hold digits; words (a tool's "key": "summary") don't.
 NAMED = re.compile(
-    r"""(\b(?:x-api-key|x-goog-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|key)"""
+    r"""(\b(?:x-api-key|x-goog-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|key"""
+    r"""|(?:aws[_-]?)?secret[_-]?access[_-]?key|session[_-]?token|x-amz-signature"""
+    r"""|x-amz-security-token|x-amz-credential|password)"""
     r"""["']?\s*[:=]\s*["']?)((?=[A-Za-z_.~+/-]*\d)[A-Za-z0-9_.~+/-]{12,}=*)""",
     re.IGNORECASE,
 )

@@ -95,6 +95,12 @@ def test_a_data_dir_opened_up_is_made_private_again(data_dir: DataDir) -> None:
         ("Authorization: Bearer abc.def.0123456789xyz", "Authorization: "),
         ("hf_abcdefghijklmnopqrstuvwxyz0123 and gsk_abcdefghijklmnopqrstuvwxyz", " and "),
         ("token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig-nature_x", "token "),
+        ("InvalidAccessKeyId: AKIAIOSFODNN7EXAMPLE does not exist", " does not exist"),
+        (
+            "aws_secret_access_key = wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
+            "aws_secret_access_key = ",
+        ),
+        ("?X-Amz-Signature=0a1b2c3d4e5f60718293a4b5c6d7e8f9&X-Amz-Date=1", "&X-Amz-Date=1"),
     ],
 )
 def test_known_shapes_and_named_values_are_scrubbed(text: str, kept: str) -> None:

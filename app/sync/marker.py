@@ -80,8 +80,10 @@ def read_marker(remote: Remote) -> Marker | None:
         raise DamagedObject(f"{remote.description}: {NAME} is damaged ({exc})") from exc
 
 
-def write_marker(remote: Remote, marker: Marker) -> None:
-    remote.put(NAME, msgspec.json.encode(marker))
+def write_marker(remote: Remote, marker: Marker) -> bool:
+    """Write the marker unless the remote has one (another device set it up at the same
+    moment: its marker stays, and the caller reads it back). True if this one was written."""
+    return remote.create(NAME, msgspec.json.encode(marker))
 
 
 def unlock(marker: Marker, passphrase: str) -> Sealer:

@@ -19,6 +19,7 @@ Calls block: the sync engine runs them off the window's thread.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import secrets as random
 from collections.abc import Iterator
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from app.atomic import replace_file
+from app.atomic import fsync_dir, replace_file
 from app.sync.config import SyncConfig, folder_path
 from app.sync.errors import (
     NoCredentials,
@@ -101,6 +102,18 @@ class Remote:
         with self._errors(f"writing {name}"):
             self._put(path, data)
 
+    def create(self, name: str, data: bytes) -> bool:
+        """Write ``data`` as ``name`` only if there is no ``name`` yet (two devices setting up
+        one remote at the same moment: one wins, and the other reads what it wrote). False if
+        it was there; visible whole, like ``put``."""
+        path = self._path(check_name(name))
+        with self._errors(f"writing {name}"):
+            try:
+                self._create(path, data)
+            except FileExistsError:
+                return False
+        return True
+
     def get(self, name: str) -> bytes:
         """``name``'s bytes; ObjectMissing when it is not there."""
         path = self._path(check_name(name))
@@ -160,6 +173,10 @@ class Remote:
     def _put(self, path: str, data: bytes) -> None:
         raise NotImplementedError
 
+    def _create(self, path: str, data: bytes) -> None:
+        """As ``_put``, but FileExistsError if ``path`` is there."""
+        raise NotImplementedError
+
     def _root_exists(self) -> bool:
         return bool(self.fs.isdir(self.root))
 
@@ -167,6 +184,9 @@ class Remote:
 class S3Remote(Remote):
     def _put(self, path: str, data: bytes) -> None:
         self.fs.pipe_file(path, data)  # one PUT (multipart above 50 MB): atomic either way
+
+    def _create(self, path: str, data: bytes) -> None:
+        self.fs.pipe_file(path, data, mode="create")  # If-None-Match: * (412: FileExistsError)
 
     def _root_exists(self) -> bool:
         bucket = self.root.partition("/")[0]
@@ -180,6 +200,17 @@ class WebdavRemote(Remote):
         self._folders: set[str] = set()  # made (or found) already: one MKCOL per folder
 
     def _put(self, path: str, data: bytes) -> None:
+        self._upload_then_move(path, data, overwrite=True)
+
+    def _create(self, path: str, data: bytes) -> None:
+        from webdav4.client import ResourceAlreadyExists
+
+        try:
+            self._upload_then_move(path, data, overwrite=False)  # MOVE with Overwrite: F
+        except ResourceAlreadyExists as exc:
+            raise FileExistsError(path) from exc
+
+    def _upload_then_move(self, path: str, data: bytes, *, overwrite: bool) -> None:
         parent, _, base = path.rpartition("/")
         if parent and parent not in self._folders:
             self.fs.makedirs(parent, exist_ok=True)
@@ -187,7 +218,7 @@ class WebdavRemote(Remote):
         staging = f"{parent}/.partial-{random.token_hex(8)}-{base}".lstrip("/")
         self.fs.pipe_file(staging, data)
         try:
-            self.fs.client.move(staging, path, overwrite=True)
+            self.fs.client.move(staging, path, overwrite=overwrite)
         except BaseException:
             with contextlib.suppress(Exception):
                 self.fs.rm_file(staging)
@@ -203,6 +234,19 @@ class WebdavRemote(Remote):
 
 class FolderRemote(Remote):
     def _put(self, path: str, data: bytes) -> None:
+        replace_file(self._target(path), data)  # temp file, fsync, rename, fsync the folder
+
+    def _create(self, path: str, data: bytes) -> None:
+        target = self._target(path)
+        staging = target.with_name(f".partial-{random.token_hex(8)}-{target.name}")
+        replace_file(staging, data)
+        try:
+            os.link(staging, target)  # FileExistsError if another got there first
+        finally:
+            staging.unlink(missing_ok=True)
+        fsync_dir(target.parent)
+
+    def _target(self, path: str) -> Path:
         if not Path(self.root).is_dir():  # a drive not mounted: never write to the disk below
             raise NoSuchPlace(
                 f"{self.description}: the folder is not there; create it, or plug in and mount "
@@ -210,7 +254,7 @@ class FolderRemote(Remote):
             )
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        replace_file(target, data)  # temp file, fsync, rename, fsync the folder
+        return target
 
 
 def open_remote(config: SyncConfig, secret: str | None = None) -> Remote:

@@ -69,6 +69,13 @@ def test_put_get_list_delete_exists(remote: Remote) -> None:
     assert "devices/d2/manifest" not in [o.name for o in remote.list()]
 
 
+def test_create_writes_only_where_nothing_is(remote: Remote) -> None:
+    assert remote.create("markers/one", b"first") is True
+    assert remote.create("markers/one", b"second") is False  # the other device's stays
+    assert remote.get("markers/one") == b"first"
+    assert [o.name for o in remote.list("markers/")] == ["markers/one"]  # nothing left aside
+
+
 def test_binary_and_larger_objects_round_trip(remote: Remote) -> None:
     data = os.urandom(3 * 1024 * 1024 + 17)
     remote.put("blobs/big", data)
