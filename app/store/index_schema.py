@@ -130,6 +130,11 @@ def m006_title_time(db: Database) -> None:
     db.execute("ALTER TABLE conversations ADD COLUMN title_at TEXT")
 
 
+# migrations after which what is indexed still matches the files: the others fill new tables or
+# forget rows to be indexed anew, so the next reconcile looks at every file
+NO_RESCAN = {"m003_no_archived", "m005_folder_stamps", "m006_title_time"}
+
+
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
     """Apply what ``conn``'s index lacks (``progress`` hears how far a long one has got);
     refuses an index made by a newer Crosstalk. Returns how many migrations there are."""
@@ -147,7 +152,7 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
         migrations.apply(db)
     finally:
         _progress.reset(token)
-    if pending:  # some forget what they index anew: the next reconcile looks at every file
+    if any(m.name not in NO_RESCAN for m in pending):  # the next reconcile looks at every file
         db.execute("DELETE FROM folder_state")
     free = db.execute("PRAGMA freelist_count").fetchone()[0]
     if pending and free > db.execute("PRAGMA page_count").fetchone()[0] // 4:

@@ -142,3 +142,24 @@ def test_problems_with_files_are_said_on_every_open(data_dir: DataDir) -> None:
         library = Library(data_dir)
         assert any("not-an-id.jsonl" in w for w in library.warnings)
         library.close()
+
+
+def test_an_upgrade_that_changes_no_rows_does_not_look_at_every_file(data_dir: DataDir) -> None:
+    import sqlite3
+
+    library = Library(data_dir)
+    conversation_id = chat(library, "hello")
+    library.rename(conversation_id, "Named")
+    library.close()
+    with sqlite3.connect(data_dir.index_db) as db:  # as the release before m006 left it
+        db.execute("ALTER TABLE conversations DROP COLUMN title_at")
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm006_title_time'")
+        db.execute("PRAGMA user_version = 5")
+    db.close()
+    upgraded = Library(data_dir, reconcile=False)
+    report = upgraded.reconcile()
+    assert report.scanned == 0  # a large library opens at once after the upgrade
+    assert upgraded.newest()[0]["title"] == "Named"
+    upgraded.rename(conversation_id, "Renamed")  # the first title given after it wins
+    assert upgraded.newest()[0]["title"] == "Renamed"
+    upgraded.close()
