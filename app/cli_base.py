@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from app import cli_transfer
+from app.tool_names import BUILTIN_NAMES
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130  # 128 + SIGINT; SIGTERM and SIGHUP give 143 and 129
-# app.tools.BUILTIN's names, app.store.index.GROUPS: not imported to build the parser
-BUILTIN_TOOLS = ("search_conversations", "read_notebook", "update_notebook", "current_time")
+# app.store.index.GROUPS: not imported to build the parser
 USAGE_GROUPS = ("model", "conversation", "day")
 
 Handler = str | Callable[..., int]  # "module:function", imported when the command runs
@@ -458,7 +458,7 @@ def add_tool_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tools", metavar="NAMES",
         help=f"tools the model may call, comma-separated, 'all' or 'none': "
-        f"{', '.join(BUILTIN_TOOLS)}, mcp:SERVER (each tool of an MCP server in `crosstalk mcp "
+        f"{', '.join(BUILTIN_NAMES)}, mcp:SERVER (each tool of an MCP server in `crosstalk mcp "
         "list`) or mcp:SERVER/TOOL; remembered for the conversation",
     )  # fmt: skip
     parser.add_argument(

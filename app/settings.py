@@ -28,7 +28,7 @@ from app.errors import CrosstalkError
 from app.paths import DataDir
 from app.pricing import Price
 from app.sync.config import SyncConfig
-from app.tools import BUILTIN, DEFAULT_MAX_ROUNDS
+from app.tool_names import BUILTIN_NAMES, DEFAULT_MAX_ROUNDS
 
 if TYPE_CHECKING:
     from app.context.policy import ContextPolicy
@@ -95,10 +95,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
             raise ValueError("max_tool_rounds must be at least 1")
         # MCP servers' selectors ("mcp:fs", "mcp:fs/read_file") are checked when used: mcp.json
         # is not read here
-        unknown = [n for n in self.default_tools if n not in BUILTIN and not n.startswith("mcp:")]
+        unknown = [
+            n for n in self.default_tools if n not in BUILTIN_NAMES and not n.startswith("mcp:")
+        ]
         if unknown:
             raise ValueError(
-                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN)} "
+                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN_NAMES)} "
                 "or mcp:SERVER"
             )
         if not 0 <= self.tool_share <= 1:

@@ -22,9 +22,7 @@ from app.history import Attachment, MemoryNotebook, ToolCall, ToolResult, ToolRe
 from app.providers import ToolSpec
 from app.store import Conversation, Library
 from app.store.search_query import QueryError
-
-DEFAULT_MAX_ROUNDS = 8
-
+from app.tool_names import DEFAULT_MAX_ROUNDS as DEFAULT_MAX_ROUNDS
 
 Rewrite = Callable[[str], Awaitable[str]]
 

@@ -155,9 +155,11 @@ def test_reading_commands_import_only_the_library() -> None:
 def test_the_parsers_copies_match_their_sources() -> None:
     """Values the parser shows without importing where they live."""
     from app.store.index import GROUPS
+    from app.tool_names import BUILTIN_NAMES, DEFAULT_MAX_ROUNDS
     from app.tools import BUILTIN
+    from app.tools import DEFAULT_MAX_ROUNDS as USED
 
-    assert tuple(BUILTIN) == cli_base.BUILTIN_TOOLS
+    assert tuple(BUILTIN) == BUILTIN_NAMES and USED == DEFAULT_MAX_ROUNDS
     assert GROUPS == cli_base.USAGE_GROUPS
 
 

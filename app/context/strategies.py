@@ -16,10 +16,14 @@ so no compression ends between a call and its results.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import msgspec
 
 from app.history import ModelInput, ModelOutput, ToolResults
-from app.history.context import ConversationEntry
+
+if TYPE_CHECKING:
+    from app.history.context import ConversationEntry
 
 KINDS = ("whole", "last-n", "chunked", "facts")
 SUMMARY_INSTRUCTION = (
@@ -36,8 +40,7 @@ FACTS_INSTRUCTION = (
 )
 
 
-@dataclass(frozen=True)
-class Strategy:
+class Strategy(msgspec.Struct, frozen=True):
     kind: str
     n: int | None = None
     concepts: tuple[str, ...] = ()
@@ -75,8 +78,7 @@ def parse_strategy(text: str) -> Strategy:
     raise ValueError(f"no strategy {text!r}; {usage}")
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(msgspec.Struct, frozen=True):
     """One summary to ask for: the items it replaces and the seq range they cover."""
 
     covers: tuple[int, int]

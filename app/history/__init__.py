@@ -1,7 +1,8 @@
 """The typed, append-only history of a conversation and the live context rendered from it."""
 
+from typing import TYPE_CHECKING, Any
+
 from app.history.codec import DAMAGED, decode, decode_lines, decode_many, encode
-from app.history.context import Context, Omission, render_context
 from app.history.entries import (
     AnyEntry,
     Attachment,
@@ -26,6 +27,22 @@ from app.history.entries import (
     utc_now,
 )
 from app.history.history import ROOT, History
+
+if TYPE_CHECKING:
+    from app.history.context import Context, Omission, render_context
+
+_CONTEXT = ("Context", "Omission", "render_context")
+
+
+def __getattr__(name: str) -> Any:
+    """The context's names, loaded on first use (PEP 562): opening and listing the library
+    needs none of them (issue 23)."""
+    if name in _CONTEXT:
+        from app.history import context
+
+        return getattr(context, name)
+    raise AttributeError(f"module 'app.history' has no attribute {name!r}")
+
 
 __all__ = [
     "DAMAGED",

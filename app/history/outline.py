@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import bisect
 import weakref
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from app.history.entries import (
     AnyEntry,
@@ -31,8 +32,7 @@ from app.history.history import ROOT, History
 RETRACT = "retract"  # a compression entry of this strategy undoes the compressions it covers
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(msgspec.Struct, frozen=True):
     """The part of the history a standing compression replaces: ``start``-``last`` are left out
     and its summary stands in; ``start`` is 1 for last-n, whose older entries leave too."""
 
@@ -41,20 +41,19 @@ class Claim:
     compression: Compression
 
 
-@dataclass
-class Outline:
+class Outline(msgspec.Struct):
     leaf: int = ROOT  # the path's last message
     version: int = 0
-    on_path: set[int] = field(default_factory=set)  # the path's message seqs
-    conversation: list[int] = field(default_factory=list)  # seqs of input, output, results
-    inputs: list[int] = field(default_factory=list)  # seqs of model_input entries
+    on_path: set[int] = set()  # the path's message seqs
+    conversation: list[int] = []  # seqs of input, output, results
+    inputs: list[int] = []  # seqs of model_input entries
     system: SystemInstruction | None = None
     notebook: MemoryNotebook | None = None
-    compressions: list[Compression] = field(default_factory=list)  # retractions excluded
-    retracted: dict[int, int] = field(default_factory=dict)  # compression seq -> retracting seq
+    compressions: list[Compression] = []  # retractions excluded
+    retracted: dict[int, int] = {}  # compression seq -> retracting seq
     _claims: tuple[list[Claim], list[tuple[int, str]]] | None = None
     # what rendering derives from a standing claim, kept until the claims change
-    memo: dict[tuple[int, int | None], Any] = field(default_factory=dict)
+    memo: dict[tuple[int, int | None], Any] = {}
 
     @property
     def first_input(self) -> int | None:

@@ -13,15 +13,13 @@ composer and not yet sent is never taken away under it.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from app.atomic import fsync_dir
 from app.errors import StorageError
@@ -38,7 +36,13 @@ def is_hash(text: str) -> bool:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return str(_sha256(data).hexdigest())
+
+
+def _sha256(data: bytes = b"") -> Any:
+    import hashlib  # here: a command that only reads the library never hashes (issue 23)
+
+    return hashlib.sha256(data)
 
 
 class Blobs:
@@ -76,7 +80,7 @@ class Blobs:
     def put_file(self, source: BinaryIO) -> tuple[str, int]:
         """Store what ``source`` holds, read in pieces (a large file is never in memory whole):
         (hash, size)."""
-        hasher, size = hashlib.sha256(), 0
+        hasher, size = _sha256(), 0
         fd, staging = self._staging()
         try:
             with os.fdopen(fd, "wb") as out:
@@ -100,6 +104,7 @@ class Blobs:
     def _staging(self) -> tuple[int, str]:
         try:
             self.root.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+            import tempfile  # here: reading commands never write (issue 23)
             return tempfile.mkstemp(dir=self.root, prefix=".blob.", suffix=".new")
         except OSError as exc:
             raise StorageError(

@@ -6,7 +6,7 @@ Each is one appended entry (``select``, ``exclude``); nothing is rewritten (docs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from app.errors import NotFound
 from app.history import AnyEntry, Exclude, History, ModelOutput, Select
@@ -46,8 +46,7 @@ def exclude(library: Library, conversation: Conversation, seq: int, excluded: bo
     return True
 
 
-@dataclass(frozen=True)
-class Leaf:
+class Leaf(msgspec.Struct, frozen=True):
     """One branch, described by its last message."""
 
     seq: int
@@ -103,8 +102,7 @@ def words(entry: AnyEntry) -> str:
     return searchable_text(entry)
 
 
-@dataclass(frozen=True)
-class Marks:
+class Marks(msgspec.Struct, frozen=True):
     """What the window and `crosstalk show` say about a message beside its text."""
 
     position: int  # 1-based among its siblings

@@ -7,31 +7,28 @@ change (or noticed it), in the order the changes happened (docs/architecture.md)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from app.history import AnyEntry
 
 
-@dataclass(frozen=True)
-class Appended:
+class Appended(msgspec.Struct, frozen=True):
     conversation_id: str
     entry: AnyEntry
     by_other: bool = False
 
 
-@dataclass(frozen=True)
-class Created:
+class Created(msgspec.Struct, frozen=True):
     conversation_id: str
     forked_from: str | None = None
 
 
-@dataclass(frozen=True)
-class Imported:
+class Imported(msgspec.Struct, frozen=True):
     conversation_id: str
 
 
-@dataclass(frozen=True)
-class Branched:
+class Branched(msgspec.Struct, frozen=True):
     """A reply written while another process continued the conversation: it follows the
     message it answers, on a branch beside theirs, and is the active branch now."""
 
@@ -39,8 +36,7 @@ class Branched:
     seq: int  # the reply that started the branch
 
 
-@dataclass(frozen=True)
-class Arrived:
+class Arrived(msgspec.Struct, frozen=True):
     """Entries from another device (sync) joined this conversation: ``branches`` are the seqs
     of the first messages of branches that came with them; ``created``: it is new here."""
 
@@ -49,24 +45,20 @@ class Arrived:
     created: bool = False
 
 
-@dataclass(frozen=True)
-class Renamed:
+class Renamed(msgspec.Struct, frozen=True):
     conversation_id: str
     title: str
 
 
-@dataclass(frozen=True)
-class Deleted:
+class Deleted(msgspec.Struct, frozen=True):
     conversation_id: str
 
 
-@dataclass(frozen=True)
-class Restored:
+class Restored(msgspec.Struct, frozen=True):
     conversation_id: str
 
 
-@dataclass(frozen=True)
-class Reindexed:
+class Reindexed(msgspec.Struct, frozen=True):
     """The index changed in bulk (a rebuild, or transcripts changed by others were re-read)."""
 
     added: int = 0

@@ -16,11 +16,12 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from app.errors import CrosstalkError, IndexUnusable, StorageError
 from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
@@ -50,8 +51,7 @@ USAGE_COLUMNS = "input, cached, cache_write, output, reasoning"
 GROUPS = ("model", "conversation", "day")
 
 
-@dataclass(frozen=True)
-class ModelUsage:
+class ModelUsage(msgspec.Struct, frozen=True):
     """What one provider/model used: calls that reported tokens, and their sum. Costs are
     computed by the reader with a ``PriceTable``, never stored (prices are editable)."""
 

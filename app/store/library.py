@@ -99,8 +99,7 @@ class Conversation:
         return self.appender.path
 
 
-@dataclass(frozen=True)
-class Received:
+class Received(msgspec.Struct, frozen=True):
     """What ``Library.receive`` did with entries from another device."""
 
     conversation_id: str
@@ -122,13 +121,12 @@ def check_day(text: str) -> str:
     raise ValueError(f"{text!r} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31")
 
 
-@dataclass
-class ReconcileReport:
+class ReconcileReport(msgspec.Struct):
     scanned: int = 0  # transcripts looked at: none when the index could have missed nothing
     added: int = 0
     updated: int = 0
     removed: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = []
 
 
 class Library:

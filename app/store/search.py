@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+
+import msgspec
 
 from app.store.search_query import Filters, Query, parse
 from app.store.search_text import (
@@ -45,8 +46,7 @@ _LAST_PAGE = 16384
 Progress = Callable[[float], None]
 
 
-@dataclass(frozen=True)
-class MessageHit:
+class MessageHit(msgspec.Struct, frozen=True):
     seq: int
     kind: str
     snippet: str  # plain text around the match, "…" where cut, no markers
@@ -62,15 +62,13 @@ class MessageHit:
         return "".join([*parts, self.snippet[at:]])
 
 
-@dataclass(frozen=True)
-class ConversationHits:
+class ConversationHits(msgspec.Struct, frozen=True):
     conversation: dict[str, Any]  # the LIST_COLUMNS row, as Index.newest() returns
     count: int  # how many messages of this conversation match (all of them)
     hits: list[MessageHit]  # newest first, at most per_conversation
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """A conversation's matches, before its row is attached (``Index.search`` does)."""
 
     conversation_id: str
@@ -135,8 +133,7 @@ def find(db: sqlite3.Connection, query: str, limit: int, per_conversation: int) 
     return compiled.details(db, newest, max(per_conversation, 0))
 
 
-@dataclass(frozen=True)
-class _Compiled:
+class _Compiled(msgspec.Struct, frozen=True):
     clauses: list[list[TermPlan]]
     excluded: list[TermPlan]
     match: str | None  # FTS5 expression for the clauses (and exact exclusions); None: none

@@ -7,8 +7,9 @@ Pure: no SQL here, and nothing of how terms are looked up (``search_text`` decid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import date
+
+import msgspec
 
 from app.errors import CrosstalkError
 
@@ -57,14 +58,12 @@ class QueryError(CrosstalkError):
     """A search query that cannot be read; the message says what is accepted."""
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(msgspec.Struct, frozen=True):
     text: str  # as typed, quotes taken off
     phrase: bool  # it was quoted: matched as it is, never as a word prefix
 
 
-@dataclass(frozen=True)
-class Filters:
+class Filters(msgspec.Struct, frozen=True):
     kinds: frozenset[str] = frozenset()  # entry kinds; empty: any
     not_kinds: frozenset[str] = frozenset()
     providers: tuple[str, ...] = ()  # any of them; empty: any
@@ -75,21 +74,19 @@ class Filters:
     before: date | None = None  # before this day
 
 
-@dataclass(frozen=True)
-class Query:
+class Query(msgspec.Struct, frozen=True):
     """Every clause must match (a clause: any of its terms), no excluded term may."""
 
     clauses: tuple[tuple[Term, ...], ...] = ()
     excluded: tuple[Term, ...] = ()
-    filters: Filters = field(default_factory=Filters)
+    filters: Filters = msgspec.field(default_factory=Filters)
 
     @property
     def empty(self) -> bool:
         return not self.clauses and not self.excluded and self.filters == Filters()
 
 
-@dataclass(frozen=True)
-class _Item:
+class _Item(msgspec.Struct, frozen=True):
     kind: str  # "term", "or", "filter"
     text: str = ""
     phrase: bool = False

@@ -29,8 +29,9 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 _UCD = unicodedata.ucd_3_2_0
 
@@ -122,8 +123,7 @@ class _FoldTable(dict[int, str]):
 _FOLD = _FoldTable()
 
 
-@dataclass(frozen=True)
-class _Classes:
+class _Classes(msgspec.Struct, frozen=True):
     token: re.Pattern[str]  # a no-space letter (group 1), or a word: a run of other letters
     word: re.Pattern[str]  # a word
     letter: re.Pattern[str]  # a no-space letter
@@ -258,8 +258,7 @@ def fold(text: str) -> str:
     return " ".join(_raw(text).split())
 
 
-@dataclass(frozen=True)
-class _Map:
+class _Map(msgspec.Struct, frozen=True):
     """A piecewise map of positions: ``p`` goes to ``origins[k] + p - anchors[k]`` for the
     last anchor ``anchors[k] <= p``, so text that folds one character to one (nearly all of
     it) needs no per-character bookkeeping."""
@@ -405,8 +404,7 @@ class Way(enum.Enum):
     SHORT = "a short substring"  # "c#", "😀", "ab" in quotes: the start of a trigram
 
 
-@dataclass(frozen=True)
-class TermPlan:
+class TermPlan(msgspec.Struct, frozen=True):
     """A query term, folded, and how it is looked up."""
 
     needle: str

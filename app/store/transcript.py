@@ -17,7 +17,6 @@ import errno
 import fcntl
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -63,13 +62,12 @@ def storage_error(action: str, path: Path, exc: OSError) -> StorageError:
     return StorageError(f"could not {action} {path} ({exc.strerror or exc}); {advice}")
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     header: Header
     entries: list[AnyEntry]
     size: int  # bytes read: up to the end of the last complete, well-formed line
     lines: int  # entry lines read (the header not counted)
-    problems: list[str] = field(default_factory=list)  # damaged lines skipped or repaired
+    problems: list[str] = []  # damaged lines skipped or repaired
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -190,8 +188,7 @@ def _set_aside(path: Path, fd: int, data: bytes, offset: int) -> Path:
     return aside
 
 
-@dataclass
-class CatchUp:
+class CatchUp(msgspec.Struct):
     """What a writer found, with the lock held, beyond the size it knew."""
 
     lines: list[bytes]  # complete entry lines other writers appended

@@ -17,8 +17,9 @@ import os
 import secrets
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from app.paths import DIR_MODE, FILE_MODE
 
@@ -109,8 +110,7 @@ class Lease:
                 atexit.unregister(self.release)
 
 
-@dataclass
-class Leftovers:
+class Leftovers(msgspec.Struct):
     """Leases that call for a full reconcile; ``close`` lets go of the dead ones' locks and,
     once that reconcile is done (``done=True``), removes them."""
 
