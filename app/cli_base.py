@@ -419,7 +419,15 @@ def _mcp(command: Command) -> None:
 
 
 def _sync(command: Command) -> None:
-    sync = command("sync", "app.cli_sync:cmd_sync", "sync through storage you have: setup, status")
+    sync = command(
+        "sync", "app.cli_sync:cmd_sync",
+        "sync through storage you have: with no ACTION, receive then send (setup, status, off)",
+    )  # fmt: skip
+    sync.add_argument(
+        "--dry-run", action="store_true",
+        help="say what would be received and sent; change nothing here or there",
+    )  # fmt: skip
+    sync.add_argument("--json", action="store_true", help="the report as JSON")
     sub = sync.add_subparsers(title="sync commands", metavar="ACTION")
     setup = sub.add_parser(
         "setup", help="test a remote and keep it for sync (docs/sync.md)",
@@ -445,10 +453,17 @@ def _sync(command: Command) -> None:
         help="encrypt everything on the remote with a passphrase (asked for)",
     )  # fmt: skip
     status = sub.add_parser(
-        "status", help="the remote sync uses (never its secrets)",
-        description="the remote sync uses (never its secrets)",
+        "status", help="the remote, the last sync, what is not sent yet (never secrets)",
+        description="The remote sync uses, when this device last synced, how many "
+        "conversations have changes not sent yet, and the last error (never its secrets).",
     )  # fmt: skip
     status.set_defaults(handler="app.cli_sync:cmd_status")
+    off = sub.add_parser(
+        "off", aliases=["forget"], help="turn sync off on this device (the remote is kept)",
+        description="Turn sync off on this device: forget the remote and its secrets here. "
+        "The remote, other devices and this library are not touched.",
+    )  # fmt: skip
+    off.set_defaults(handler="app.cli_sync:cmd_off")
 
 
 # --- options more than one command takes ---------------------------------------------------

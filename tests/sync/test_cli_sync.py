@@ -32,7 +32,7 @@ def crosstalk(
 
 def shown(out: str) -> dict[str, str]:
     """`sync status`'s lines as label -> value."""
-    pairs = (line.split(":", 1) for line in out.splitlines())
+    pairs = (line.split(":", 1) for line in out.splitlines() if line)
     return {label: value.strip() for label, value in pairs}
 
 
@@ -226,3 +226,47 @@ def test_a_remote_in_settings_survives_a_save(data_dir: DataDir) -> None:
     data_dir.settings_file.write_text('[sync]\nurl = "gopher://x"\n')
     with pytest.raises(Exception, match="is not a remote Crosstalk can use"):
         load_settings(data_dir)
+
+
+def test_set_up_and_forget_as_the_window_calls_them(
+    data_dir: DataDir, dav_folder: str, keyring_backend: MemoryKeyring
+) -> None:
+    """``app.sync.setup`` alone: no asking, no printing; the secrets it is told to keep go to
+    the keyring, the others nowhere; ``forget`` undoes all of it here and nothing there."""
+    from app.settings import Settings
+    from app.sync.errors import WrongCredentials, WrongPassphrase
+    from app.sync.setup import forget, set_up
+
+    said: list[str] = []
+    config = SyncConfig(url=dav_folder + "/", user=DAV_USER, encrypt=True)
+    with pytest.raises(WrongCredentials):
+        set_up(data_dir, Settings(), config, "wrong-password-0987", PASSPHRASE,
+               keep_secret=True, keep_passphrase=True)  # fmt: skip
+    assert not data_dir.settings_file.exists() and keyring_backend.passwords == {}
+    first = set_up(
+        data_dir, Settings(), config, DAV_PASSWORD, PASSPHRASE,
+        keep_secret=True, keep_passphrase=False, say=said.append,
+    )  # fmt: skip
+    assert not first.joined and first.description == dav_folder
+    assert said == [f"testing {dav_folder} ..."]
+    assert first.config.url == dav_folder and len(first.config.device) == 16
+    assert load_settings(data_dir).sync == first.config
+    assert keyring_backend.passwords == {("crosstalk", "sync:secret"): DAV_PASSWORD}
+
+    settings = load_settings(data_dir)
+    with pytest.raises(WrongPassphrase, match="the passphrase is wrong"):
+        set_up(data_dir, settings, config, DAV_PASSWORD, "not the passphrase",
+               keep_secret=False, keep_passphrase=True)  # fmt: skip
+    assert load_settings(data_dir).sync == first.config
+    assert ("crosstalk", "sync:passphrase") not in keyring_backend.passwords
+    again = set_up(data_dir, settings, config, DAV_PASSWORD, PASSPHRASE,
+                   keep_secret=False, keep_passphrase=True)  # fmt: skip
+    assert again.joined and again.config == first.config  # the same device id
+    assert keyring_backend.passwords[("crosstalk", "sync:passphrase")] == PASSPHRASE
+    remote = open_remote(first.config, DAV_PASSWORD)
+    before = {o.name: remote.get(o.name) for o in remote.list()}
+
+    after = forget(data_dir, load_settings(data_dir))
+    assert after.sync is None and load_settings(data_dir).sync is None
+    assert keyring_backend.passwords == {}
+    assert {o.name: remote.get(o.name) for o in remote.list()} == before
