@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from app.errors import CrosstalkError
+
 if TYPE_CHECKING:
     from app.composition import Services
     from app.sync.secrets import Secret
@@ -45,7 +47,14 @@ def cmd_sync(services: Services, args: argparse.Namespace) -> int:
     config = services.settings.sync
     if config is None:
         return fail(NOT_SET_UP)
-    vault = engine.open_vault(config, services.environ)
+    try:
+        vault = engine.open_vault(config, services.environ)
+    except CrosstalkError as exc:
+        if not args.dry_run:
+            from app.sync.state import record_failure
+
+            record_failure(services.data, str(exc))
+        raise
     line = ProgressLine()
     cancel = threading.Event()
     try:

@@ -104,6 +104,7 @@ def forget(data: DataDir, settings: Settings) -> Settings:
     the library are not touched. Returns the settings without ``[sync]``."""
     from app.settings_store import save_settings
     from app.sync import secrets
+    from app.sync import state as states
 
     after = replace(settings, sync=None)
     if settings.sync is not None:  # (nothing to write otherwise: settings.toml stays as it is)
@@ -111,6 +112,7 @@ def forget(data: DataDir, settings: Settings) -> Settings:
     kinds: tuple[secrets.Secret, ...] = ("secret", "passphrase")
     for which in kinds:
         secrets.forget(which)
+    states.clear(data)
     return after
 
 

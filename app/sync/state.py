@@ -81,10 +81,27 @@ def load(data: DataDir, remote: str, device: str) -> State:
     except (OSError, msgspec.DecodeError):
         state = State()
     if state.remote != remote or state.device != device or state.version != VERSION:
-        kept = State(last_at=state.last_at, last_error=state.last_error)
-        kept.remote, kept.device = remote, device
-        return kept
+        return State(remote=remote, device=device)  # (never synced with this remote)
     return state
+
+
+def record_failure(data: DataDir, error: str) -> None:
+    """Keep ``error`` as the last sync's, when it failed before it could begin (the remote
+    could not be opened), so `crosstalk sync status` and the window say it."""
+    with contextlib.suppress(OSError, msgspec.DecodeError, StorageError):
+        try:
+            state = msgspec.json.decode(_path(data).read_bytes(), type=State)
+        except FileNotFoundError:
+            state = State()
+        state.last_error = error
+        save(data, state)
+
+
+def clear(data: DataDir) -> None:
+    """Forget everything sync knew here (sync turned off): a later setup starts afresh,
+    which costs time only (entries merge by id)."""
+    with contextlib.suppress(FileNotFoundError):
+        _path(data).unlink()
 
 
 def save(data: DataDir, state: State) -> None:

@@ -449,3 +449,21 @@ def test_ctrl_c_on_a_terminal_cancels_and_the_next_sync_finishes(
         ).encode()
     )
     assert b.ids() == a.ids() and len(b.ids()) == many
+
+
+def test_a_remote_that_cannot_be_opened_is_the_last_error_and_off_forgets_the_past(
+    tmp_path: Path, two: tuple[Device, Device]
+) -> None:
+    a, _ = two
+    place = folder_place(tmp_path)
+    a.set_up(place)
+    a.new("one")
+    assert a.run("sync")[0] == 0
+    (tmp_path / "remote" / "crosstalk-sync.json").unlink()  # the marker gone: not openable
+    status, _, err = a.run("sync")
+    assert status == 1 and "marker" in err
+    assert "marker" in shown(a.run("sync", "status")[1])["last error"]
+    assert a.run("sync", "off")[0] == 0
+    a.set_up(place)  # set up again: nothing is remembered from before
+    rows = shown(a.run("sync", "status")[1])
+    assert rows["last synced"] == "never" and "last error" not in rows
