@@ -14,7 +14,6 @@ import atexit
 import contextlib
 import fcntl
 import os
-import secrets
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,7 +43,7 @@ class Lease:
         data dir, a full disk): the write goes ahead, as whatever it can save is the user's,
         but a crash during it is seen only by a full reconcile."""
         if self._fd is None:
-            path = self.folder / f"{os.getpid()}-{secrets.token_hex(4)}{SUFFIX}"
+            path = self.folder / f"{os.getpid()}-{os.urandom(4).hex()}{SUFFIX}"
             # locked before it carries its name: a reader never takes a new lease for dead
             staging = path.with_suffix(".new")
             try:
