@@ -124,7 +124,9 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
         window.conversations.refresh()
     for warning in [*services.library.warnings, *report.warnings]:
         log.warning(warning)
+    window.sync_runner.start()  # when [sync] is set: in the background, the first in seconds
     await closed.wait()
+    await window.sync_runner.stop()  # a sync running stops at its next safe point
     await loading
     quitting.close()
     await controller.shutdown()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -56,6 +56,7 @@ from ui.menus import Menus
 from ui.prompt_commands import PromptCommands
 from ui.resource_picker import ResourceAttach
 from ui.stall_monitor import StallMonitor
+from ui.sync_status import SyncLine, SyncRunner
 from ui.theme import Themes
 from ui.welcome import WelcomeView
 from ui.window_state import WindowState
@@ -153,6 +154,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         menus.build(self, right)
         self._add_attach_action()
+        self._add_sync()
         self._connect()
         self.branch_actions = BranchActions(self)
         self.fit_prompt = FitPrompt(self)
@@ -221,6 +223,51 @@ class MainWindow(QMainWindow):
                 menu.addAction(self.composer.attach_action)
                 menu.addAction(self.resource_attach.action)
 
+    def _add_sync(self) -> None:
+        """Sync (docs/sync.md): the status bar's line, File > Sync now (Ctrl+Shift+S), and
+        branches from another device pointed out. ui/app.py starts it."""
+        self.sync_runner = SyncRunner(self.services, self)
+        self.sync_line = SyncLine()
+        self.statusBar().addPermanentWidget(self.sync_line)
+        self.sync_runner.status_changed.connect(self.sync_line.show_status)
+        self.sync_runner.branches_arrived.connect(self._on_sync_branches)
+        self.sync_line.clicked.connect(self.sync_now)
+        self.sync_action = QAction(self.tr("S&ync now"), self)
+        self.sync_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.sync_action.triggered.connect(self.sync_now)
+        for action in self.menuBar().actions():
+            menu = action.menu()
+            if isinstance(menu, QMenu) and menu.title() == Menus.tr("&File"):
+                last = menu.actions()[-1] if menu.actions() else None  # before Quit
+                menu.insertAction(last, self.sync_action)  # type: ignore[arg-type]
+
+    def sync_now(self) -> None:
+        """File > Sync now, or a click on the status line; Settings > Sync when sync is off."""
+        if not self.sync_runner.sync_now():
+            self.open_settings(sync=True)
+
+    def _on_sync_branches(self, branches: list[tuple[str, int]]) -> None:
+        """Branches that came from another device, named in the status bar, and said in the
+        banner when the conversation is the one shown (this device's branch stays active)."""
+        titles = []
+        for conversation_id, _seq in branches:
+            row = self.services.library.index.row(conversation_id) or {}
+            untitled = self.tr("Untitled")
+            title = f"“{row.get('title') or untitled}”"
+            if title not in titles:
+                titles.append(title)
+        text = self.tr("A new branch came from another device in %n conversation(s): {titles}",
+                       "", len(titles))  # fmt: skip
+        self.statusBar().showMessage(text.format(titles=", ".join(titles)), 30_000)
+        if any(conversation_id == self.current for conversation_id, _ in branches):
+            self.banner.show_message(
+                self.tr(
+                    "A new branch of this conversation came from another device. This "
+                    "device's branch stays shown: use the arrows above a message to switch."
+                ),
+                "",
+            )
+
     def _restore(self) -> None:
         if geometry := self.state.geometry():
             self.restoreGeometry(geometry)
@@ -255,6 +302,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         self.set_stall_logging(False, save=False)
+        self.sync_runner.halt()  # ui/app.py waits for a sync running to stop
         self.request_watch.close()
         self.state.save_inspector(*self.inspector.state())
         self.state.save(
@@ -273,6 +321,7 @@ class MainWindow(QMainWindow):
     def _restyle(self) -> None:
         self.chat.restyle()
         self.banner.restyle()
+        self.sync_line.restyle()
         if not self.welcome.isHidden():
             self.welcome.restyle()
 
@@ -719,16 +768,26 @@ class MainWindow(QMainWindow):
         dialog.import_finished.connect(lambda _report: self.conversations.refresh())
         dialog.open()  # non-modal
 
-    def open_settings(self, provider: str | None = None) -> None:
-        """Settings; with ``provider``, at that provider's key (the welcome's Add a key)."""
+    def open_settings(self, provider: str | None = None, *, sync: bool = False) -> None:
+        """Settings; with ``provider``, at that provider's key (the welcome's Add a key);
+        with ``sync``, at Sync."""
         from ui.settings_dialog import SettingsDialog
 
         services = self.services
         dialog = SettingsDialog(
             services.settings, services.keys, services.models.available(), self,
             language=self.state.language(), running_language=self.language_at_start,
-            stall_logging=self.stall_monitor is not None, mcp=services.mcp,
+            stall_logging=self.stall_monitor is not None, mcp=services.mcp, data=services.data,
         )  # fmt: skip
+        if (tab := dialog.sync_tab) is not None:  # set up or off at once: sync follows
+            tab.sync_changed.connect(
+                lambda config: self.controller.spawn(self.sync_runner.restart(config))
+            )
+            tab.sync_now_requested.connect(self.sync_now)
+            self.sync_runner.status_changed.connect(tab.show_status)
+            tab.show_status(self.sync_runner.status)
+            if sync:
+                dialog.tabs.setCurrentWidget(tab)
         dialog.settings_saved.connect(self._apply_settings)
         dialog.language_chosen.connect(self.state.save_language)
         dialog.stall_logging_chosen.connect(self.set_stall_logging)

@@ -51,10 +51,13 @@ from app.tools import BUILTIN
 from ui import i18n
 from ui.key_box import KeyBox, error_style, key_status
 from ui.prices_tab import PriceError, PricesTab
+from ui.settings_sync import SyncTab
 from ui.settings_tools import McpServersPage
 
 if TYPE_CHECKING:
     from app.mcp import McpManager
+    from app.paths import DataDir
+    from app.sync.config import SyncConfig
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("SettingsDialog", "Name"),
@@ -162,6 +165,7 @@ class SettingsDialog(QDialog):
         running_language: str | None = None,  # the choice this process shows; None: language
         stall_logging: bool = False,  # Advanced: the stall monitor is on (ui/stall_monitor.py)
         mcp: McpManager | None = None,  # Tools: its servers, edited in mcp.json at once
+        data: DataDir | None = None,  # Sync: set up and turned off at once, in this data dir
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
@@ -176,6 +180,10 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._tools_tab(settings), self.tr("Tools"))
         self.prices_tab = PricesTab(settings.prices)
         tabs.addTab(self.prices_tab, self.tr("Prices"))
+        self.sync_tab = SyncTab(data, settings) if data is not None else None
+        if self.sync_tab is not None:
+            tabs.addTab(self.sync_tab, self.tr("Sync"))
+            self.sync_tab.sync_changed.connect(self._sync_changed)
         self.providers_tab = tabs.widget(0)
         self._running_language = language if running_language is None else running_language
         tabs.addTab(self._language_tab(language), self.tr("Language"))
@@ -326,6 +334,10 @@ class SettingsDialog(QDialog):
         form.addRow(self.stall_logging)
         form.addRow(about)
         return tab
+
+    def _sync_changed(self, config: SyncConfig | None) -> None:
+        """Sync was set up or turned off (and saved) in its tab: OK keeps it so."""
+        self._settings = msgspec.structs.replace(self._settings, sync=config)
 
     def chosen_language(self) -> str:
         return str(self.language.currentData())
