@@ -139,6 +139,17 @@
     </message>
   </context>
   <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+      <location filename="../../ui/main_window.py" line="+259" />
+      <source>A new branch came from another device in %n conversation(s): {titles}</source>
+      <translation>
+        <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>
+        <numerusform>A new branch came from another device in %n conversations: {titles}</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>McpServersPage</name>
     <message numerus="yes">
       <location filename="../../ui/settings_tools.py" line="+505" />
@@ -239,6 +250,44 @@
       <translation>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>SyncLine</name>
+    <message numerus="yes">
+      <location filename="../../ui/sync_status.py" line="+94" />
+      <source>(retrying in %n min)</source>
+      <translation>
+        <numerusform>(retrying in %n min)</numerusform>
+        <numerusform>(retrying in %n min)</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+12" />
+      <source>%n conversation(s) to send</source>
+      <translation>
+        <numerusform>%n conversation to send</numerusform>
+        <numerusform>%n conversations to send</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+16" />
+      <source>%n min ago</source>
+      <translation>
+        <numerusform>%n min ago</numerusform>
+        <numerusform>%n min ago</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>SyncTab</name>
+    <message numerus="yes">
+      <location filename="../../ui/settings_sync.py" line="+266" />
+      <source>%n conversation(s)</source>
+      <translation>
+        <numerusform>%n conversation</numerusform>
+        <numerusform>%n conversations</numerusform>
       </translation>
     </message>
   </context>

@@ -2055,13 +2055,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+82"/>
+        <location filename="../../ui/main_window.py" line="+83"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+266"/>
+        <location line="+314"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -2087,12 +2087,30 @@ Nothing is lost.</source>
         <translation>その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-235"/>
+        <location line="+238"/>
         <source>Untitled</source>
         <translation>無題</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-258"/>
+        <source>S&amp;ync now</source>
+        <translation>今すぐ同期(&amp;Y)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>A new branch came from another device in %n conversation(s): {titles}</source>
+        <translation>
+            <numerusform>別のデバイスから %n 件の会話に新しいブランチが届きました: {titles}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
+        <translation>この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
+    </message>
+    <message>
+        <location line="+229"/>
         <source>Could not move the conversation to the trash: {error}</source>
         <translation>会話をゴミ箱に移動できませんでした: {error}</translation>
     </message>
@@ -2142,7 +2160,7 @@ Nothing is lost.</source>
         <translation>すべての会話</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+46"/>
         <source>Could not save the settings: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
     </message>
@@ -2423,12 +2441,13 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
+        <location filename="../../ui/main_window.py" line="-587"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../ui/menus.py" line="+1"/>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
@@ -2453,7 +2472,7 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-548"/>
+        <location filename="../../ui/main_window.py" line="-18"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
@@ -3420,7 +3439,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="+60"/>
+        <location filename="../../ui/settings_dialog.py" line="+63"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -3436,12 +3455,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+112"/>
+        <location line="+113"/>
         <source>Models</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-112"/>
         <source>Key</source>
         <translation>キー</translation>
     </message>
@@ -3461,7 +3480,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} にはベース URL が必要です（例: http://127.0.0.1:11434/v1）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Settings</source>
         <translation>設定</translation>
     </message>
@@ -3482,6 +3501,11 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Language</source>
         <translation>言語</translation>
     </message>
@@ -3601,7 +3625,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>動作の遅さを報告するために、停止のたびにウィンドウが何をしていたかをログに書きます。「ヘルプ」&gt;「問題を報告」でログの最後の数行をコピーできます。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>{url} (from {variable})</source>
         <translation>{url}（{variable} から）</translation>
     </message>
@@ -3655,9 +3679,327 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
 <context>
+    <name>SyncLine</name>
+    <message>
+        <location filename="../../ui/sync_status.py" line="+90"/>
+        <source>Sync failed: {error}</source>
+        <translation>同期に失敗しました: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(retrying in %n min)</source>
+        <translation>
+            <numerusform>（%n 分後に再試行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Syncing… {done}/{total}</source>
+        <translation>同期中… {done}/{total}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>同期中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n conversation(s) to send</source>
+        <translation>
+            <numerusform>未送信の会話 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synced {when}</source>
+        <translation>最終同期: {when}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not synced yet</source>
+        <translation>まだ同期していません</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>just now</source>
+        <translation>たった今</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Last sync ({when}): {summary}</source>
+        <translation>前回の同期（{when}）: {summary}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Click to sync now (File &gt; Sync now, Ctrl+Shift+S)</source>
+        <translation>クリックすると今すぐ同期します（「ファイル」&gt;「今すぐ同期」、Ctrl+Shift+S）</translation>
+    </message>
+</context>
+<context>
+    <name>SyncTab</name>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="+108"/>
+        <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
+        <translation>すでに使っているストレージを通じて、このライブラリをお使いのデバイス間で同じ内容に保ちます。使えるのは S3 バケット（AWS、MinIO、R2、B2、Wasabi）、WebDAV フォルダー（Nextcloud、NAS）、または Syncthing、Dropbox、ネットワーク共有で共有されるフォルダーです。開発元のサーバーには何も送信されません。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>s3://bucket/folder, https://… (WebDAV) or a folder</source>
+        <translation>s3://bucket/folder、https://…（WebDAV）またはフォルダー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;hoose folder…</source>
+        <translation>フォルダーを選択(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty for AWS; e.g. https://s3.example.com</source>
+        <translation>AWS の場合は空欄（例: https://s3.example.com）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. eu-central-1 (optional)</source>
+        <translation>例: eu-central-1（省略可）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Encrypt everything with a passphrase</source>
+        <translation>すべてをパスフレーズで暗号化(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The storage then sees only how many objects there are, their sizes and times. Every device needs the passphrase; it cannot be recovered.</source>
+        <translation>暗号化すると、ストレージから分かるのはオブジェクトの数とそのサイズ、日時だけになります。すべてのデバイスでパスフレーズが必要です。パスフレーズは復元できません。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>asked for a new remote only</source>
+        <translation>新しいリモートの場合のみ必要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Set up</source>
+        <translation>セットアップ(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Remote:</source>
+        <translation>リモート(&amp;R):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>E&amp;ndpoint URL:</source>
+        <translation>エンドポイント URL(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;gion:</source>
+        <translation>リージョン(&amp;G):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>&amp;User:</source>
+        <translation>ユーザー(&amp;U):</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+69"/>
+        <source>Pass&amp;word:</source>
+        <translation>パスワード(&amp;W):</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <source>&amp;Passphrase:</source>
+        <translation>パスフレーズ(&amp;P):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passphrase &amp;again:</source>
+        <translation>パスフレーズ（確認）(&amp;A):</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+93"/>
+        <source>Sync &amp;now</source>
+        <translation>今すぐ同期(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="-91"/>
+        <source>Turn &amp;off</source>
+        <translation>オフにする(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This device forgets the remote and its secrets; the remote and your conversations are not touched, and Set up joins it again.</source>
+        <translation>このデバイスからリモートの設定とシークレットを削除します。リモートと会話はそのまま残り、「セットアップ」で再び参加できます。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remote:</source>
+        <translation>リモート:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Encrypted:</source>
+        <translation>暗号化:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This device:</source>
+        <translation>このデバイス:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last synced:</source>
+        <translation>最終同期:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not sent yet:</source>
+        <translation>未送信:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last error:</source>
+        <translation>最後のエラー:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last result:</source>
+        <translation>前回の結果:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Access key &amp;ID:</source>
+        <translation>アクセスキー ID(&amp;I):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Secret access &amp;key:</source>
+        <translation>シークレットアクセスキー(&amp;K):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+6"/>
+        <source>empty: {mask} from {variable}</source>
+        <translation>空欄の場合: {variable} の {mask}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None</source>
+        <translation>なし</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 件の会話</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>同期中…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>A folder to sync through</source>
+        <translation>同期に使うフォルダー</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type where to sync through: a bucket, a WebDAV URL or a folder.</source>
+        <translation>同期先を入力してください（バケット、WebDAV の URL、またはフォルダー）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>secret access key</source>
+        <translation>シークレットアクセスキー</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>password</source>
+        <translation>パスワード</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the {what} for {user}.</source>
+        <translation>{user} の {what} を入力してください。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Type the passphrase to encrypt with.</source>
+        <translation>暗号化に使うパスフレーズを入力してください。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Testing {url}…</source>
+        <translation>{url} をテスト中…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This remote is new: type the same passphrase twice (Passphrase and Passphrase again). Nothing was changed.</source>
+        <translation>このリモートは新規です。「パスフレーズ」と「パスフレーズ（確認）」に同じパスフレーズを入力してください。何も変更されていません。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Setting up failed: {error}</source>
+        <translation>セットアップに失敗しました: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Joined the remote another device set up.</source>
+        <translation>別のデバイスがセットアップしたリモートに参加しました。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set up: this is the first device on the remote.</source>
+        <translation>セットアップしました。このリモートで最初のデバイスです。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Turning sync off…</source>
+        <translation>同期をオフにしています…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Sync is off on this device.</source>
+        <translation>このデバイスの同期をオフにしました。</translation>
+    </message>
+</context>
+<context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+580"/>
+        <location filename="../../ui/main_window.py" line="+637"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

@@ -2055,13 +2055,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+82"/>
+        <location filename="../../ui/main_window.py" line="+83"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+266"/>
+        <location line="+314"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -2087,12 +2087,30 @@ Nothing is lost.</source>
         <translation>那里仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-235"/>
+        <location line="+238"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-258"/>
+        <source>S&amp;ync now</source>
+        <translation>立即同步(&amp;Y)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>A new branch came from another device in %n conversation(s): {titles}</source>
+        <translation>
+            <numerusform>%n 个对话收到了来自其他设备的新分支：{titles}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
+        <translation>此对话收到了来自其他设备的新分支。仍显示此设备上的分支：可使用消息上方的箭头切换。</translation>
+    </message>
+    <message>
+        <location line="+229"/>
         <source>Could not move the conversation to the trash: {error}</source>
         <translation>无法将对话移到回收站：{error}</translation>
     </message>
@@ -2142,7 +2160,7 @@ Nothing is lost.</source>
         <translation>所有对话</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+46"/>
         <source>Could not save the settings: {error}</source>
         <translation>无法保存设置：{error}</translation>
     </message>
@@ -2423,12 +2441,13 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
+        <location filename="../../ui/main_window.py" line="-587"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../ui/menus.py" line="+1"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
@@ -2453,7 +2472,7 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-548"/>
+        <location filename="../../ui/main_window.py" line="-18"/>
         <location filename="../../ui/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
@@ -3420,7 +3439,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="+60"/>
+        <location filename="../../ui/settings_dialog.py" line="+63"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3436,12 +3455,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+112"/>
+        <location line="+113"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-112"/>
         <source>Key</source>
         <translation>密钥</translation>
     </message>
@@ -3461,7 +3480,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>{name} 需要基础 URL，例如 http://127.0.0.1:11434/v1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -3482,6 +3501,11 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Sync</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
@@ -3601,7 +3625,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>用于报告卡顿：每次停顿都会连同窗口当时在做的事写入日志。“帮助”&gt;“报告问题”可复制日志的最后几行。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>{url} (from {variable})</source>
         <translation>{url}（来自 {variable}）</translation>
     </message>
@@ -3655,9 +3679,327 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
 <context>
+    <name>SyncLine</name>
+    <message>
+        <location filename="../../ui/sync_status.py" line="+90"/>
+        <source>Sync failed: {error}</source>
+        <translation>同步失败：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(retrying in %n min)</source>
+        <translation>
+            <numerusform>（%n 分钟后重试）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Syncing… {done}/{total}</source>
+        <translation>正在同步… {done}/{total}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n conversation(s) to send</source>
+        <translation>
+            <numerusform>%n 个对话待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synced {when}</source>
+        <translation>上次同步：{when}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not synced yet</source>
+        <translation>尚未同步</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Last sync ({when}): {summary}</source>
+        <translation>上次同步（{when}）：{summary}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Click to sync now (File &gt; Sync now, Ctrl+Shift+S)</source>
+        <translation>点击立即同步（“文件”&gt;“立即同步”，Ctrl+Shift+S）</translation>
+    </message>
+</context>
+<context>
+    <name>SyncTab</name>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="+108"/>
+        <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
+        <translation>通过你已有的存储，让此资料库在你的各台设备上保持一致：S3 存储桶（AWS、MinIO、R2、B2、Wasabi）、WebDAV 文件夹（Nextcloud、NAS），或由 Syncthing、Dropbox 或网络共享同步的文件夹。不会向我们的服务器发送任何内容。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>s3://bucket/folder, https://… (WebDAV) or a folder</source>
+        <translation>s3://bucket/folder、https://…（WebDAV）或文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;hoose folder…</source>
+        <translation>选择文件夹(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty for AWS; e.g. https://s3.example.com</source>
+        <translation>AWS 留空；例如 https://s3.example.com</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. eu-central-1 (optional)</source>
+        <translation>例如 eu-central-1（可选）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Encrypt everything with a passphrase</source>
+        <translation>用密码短语加密所有内容(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The storage then sees only how many objects there are, their sizes and times. Every device needs the passphrase; it cannot be recovered.</source>
+        <translation>这样存储端只能看到对象的数量、大小和时间。每台设备都需要此密码短语；密码短语无法找回。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>asked for a new remote only</source>
+        <translation>仅新的远程需要</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Set up</source>
+        <translation>配置(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Remote:</source>
+        <translation>远程(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>E&amp;ndpoint URL:</source>
+        <translation>端点 URL(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;gion:</source>
+        <translation>区域(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <location line="+69"/>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <source>&amp;Passphrase:</source>
+        <translation>密码短语(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passphrase &amp;again:</source>
+        <translation>确认密码短语(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+93"/>
+        <source>Sync &amp;now</source>
+        <translation>立即同步(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="-91"/>
+        <source>Turn &amp;off</source>
+        <translation>关闭(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This device forgets the remote and its secrets; the remote and your conversations are not touched, and Set up joins it again.</source>
+        <translation>此设备将忘记该远程及其机密；远程和你的对话不受影响，“配置”可重新加入。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remote:</source>
+        <translation>远程：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Encrypted:</source>
+        <translation>加密：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This device:</source>
+        <translation>此设备：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last synced:</source>
+        <translation>上次同步：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not sent yet:</source>
+        <translation>尚未发送：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last error:</source>
+        <translation>最近的错误：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last result:</source>
+        <translation>上次结果：</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Access key &amp;ID:</source>
+        <translation>访问密钥 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Secret access &amp;key:</source>
+        <translation>秘密访问密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+6"/>
+        <source>empty: {mask} from {variable}</source>
+        <translation>留空：使用 {variable} 中的 {mask}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>A folder to sync through</source>
+        <translation>用于同步的文件夹</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type where to sync through: a bucket, a WebDAV URL or a folder.</source>
+        <translation>请输入同步位置：存储桶、WebDAV URL 或文件夹。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>secret access key</source>
+        <translation>秘密访问密钥</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the {what} for {user}.</source>
+        <translation>请输入 {user} 的{what}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Type the passphrase to encrypt with.</source>
+        <translation>请输入用于加密的密码短语。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Testing {url}…</source>
+        <translation>正在测试 {url}…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This remote is new: type the same passphrase twice (Passphrase and Passphrase again). Nothing was changed.</source>
+        <translation>这是一个新的远程：请输入两次相同的密码短语（“密码短语”和“确认密码短语”）。未做任何更改。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Setting up failed: {error}</source>
+        <translation>配置失败：{error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Joined the remote another device set up.</source>
+        <translation>已加入另一台设备配置的远程。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set up: this is the first device on the remote.</source>
+        <translation>已配置：这是该远程上的第一台设备。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Turning sync off…</source>
+        <translation>正在关闭同步…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Sync is off on this device.</source>
+        <translation>此设备上的同步已关闭。</translation>
+    </message>
+</context>
+<context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+580"/>
+        <location filename="../../ui/main_window.py" line="+637"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>
