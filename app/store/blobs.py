@@ -105,6 +105,7 @@ class Blobs:
         try:
             self.root.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
             import tempfile  # here: reading commands never write (issue 23)
+
             return tempfile.mkstemp(dir=self.root, prefix=".blob.", suffix=".new")
         except OSError as exc:
             raise StorageError(

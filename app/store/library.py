@@ -446,6 +446,8 @@ class Library:
         live, trashed = self._path(header.id), self._path(header.id, self.data.trash)
         if not live.exists() and not trashed.exists():
             ready, held = merge.arrange(entries, lambda _: False)
+            if not ready:  # nothing that can stand yet: made when what it follows arrives
+                return Received(header.id, [], held)
             try:
                 made = self.create_from(header, merge.renumbered(ready, 1), imported=True)
             except StorageError:
@@ -598,6 +600,10 @@ class Library:
                 self.warnings.append(f"restored, but the list may be out of date: {exc}")
         self._emit(Restored(conversation_id))
         return conversation
+
+    def holds(self, conversation_id: str) -> bool:
+        """Whether the conversation is here, in the list or in the trash."""
+        return self._path(conversation_id).exists() or self.in_trash(conversation_id)
 
     def in_trash(self, conversation_id: str) -> bool:
         return self.trashed_file(conversation_id).exists()

@@ -19,11 +19,17 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from app.errors import CrosstalkError, NotFound, StorageError
-from app.history import AnyEntry, encode, utc_now
+from app.history import AnyEntry, encode, entry_id, utc_now
 from app.store import blobs, merge, transcript
 from app.sync import layout
 from app.sync import state as states
-from app.sync.errors import DamagedObject, NoCredentials, ObjectMissing, RemoteError
+from app.sync.errors import (
+    DamagedObject,
+    NoCredentials,
+    ObjectMissing,
+    PermissionDenied,
+    RemoteError,
+)
 from app.sync.layout import Event, Events, Flag, Manifest, SegmentHead, Vault
 from app.sync.state import Peer, Sent, State, SyncBusy
 
@@ -34,7 +40,9 @@ if TYPE_CHECKING:
 __all__ = ["Cancelled", "SyncBusy", "SyncReport", "open_vault", "sync"]
 
 ProgressFn = Callable[[str, int, int], None]  # (stage, done, total): listing, receiving, sending
-BATCH = 200  # conversations sent per manifest: a sync cut short keeps what it committed
+BATCH = 200  # conversations sent per manifest: a sync cut short keeps what it committed;
+# at least a quarter of what the manifest names already, since each manifest names them all
+# (a first push of 10k conversations wrote 50 manifests, 7 MB of them; now 15)
 KEPT_BY_SYNC = "sync"  # meta "kept_by" of the select that keeps a device's own branch active
 
 
@@ -104,7 +112,11 @@ def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:
         raise RemoteError("sync has no device id here: run `crosstalk sync setup URL` again")
     found = secrets.lookup("secret", environ) if config.user else None
     remote = open_remote(config, found[0] if found else None)
-    marker = markers.read_marker(remote)
+    try:
+        marker = markers.read_marker(remote)
+    except PermissionDenied:  # S3 reads an object with a HEAD first: its 403 has no body to
+        remote.list("manifests/")  # tell wrong keys apart; a listing's does (WrongCredentials)
+        raise
     if marker is None:
         raise RemoteError(
             f"{remote.description} holds no Crosstalk sync marker (emptied, or another "
@@ -231,7 +243,17 @@ class _Run:
 
     def _adopt_own(self, name: str | None) -> None:
         """This device's numbers from its newest manifest, when the state is behind it (the
-        state was lost, or a sync was killed between the manifest and the state)."""
+        state was lost, or a sync was killed between the manifest and the state). A remote
+        that has lost this device's manifest (emptied, or set up again) gets everything again."""
+        if name is None and self.state.manifest > 0:
+            self.report.warnings.append(
+                f"{self.vault.description} no longer holds what this device sent; sending "
+                "everything again"
+            )
+            fresh = states.State(remote=self.state.remote, device=self.device)
+            for field_name in ("manifest", "segments", "events", "sent", "peers", "blobs_sent"):
+                setattr(self.state, field_name, getattr(fresh, field_name))
+            return
         if name is None or name == layout.manifest_name(self.device, self.state.manifest):
             return
         own = self._manifest(name, self.device)
@@ -239,6 +261,10 @@ class _Run:
         state.manifest = max(state.manifest, own.number)
         state.events = max(state.events, own.events)
         for key, number in own.conversations.items():
+            for behind in range(state.segments.get(key, 0) + 1, number + 1):  # sent, not noted
+                name = self.vault.segment_name_by_key(self.device, key, behind)
+                segment = self.vault.get_segment(name)
+                self._on_remote(segment.head.conversation.id, segment.entries)
             state.segments[key] = max(state.segments.get(key, 0), number)
 
     def _manifest(self, name: str, device: str) -> Manifest:
@@ -264,11 +290,20 @@ class _Run:
             raise DamagedObject(
                 f"{self.vault.description}: segments/{key} hold another conversation"
             )
+        if header.id in self.state.sent and not self.library.holds(header.id):
+            # it was here and is gone for good (purged from the trash): it stays gone here,
+            # and the devices that still have it keep it
+            self.report.warnings.append(
+                f"conversation {header.id} was purged here; what other devices add to it is "
+                "not brought back"
+            )
+            return True
         if self.dry_run:
             return self._count_only(header.id, entries)
         self._fetch_blobs(entries)
         received = self.library.receive(header, entries)
         self._note(received)
+        self._on_remote(header.id, entries)  # (those here already, e.g. before a kill, too)
         return not received.held
 
     def key_of(self, conversation_id: str) -> str:
@@ -324,6 +359,33 @@ class _Run:
         sent.received = sorted(seq for seq in waiting if seq > sent.seq)
         sent.size = received.size if sent.seq == max(seqs) else -1
 
+    def _on_remote(self, conversation_id: str, entries: list[AnyEntry]) -> None:
+        """Note entries known to be on the remote (by id) as such, whatever this device's
+        state said: received before a kill, or sent by a sync killed before it noted that.
+        They are never sent again."""
+        if self.dry_run:
+            return
+        seq_of: Callable[[str], int | None]
+        try:
+            seq_of = self.library.open(conversation_id).history.seq_of
+        except NotFound:  # in the trash
+            try:
+                loaded = transcript.load(self.library.trashed_file(conversation_id))
+            except (OSError, CrosstalkError):
+                return  # (sent again at worst, and merged by id there)
+            here = {entry_id(e): e.seq for e in loaded.entries}
+            seq_of = lambda key: here.get(key)  # noqa: E731
+        sent = self.state.sent.setdefault(conversation_id, Sent())
+        found = (seq_of(entry_id(e)) for e in entries)
+        seqs = {seq for seq in found if seq is not None and seq > sent.seq} - set(sent.received)
+        if not seqs:
+            return
+        waiting = set(sent.received) | seqs
+        while sent.seq + 1 in waiting:
+            sent.seq += 1
+        sent.received = sorted(seq for seq in waiting if seq > sent.seq)
+        sent.size = -1
+
     def _apply(self, events: list[Event]) -> None:
         """Pins, deletes and restores from other devices: for each conversation and flag, the
         latest wins (one this device made later stays)."""
@@ -351,8 +413,11 @@ class _Run:
             if in_trash:
                 library.restore(cid)
             trash.discard(cid)
-        elif not in_trash:
-            library.pin(cid, event.kind == "pin")
+        else:  # in the trash too: its pin comes back with it, as on the device that pinned it
+            if in_trash:
+                library.pins.set(cid, event.kind == "pin")
+            else:
+                library.pin(cid, event.kind == "pin")
             (pins.add if event.kind == "pin" else pins.discard)(cid)
         state.trash, state.pins = sorted(trash), sorted(pins)
 
@@ -405,7 +470,7 @@ class _Run:
                                                conversation=header), todo)  # fmt: skip
             committed.append((cid, key, number, now))
             state.segments[key] = number  # (in memory: the manifest makes it so)
-            if len(committed) >= BATCH:
+            if len(committed) >= max(BATCH, len(state.segments) // 4):  # (see BATCH)
                 self._commit(committed, None)
                 committed = []
             self.progress("sending", done, len(candidates))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import secrets
 import socket
 import threading
 from collections.abc import Iterator
@@ -54,7 +55,9 @@ class S3Server:
             aws_secret_access_key=SECRET_KEY, region_name="us-east-1",
         )  # fmt: skip
         keys = []
+        suffix = secrets.token_hex(4)  # the server lives for the session: new users each time
         for user, actions in (("writer", '"*"'), ("reader", '["s3:GetObject", "s3:ListBucket"]')):
+            user = f"{user}-{suffix}"
             iam.create_user(UserName=user)
             policy = (
                 '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", '
@@ -173,6 +176,123 @@ def answering(
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+class Proxy:
+    """A forwarding HTTP proxy in front of a real server (moto's S3, WsgiDAV) that fails on
+    request: from request number ``fail_from`` on (1-based, counted from the last ``plan``),
+    for ``fail_count`` requests (None: all), it answers ``status`` with ``body`` instead, or
+    with ``status`` 0 closes the connection without a word (a dropped network)."""
+
+    def __init__(self, upstream: str) -> None:
+        self.upstream = upstream
+        self.url = ""
+        self.requests = 0  # forwarded or failed since the last plan
+        self.failed = 0
+        self._plan: tuple[int, int | None, int, bytes] | None = None
+        self._lock = threading.Lock()
+
+    def plan(
+        self, fail_from: int, status: int = 0, body: bytes = b"", fail_count: int | None = None
+    ) -> None:
+        with self._lock:
+            self.requests = self.failed = 0
+            self._plan = (fail_from, fail_count, status, body)
+
+    def heal(self) -> None:
+        with self._lock:
+            self._plan = None
+
+    def _failure(self) -> tuple[int, bytes] | None:
+        """What this request gets instead of an answer, if anything."""
+        with self._lock:
+            self.requests += 1
+            if self._plan is None:
+                return None
+            fail_from, fail_count, status, body = self._plan
+            if self.requests < fail_from or (fail_count is not None and self.failed >= fail_count):
+                return None
+            self.failed += 1
+            return status, body
+
+
+def s3_error(code: str, message: str = "") -> bytes:
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><Error><Code>{code}</Code>'
+        f"<Message>{message or code}</Message><RequestId>1</RequestId></Error>"
+    ).encode()
+
+
+@contextlib.contextmanager
+def proxy(upstream: str) -> Iterator[Proxy]:
+    """A ``Proxy`` to ``upstream`` (``http://host:port``) on a free port of 127.0.0.1."""
+    import http.client
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import urlsplit
+
+    target = urlsplit(upstream)
+    state = Proxy(upstream)
+    hop = {"connection", "keep-alive", "transfer-encoding", "proxy-connection", "upgrade"}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def _forward(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            failure = state._failure()
+            if failure is not None:
+                status, text = failure
+                self.close_connection = True
+                if status == 0:  # the network drops: no answer at all
+                    with contextlib.suppress(OSError):
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                self.send_response(status)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(text)))
+                self.send_header("Connection", "close")
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(text)
+                return
+            upstream_connection = http.client.HTTPConnection(
+                target.hostname, target.port, timeout=30
+            )
+            try:
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in hop}
+                headers.pop("Expect", None)
+                upstream_connection.request(self.command, self.path, body, headers)
+                answer = upstream_connection.getresponse()
+                data = answer.read()
+            finally:
+                upstream_connection.close()
+            self.send_response(answer.status, answer.reason)
+            for name, value in answer.getheaders():
+                if name.lower() not in hop and name.lower() != "content-length":
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(data)
+
+        do_GET = do_PUT = do_POST = do_HEAD = do_DELETE = do_PROPFIND = _forward
+        do_MKCOL = do_MOVE = do_COPY = do_OPTIONS = do_PROPPATCH = do_LOCK = do_UNLOCK = _forward
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    state.url = f"http://127.0.0.1:{server.server_port}"
+    try:
+        yield state
     finally:
         server.shutdown()
         server.server_close()

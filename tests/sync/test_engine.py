@@ -240,3 +240,41 @@ def test_two_devices_through_a_server(
     assert a.ids(chat.id) == b.ids(chat.id)
     texts = [e.text for e in a.library.open(chat.id).history if isinstance(e, ModelOutput)]
     assert texts == ["reply to over the wire", "reply to and back"]
+
+
+def test_a_remote_emptied_behind_the_devices_back_gets_everything_again(
+    devices: tuple[Device, Device], tmp_path: Path
+) -> None:
+    import shutil
+
+    from tests.helpers.sync_devices import set_up_remote
+
+    a, b = devices
+    chat = a.library.create()
+    a.say(chat, "keep me")
+    a.sync()
+    remote = tmp_path / "remote"
+    shutil.rmtree(remote)  # the user wiped the bucket and set it up again
+    remote.mkdir()
+    set_up_remote(a.config)
+    report = a.sync()
+    assert report.sent_entries == 2 and report.warnings
+    assert b.sync().received_entries == 2
+    assert b.ids(chat.id) == a.ids(chat.id)
+
+
+def test_a_conversation_purged_here_is_not_brought_back_in_pieces(
+    devices: tuple[Device, Device],
+) -> None:
+    a, b = devices
+    chat = a.library.create()
+    a.say(chat, "one")
+    a.sync()
+    b.sync()
+    a.library.delete(chat.id)
+    a.library.purge(chat.id)
+    b.say(b.library.open(chat.id), "still writing")
+    b.sync()
+    report = a.sync()
+    assert not a.library.holds(chat.id) and report.warnings
+    assert b.library.open(chat.id).history.version == 4  # the other device keeps all of it

@@ -1,0 +1,95 @@
+"""A device's sync in a process of its own, to be killed with SIGKILL part-way (issue 24's
+fault tests): nothing of the engine's runs on the way out, as when a laptop loses power.
+
+    python -m tests.helpers.sync_killed DATA FOLDER DEVICE [--kill-at K] [--kill-at-save S]
+                                        [--slow SECONDS] [--batch N]
+
+Syncs the library in DATA with the folder remote FOLDER as DEVICE. ``--kill-at K``: the
+process kills itself just before its K-th remote call (1-based); ``--kill-at-save S``: just
+before the S-th write of its sync state (e.g. after the manifest went out, before the state
+says so); ``--slow``: every remote call waits that long first, so that a kill from outside
+after a random delay lands mid-sync; ``--batch``: conversations per manifest. On a finished
+sync it prints one JSON line: the number of remote calls and the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from app.paths import DataDir
+from app.store.library import Library
+from app.sync import engine
+from app.sync import state as states
+from app.sync.config import SyncConfig
+from app.sync.remote import Remote
+
+
+class Dying:
+    """The remote, with a death before call ``kill_at``."""
+
+    def __init__(self, inner: Remote, kill_at: int | None, slow: float) -> None:
+        self.inner = inner
+        self.description = inner.description
+        self.kill_at = kill_at
+        self.slow = slow
+        self.calls = 0
+
+    def _before(self) -> None:
+        self.calls += 1
+        if self.calls == self.kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if self.slow:
+            time.sleep(self.slow)
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.inner, name)
+
+        def call(*args: Any) -> Any:
+            self._before()
+            return method(*args)
+
+        return call
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("data", type=Path)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("device")
+    parser.add_argument("--kill-at", type=int)
+    parser.add_argument("--kill-at-save", type=int)
+    parser.add_argument("--slow", type=float, default=0.0)
+    parser.add_argument("--batch", type=int)
+    args = parser.parse_args()
+    if args.batch:
+        engine.BATCH = args.batch
+    if args.kill_at_save:
+        save, saves = states.save, [0]
+
+        def dying_save(data: DataDir, state: states.State) -> None:
+            saves[0] += 1
+            if saves[0] == args.kill_at_save:
+                os.kill(os.getpid(), signal.SIGKILL)
+            save(data, state)
+
+        states.save = dying_save  # type: ignore[assignment]
+    config = SyncConfig(url=args.folder.as_uri(), device=args.device)
+    library = Library(DataDir(args.data))
+    vault = engine.open_vault(config, {})
+    remote = Dying(vault.remote, args.kill_at, args.slow)
+    vault.remote = remote  # type: ignore[assignment]
+    report = engine.sync(library, vault)
+    library.close()
+    print(json.dumps({"calls": remote.calls, "report": report.as_json()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
