@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from app.errors import CrosstalkError, NotFound, StorageError
 from app.history import AnyEntry, encode, entry_id, utc_now
 from app.store import blobs, merge, transcript
@@ -27,7 +29,6 @@ from app.sync.errors import (
     DamagedObject,
     NoCredentials,
     ObjectMissing,
-    PermissionDenied,
     RemoteError,
 )
 from app.sync.layout import Event, Events, Flag, Manifest, SegmentHead, Vault
@@ -112,11 +113,7 @@ def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:
         raise RemoteError("sync has no device id here: run `crosstalk sync setup URL` again")
     found = secrets.lookup("secret", environ) if config.user else None
     remote = open_remote(config, found[0] if found else None)
-    try:
-        marker = markers.read_marker(remote)
-    except PermissionDenied:  # S3 reads an object with a HEAD first: its 403 has no body to
-        remote.list("manifests/")  # tell wrong keys apart; a listing's does (WrongCredentials)
-        raise
+    marker = markers.read_marker(remote)  # (S3: wrong keys told apart, in S3Remote.get)
     if marker is None:
         raise RemoteError(
             f"{remote.description} holds no Crosstalk sync marker (emptied, or another "
@@ -147,6 +144,7 @@ def sync(
     StorageError or Cancelled when it stops short (what was done is kept and recorded)."""
     with states.exclusive(library.data):
         state = states.load(library.data, vault.description, vault.device)
+        loaded = msgspec.json.encode(state)
         run = _Run(library, vault, state, dry_run, progress, cancel)
         warned = len(library.warnings)
         try:
@@ -155,17 +153,18 @@ def sync(
         except CrosstalkError as exc:
             if not dry_run:
                 if not isinstance(exc, Cancelled):
-                    state.last_error = str(exc)
-                with contextlib.suppress(StorageError):
-                    states.save(library.data, state)
+                    states.record_failure(library.data, str(exc))
+                if msgspec.json.encode(state) != loaded:
+                    with contextlib.suppress(StorageError):
+                        states.save(library.data, state)
             raise
         report = run.report
         report.requests = vault.requests
         report.warnings += library.warnings[warned:]
         if not dry_run:
-            state.last_at, state.last_error = utc_now(), None
-            state.last_summary = report.summary()
-            states.save(library.data, state)
+            if msgspec.json.encode(state) != loaded:  # (nothing changed: the file stays)
+                states.save(library.data, state)
+            states.record_success(library.data, report.summary())
         return report
 
 
@@ -562,7 +561,8 @@ class _Run:
             state.sent[cid] = sent
         if events is not None:
             state.pins, state.trash = self._snapshot
-        states.save(self.library.data, state)
+        if committed or events:  # (otherwise ``sync`` saves it at the end, if it changed)
+            states.save(self.library.data, state)
 
 
 def _when(event: Event) -> str:

@@ -55,6 +55,10 @@ class DamagedObject(RemoteError):
     """An object is there but cannot be read as written: cut short, changed or moved."""
 
 
+class Unexplained(RemoteError):
+    """An error the map knows nothing more of: said with the remote's own words."""
+
+
 class WrongPassphrase(RemoteError):
     """The passphrase does not open this remote's encryption."""
 
@@ -174,7 +178,7 @@ def remote_error(
         if missing_means is ObjectMissing:
             return ObjectMissing(f"{where}: it is not there")
         return missing_means(f"{where}: not found; check the URL (is the folder there?)")
-    return RemoteError(f"{where}: {detail}")
+    return Unexplained(f"{where}: {detail}")
 
 
 def _first_line(exc: BaseException) -> str:

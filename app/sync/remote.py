@@ -34,7 +34,9 @@ from app.sync.errors import (
     NoCredentials,
     NoSuchPlace,
     ObjectMissing,
+    PermissionDenied,
     RemoteError,
+    Unexplained,
     remote_error,
 )
 
@@ -182,6 +184,16 @@ class Remote:
 
 
 class S3Remote(Remote):
+    def get(self, name: str) -> bytes:
+        try:
+            return super().get(name)
+        except (PermissionDenied, Unexplained) as exc:
+            # s3fs reads with a HEAD first, and a HEAD's 400 or 403 has no body to say why
+            # (wrong or expired keys, a missing permission): a listing's answer does
+            with self._errors("opening the remote"):
+                self._root_exists()
+            raise exc from exc.__cause__
+
     def _put(self, path: str, data: bytes) -> None:
         self.fs.pipe_file(path, data)  # one PUT (multipart above 50 MB): atomic either way
 

@@ -20,6 +20,7 @@ import msgspec
 
 from app.atomic import replace_file
 from app.errors import CrosstalkError, StorageError
+from app.history import utc_now
 from app.paths import DIR_MODE, FILE_MODE, DataDir
 from app.store.transcript import storage_error
 
@@ -64,13 +65,23 @@ class State(msgspec.Struct, kw_only=True):
     trash: list[str] = []  # in the trash when sync last looked
     flags_at: dict[str, dict[str, str]] = {}  # conversation -> flag ("trash", "pin") -> time set
     blobs_sent: list[str] = []
-    last_at: str | None = None
-    last_error: str | None = None
-    last_summary: str | None = None
+
+
+class Outcome(msgspec.Struct, kw_only=True):
+    """How the last sync went, in ``<data>/sync/last.json``: small, so a sync that changed
+    nothing rewrites this and not the state."""
+
+    at: str | None = None  # UTC ISO time of the last sync that finished
+    error: str | None = None  # the last failed sync's error in words (a success clears it)
+    summary: str | None = None  # the last finished sync's summary
 
 
 def _path(data: DataDir) -> Path:
     return data.sync_dir / "state.json"
+
+
+def _outcome_path(data: DataDir) -> Path:
+    return data.sync_dir / "last.json"
 
 
 def load(data: DataDir, remote: str, device: str) -> State:
@@ -85,30 +96,43 @@ def load(data: DataDir, remote: str, device: str) -> State:
     return state
 
 
+def _outcome(data: DataDir) -> Outcome:
+    try:
+        return msgspec.json.decode(_outcome_path(data).read_bytes(), type=Outcome)
+    except (OSError, msgspec.DecodeError):
+        return Outcome()
+
+
+def record_success(data: DataDir, summary: str) -> None:
+    _write(_outcome_path(data), msgspec.json.encode(Outcome(at=utc_now(), summary=summary)))
+
+
 def record_failure(data: DataDir, error: str) -> None:
-    """Keep ``error`` as the last sync's, when it failed before it could begin (the remote
-    could not be opened), so `crosstalk sync status` and the window say it."""
-    with contextlib.suppress(OSError, msgspec.DecodeError, StorageError):
-        try:
-            state = msgspec.json.decode(_path(data).read_bytes(), type=State)
-        except FileNotFoundError:
-            state = State()
-        state.last_error = error
-        save(data, state)
+    """Keep ``error`` as the last sync's (the last success's time and summary stay), so
+    `crosstalk sync status` and the window say it; also when the remote could not even be
+    opened. Never raises: the error itself is what the caller reports."""
+    outcome = _outcome(data)
+    outcome.error = error
+    with contextlib.suppress(StorageError):
+        _write(_outcome_path(data), msgspec.json.encode(outcome))
 
 
 def clear(data: DataDir) -> None:
     """Forget everything sync knew here (sync turned off): a later setup starts afresh,
     which costs time only (entries merge by id)."""
-    with contextlib.suppress(FileNotFoundError):
-        _path(data).unlink()
+    for path in (_path(data), _outcome_path(data)):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
 
 
 def save(data: DataDir, state: State) -> None:
-    path = _path(data)
+    _write(_path(data), msgspec.json.encode(state))
+
+
+def _write(path: Path, content: bytes) -> None:
     try:
         path.parent.mkdir(mode=DIR_MODE, exist_ok=True)
-        replace_file(path, msgspec.json.encode(state))
+        replace_file(path, content)
     except OSError as exc:
         raise storage_error("save", path, exc) from exc
 
@@ -143,11 +167,8 @@ class LastSync:
 
 
 def last_sync(data: DataDir) -> LastSync:
-    try:
-        state = msgspec.json.decode(_path(data).read_bytes(), type=State)
-    except (OSError, msgspec.DecodeError):
-        return LastSync(None, None, None)
-    return LastSync(state.last_at, state.last_error, state.last_summary)
+    outcome = _outcome(data)
+    return LastSync(outcome.at, outcome.error, outcome.summary)
 
 
 def pending(library: Library) -> int:

@@ -344,11 +344,12 @@ def test_off_forgets_the_remote_here_and_touches_nothing_else(
         assert load_settings(DataDir(a.home)).sync is None
         assert place.objects() == remote_before
         # the library is as it was; only settings and what sync knew here changed
-        changed = ("settings.toml", "sync/state.json")
+        changed = ("settings.toml", "sync/state.json", "sync/last.json")
         assert {k: v for k, v in a.files().items() if k not in changed} == {
             k: v for k, v in library_before.items() if k not in changed
         }
-        assert "sync/state.json" in library_before and "sync/state.json" not in a.files()
+        for known in ("sync/state.json", "sync/last.json"):
+            assert known in library_before and known not in a.files()
         assert "no sync remote is set" in a.run("sync", "status")[1]
         assert a.run("sync")[0] == 1
         # what it had sent is still there for another device

@@ -278,3 +278,19 @@ def test_a_conversation_purged_here_is_not_brought_back_in_pieces(
     report = a.sync()
     assert not a.library.holds(chat.id) and report.warnings
     assert b.library.open(chat.id).history.version == 4  # the other device keeps all of it
+
+
+def test_a_sync_that_changed_nothing_leaves_the_state_file_alone(
+    devices: tuple[Device, Device],
+) -> None:
+    from app.sync.state import last_sync
+
+    a, _ = devices
+    a.say(a.library.create(), "one")
+    a.sync()
+    state = a.data.sync_dir / "state.json"
+    written = state.stat().st_mtime_ns
+    first = last_sync(a.data).at
+    assert a.sync().summary() == "up to date: nothing to receive or send"
+    assert state.stat().st_mtime_ns == written  # (about 1 MB at 10k conversations)
+    assert last_sync(a.data).at != first  # while "last synced" moves on

@@ -33,7 +33,7 @@ from app.sync.errors import (
     Unreachable,
     WrongCredentials,
 )
-from app.sync.state import State
+from app.sync.state import last_sync
 from tests.helpers.sync_devices import Device, Held, folder_config, set_up_remote
 from tests.helpers.sync_servers import (
     DAV_PASSWORD,
@@ -318,8 +318,9 @@ def _busy_library(a: Device, b: Device) -> None:
         (0, b"", Unreachable),  # the connection closes without an answer
         (503, s3_error("SlowDown", "Please reduce your request rate."), Throttled),
         (507, s3_error("QuotaExceeded", "quota exceeded"), RemoteFull),
+        (400, s3_error("ExpiredToken", "The provided token has expired."), WrongCredentials),
     ],
-    ids=["dropped", "throttled", "full"],
+    ids=["dropped", "throttled", "full", "expired"],
 )
 @pytest.mark.parametrize("after", [2, pytest.param(7, marks=pytest.mark.slow), 12])
 def test_s3_failing_mid_sync_then_the_next_sync_finishes(
@@ -334,8 +335,7 @@ def test_s3_failing_mid_sync_then_the_next_sync_finishes(
         engine.sync(a.library, vault)
     assert str(raised.value) and SECRET_KEY not in str(raised.value)
     middle.heal()
-    state = msgspec.json.decode((a.data.sync_dir / "state.json").read_bytes(), type=State)
-    assert state.last_error == str(raised.value)
+    assert last_sync(a.data).error == str(raised.value)
     for cid, holding in a.held().items():  # what arrived before the failure arrived whole
         assert _unpinned(holding) in (_unpinned(before.get(cid)), _unpinned(theirs.get(cid)))
     held = settled(a, b)
