@@ -36,6 +36,7 @@ from app.sync.config import SyncConfig, folder_path, kind_of
 from app.sync.secrets import ENVIRONMENT
 from ui import locale_format
 from ui.key_box import MASK, error_style
+from ui.sync_status import result_words
 
 if TYPE_CHECKING:
     from app.paths import DataDir
@@ -248,7 +249,7 @@ class SyncTab(QWidget):
         from app.sync.state import last_sync  # a small file
 
         last = last_sync(self._data)
-        self._show_last(last.at, last.error, last.summary)
+        self._show_last(last.at, last.error, result_words(last.counts, last.summary))
         self.pending_label.setText("")
 
     def _show_last(self, at: str | None, error: str | None, summary: str | None) -> None:
@@ -261,7 +262,7 @@ class SyncTab(QWidget):
         """The background sync's status (the window passes each one on while this is open)."""
         if status is None or self.pages.currentIndex() != 1:
             return
-        self._show_last(status.last_at, status.error, status.summary)
+        self._show_last(status.last_at, status.error, result_words(status.counts, status.summary))
         self.pending_label.setText(
             self.tr("%n conversation(s)", "", status.pending)
             if status.pending

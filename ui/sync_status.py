@@ -29,6 +29,33 @@ TICK_MS = 20_000  # "2 min ago" and "retrying in 4 min" are redrawn this often
 WIDEST = 460  # px: a long error is cut short here; the tooltip has it whole
 
 
+class SyncResult(QObject):
+    """A sync's result in the window's language (the engine's summary is English, kept for
+    when the numbers are missing)."""
+
+    def words(self, counts: dict[str, int] | None, summary: str | None) -> str:
+        if not counts:
+            return summary or ""
+        received, branches = counts.get("received", 0), counts.get("branches", 0)
+        sent, events = counts.get("sent", 0), counts.get("events", 0)
+        parts = []
+        if received:
+            parts.append(self.tr("received %n entry(s)", "", received))
+        if branches:
+            parts.append(self.tr("%n new branch(es) from another device", "", branches))
+        if sent:
+            parts.append(self.tr("sent %n entry(s)", "", sent))
+        if events:
+            parts.append(self.tr("%n pin(s), delete(s) or restore(s)", "", events))
+        if not parts:
+            return self.tr("up to date: nothing to receive or send")
+        return self.tr("; ").join(parts)
+
+
+def result_words(counts: dict[str, int] | None, summary: str | None) -> str:
+    return SyncResult().words(counts, summary)
+
+
 class SyncLine(QPushButton):
     """The status bar's sync line; ``clicked`` asks for a sync now."""
 
@@ -127,7 +154,8 @@ class SyncLine(QPushButton):
         if status.summary and status.last_at:
             lines.append(
                 self.tr("Last sync ({when}): {summary}").format(
-                    when=locale_format.when(status.last_at), summary=status.summary
+                    when=locale_format.when(status.last_at),
+                    summary=result_words(status.counts, status.summary),
                 )
             )
         lines.append(self.tr("Click to sync now (File > Sync now, Ctrl+Shift+S)"))

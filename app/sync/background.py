@@ -57,6 +57,7 @@ class Status:
     retry_at: float | None = None  # when the next try after a failure is due
     pending: int = 0  # conversations with changes not sent yet
     summary: str | None = None  # the last finished sync's summary
+    counts: dict[str, int] | None = None  # its numbers (``SyncReport.counts``)
 
 
 StatusFn = Callable[[Status], None]
@@ -212,7 +213,7 @@ class BackgroundSync:
         self._periodic_at = time.monotonic() + self.every
         self._set(
             syncing=False, error=None, retry_at=None, last_at=utc_now(), pending=pending,
-            summary=report.summary(),
+            summary=report.summary(), counts=report.counts(),
         )  # fmt: skip
         for listener in list(self.report_listeners):
             listener(report)
@@ -269,7 +270,10 @@ class BackgroundSync:
             lambda: (states.last_sync(self.library.data), states.pending(self.library)),
         )
         if self.syncs == 0:  # else a sync of this window's has said more
-            self._set(last_at=last.at, error=last.error, summary=last.summary, pending=pending)
+            self._set(
+                last_at=last.at, error=last.error, summary=last.summary, counts=last.counts,
+                pending=pending,
+            )  # fmt: skip
 
     async def _count_pending(self, after: float) -> None:
         if after:

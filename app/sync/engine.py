@@ -71,6 +71,15 @@ class SyncReport:
     def as_json(self) -> dict[str, object]:
         return asdict(self)
 
+    def counts(self) -> dict[str, int]:
+        """What the window words in its own language (the summary is English)."""
+        return {
+            "received": self.received_entries,
+            "sent": self.sent_entries,
+            "branches": len(self.branches),
+            "events": self.events_received + self.events_sent,
+        }
+
     def summary(self) -> str:
         would = "would be " if self.dry_run else ""
         parts = []
@@ -164,7 +173,7 @@ def sync(
         if not dry_run:
             if msgspec.json.encode(state) != loaded:  # (nothing changed: the file stays)
                 states.save(library.data, state)
-            states.record_success(library.data, report.summary())
+            states.record_success(library.data, report.summary(), report.counts())
         return report
 
 

@@ -74,6 +74,7 @@ class Outcome(msgspec.Struct, kw_only=True):
     at: str | None = None  # UTC ISO time of the last sync that finished
     error: str | None = None  # the last failed sync's error in words (a success clears it)
     summary: str | None = None  # the last finished sync's summary
+    counts: dict[str, int] = {}  # and its numbers (``SyncReport.counts``)
 
 
 def _path(data: DataDir) -> Path:
@@ -103,8 +104,9 @@ def _outcome(data: DataDir) -> Outcome:
         return Outcome()
 
 
-def record_success(data: DataDir, summary: str) -> None:
-    _write(_outcome_path(data), msgspec.json.encode(Outcome(at=utc_now(), summary=summary)))
+def record_success(data: DataDir, summary: str, counts: dict[str, int]) -> None:
+    outcome = Outcome(at=utc_now(), summary=summary, counts=counts)
+    _write(_outcome_path(data), msgspec.json.encode(outcome))
 
 
 def record_failure(data: DataDir, error: str) -> None:
@@ -164,11 +166,12 @@ class LastSync:
     at: str | None  # UTC ISO time of the last sync that finished; None: never
     error: str | None  # the last failed sync's error in words (a success clears it)
     summary: str | None  # the last finished sync's summary
+    counts: dict[str, int] | None = None  # its numbers (``SyncReport.counts``)
 
 
 def last_sync(data: DataDir) -> LastSync:
     outcome = _outcome(data)
-    return LastSync(outcome.at, outcome.error, outcome.summary)
+    return LastSync(outcome.at, outcome.error, outcome.summary, outcome.counts or None)
 
 
 def pending(library: Library) -> int:

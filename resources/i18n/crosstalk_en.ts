@@ -256,7 +256,7 @@
   <context>
     <name>SyncLine</name>
     <message numerus="yes">
-      <location filename="../../ui/sync_status.py" line="+94" />
+      <location filename="../../ui/sync_status.py" line="+121" />
       <source>(retrying in %n min)</source>
       <translation>
         <numerusform>(retrying in %n min)</numerusform>
@@ -281,9 +281,44 @@
     </message>
   </context>
   <context>
+    <name>SyncResult</name>
+    <message numerus="yes">
+      <location line="-106" />
+      <source>received %n entry(s)</source>
+      <translation>
+        <numerusform>received %n entry</numerusform>
+        <numerusform>received %n entries</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+2" />
+      <source>%n new branch(es) from another device</source>
+      <translation>
+        <numerusform>%n new branch from another device</numerusform>
+        <numerusform>%n new branches from another device</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+2" />
+      <source>sent %n entry(s)</source>
+      <translation>
+        <numerusform>sent %n entry</numerusform>
+        <numerusform>sent %n entries</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+2" />
+      <source>%n pin(s), delete(s) or restore(s)</source>
+      <translation>
+        <numerusform>%n pin, delete or restore</numerusform>
+        <numerusform>%n pins, deletes or restores</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>SyncTab</name>
     <message numerus="yes">
-      <location filename="../../ui/settings_sync.py" line="+266" />
+      <location filename="../../ui/settings_sync.py" line="+267" />
       <source>%n conversation(s)</source>
       <translation>
         <numerusform>%n conversation</numerusform>

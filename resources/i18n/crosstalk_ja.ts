@@ -3681,7 +3681,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncLine</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="+90"/>
+        <location filename="../../ui/sync_status.py" line="+117"/>
         <source>Sync failed: {error}</source>
         <translation>同期に失敗しました: {error}</translation>
     </message>
@@ -3737,15 +3737,56 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>前回の同期（{when}）: {summary}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Click to sync now (File &gt; Sync now, Ctrl+Shift+S)</source>
         <translation>クリックすると今すぐ同期します（「ファイル」&gt;「今すぐ同期」、Ctrl+Shift+S）</translation>
     </message>
 </context>
 <context>
+    <name>SyncResult</name>
+    <message numerus="yes">
+        <location line="-118"/>
+        <source>received %n entry(s)</source>
+        <translation>
+            <numerusform>%n 件を受信</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new branch(es) from another device</source>
+        <translation>
+            <numerusform>他のデバイスからの新しいブランチ %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>sent %n entry(s)</source>
+        <translation>
+            <numerusform>%n 件を送信</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n pin(s), delete(s) or restore(s)</source>
+        <translation>
+            <numerusform>ピン留め・削除・復元 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>up to date: nothing to receive or send</source>
+        <translation>最新の状態です。受信・送信するものはありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="+108"/>
+        <location filename="../../ui/settings_sync.py" line="+109"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>すでに使っているストレージを通じて、このライブラリをお使いのデバイス間で同じ内容に保ちます。使えるのは S3 バケット（AWS、MinIO、R2、B2、Wasabi）、WebDAV フォルダー（Nextcloud、NAS）、または Syncthing、Dropbox、ネットワーク共有で共有されるフォルダーです。開発元のサーバーには何も送信されません。</translation>
     </message>

@@ -3681,7 +3681,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncLine</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="+90"/>
+        <location filename="../../ui/sync_status.py" line="+117"/>
         <source>Sync failed: {error}</source>
         <translation>同步失败：{error}</translation>
     </message>
@@ -3737,15 +3737,56 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>上次同步（{when}）：{summary}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Click to sync now (File &gt; Sync now, Ctrl+Shift+S)</source>
         <translation>点击立即同步（“文件”&gt;“立即同步”，Ctrl+Shift+S）</translation>
     </message>
 </context>
 <context>
+    <name>SyncResult</name>
+    <message numerus="yes">
+        <location line="-118"/>
+        <source>received %n entry(s)</source>
+        <translation>
+            <numerusform>已接收 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new branch(es) from another device</source>
+        <translation>
+            <numerusform>来自其他设备的新分支 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>sent %n entry(s)</source>
+        <translation>
+            <numerusform>已发送 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n pin(s), delete(s) or restore(s)</source>
+        <translation>
+            <numerusform>置顶、删除或恢复 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>up to date: nothing to receive or send</source>
+        <translation>已是最新：没有需要接收或发送的内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="+108"/>
+        <location filename="../../ui/settings_sync.py" line="+109"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>通过你已有的存储，让此资料库在你的各台设备上保持一致：S3 存储桶（AWS、MinIO、R2、B2、Wasabi）、WebDAV 文件夹（Nextcloud、NAS），或由 Syncthing、Dropbox 或网络共享同步的文件夹。不会向我们的服务器发送任何内容。</translation>
     </message>

@@ -235,3 +235,22 @@ def test_every_text_of_the_tab_and_the_line_goes_through_translation(
         assert [text for text in texts if not text.startswith("[[")] == []
     finally:
         qapp.removeTranslator(marking)
+
+
+def test_the_last_result_is_said_in_the_window_language(qapp: QApplication) -> None:
+    from PySide6.QtCore import QLocale
+
+    from ui import i18n
+    from ui.sync_status import result_words
+
+    counts = {"received": 3, "sent": 1, "branches": 1, "events": 0}
+    english = result_words(counts, "received 3 entries in 1 conversation")
+    assert english == "received 3 entries; 1 new branch from another device; sent 1 entry"
+    installed = i18n.install(qapp, "ja", system=QLocale("de_DE"))
+    try:
+        japanese = result_words(counts, "received 3 entries in 1 conversation")
+        assert "3 件を受信" in japanese and "received" not in japanese
+        assert result_words(None, "the engine's words") == "the engine's words"  # no numbers
+    finally:
+        for translator in installed.translators:
+            qapp.removeTranslator(translator)
