@@ -452,6 +452,10 @@ def _sync(command: Command) -> None:
         "--encrypt", action="store_true",
         help="encrypt everything on the remote with a passphrase (asked for)",
     )  # fmt: skip
+    setup.add_argument(
+        "--settings", action="store_true",
+        help="also sync the settings (models, providers, context; never keys); the newest wins",
+    )  # fmt: skip
     status = sub.add_parser(
         "status", help="the remote, the last sync, what is not sent yet (never secrets)",
         description="The remote sync uses, when this device last synced, how many "

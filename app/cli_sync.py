@@ -197,6 +197,7 @@ def cmd_setup(services: Services, args: argparse.Namespace) -> int:
         region=args.region,
         user=args.user,
         encrypt=args.encrypt,
+        settings=args.settings,
     )
     secret, keep_secret = None, False
     if config.user:
@@ -255,6 +256,7 @@ def cmd_status(services: Services, args: argparse.Namespace) -> int:
         rows.append(("encrypted", f"yes, passphrase {_where(found, missing)}"))
     else:
         rows.append(("encrypted", "no"))
+    rows.append(("settings", "synced too (never keys)" if config.settings else "not synced"))
     rows.append(("device", config.device))
     _print_rows(rows)
     print()  # then how this device stands: its own block

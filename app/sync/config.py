@@ -32,6 +32,7 @@ class SyncConfig(msgspec.Struct, frozen=True, kw_only=True):
     region: str | None = None
     user: str | None = None  # WebDAV user name, or S3 access key id (not a secret)
     encrypt: bool = False
+    settings: bool = False  # also the settings (never keys): `sync setup --settings`
     device: str = ""  # this device's id on the remote, made by `crosstalk sync setup`
 
     def __post_init__(self) -> None:

@@ -63,6 +63,8 @@ class SyncReport:
     events_sent: int = 0
     blobs_received: int = 0
     blobs_sent: int = 0
+    settings_received: bool = False  # another device's settings were taken (``[sync] settings``)
+    settings_sent: bool = False
     devices: int = 0  # other devices on the remote
     requests: int = 0
     dry_run: bool = False
@@ -78,6 +80,7 @@ class SyncReport:
             "sent": self.sent_entries,
             "branches": len(self.branches),
             "events": self.events_received + self.events_sent,
+            "settings": int(self.settings_received) + int(self.settings_sent),
         }
 
     def summary(self) -> str:
@@ -101,6 +104,10 @@ class SyncReport:
             if self.events_sent:
                 words += f" ({_count(self.events_sent, 'pin, delete or restore', 'pins, deletes or restores')})"  # noqa: E501
             parts.append(words)
+        if self.settings_received:
+            parts.append(f"{would}received the settings of another device")
+        if self.settings_sent:
+            parts.append(f"{would}sent this device's settings")
         text = "; ".join(parts) if parts else "up to date: nothing to receive or send"
         if self.dry_run:
             text += " (dry run: nothing was changed)"
@@ -131,14 +138,15 @@ def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:
     if marker.encryption is None:
         if config.encrypt:
             raise RemoteError(f"{remote.description} is not encrypted any more; run setup again")
-        return Vault(remote, None, config.device)
+        return Vault(remote, None, config.device, settings=config.settings)
     passphrase = secrets.lookup("passphrase", environ)
     if passphrase is None:
         raise NoCredentials(
             f"{remote.description} is encrypted and this device has no passphrase for it: run "
             "`crosstalk sync setup` again, or set CROSSTALK_SYNC_PASSPHRASE"
         )
-    return Vault(remote, markers.unlock(marker, passphrase[0]), config.device)
+    sealer = markers.unlock(marker, passphrase[0])
+    return Vault(remote, sealer, config.device, settings=config.settings)
 
 
 def sync(
@@ -241,6 +249,8 @@ class _Run:
             for number in range(first, manifest.events + 1):
                 events += self.vault.get_events(self.vault.events_name(device, number)).events
         self._apply(events)
+        if self.vault.settings:
+            self._receive_settings()
         if self.dry_run:
             return
         for device, name, manifest in changed:
@@ -482,7 +492,68 @@ class _Run:
                 self._commit(committed, None)
                 committed = []
             self.progress("sending", done, len(candidates))
+        if self.vault.settings:
+            self._send_settings()
         self._commit(committed, self._local_events())
+
+    def _receive_settings(self) -> None:
+        """The newest settings another device shared, if newer than this device's."""
+        from app.sync import shared_settings
+
+        state = self.state
+        listing = layout.list_manifests(self.vault.find("settings/"), layout.SETTINGS)
+        here = shared_settings.shared(self.library.data)
+        if here is None:
+            return  # settings.toml unreadable here: it is the user's to fix, never replaced
+        carried, changed_at = here
+        unsent = shared_settings.fingerprint(carried) != state.settings_sent
+        newest = max(state.settings_at, changed_at) if unsent else state.settings_at
+        taken = None
+        for device, name in sorted(listing.manifests.items()):
+            if device == self.device or state.peer_settings.get(device) == name:
+                continue
+            shared = self.vault.get_settings(name)
+            if not self.dry_run:
+                state.peer_settings[device] = name
+            if (shared.changed_at, device) > (newest, self.device):
+                newest, taken = shared.changed_at, shared
+        if taken is None:
+            return
+        self.report.settings_received = True
+        if self.dry_run:
+            return
+        try:
+            shared_settings.apply(self.library.data, taken.settings)
+        except (CrosstalkError, ValueError) as exc:
+            self.report.warnings.append(f"another device's settings were not taken: {exc}")
+            return
+        after = shared_settings.shared(self.library.data)
+        state.settings_sent = shared_settings.fingerprint(after[0]) if after else ""
+        state.settings_at = taken.changed_at
+
+    def _send_settings(self) -> None:
+        """This device's settings, when they changed since they were last shared or taken."""
+        from app.sync import shared_settings
+        from app.sync.layout import SharedSettings
+
+        state = self.state
+        here = shared_settings.shared(self.library.data)
+        if here is None or shared_settings.fingerprint(here[0]) == state.settings_sent:
+            return
+        self.report.settings_sent = True
+        if self.dry_run:
+            return
+        carried, changed_at = here
+        number = state.settings_number + 1
+        self.vault.put_settings(
+            SharedSettings(device=self.device, number=number, changed_at=changed_at,
+                           settings=msgspec.json.decode(carried))
+        )  # fmt: skip
+        if state.settings_number:  # the one it replaces: only ever this device's own
+            with contextlib.suppress(RemoteError):
+                self.vault.delete(layout.settings_name(self.device, state.settings_number))
+        state.settings_number, state.settings_sent = number, shared_settings.fingerprint(carried)
+        state.settings_at = max(state.settings_at, changed_at)
 
     def _read(self, cid: str, in_trash: bool) -> tuple[transcript.Header, list[AnyEntry], int]:
         if not in_trash:

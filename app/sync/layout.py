@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import msgspec
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 VERSION = 1
 T = TypeVar("T")
+SETTINGS = re.compile(r"settings/([0-9a-f]{16})-(\d{12})")
 _MANIFEST = re.compile(r"manifests/([0-9a-f]{16})-(\d{12})")
 _encoder = msgspec.json.Encoder()
 
@@ -72,6 +73,17 @@ class Events(msgspec.Struct, kw_only=True):
     events: list[Event] = []
 
 
+class SharedSettings(msgspec.Struct, kw_only=True):
+    """A device's settings, when it shares them (``app/sync/shared_settings.py``)."""
+
+    format: str = "crosstalk.sync.settings"
+    version: int = VERSION
+    device: str
+    number: int
+    changed_at: str  # when they last changed on that device: the newest wins
+    settings: dict[str, Any] = {}
+
+
 @dataclass
 class Segment:
     head: SegmentHead
@@ -90,10 +102,16 @@ def manifest_name(device: str, number: int) -> str:
     return f"manifests/{device}-{number:012d}"
 
 
-def list_manifests(objects: list[RemoteObject]) -> Listing:
+def settings_name(device: str, number: int) -> str:
+    return f"settings/{device}-{number:012d}"
+
+
+def list_manifests(objects: list[RemoteObject], pattern: re.Pattern[str] = _MANIFEST) -> Listing:
+    """The newest object of each device among ``objects`` named like ``pattern`` (manifests,
+    or with ``SETTINGS``, shared settings)."""
     listing = Listing()
     for obj in sorted(objects, key=lambda o: o.name):  # by device, then number
-        match = _MANIFEST.fullmatch(obj.name)
+        match = pattern.fullmatch(obj.name)
         if match is None:
             continue
         previous = listing.manifests.get(match[1])
@@ -106,10 +124,13 @@ def list_manifests(objects: list[RemoteObject]) -> Listing:
 class Vault:
     """A remote with its encryption (if any): names, sealing and counting of calls."""
 
-    def __init__(self, remote: Remote, sealer: Sealer | None, device: str) -> None:
+    def __init__(
+        self, remote: Remote, sealer: Sealer | None, device: str, *, settings: bool = False
+    ) -> None:
         self.remote = remote
         self.sealer = sealer
         self.device = device
+        self.settings = settings  # settings travel too (``[sync] settings``)
         self.requests = 0
 
     @property
@@ -177,6 +198,14 @@ class Vault:
         except Exception as exc:  # a damaged line: the whole batch waits, nothing half-read
             raise DamagedObject(f"{self.description}: {name} is damaged ({exc})") from exc
         return Segment(head, entries)
+
+    def put_settings(self, shared: SharedSettings) -> str:
+        name = settings_name(shared.device, shared.number)
+        self.put(name, _encoder.encode(shared))
+        return name
+
+    def get_settings(self, name: str) -> SharedSettings:
+        return _decoded(name, self.get(name), SharedSettings, "crosstalk.sync.settings")
 
     def put_events(self, events: Events) -> None:
         self.put(self.events_name(events.device, events.number), _encoder.encode(events))

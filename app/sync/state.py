@@ -65,6 +65,10 @@ class State(msgspec.Struct, kw_only=True):
     trash: list[str] = []  # in the trash when sync last looked
     flags_at: dict[str, dict[str, str]] = {}  # conversation -> flag ("trash", "pin") -> time set
     blobs_sent: list[str] = []
+    settings_number: int = 0  # this device's last shared-settings object
+    settings_sent: str = ""  # the fingerprint of the settings last shared or taken
+    settings_at: str = ""  # when the settings here last changed, as the remote knows it
+    peer_settings: dict[str, str] = {}  # device -> its shared-settings object last looked at
 
 
 class Outcome(msgspec.Struct, kw_only=True):

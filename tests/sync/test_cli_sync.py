@@ -221,7 +221,13 @@ def test_a_remote_in_settings_survives_a_save(data_dir: DataDir) -> None:
     assert settings.sync == SyncConfig(url="s3://bucket/ct", user="AKIAX")
     save_settings(data_dir, settings)
     assert msgspec.toml.decode(data_dir.settings_file.read_bytes()) == {
-        "sync": {"url": "s3://bucket/ct", "user": "AKIAX", "encrypt": False, "device": ""}
+        "sync": {
+            "url": "s3://bucket/ct",
+            "user": "AKIAX",
+            "encrypt": False,
+            "settings": False,
+            "device": "",
+        }
     }
     data_dir.settings_file.write_text('[sync]\nurl = "gopher://x"\n')
     with pytest.raises(Exception, match="is not a remote Crosstalk can use"):
