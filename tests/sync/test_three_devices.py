@@ -214,7 +214,7 @@ def test_three_devices_end_up_holding_the_same(root: Path, steps: list[tuple[obj
 
 @pytest.mark.slow
 @settings(
-    max_examples=300,
+    max_examples=120,  # ~25 s in CI; raise it when changing the merge
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
