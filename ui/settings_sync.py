@@ -1,4 +1,5 @@
-"""Settings > Sync: set sync up (``app.sync.setup.set_up``), see how it goes, sync now, turn it off.
+"""Settings > Sync: set sync up (``app.sync.setup.set_up``), see how it goes, sync now, turn it off,
+and whether settings.toml travels too (``[sync] settings``, off unless asked for).
 
 Like Settings > Tools it acts at once, never waiting for the dialog's OK: Set up tests the
 remote on a worker thread and, when everything worked, has saved ``[sync]`` and the secrets;
@@ -136,6 +137,10 @@ class SyncTab(QWidget):
         self.passphrase = _password_field()
         self.again = _password_field()
         self.again.setPlaceholderText(self.tr("asked for a new remote only"))
+        self.also_settings = QCheckBox(
+            self.tr("Also sync se&ttings (models, providers, context; never keys)")
+        )
+        self.also_settings.setToolTip(self._settings_tip())
         self.set_up_button = QPushButton(self.tr("&Set up"))
         self.set_up_button.setDefault(False)
         self.set_up_button.setAutoDefault(False)
@@ -156,6 +161,7 @@ class SyncTab(QWidget):
         form.addRow(self.encrypt)
         form.addRow(self.tr("&Passphrase:"), self.passphrase)
         form.addRow(self.tr("Passphrase &again:"), self.again)
+        form.addRow(self.also_settings)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.set_up_button)
@@ -170,6 +176,14 @@ class SyncTab(QWidget):
         self.remote_label.setWordWrap(True)
         self.encrypted_label = QLabel()
         self.device_label = QLabel()
+        self.settings_label = QLabel()
+        self.settings_button = QPushButton(self.tr("Sync se&ttings too"))
+        self.settings_button.setToolTip(self._settings_tip())
+        self.settings_button.clicked.connect(self.switch_settings)
+        settings_row = QHBoxLayout()
+        settings_row.addWidget(self.settings_label)
+        settings_row.addStretch(1)
+        settings_row.addWidget(self.settings_button)
         self.last_label = QLabel()
         self.pending_label = QLabel()
         self.last_error = QLabel()
@@ -196,12 +210,20 @@ class SyncTab(QWidget):
         form.addRow(self.tr("Remote:"), self.remote_label)
         form.addRow(self.tr("Encrypted:"), self.encrypted_label)
         form.addRow(self.tr("This device:"), self.device_label)
+        form.addRow(self.tr("Settings:"), settings_row)
         form.addRow(self.tr("Last synced:"), self.last_label)
         form.addRow(self.tr("Not sent yet:"), self.pending_label)
         form.addRow(self.tr("Last error:"), self.last_error)
         form.addRow(self.tr("Last result:"), self.summary_label)
         form.addRow(buttons)
         return page
+
+    def _settings_tip(self) -> str:
+        return self.tr(
+            "settings.toml travels between the devices that sync settings; the newest change "
+            "wins. Keys never do (they stay in this device's keyring), nor this remote and "
+            "device: each device keeps its own."
+        )
 
     def _fit_fields(self) -> None:
         """Only the fields the remote's kind takes: endpoint and region for S3, a user and
@@ -246,6 +268,12 @@ class SyncTab(QWidget):
         self.remote_label.setText(self.description or where)
         self.encrypted_label.setText(self.tr("Yes") if config.encrypt else self.tr("No"))
         self.device_label.setText(config.device)
+        self.settings_label.setText(
+            self.tr("Synced too") if config.settings else self.tr("Not synced")
+        )
+        self.settings_button.setText(
+            self.tr("Stop syncing se&ttings") if config.settings else self.tr("Sync se&ttings too")
+        )
         from app.sync.state import last_sync  # a small file
 
         last = last_sync(self._data)
@@ -274,7 +302,9 @@ class SyncTab(QWidget):
         )
 
     def _set_busy(self, text: str | None) -> None:
-        for widget in (self.set_up_button, self.sync_now_button, self.turn_off_button):
+        buttons = (self.set_up_button, self.sync_now_button, self.turn_off_button,
+                   self.settings_button)  # fmt: skip
+        for widget in buttons:
             widget.setEnabled(text is None)
         self.busy.setText(text or "")
         self.busy.setVisible(text is not None)
@@ -306,6 +336,7 @@ class SyncTab(QWidget):
             region=(self.region.text().strip() or None) if kind == "s3" else None,
             user=(self.user.text().strip() or None) if kind != "folder" else None,
             encrypt=self.encrypt.isChecked(),
+            settings=self.also_settings.isChecked(),
         )
         secret, keep_secret = self.secret.text(), True
         if config.user and not secret:
@@ -392,6 +423,7 @@ class SyncTab(QWidget):
         from app.sync.setup import forget
 
         url = self._settings.sync.url if self._settings.sync else ""
+        settings = self._settings.sync.settings if self._settings.sync else False
         try:
             self._settings = await asyncio.to_thread(forget, self._data, self._settings)
         except (CrosstalkError, ValueError) as exc:
@@ -401,7 +433,34 @@ class SyncTab(QWidget):
             self._set_busy(None)
         self.description = ""
         self.url.setText(url)
+        self.also_settings.setChecked(settings)
         self._show_config(None)
         self.busy.setText(self.tr("Sync is off on this device."))
         self.busy.show()
         self.sync_changed.emit(None)
+
+    def switch_settings(self) -> None:
+        """Sync settings.toml too, or stop: saved at once (``[sync] settings``), like Set up
+        and Turn off; ``sync_changed`` tells the dialog (whose OK keeps it) and the window."""
+        config = self._settings.sync
+        if config is None or (self._task is not None and not self._task.done()):
+            return
+        from app.settings_store import save_settings
+
+        config = replace(config, settings=not config.settings)
+        after = replace(self._settings, sync=config)
+        try:
+            save_settings(self._data, after)
+        except CrosstalkError as exc:
+            self._fail(str(exc))
+            return
+        self._settings = after
+        self.error.hide()
+        self._show_config(config)
+        self.busy.setText(
+            self.tr("Settings go with each sync from now on.")
+            if config.settings
+            else self.tr("Settings stay on this device from now on.")
+        )
+        self.busy.show()
+        self.sync_changed.emit(config)

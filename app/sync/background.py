@@ -90,7 +90,7 @@ class BackgroundSync:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="crosstalk-sync")
         self._thread: int | None = None  # the executor's thread, once it has run something
         self._cancel = threading.Event()
-        self._wake: asyncio.Event | None = None
+        self._wake: asyncio.Future[None] | None = None  # the scheduler's nap, cut short
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -110,7 +110,6 @@ class BackgroundSync:
         """Begin on the current loop (running, or about to run): the first sync ``first``
         seconds from now."""
         self._loop = loop = asyncio.get_event_loop()
-        self._wake = asyncio.Event()
         self._periodic_at = time.monotonic() + self.first
         self._unsubscribe = self.library.subscribe(self._heard)
         self._task = asyncio.ensure_future(self._run(), loop=loop)
@@ -123,7 +122,7 @@ class BackgroundSync:
         self._poke()
         if self._pending_task is None or self._pending_task.done():
             wait = min(PENDING_AFTER, self.debounce / 2)  # counted before it is sent
-            self._pending_task = asyncio.ensure_future(self._count_pending(wait))
+            self._pending_task = asyncio.ensure_future(self._count_pending(wait), loop=self._loop)
 
     def sync_now(self) -> None:
         """Sync as soon as the one running (if any) has finished, failures' wait or not."""
@@ -160,8 +159,8 @@ class BackgroundSync:
     # --- the schedule ---------------------------------------------------------------------
 
     def _poke(self) -> None:
-        if self._wake is not None:
-            self._wake.set()
+        if self._wake is not None and not self._wake.done():
+            self._wake.set_result(None)
 
     def _due(self) -> float:
         if self._now:
@@ -173,21 +172,32 @@ class BackgroundSync:
         return self._periodic_at
 
     async def _run(self) -> None:
-        assert self._wake is not None
         while not self._cancel.is_set():
             delay = self._due() - time.monotonic()
             if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), delay)
-                self._wake.clear()
+                await self._nap(delay)
                 continue
             await self._sync_once()
+
+    async def _nap(self, seconds: float) -> None:
+        """Wait ``seconds``, or until poked. Bound to the loop the sync was started on, not
+        to "the running loop": qasync runs a task's steps from Qt's events too, when
+        asyncio does not count its loop as running (as in tests that process Qt events)."""
+        assert self._loop is not None
+        self._wake = wake = self._loop.create_future()
+        timer = self._loop.call_later(seconds, _settle, wake)
+        try:
+            await wake
+        finally:
+            timer.cancel()
+            self._wake = None
 
     async def _sync_once(self) -> None:
         self._now, self._change_at = False, None
         self.syncs += 1
         self._set(syncing=True, stage="listing", done=0, total=0)
-        loop = asyncio.get_running_loop()
+        assert self._loop is not None
+        loop = self._loop
         try:
             report, pending = await loop.run_in_executor(self._executor, self._work)
         except engine.Cancelled:
@@ -264,7 +274,8 @@ class BackgroundSync:
 
     async def _read_last(self) -> None:
         """At start: what the last sync (of this window or a command) left recorded."""
-        loop = asyncio.get_running_loop()
+        assert self._loop is not None
+        loop = self._loop
         last, pending = await loop.run_in_executor(
             self._executor,
             lambda: (states.last_sync(self.library.data), states.pending(self.library)),
@@ -276,9 +287,12 @@ class BackgroundSync:
             )  # fmt: skip
 
     async def _count_pending(self, after: float) -> None:
+        assert self._loop is not None
+        loop = self._loop
         if after:
-            await asyncio.sleep(after)
-        loop = asyncio.get_running_loop()
+            pause = loop.create_future()
+            loop.call_later(after, _settle, pause)
+            await pause
         try:
             pending = await loop.run_in_executor(
                 self._executor, lambda: states.pending(self.library)
@@ -302,3 +316,8 @@ def _said_if_failed(task: asyncio.Task[None]) -> None:
     """The schedule ended by a bug: logged (background sync stops; the window goes on)."""
     if not task.cancelled() and task.exception() is not None:
         log.error("background sync stopped", exc_info=task.exception())
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

@@ -318,7 +318,7 @@
   <context>
     <name>SyncTab</name>
     <message numerus="yes">
-      <location filename="../../ui/settings_sync.py" line="+267" />
+      <location filename="../../ui/settings_sync.py" line="+295" />
       <source>%n conversation(s)</source>
       <translation>
         <numerusform>%n conversation</numerusform>

@@ -3786,7 +3786,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="+109"/>
+        <location filename="../../ui/settings_sync.py" line="+110"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>すでに使っているストレージを通じて、このライブラリをお使いのデバイス間で同じ内容に保ちます。使えるのは S3 バケット（AWS、MinIO、R2、B2、Wasabi）、WebDAV フォルダー（Nextcloud、NAS）、または Syncthing、Dropbox、ネットワーク共有で共有されるフォルダーです。開発元のサーバーには何も送信されません。</translation>
     </message>
@@ -3826,7 +3826,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>新しいリモートの場合のみ必要</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Also sync se&amp;ttings (models, providers, context; never keys)</source>
+        <translation>設定も同期する（モデル、プロバイダー、コンテキスト。キーは含まない）(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Set up</source>
         <translation>セットアップ(&amp;S)</translation>
     </message>
@@ -3847,18 +3852,18 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+86"/>
         <source>&amp;User:</source>
         <translation>ユーザー(&amp;U):</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+69"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Pass&amp;word:</source>
         <translation>パスワード(&amp;W):</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-84"/>
         <source>&amp;Passphrase:</source>
         <translation>パスフレーズ(&amp;P):</translation>
     </message>
@@ -3868,13 +3873,19 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>パスフレーズ（確認）(&amp;A):</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <location line="+93"/>
+        <location line="+17"/>
+        <location line="+95"/>
+        <source>Sync se&amp;ttings too</source>
+        <translation>設定も同期する(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <location line="+107"/>
         <source>Sync &amp;now</source>
         <translation>今すぐ同期(&amp;N)</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-105"/>
         <source>Turn &amp;off</source>
         <translation>オフにする(&amp;O)</translation>
     </message>
@@ -3900,6 +3911,11 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Settings:</source>
+        <translation>設定:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Last synced:</source>
         <translation>最終同期:</translation>
     </message>
@@ -3919,7 +3935,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>前回の結果:</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+6"/>
+        <source>settings.toml travels between the devices that sync settings; the newest change wins. Keys never do (they stay in this device&apos;s keyring), nor this remote and device: each device keeps its own.</source>
+        <translation>settings.toml は設定を同期するデバイス間で受け渡され、最も新しい変更が優先されます。キーは受け渡されません（このデバイスのキーリングに残ります）。このリモートとデバイスの設定も同様で、各デバイスがそれぞれ保持します。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Access key &amp;ID:</source>
         <translation>アクセスキー ID(&amp;I):</translation>
     </message>
@@ -3943,6 +3964,21 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+0"/>
         <source>No</source>
         <translation>いいえ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Synced too</source>
+        <translation>同期する</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Not synced</source>
+        <translation>同期しない</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop syncing se&amp;ttings</source>
+        <translation>設定の同期をやめる(&amp;T)</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3972,7 +4008,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>同期中…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>A folder to sync through</source>
         <translation>同期に使うフォルダー</translation>
     </message>
@@ -3982,7 +4018,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>同期先を入力してください（バケット、WebDAV の URL、またはフォルダー）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>secret access key</source>
         <translation>シークレットアクセスキー</translation>
     </message>
@@ -4032,9 +4068,19 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>同期をオフにしています…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Sync is off on this device.</source>
         <translation>このデバイスの同期をオフにしました。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Settings go with each sync from now on.</source>
+        <translation>今後は同期のたびに設定も同期されます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings stay on this device from now on.</source>
+        <translation>今後、設定はこのデバイスだけに保持されます。</translation>
     </message>
 </context>
 <context>

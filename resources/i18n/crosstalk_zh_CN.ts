@@ -3786,7 +3786,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="+109"/>
+        <location filename="../../ui/settings_sync.py" line="+110"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>通过你已有的存储，让此资料库在你的各台设备上保持一致：S3 存储桶（AWS、MinIO、R2、B2、Wasabi）、WebDAV 文件夹（Nextcloud、NAS），或由 Syncthing、Dropbox 或网络共享同步的文件夹。不会向我们的服务器发送任何内容。</translation>
     </message>
@@ -3826,7 +3826,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>仅新的远程需要</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Also sync se&amp;ttings (models, providers, context; never keys)</source>
+        <translation>同时同步设置（模型、提供商、上下文；不含密钥）(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Set up</source>
         <translation>配置(&amp;S)</translation>
     </message>
@@ -3847,18 +3852,18 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+86"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+69"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Pass&amp;word:</source>
         <translation>密码(&amp;W)：</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-84"/>
         <source>&amp;Passphrase:</source>
         <translation>密码短语(&amp;P)：</translation>
     </message>
@@ -3868,13 +3873,19 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>确认密码短语(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <location line="+93"/>
+        <location line="+17"/>
+        <location line="+95"/>
+        <source>Sync se&amp;ttings too</source>
+        <translation>同时同步设置(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <location line="+107"/>
         <source>Sync &amp;now</source>
         <translation>立即同步(&amp;N)</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-105"/>
         <source>Turn &amp;off</source>
         <translation>关闭(&amp;O)</translation>
     </message>
@@ -3900,6 +3911,11 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Settings:</source>
+        <translation>设置：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Last synced:</source>
         <translation>上次同步：</translation>
     </message>
@@ -3919,7 +3935,12 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>上次结果：</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+6"/>
+        <source>settings.toml travels between the devices that sync settings; the newest change wins. Keys never do (they stay in this device&apos;s keyring), nor this remote and device: each device keeps its own.</source>
+        <translation>settings.toml 在同步设置的设备之间传递，以最新的更改为准。密钥从不传递（它们留在本设备的密钥环中），此远程位置和设备信息也不传递：每台设备各自保留。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Access key &amp;ID:</source>
         <translation>访问密钥 ID(&amp;I)：</translation>
     </message>
@@ -3943,6 +3964,21 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+0"/>
         <source>No</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Synced too</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Not synced</source>
+        <translation>不同步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop syncing se&amp;ttings</source>
+        <translation>停止同步设置(&amp;T)</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3972,7 +4008,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>A folder to sync through</source>
         <translation>用于同步的文件夹</translation>
     </message>
@@ -3982,7 +4018,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>请输入同步位置：存储桶、WebDAV URL 或文件夹。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>secret access key</source>
         <translation>秘密访问密钥</translation>
     </message>
@@ -4032,9 +4068,19 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>正在关闭同步…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Sync is off on this device.</source>
         <translation>此设备上的同步已关闭。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Settings go with each sync from now on.</source>
+        <translation>今后每次同步都会同步设置。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings stay on this device from now on.</source>
+        <translation>今后设置只保留在本设备上。</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@ sync runs the real engine, the status line says how it went, and a branch that a
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import time
 from collections.abc import Iterator
@@ -148,6 +149,79 @@ def test_a_new_encrypted_remote_needs_the_passphrase_twice(
         assert window.window.sync_runner.background is None
 
 
+def until_idle(window: Harness, what: str) -> None:
+    """Until a sync has run and none is running; then the loop runs on a moment, so the
+    background's wait for the next sync begins inside it (not in Qt events handled outside)."""
+
+    def idle() -> bool:
+        background = window.window.sync_runner.background
+        return background is not None and background.syncs > 0 and not background.status.syncing
+
+    window.until(idle, what)
+    window.loop.run_until_complete(asyncio.sleep(0.05))
+
+
+def open_sync_tab(window: Harness) -> tuple[SettingsDialog, SyncTab]:
+    window.window.open_settings(sync=True)
+    (dialog,) = top_level(SettingsDialog)
+    tab = dialog.sync_tab
+    assert tab is not None and dialog.tabs.currentWidget() is tab
+    for combo in (dialog.default_model, dialog.title_model):  # (the test's model is unknown)
+        combo.setCurrentText("local:smollm2")
+    return dialog, tab
+
+
+def test_settings_are_synced_when_the_box_is_ticked(
+    qtbot: QtBot, window: Harness, services: Services, remote: Path
+) -> None:
+    dialog, tab = open_sync_tab(window)
+    assert not tab.also_settings.isChecked()  # off unless asked for
+    qtbot.keyClicks(tab.url, str(remote))
+    tab.also_settings.click()
+    tab.set_up_button.click()
+    window.until(lambda: tab.pages.currentIndex() == 1, "the tab to show sync set up")
+    saved = load_settings(services.data).sync
+    assert saved is not None and saved.settings is True
+    assert tab.settings_label.text() == "Synced too"
+    assert tab.settings_button.text() == "Stop syncing se&ttings"
+    window.until(lambda: any((remote / "settings").glob("*")), "settings.toml sent")
+    until_idle(window, "the sync done")
+    assert dialog.settings().sync == saved  # OK keeps it
+
+
+def test_settings_sync_is_off_by_default_and_switched_afterwards(
+    qtbot: QtBot, window: Harness, services: Services, remote: Path
+) -> None:
+    dialog, tab = open_sync_tab(window)
+    qtbot.keyClicks(tab.url, str(remote))
+    tab.set_up_button.click()  # the box left as it is
+    window.until(lambda: tab.pages.currentIndex() == 1, "the tab to show sync set up")
+    before = load_settings(services.data).sync
+    assert before is not None and before.settings is False
+    assert tab.settings_label.text() == "Not synced"
+    until_idle(window, "the first sync")
+    assert not (remote / "settings").exists()  # nothing of settings.toml went
+    tab.settings_button.click()  # Sync settings too
+    saved = load_settings(services.data).sync
+    assert saved == replace(before, settings=True)  # nothing else changed
+    assert tab.settings_label.text() == "Synced too"
+    # the window syncs with it at once, settings.toml going too
+    window.until(lambda: any((remote / "settings").glob("*")), "settings.toml sent")
+    runner = window.window.sync_runner
+    assert runner.services.settings.sync == saved
+    until_idle(window, "the sync done")
+    assert dialog.settings().sync == saved  # OK does not undo it
+    tab.settings_button.click()  # Stop syncing settings
+    saved = load_settings(services.data).sync
+    assert saved == before
+    assert tab.settings_label.text() == "Not synced"
+    window.until(lambda: runner.services.settings.sync == saved, "the window told")
+    until_idle(window, "the sync done")
+    dialog.accept()
+    window.until(lambda: not dialog.isVisible(), "the dialog closed")
+    assert load_settings(services.data).sync == before
+
+
 def test_the_status_line_says_a_failure_in_words_and_when_it_is_tried_again(
     qtbot: QtBot, window: Harness, services: Services, remote: Path, tmp_path: Path
 ) -> None:
@@ -224,6 +298,7 @@ def test_every_text_of_the_tab_and_the_line_goes_through_translation(
         texts += [b.toolTip() for b in tab.findChildren(QPushButton) if b.toolTip()]
         texts += [label.text() for label in tab.findChildren(QLabel) if label.text()]
         texts += [tab.url.placeholderText(), tab.encrypt.text(), tab.encrypt.toolTip()]
+        texts += [tab.also_settings.text(), tab.also_settings.toolTip()]
         line = SyncLine()
         qtbot.addWidget(line)
         later = time.monotonic() + 240
