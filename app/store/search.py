@@ -211,7 +211,7 @@ class _Compiled(msgspec.Struct, frozen=True):
         kept: dict[str, list[tuple[int, int, str, Folded | None]]] = {cid: [] for cid in ids}
         texts: dict[int, str] = {}
         for chunk in (ids[n : n + 500] for n in range(0, len(ids), 500)):
-            for row_id, cid, seq, kind, text in sorted(self._matching(db, chunk), reverse=True):
+            for row_id, cid, seq, kind, text in sorted(self._matching(db, chunk), key=_newest):
                 folded = fold_mapped(text) if text is not None else None
                 if folded is not None and not self.holds(folded.text):
                     continue
@@ -305,6 +305,12 @@ def _filters(filters: Filters) -> tuple[str, list[Any]]:
     some(filters.models, model)
     some(filters.not_models, model, negated=True)
     return "".join(f" AND {condition}" for condition in where), params
+
+
+def _newest(row: tuple[Any, ...]) -> tuple[int, int]:
+    """Newest first: by millisecond, then, within one millisecond, by seq (a row id's low
+    bits are a hash there, not an order)."""
+    return -(row[0] >> TIME_SHIFT), -row[2]
 
 
 def first_id(day: date) -> int:

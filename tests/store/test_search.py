@@ -253,6 +253,15 @@ def test_count_is_every_match_and_hits_stop_at_per_conversation(library: Library
     assert library.search("word 7")[0].count == 1  # "7" a whole word: not 17 or 27
 
 
+def test_hits_of_one_millisecond_are_newest_first_by_seq(library: Library) -> None:
+    """Row ids of one millisecond differ by a hash; the hits still come newest first."""
+    conversation = library.create()
+    for n in range(12):
+        library.append(conversation, ModelInput(text=f"same {n}", ts="2026-01-01T10:00:00.000Z"))
+    [hits] = library.search("same", per_conversation=12)
+    assert [h.seq for h in hits.hits] == list(range(12, 0, -1))
+
+
 def test_incremental_and_rebuilt_indexes_find_the_same(data_dir: DataDir) -> None:
     library = Library(data_dir)
     names = fill(library)
