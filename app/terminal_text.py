@@ -23,8 +23,24 @@ def columns(text: str) -> int:
 
 def cut(text: str, width: int) -> str:
     """``text`` if it fits in ``width`` columns, else as much of it as fits with "…"."""
-    if columns(text) <= width:
-        return text
+    return _cut(text, width)[0]
+
+
+def left(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and padded to exactly that."""
+    text, used = _cut(text, width)
+    return text + " " * (width - used)
+
+
+def _cut(text: str, width: int) -> tuple[str, int]:
+    """``cut``, and the columns the result takes (the "…" one)."""
+    used = columns(text)
+    if used <= width:
+        return text, used
+    if width <= 0:
+        return "", 0
+    if text.isascii() and text.isprintable():
+        return text[: width - 1] + ELLIPSIS, width
     import wcwidth
 
     kept, used = [], 0
@@ -34,10 +50,4 @@ def cut(text: str, width: int) -> str:
             break
         kept.append(cluster)
         used += size
-    return "".join(kept) + ELLIPSIS if width > 0 else ""
-
-
-def left(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns and padded to exactly that."""
-    text = cut(text, width)
-    return text + " " * (width - columns(text))
+    return "".join(kept) + ELLIPSIS, used + 1

@@ -161,7 +161,7 @@ def test_recent_models_read_the_index_through_its_index(services: Services) -> N
         "EXPLAIN QUERY PLAN SELECT provider, model, updated_at FROM conversations "
         "WHERE pinned = 0 AND model IS NOT NULL ORDER BY updated_at DESC LIMIT 10"
     )
-    plan = " ".join(str(row[-1]) for row in index.db.execute(sql).fetchall())
+    plan = " ".join(str(row[-1]) for row in index.conn.execute(sql).fetchall())
     assert "USING INDEX" in plan and "TEMP B-TREE" not in plan
     assert index.recent_models() == []
 

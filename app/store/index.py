@@ -17,9 +17,8 @@ import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -33,9 +32,6 @@ from app.store.search import ConversationHits as ConversationHits  # re-exported
 from app.store.search import MessageHit as MessageHit
 from app.store.search import Progress as Progress
 from app.store.transcript import Header, storage_error
-
-if TYPE_CHECKING:
-    from sqlite_utils import Database
 
 # how many migrations app/store/index_schema.py has: an index with them all says so in
 # ``PRAGMA user_version``, and is opened without importing sqlite-utils
@@ -200,6 +196,7 @@ class Index:
         upgrade that takes a while has got (a fraction)."""
         self.path = path
         self._progress_callback = progress
+        self._savepoints = 0  # how deep ``transaction`` is nested
         if problem := _unusable(path):
             raise problem
         try:
@@ -241,21 +238,56 @@ class Index:
             raise
         return conn
 
-    @cached_property
-    def db(self) -> Database:
-        """The connection through sqlite-utils, for writing (imported on the first write)."""
-        from sqlite_utils import Database
-
-        return Database(self.conn)
-
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction; SQLite's write failures become a StorageError that says what to do."""
+        """One transaction, or a savepoint inside one; SQLite's write failures become a
+        StorageError that says what to do.
+
+        Writes are plain SQL: sqlite-utils shapes the schema (``index_schema.py``), but
+        importing it takes 0.2-0.3 s (it imports numpy where installed), which every command
+        that writes would pay for three statements."""
+        conn = self.conn
         try:
-            with self.db.atomic():
+            if conn.in_transaction:
+                self._savepoints += 1
+                name = f"nested_{self._savepoints}"
+                conn.execute(f"SAVEPOINT {name}")
+                try:
+                    yield
+                except BaseException:
+                    if conn.in_transaction:  # an error may have ended the whole transaction
+                        conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                        conn.execute(f"RELEASE SAVEPOINT {name}")
+                    raise
+                finally:
+                    self._savepoints -= 1
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+                return
+            conn.execute("BEGIN")
+            try:
                 yield
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
         except sqlite3.OperationalError as exc:
             raise _storage_error(self.path, exc) from exc
+
+    def _write_row(self, row: dict[str, Any], *, replace: bool) -> None:
+        """Insert (replacing) or update one conversation row; its keys are this module's
+        column names, never input."""
+        names = list(row)
+        if replace:
+            sql = (
+                f"INSERT OR REPLACE INTO conversations ({', '.join(names)}) "  # noqa: S608
+                f"VALUES ({', '.join('?' * len(names))})"
+            )
+            self.conn.execute(sql, list(row.values()))
+        else:
+            assignments = ", ".join(f"{name} = ?" for name in names)
+            sql = f"UPDATE conversations SET {assignments} WHERE id = ?"  # noqa: S608
+            self.conn.execute(sql, [*row.values(), row["id"]])
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -288,7 +320,7 @@ class Index:
         row |= {"file_size": size, "file_mtime_ns": mtime_ns, "pinned": int(pinned)}
         with self.transaction():
             self._drop_messages(header.id)
-            self.db.table("conversations").insert(row, replace=True)
+            self._write_row(row, replace=True)
             self._insert_messages(_message_rows(header.id, entries))
             self._insert_usage(_usage_rows(header.id, entries))
 
@@ -300,7 +332,7 @@ class Index:
                 raise KeyError(conversation_id)
             fold_entry(row, entry)
             row |= {"file_size": size, "file_mtime_ns": mtime_ns}
-            self.db.table("conversations").update(conversation_id, row)
+            self._write_row(row, replace=False)
             self._insert_messages(_message_rows(conversation_id, [entry]))
             self._insert_usage(_usage_rows(conversation_id, [entry]))
 
@@ -314,7 +346,7 @@ class Index:
             row_id = row[0]
             while True:  # two messages in one millisecond whose low bits collide: rare
                 try:
-                    self.db.execute(sql, (row_id, *row[1:]))
+                    self.conn.execute(sql, (row_id, *row[1:]))
                     break
                 except sqlite3.IntegrityError:
                     row_id += 1
@@ -335,29 +367,29 @@ class Index:
 
     def set_pinned(self, conversation_id: str, pinned: bool) -> None:
         with self.transaction():
-            self.db.execute(
+            self.conn.execute(
                 "UPDATE conversations SET pinned = ? WHERE id = ?", [int(pinned), conversation_id]
             )
 
     def remove(self, conversation_id: str) -> None:
         with self.transaction():
             self._drop_messages(conversation_id)
-            self.db.execute("DELETE FROM conversations WHERE id = ?", [conversation_id])
+            self.conn.execute("DELETE FROM conversations WHERE id = ?", [conversation_id])
 
     def _drop_messages(self, conversation_id: str) -> None:
-        indexed = self.db.execute(
+        indexed = self.conn.execute(
             "SELECT id, text FROM messages WHERE conversation_id = ?", [conversation_id]
         ).fetchall()
         search.drop_terms(self.conn, indexed)
-        self.db.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
-        self.db.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
+        self.conn.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
+        self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
 
     def clear(self) -> None:
         with self.transaction():
             search.clear_terms(self.conn)
-            self.db.execute("DELETE FROM messages")
-            self.db.execute("DELETE FROM usage")
-            self.db.execute("DELETE FROM conversations")
+            self.conn.execute("DELETE FROM messages")
+            self.conn.execute("DELETE FROM usage")
+            self.conn.execute("DELETE FROM conversations")
 
     def folder_state(self) -> dict[str, Any]:
         """What the last full reconcile saw: folder mtimes by folder name, and ``problems``."""

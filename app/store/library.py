@@ -738,7 +738,7 @@ class Library:
         known = self.index.file_states()
         seen: set[str] = set()
         changed = self._changed_files(known, seen, report)
-        first = next(changed, None)  # nothing changed: no transaction (nor sqlite-utils) at all
+        first = next(changed, None)  # nothing changed: no transaction at all
         if first is not None:
             changed = itertools.chain([first], changed)
         busy: list[Path] = []

@@ -18,7 +18,7 @@ from tests.helpers.strategies import entry_bodies
 
 
 def snapshot(library: Library) -> tuple[Any, ...]:
-    db = library.index.db
+    db = library.index.conn
     rows = library.index.newest(limit=10_000)
     messages = db.execute(
         "SELECT id, conversation_id, seq, kind, text, provider, model FROM messages "
@@ -170,3 +170,27 @@ def test_an_index_with_every_migration_says_so_in_its_user_version(data_dir: Dat
     Index(data_dir.index_db).close()
     with contextlib.closing(sqlite3.connect(data_dir.index_db)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_failure_inside_a_nested_transaction_undoes_that_part_only(library: Library) -> None:
+    """Reconcile indexes many files in one transaction, each file in a savepoint of its own."""
+    first, second = library.create(), library.create()
+    index = library.index
+
+    def pinned() -> dict[str, int]:
+        return {row["id"]: row["pinned"] for row in index.newest()}
+
+    with index.transaction():
+        index.set_pinned(first.id, True)
+        with pytest.raises(ZeroDivisionError), index.transaction():
+            index.set_pinned(second.id, True)
+            _ = 1 / 0
+        assert index.conn.in_transaction
+    assert not index.conn.in_transaction
+    assert pinned() == {first.id: 1, second.id: 0}
+    with pytest.raises(ZeroDivisionError), index.transaction():
+        index.set_pinned(second.id, True)
+        with index.transaction():
+            index.set_pinned(first.id, False)
+        _ = 1 / 0
+    assert pinned() == {first.id: 1, second.id: 0}

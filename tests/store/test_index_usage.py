@@ -33,7 +33,7 @@ from tests.helpers.strategies import entry_bodies
 
 
 def usage_table(library: Library) -> list[tuple[Any, ...]]:
-    return library.index.db.execute(
+    return library.index.conn.execute(
         "SELECT conversation_id, seq, ts, kind, provider, model, input, cached, cache_write, "
         "output, reasoning FROM usage ORDER BY conversation_id, seq"
     ).fetchall()
@@ -121,8 +121,8 @@ def test_reindexing_a_conversation_replaces_its_rows(library: Library) -> None:
     library.append(conversation, ModelInput(text="q"))
     library.append(conversation, reply("alpha", input=1, output=1))
     before = usage_table(library)
-    with library.index.db.conn:  # as if the file had changed behind the index's back
-        library.index.db.execute("UPDATE conversations SET file_size = 0")
+    with library.index.conn:  # as if the file had changed behind the index's back
+        library.index.conn.execute("UPDATE conversations SET file_size = 0")
     assert library.reconcile(full=True).updated == 1
     assert usage_table(library) == before
 
@@ -218,9 +218,9 @@ def test_usage_by_model_for_a_page_of_the_list_is_one_query(library: Library) ->
     library.append(first, squash(1, 3, input=4, output=4))
     library.append(second, reply("alpha", input=5, output=5))
     statements: list[str] = []
-    library.index.db.conn.set_trace_callback(statements.append)
+    library.index.conn.set_trace_callback(statements.append)
     found = library.usage_by_model([first.id, second.id, idle.id])
-    library.index.db.conn.set_trace_callback(None)
+    library.index.conn.set_trace_callback(None)
     assert len(statements) == 1
     assert found == {
         first.id: [

@@ -285,7 +285,7 @@ def test_a_rewritten_conversation_keeps_no_stale_terms(library: Library) -> None
     library.delete(conversation.id)
     assert index.search("大阪") == [] and index.search("words") == []
     index.optimize()  # the index's own bookkeeping still agrees
-    index.db.execute(
+    index.conn.execute(
         f"INSERT INTO {search.TABLE}({search.TABLE}, rank) VALUES('integrity-check', 0)"
     )
 
@@ -389,9 +389,9 @@ def test_an_index_of_the_previous_release_is_upgraded_with_progress(
     told: list[float] = []
     upgraded = Library(data_dir, reconcile=False, progress=told.append)
     assert told and told == sorted(told) and told[-1] == 1.0 and len(told) > 3
-    tables = upgraded.index.db.table_names()
+    tables = Database(upgraded.index.conn).table_names()
     assert "messages_fts" not in tables and search.TABLE in tables
-    assert upgraded.index.db.execute("PRAGMA freelist_count").fetchone()[0] == 0
+    assert upgraded.index.conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
     upgraded_states = upgraded.index.file_states()
     assert upgraded_states.pop(stopped.id) == (-1, -1)  # indexed again from its file
     assert upgraded_states == {cid: state for cid, state in states.items() if cid != stopped.id}

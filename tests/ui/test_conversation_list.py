@@ -147,7 +147,7 @@ def test_pinned_conversations_come_first(
 ) -> None:
     older, _newer = make_chats(library, 2)
     with library.index.transaction():
-        library.index.db.execute("UPDATE conversations SET pinned = 1 WHERE id = ?", [older])
+        library.index.conn.execute("UPDATE conversations SET pinned = 1 WHERE id = ?", [older])
     model = ConversationListModel(reader)
     model.fetchMore(ROOT)
     settle(qasync_loop, model)
