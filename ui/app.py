@@ -137,12 +137,10 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
 
 def _load_for_the_first_send() -> None:
     """What the first send needs and the first paint does not, on a worker thread after it:
-    the index's writing half (sqlite-utils: app/store/index_schema.py, and the search's
-    character classes: app/store/search_text.py) and the OS keyring's
-    backend (keyring imports and probes each one it knows). On the window's thread these cost
-    the first send 0.2-0.6 s (bench/session.py, "first send")."""
+    the search's character classes (app/store/search_text.py, for indexing what is sent) and
+    the OS keyring's backend (keyring imports and probes each one it knows). On the window's
+    thread these cost the first send 0.2-0.6 s (bench/session.py, "first send")."""
     try:
-        importlib.import_module("app.store.index_schema")
         importlib.import_module("app.store.search_text").warm()
         importlib.import_module("keyring").get_keyring()
     except Exception:  # only a head start: the first send loads what failed here, and says why

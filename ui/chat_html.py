@@ -33,6 +33,7 @@ from app.history import (
     ToolResults,
 )
 from app.history.context import CONTINUES
+from app.history.outline import RETRACT
 from ui import locale_format, theme
 from ui.attachment_files import CHAT_BOX, ICON_SCHEME, display_size, thumb_url
 from ui.i18n import Context
@@ -174,6 +175,9 @@ def entry_html(
             fragment.fold("s", summary, text) if text else fragment.note(summary)
         case MemoryNotebook(content=content):
             fragment.fold("s", ChatHtml.tr("Memory notebook updated"), content)
+        case Compression(strategy=strategy, covers=(first, last)) if strategy == RETRACT:
+            said = ChatHtml.tr("Summary of entries {first} to {last} undone")
+            fragment.note(said.format(first=first, last=last))
         case Compression(covers=(first, last), summary=summary):
             said = ChatHtml.tr("Entries {first} to {last} summarised")
             fragment.fold("s", said.format(first=first, last=last), summary)

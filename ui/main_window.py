@@ -636,9 +636,10 @@ class MainWindow(QMainWindow):
         dialog.open()  # non-modal: the preview runs on a task, never a nested event loop
 
     def _on_history_changed(self, conversation_id: str) -> None:
-        """A compression was appended or undone: render the conversation again."""
+        """A compression was appended or undone: the next request changed. (The chat drew
+        its entries as they were appended, ``_on_entry``; drawing it all again stalled the
+        window for 50-300 ms with a long chat.)"""
         if conversation_id == self.current:
-            self.chat.show_conversation(self.controller.conversation(conversation_id))
             self.request_watch.changed()
 
     # --- controller events ----------------------------------------------------------------

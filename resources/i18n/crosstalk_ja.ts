@@ -283,7 +283,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+163"/>
+        <location filename="../../ui/chat_html.py" line="+164"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -314,6 +314,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Summary of entries {first} to {last} undone</source>
+        <translation>エントリ #{first}-{last} の要約を取り消しました</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Entries {first} to {last} summarised</source>
         <translation>エントリ #{first}-{last} を要約しました</translation>
     </message>
@@ -2135,7 +2140,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮するには、会話を開いてください。</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+99"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
         <translation>応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
@@ -2441,7 +2446,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-587"/>
+        <location filename="../../ui/main_window.py" line="-588"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
@@ -4086,7 +4091,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+637"/>
+        <location filename="../../ui/main_window.py" line="+638"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

@@ -283,7 +283,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+163"/>
+        <location filename="../../ui/chat_html.py" line="+164"/>
         <source>Result of {name} (error)</source>
         <translation>{name} 的结果（出错）</translation>
     </message>
@@ -314,6 +314,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Summary of entries {first} to {last} undone</source>
+        <translation>已撤销条目 {first} 至 {last} 的摘要</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Entries {first} to {last} summarised</source>
         <translation>已摘要条目 {first} 至 {last}</translation>
     </message>
@@ -2135,7 +2140,7 @@ Nothing is lost.</source>
         <translation>请打开一个对话以压缩其历史记录。</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+99"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
         <translation>在生成回复期间，另一个窗口或命令继续了此对话，因此这条回复位于单独的分支上，与对方的并列。可使用消息上方的箭头在两者之间切换。</translation>
     </message>
@@ -2441,7 +2446,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-587"/>
+        <location filename="../../ui/main_window.py" line="-588"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -4086,7 +4091,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+637"/>
+        <location filename="../../ui/main_window.py" line="+638"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

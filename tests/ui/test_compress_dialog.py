@@ -103,6 +103,24 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     *_, retraction = compressions(harness)
     assert retraction.strategy == "retract" and retraction.covers == (entry.seq, entry.seq)
     assert not dialog.undo_button.isEnabled()
+    harness.until(lambda: f"Summary of entries {entry.seq} to" in harness.chat_text(), "undone")
+    assert harness.chat_text().count("summarised") == 1  # the undo is a note, not a summary
+
+
+def test_a_compression_is_added_to_the_chat_not_drawn_again_from_scratch(
+    harness: Harness, provider: GatedProvider, qtbot: object
+) -> None:
+    """Drawing a long chat again stalled the window for 50-300 ms (bench/session.py)."""
+    provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
+    dialog = open_dialog(harness)
+    preview(harness, qtbot, dialog)
+    drawn: list[object] = []
+    chat = harness.window.chat
+    original = chat.show_conversation
+    chat.show_conversation = lambda *a, **k: (drawn.append(a), original(*a, **k))  # type: ignore[method-assign]
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    harness.until(lambda: "summarised" in harness.chat_text(), "the summary in the chat")
+    assert drawn == []
 
 
 def test_a_failed_provider_shows_an_error_and_appends_nothing(
