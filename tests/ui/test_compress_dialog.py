@@ -87,11 +87,7 @@ def test_preview_shows_the_summary_and_appends_nothing(
 def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     harness: Harness, provider: GatedProvider, qtbot: object
 ) -> None:
-    provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
-    dialog = open_dialog(harness)
-    preview(harness, qtbot, dialog)
-    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
-    harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the append")
+    dialog = use_a_summary(harness, provider, qtbot)
     [entry] = compressions(harness)
     assert entry.summary == SUMMARY and entry.strategy == "whole"
     assert (entry.provider, entry.model) == ("scripted", "echo")
@@ -111,16 +107,23 @@ def test_a_compression_is_added_to_the_chat_not_drawn_again_from_scratch(
     harness: Harness, provider: GatedProvider, qtbot: object
 ) -> None:
     """Drawing a long chat again stalled the window for 50-300 ms (bench/session.py)."""
-    provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
-    dialog = open_dialog(harness)
-    preview(harness, qtbot, dialog)
     drawn: list[object] = []
     chat = harness.window.chat
     original = chat.show_conversation
     chat.show_conversation = lambda *a, **k: (drawn.append(a), original(*a, **k))  # type: ignore[method-assign]
-    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    use_a_summary(harness, provider, qtbot)
     harness.until(lambda: "summarised" in harness.chat_text(), "the summary in the chat")
     assert drawn == []
+
+
+def use_a_summary(harness: Harness, provider: GatedProvider, qtbot: object) -> CompressDialog:
+    """The dialog opened, a summary previewed and used, its entry appended."""
+    provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
+    dialog = open_dialog(harness)
+    preview(harness, qtbot, dialog)
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the append")
+    return dialog
 
 
 def test_a_failed_provider_shows_an_error_and_appends_nothing(
