@@ -176,8 +176,11 @@ def entry_html(
         case MemoryNotebook(content=content):
             fragment.fold("s", ChatHtml.tr("Memory notebook updated"), content)
         case Compression(strategy=strategy, covers=(first, last)) if strategy == RETRACT:
-            said = ChatHtml.tr("Summary of entries {first} to {last} undone")
-            fragment.note(said.format(first=first, last=last))
+            if first == last:  # covers the compressions' own seqs
+                fragment.note(ChatHtml.tr("Summary at seq {seq} undone").format(seq=first))
+            else:
+                said = ChatHtml.tr("Summaries at seq {first} to {last} undone")
+                fragment.note(said.format(first=first, last=last))
         case Compression(covers=(first, last), summary=summary):
             said = ChatHtml.tr("Entries {first} to {last} summarised")
             fragment.fold("s", said.format(first=first, last=last), summary)

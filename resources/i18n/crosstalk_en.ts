@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_html.py" line="+334" />
+      <location filename="../../ui/chat_html.py" line="+337" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>

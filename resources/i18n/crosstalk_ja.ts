@@ -313,12 +313,7 @@
         <translation>メモリノートブックを更新しました</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Summary of entries {first} to {last} undone</source>
-        <translation>エントリ #{first}-{last} の要約を取り消しました</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Entries {first} to {last} summarised</source>
         <translation>エントリ #{first}-{last} を要約しました</translation>
     </message>
@@ -350,7 +345,17 @@
         <translation>あなた</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-50"/>
+        <source>Summary at seq {seq} undone</source>
+        <translation>要約 #{seq} を元に戻しました</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Summaries at seq {first} to {last} undone</source>
+        <translation>要約 #{first}-{last} を元に戻しました</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>Thinking</source>
         <translation>思考</translation>
     </message>

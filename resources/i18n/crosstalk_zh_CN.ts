@@ -313,12 +313,7 @@
         <translation>记忆笔记本已更新</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Summary of entries {first} to {last} undone</source>
-        <translation>已撤销条目 {first} 至 {last} 的摘要</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Entries {first} to {last} summarised</source>
         <translation>已摘要条目 {first} 至 {last}</translation>
     </message>
@@ -350,7 +345,17 @@
         <translation>你</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-50"/>
+        <source>Summary at seq {seq} undone</source>
+        <translation>已撤销序号 {seq} 处的摘要</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Summaries at seq {first} to {last} undone</source>
+        <translation>已撤销序号 {first}-{last} 处的摘要</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>Thinking</source>
         <translation>思考</translation>
     </message>

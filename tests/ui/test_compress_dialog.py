@@ -99,7 +99,7 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     *_, retraction = compressions(harness)
     assert retraction.strategy == "retract" and retraction.covers == (entry.seq, entry.seq)
     assert not dialog.undo_button.isEnabled()
-    harness.until(lambda: f"Summary of entries {entry.seq} to" in harness.chat_text(), "undone")
+    harness.until(lambda: f"Summary at seq {entry.seq} undone" in harness.chat_text(), "undone")
     assert harness.chat_text().count("summarised") == 1  # the undo is a note, not a summary
 
 
