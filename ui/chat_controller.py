@@ -462,14 +462,20 @@ class ChatController(QObject):
             provider.prepare()
 
     def warm_up(self, spec: str) -> None:
-        """Start what the first reply with ``spec`` needs, in the background: the built-in
-        model's process (the cloud SDKs are imported by the inspector's prepare)."""
+        """Start what the first reply with ``spec`` needs, in the background: the provider
+        built on a worker thread (a cloud one reads its key from the OS keyring, 0.1-0.3 s the
+        first time, on the window's thread at the first send otherwise), and the built-in
+        model's process started. The cloud SDKs are imported by the inspector's prepare."""
+        if spec and not self.services.models.is_built(spec):
+            self.spawn(self._warm_up(spec))
+
+    async def _warm_up(self, spec: str) -> None:
         try:
-            provider, _model = self.services.models.resolve(spec)
+            provider, _model = await asyncio.to_thread(self.services.models.resolve, spec)
         except CrosstalkError:
-            return
+            return  # said when it is used
         if isinstance(provider, LocalProvider):
-            self.spawn(provider.warm_up())
+            await provider.warm_up()
 
     def retire(self, models: Models) -> None:
         """Models replaced by new settings: closed at shutdown, when nothing uses them."""

@@ -6,6 +6,7 @@ only when a model of it is first resolved; ``crosstalk list`` never pays for the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -25,14 +26,17 @@ class Models:
     def __init__(self, entries: Iterable[ProviderEntry]) -> None:
         self._entries = {e.name: e for e in entries}
         self._built: dict[str, Provider] = {}
+        self._building = threading.Lock()  # the window builds on a worker thread (is_built)
 
     @classmethod
     def of(cls, *providers: Provider) -> Models:
         """Providers that are already built, serving exactly the models they list."""
-        return cls(
+        models = cls(
             ProviderEntry(p.name, list(p.models()), lambda p=p: p, any_model=False)  # type: ignore[misc]
             for p in providers
         )
+        models._built = {p.name: p for p in providers}
+        return models
 
     def available(self) -> list[str]:
         return [f"{e.name}:{model}" for e in self._entries.values() for model in e.models]
@@ -47,9 +51,16 @@ class Models:
         if entry is None or not model or (not entry.any_model and model not in entry.models):
             choices = ", ".join(self.available()) or "none"
             raise UnknownModel(f"no model {spec!r}; available: {choices}")
-        if name not in self._built:
-            self._built[name] = entry.build()
-        return self._built[name], model
+        with self._building:
+            if name not in self._built:
+                self._built[name] = entry.build()
+            return self._built[name], model
+
+    def is_built(self, spec: str) -> bool:
+        """Whether resolving ``spec`` is only a lookup. Building a provider reads its key
+        from the OS keyring, which can take a while (or ask to be unlocked): the window does
+        that on a worker thread."""
+        return spec.partition(":")[0] in self._built
 
     async def aclose(self) -> None:
         built, self._built = self._built, {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import threading
 import time
 from typing import Any
 
@@ -12,11 +13,14 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
-from app.composition import Services
+from app.composition import Services, build_models
 from app.errors import RateLimited
 from app.history import ModelOutput, SystemInstruction, Title
+from app.keys import Keys
 from app.paths import DataDir
 from app.providers import Models, TextDelta
+from app.settings import ProviderConfig, Settings
+from tests.helpers import openai_events as oe
 from tests.helpers.scripted_provider import Pause
 from tests.helpers.ui_driver import (
     DEFAULT,
@@ -30,6 +34,7 @@ from tests.helpers.ui_driver import (
     services_for,
     top_level,
 )
+from tests.helpers.wire_server import Reply, WireServer
 from ui.chat_settings import ChatSettingsDialog
 from ui.chat_view import LIVE_HEADER, LIVE_UNSAVED
 from ui.conversation_list import SNIPPET_ROLE
@@ -180,6 +185,37 @@ def test_a_missing_key_offers_settings_and_writes_nothing(
     (dialog,) = top_level(SettingsDialog)
     assert dialog.windowModality() != Qt.WindowModality.ApplicationModal
     dialog.reject()
+
+
+def test_a_cloud_model_picked_is_built_off_the_window_thread_before_the_send(
+    qtbot: Any, open_window: OpenWindow, services: Services, provider: GatedProvider
+) -> None:
+    """Building a provider reads its key from the OS keyring (0.1-0.3 s the first time): the
+    window does it on a worker thread when the model is picked, not when Send is pressed."""
+    with WireServer() as server:
+        settings = Settings(default_model=DEFAULT, title_model=DEFAULT, providers={
+            "openai": ProviderConfig(kind="openai", base_url=f"{server.url}/v1",
+                                     models=["gpt-4.1"]),
+        })  # fmt: skip
+        keys = Keys({"OPENAI_API_KEY": "sk-dummy-0123456789abcdef0123456789"})
+        on_window_thread: list[bool] = []
+        read = keys._from_keyring
+
+        def reading(name: str) -> str | None:
+            on_window_thread.append(threading.current_thread() is threading.main_thread())
+            return read(name)
+
+        keys._from_keyring = reading  # type: ignore[method-assign]
+        cloud = build_models(settings, keys, {}).entries()
+        services.models = Models([*Models.of(provider).entries(), *cloud])
+        harness = open_window()
+        picker = harness.window.composer.model_picker
+        picker.setCurrentIndex(picker.findText("openai:gpt-4.1"))
+        harness.until(lambda: services.models.is_built("openai:gpt-4.1"), "the provider built")
+        server.enqueue(Reply(chunks=oe.chat_reply("Hi there.")))
+        harness.finish(harness.send(qtbot, "Hello"))
+        assert "Hi there." in harness.chat_text()
+        assert on_window_thread == [False]
 
 
 def test_the_model_picked_applies_to_the_turn_and_is_restored_with_the_conversation(
