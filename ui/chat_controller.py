@@ -25,7 +25,7 @@ from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, Attachment, History, ModelInput, ModelOutput, Title
 from app.next_model import model_to_continue
-from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta
+from app.providers import Models, Provider, ReasoningDelta, StreamEvent, TextDelta
 from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
@@ -461,19 +461,28 @@ class ChatController(QObject):
         if isinstance(provider, CloudAdapter):
             provider.prepare()
 
-    def warm_up(self, spec: str) -> None:
-        """Start what the first reply with ``spec`` needs, in the background: the provider
-        built on a worker thread (a cloud one reads its key from the OS keyring, 0.1-0.3 s the
-        first time, on the window's thread at the first send otherwise), and the built-in
-        model's process started. The cloud SDKs are imported by the inspector's prepare."""
+    def build_soon(self, spec: str) -> None:
+        """Build ``spec``'s provider on a worker thread, so the first send to it does not on
+        the window's: a cloud one reads its key from the OS keyring (0.1-0.3 s the first
+        time, or a prompt to unlock it). The cloud SDKs are imported by the inspector's
+        prepare."""
         if spec and not self.services.models.is_built(spec):
-            self.spawn(self._warm_up(spec))
+            self.spawn(self._build(spec))
 
-    async def _warm_up(self, spec: str) -> None:
+    def warm_up(self, spec: str) -> None:
+        """At start: build ``spec``'s provider (``build_soon``) and, for the built-in model,
+        start its process, so the first reply does not wait for either."""
+        self.spawn(self._warm_up(spec))
+
+    async def _build(self, spec: str) -> Provider | None:
         try:
             provider, _model = await asyncio.to_thread(self.services.models.resolve, spec)
         except CrosstalkError:
-            return  # said when it is used
+            return None  # said when it is used
+        return provider
+
+    async def _warm_up(self, spec: str) -> None:
+        provider = await self._build(spec)
         if isinstance(provider, LocalProvider):
             await provider.warm_up()
 

@@ -211,7 +211,7 @@ class MainWindow(QMainWindow):
         self.themes.changed.connect(self._restyle)
         self.welcome.add_key_requested.connect(self.open_settings)
         self.composer.model_picker.add_key_requested.connect(self.open_settings)
-        self.composer.model_picker.currentTextChanged.connect(self.controller.warm_up)
+        self.composer.model_picker.currentTextChanged.connect(self.controller.build_soon)
         self.welcome.import_requested.connect(self.import_conversations)
         self._loading.timeout.connect(self._show_loading)
 
