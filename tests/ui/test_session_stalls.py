@@ -43,8 +43,9 @@ KNOWN = {
     "read on a worker (ChatController.open_async), but decoding it holds the interpreter "
     "(app/store/transcript.py DECODED_AT_ONCE), and ChatView's drawing in parts inserts the "
     "tail's HTML on the window's thread",
-    COMPRESS: "47-58 ms in the bench, once 318 ms under load: the chat drawn again after the "
-    "compression entry is appended (ChatView._on_history_changed redraws the tail)",
+    COMPRESS: "93-98 ms in the bench, over 100 ms when run alone: Qt's layout and painting "
+    "as the dialog opens and its summary is appended to the chat (the chat is no longer drawn "
+    "again after it: MainWindow._on_history_changed)",
     RESIZE: "under 100 ms in CI, 41-274 ms on a machine loaded by other jobs: the long chat's "
     "QTextDocument laid out again in Qt (ChatView._on_range_changed)",
 }
