@@ -85,6 +85,7 @@ def main() -> int:
     vault = engine.open_vault(config, {})
     remote = Dying(vault.remote, args.kill_at, args.slow)
     vault.remote = remote  # type: ignore[assignment]
+    print("syncing", file=sys.stderr, flush=True)  # a kill from outside is timed from here
     report = engine.sync(library, vault)
     library.close()
     print(json.dumps({"calls": remote.calls, "report": report.as_json()}))
