@@ -9,8 +9,10 @@ import io
 import json
 import os
 import pty
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +61,17 @@ def test_allow_list_patterns() -> None:
         AllowList.parse("write_file")
 
 
+def read_terminal_until(controller: int, text: str, seconds: float = 60) -> str:
+    """What the terminal showed, read until ``text`` is in it: a pty passes output on in
+    pieces (the echo of the answer can come alone), so one read may not hold it all."""
+    shown, deadline = "", time.monotonic() + seconds
+    while text not in shown:
+        assert time.monotonic() < deadline, f"{text!r} not on the terminal: {shown!r}"
+        if select.select([controller], [], [], 0.5)[0]:
+            shown += os.read(controller, 65536).decode(errors="replace")
+    return shown
+
+
 def test_without_a_terminal_the_call_is_denied_and_stderr_says_what_allows_it() -> None:
     out = io.StringIO()
     approve = terminal_approver(AllowList(), stdin=io.StringIO("y\n"), out=out)
@@ -83,7 +96,7 @@ def test_on_a_terminal_the_user_is_asked(answer: str, decision: Decision) -> Non
         os.write(controller, f"{answer}\n".encode())
         approve = terminal_approver(AllowList(), stdin=stdin, out=out)
         assert decided(approve, request(read_only=True)) is decision
-        shown = os.read(controller, 65536).decode()
+        shown = read_terminal_until(controller, "[N] no")
     os.close(controller)
     assert "[mcp__fs__write_file wants to run]" in shown
     assert "server: fs (stdio)" in shown
@@ -159,9 +172,6 @@ def test_with_allow_tools_all_the_call_runs(tmp_path: Path) -> None:
 def test_on_a_terminal_always_is_remembered_in_mcp_json(tmp_path: Path) -> None:
     """A real terminal (a pty) for stdin and stderr: the question is asked, [a] runs the call
     and writes alwaysAllow; the next turn runs the tool without asking, even with no terminal."""
-    import select
-    import time
-
     home = tmp_path / "home"
     with WireServer() as server:
         setup(home, server)
@@ -172,11 +182,7 @@ def test_on_a_terminal_always_is_remembered_in_mcp_json(tmp_path: Path) -> None:
             env=os.environ.copy(),
         )  # fmt: skip
         os.close(terminal)
-        shown, deadline = "", time.monotonic() + 60
-        while "[N] no" not in shown:
-            assert time.monotonic() < deadline, f"no question on the terminal: {shown!r}"
-            if select.select([controller], [], [], 0.5)[0]:
-                shown += os.read(controller, 65536).decode(errors="replace")
+        shown = read_terminal_until(controller, "[N] no")
         os.write(controller, b"a\n")
         stdout, _ = process.communicate(timeout=60)
         os.close(controller)
