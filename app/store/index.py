@@ -319,9 +319,9 @@ class Index:
             fold_entry(row, entry)
         row |= {"file_size": size, "file_mtime_ns": mtime_ns, "pinned": int(pinned)}
         with self.transaction():
-            self._drop_messages(header.id)
             self._write_row(row, replace=True)
-            self._insert_messages(_message_rows(header.id, entries))
+            self._put_messages(header.id, _message_rows(header.id, entries))
+            self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [header.id])
             self._insert_usage(_usage_rows(header.id, entries))
 
     def record(self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int) -> None:
@@ -335,6 +335,31 @@ class Index:
             self._write_row(row, replace=False)
             self._insert_messages(_message_rows(conversation_id, [entry]))
             self._insert_usage(_usage_rows(conversation_id, [entry]))
+
+    def _put_messages(self, conversation_id: str, rows: Iterable[tuple[Any, ...]]) -> None:
+        """A conversation's message rows made those of ``rows``. A row indexed as it is now
+        stays, with its search terms; only the others are dropped and the new ones added: a
+        transcript indexed again after a crash or a sync has mostly the same messages, and
+        making every message's terms again took seconds for a long chat."""
+        wanted = {row[2]: row for row in rows}  # by seq
+        stale = []
+        indexed = self.conn.execute(
+            "SELECT id, seq, kind, text, provider, model FROM messages WHERE conversation_id = ?",
+            [conversation_id],
+        )
+        for row_id, seq, *fields in indexed.fetchall():
+            row = wanted.get(seq)
+            same_time = (
+                row is not None and row[0] >> search.TIME_SHIFT == row_id >> search.TIME_SHIFT
+            )
+            if same_time and list(row[3:]) == fields:  # type: ignore[index]
+                del wanted[seq]
+            else:
+                stale.append((row_id, fields[1]))
+        if stale:
+            search.drop_terms(self.conn, stale)
+            self.conn.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i, _ in stale])
+        self._insert_messages(wanted.values())
 
     def _insert_messages(self, rows: Iterable[tuple[Any, ...]]) -> None:
         sql = (

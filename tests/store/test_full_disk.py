@@ -256,10 +256,12 @@ def test_when_only_the_index_cannot_grow_the_append_still_succeeds(data_dir: Dat
 def test_listing_on_a_full_disk_warns_instead_of_crashing(data_dir: DataDir) -> None:
     conversation = make_conversation(data_dir)
     path = conversation.path
+    size = data_dir.index_db.stat().st_size
+    late = ModelInput(text="late " * size)  # its row alone is more than the disk has left
     with path.open("ab") as f:  # an entry written behind the index's back: the list must catch up
-        f.write(encode(conversation.history.stamp(ModelInput(text="late " * 5_000))) + b"\n")
+        f.write(encode(conversation.history.stamp(late)) + b"\n")
     leave_dead_writer(data_dir)  # by a writer that died before indexing it
-    limit = file_size_limit(data_dir.index_db.stat().st_size)
+    limit = file_size_limit(size)
     done = subprocess.run(
         [sys.executable, "-m", "app.cli", "list"],
         capture_output=True,

@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,8 @@ from app.history import AnyEntry, ModelInput, ModelOutput, Title, Usage
 from app.paths import DataDir
 from app.store import Library, search
 from app.store.index import Index
-from tests.helpers.strategies import entry_bodies
+from app.store.transcript import FORMAT, VERSION, Header
+from tests.helpers.strategies import entry_bodies, histories
 
 
 def snapshot(library: Library) -> tuple[Any, ...]:
@@ -50,6 +52,64 @@ def test_rebuilt_index_equals_the_incrementally_built_one(
     rebuilt, _ = Library.rebuilt(data)
     assert snapshot(rebuilt) == incremental
     rebuilt.close()
+
+
+@settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    max_examples=40,
+    deadline=None,
+)
+@given(histories(), histories(), st.integers(min_value=0, max_value=15))
+def test_a_conversation_indexed_again_is_as_if_indexed_once(
+    tmp_path_factory: pytest.TempPathFactory,
+    before: list[AnyEntry],
+    other: list[AnyEntry],
+    kept: int,
+) -> None:
+    """A transcript indexed again (after a crash, an edit, a sync) keeps what was indexed of it
+    only where it still holds: its kept start, its entries changed at the same seq, its new
+    end. The index is then the one made from the new transcript alone."""
+    header = Header(format=FORMAT, version=VERSION, id="c1", created_at="2026-11-21T10:00:00Z")
+    after = before[:kept] + [e for e in other if e.seq > kept]  # same seqs: other texts
+    folder = tmp_path_factory.mktemp("indexes")
+    again, once = Index(folder / "again.db"), Index(folder / "once.db")
+    again.put(header, before, 1, 1)
+    again.put(header, after, 2, 2)
+    once.put(header, after, 2, 2)
+    assert tables(again) == tables(once)
+    again.close(), once.close()
+
+
+def test_messages_indexed_again_unchanged_are_not_tokenised_again(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conversation = library.create()
+    for n in range(30):
+        library.append(conversation, ModelInput(text=f"message number {n}"))
+    made: list[str] = []
+    real = search.index_terms
+    monkeypatch.setattr(search, "index_terms", lambda text: made.append(text) or real(text))
+    header = Header(
+        format=FORMAT, version=VERSION, id=conversation.id, created_at="2026-11-21T10:00:00Z"
+    )
+    entries = list(conversation.history)
+    changed = msgspec.structs.replace(entries[4], text="a changed message")
+    library.index.put(header, [*entries[:4], changed, *entries[5:]], 1, 1)
+    assert made == ["message number 4", "a changed message"]  # dropped, then added
+    assert [hits.conversation["id"] for hits in library.search("changed")] == [conversation.id]
+    assert library.search('"number 4"') == []
+
+
+def tables(index: Index) -> tuple[Any, ...]:
+    db = index.conn
+    messages = db.execute(
+        "SELECT id, conversation_id, seq, kind, text, provider, model FROM messages ORDER BY seq"
+    ).fetchall()
+    usage = db.execute("SELECT * FROM usage ORDER BY seq").fetchall()
+    vocabulary = f"fts5vocab(main, {search.TABLE}, 'row')"
+    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING {vocabulary}")
+    terms = db.execute("SELECT term, doc, cnt FROM temp.terms ORDER BY term").fetchall()
+    return index.newest(limit=10), messages, usage, terms
 
 
 def test_rows_fold_title_model_and_tokens(library: Library) -> None:
