@@ -36,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -121,6 +122,9 @@ def stacks(actions: list[Action], per_action: int = 2) -> list[str]:
                 f"  where the stalls' time went: ~{ms:.0f} of ~{total} ms sampled "
                 f"every {SAMPLE_MS} ms in {place}, e.g.:\n{frames}"
             )
+        if a.others:  # a thread holding the GIL stalls the window as much as its own work
+            busiest = ", ".join(f"{p} ({n})" for p, n in Counter(a.others).most_common(3))
+            lines.append(f"  meanwhile, other threads running Python, in samples: {busiest}")
         lines.append("")
     return lines
 

@@ -7,9 +7,10 @@ transcripts hard-linked, the index and the long conversation copied, since the d
 them). ``run_day`` then drives one MainWindow over that copy, in this process, on a qasync loop:
 scroll the list, type a search letter by letter, open the long chat, stream a reply with code
 (``PacedProvider``), switch away and back during it, the stream's end, a first send to a local
-fake OpenAI server (``WireServer``: its SDK is imported then), an import in the background
-through the window's Import dialog (``TransferRunner``), a compression through the window's
-Compress dialog over the fake server, and resizing the window.
+fake OpenAI server (``WireServer``), picked in the composer 1.5 s before Enter as a person
+would (its provider is built and its SDK imported in the background meanwhile), an import in
+the background through the window's Import dialog (``TransferRunner``), a compression through
+the window's Compress dialog over the fake server, and resizing the window.
 
 Per action it records:
 
@@ -75,6 +76,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FRAME_MS = 16
 SAMPLE_MS = 5
 CLOUD = "fake:m"  # the local fake OpenAI-compatible server
+TYPING_S = 1.5  # from picking the cloud model to pressing Enter ("Hi")
 LONG_ID_FILE = "long-conversation-id"
 # the actions, in the order of the day (the start is measured in a fresh process: bench/session.py)
 SCROLL = "scroll the list"
@@ -215,6 +217,7 @@ class Action:
     note: str = ""
     seconds: float = 0.0  # how long the action ran
     samples: list[str] = field(default_factory=list)  # StackSampler's stacks, every SAMPLE_MS
+    others: list[str] = field(default_factory=list)  # where busy other threads were meanwhile
 
     def merge(self, other: Action) -> None:
         """A second stretch of the same action (the stream, before and after the switch)."""
@@ -223,6 +226,7 @@ class Action:
         self.stalls += other.stalls
         self.seconds += other.seconds
         self.samples += other.samples
+        self.others += other.others
         if self.result_ms is None:
             self.result_ms = other.result_ms
         self.note = "; ".join(n for n in (self.note, other.note) if n)
@@ -269,6 +273,7 @@ class StackSampler(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.samples: list[tuple[float, str]] = []  # (when, innermost frames)
+        self.others: list[tuple[float, list[str]]] = []  # (when, other threads' places)
         self._beat = time.monotonic()
         self._gui = threading.get_ident()
         self._stop = threading.Event()
@@ -296,12 +301,31 @@ class StackSampler(QObject):
             now = time.monotonic()
             if now - self._beat < FRAME_MS / 1000:
                 continue
-            frame = sys._current_frames().get(self._gui)
+            frames = sys._current_frames()
+            frame = frames.pop(self._gui, None)
             if frame is not None:
                 self.samples.append((now, "".join(traceback.format_stack(frame))))
+                frames.pop(threading.get_ident(), None)
+                self.others.append((now, [busy for f in frames.values() if (busy := _busy(f))]))
 
     def between(self, begin: float, end: float) -> list[str]:
         return [stack for at, stack in self.samples if begin <= at <= end]
+
+    def others_between(self, begin: float, end: float) -> list[str]:
+        return [place for at, places in self.others if begin <= at <= end for place in places]
+
+
+IDLE = {"wait", "_wait_for_tstate_lock", "select", "poll", "accept", "sleep", "get", "_worker"}
+
+
+def _busy(frame: Any) -> str | None:
+    """Where another thread is, if it is running Python (or a C call made from it, which may
+    have let the GIL go): "path:line function"; None for a thread waiting for work."""
+    code = frame.f_code
+    if code.co_name in IDLE:
+        return None
+    path = code.co_filename.removeprefix(str(ROOT) + "/")
+    return f"{path.split('site-packages/')[-1]}:{frame.f_lineno} {code.co_name}"
 
 
 Body = Callable[[], Awaitable[tuple[float | None, str]]]
@@ -340,6 +364,7 @@ class Recorder:
             note,
             ended - began,
             self.sampler.between(began, ended),
+            self.sampler.others_between(began, ended),
         )
         if name in self.actions:
             self.actions[name].merge(action)
@@ -560,6 +585,8 @@ class _Driver:
         imported = "openai" in sys.modules
         window.new_chat()
         await self.chat.after(time.monotonic())
+        window.composer.model_picker.pick(CLOUD)  # as a person picks it from the list,
+        await asyncio.sleep(TYPING_S)  # then types; stalls meanwhile count too
         began = time.monotonic()
         window.send("Hi", CLOUD)
         cid = window.current
@@ -571,7 +598,7 @@ class _Driver:
             )
         )
         return shown - began, (
-            "send -> reply on screen"
+            f"model picked, {TYPING_S} s of typing, then send -> reply on screen"
             + ("; the SDK was imported before (not a first import)" if imported else "")
         )
 
