@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import base64
+import subprocess
+import sys
+import warnings
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from app.context import (
     ContextPolicy,
@@ -34,6 +41,39 @@ def test_counts_match_openais_tokenizer() -> None:
     assert count_text("") == 0
     # longer than one encode call takes, cut between words as one call would count it
     assert count_text("word " * 120_000) == 120_001  # "word", " word" x N-1, " "
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+@example("a lone \ud800 surrogate, 東京タワー")
+def test_counts_are_those_of_bpe_openais_own_encoding(text: str) -> None:
+    """The Rust tokenizer is loaded without bpe_openai's package (app/context/tokens.py):
+    its counts are the package's, lone surrogates included."""
+    for name in ("o200k_base", "cl100k_base"):
+        assert count_text(text, name) == len(_public(name).encode_ordinary(text))
+
+
+@cache
+def _public(name: str) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai  # type: ignore[import-untyped]
+
+        return bpe_openai.get_encoding(name)
+
+
+def test_counting_reads_no_vocabulary_into_python() -> None:
+    """Importing bpe_openai reads its three vocabularies (1.1 s, ~75 MB); counting needs none
+    of them."""
+    script = (
+        "import sys\n"
+        "from app.context.tokens import count_text\n"
+        "assert count_text('hello world') == 2\n"
+        "print(sorted(m for m in sys.modules if m.startswith('bpe_openai')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['bpe_openai._bindings']"
 
 
 def test_an_entry_counts_its_calls_attachments_and_framing() -> None:
