@@ -159,8 +159,8 @@ class TurnSettings:
     tool_share: float = 0.1  # of the token budget the tool definitions may take; 0: no limit
     tool_result_chars: int = TOOL_RESULT_CHARS  # a longer result is cut for the model
     # False: count tokens only when bounds do not show that everything fits (the command line:
-    # the provider's usage is the count, and loading a vocabulary costs ~0.7 s); the window
-    # counts exactly, its vocabulary loaded in the background
+    # the provider's usage is the count, and loading a tokenizer costs ~0.1 s); the window
+    # counts exactly, its tokenizer loaded in the background
     exact_counts: bool = True
     # False: a new conversation is left untitled for the caller to name (the command line does
     # it in a process of its own, so the title request never delays its exit: ``name_later``)

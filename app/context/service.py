@@ -166,7 +166,7 @@ class Contexts:
         )
 
     async def ready(self, provider: Named, model: str) -> None:
-        """Load the tokenizer off the event loop (once: ~0.5 s), so rendering never blocks."""
+        """Load the tokenizer off the event loop (once: ~0.1 s), so rendering never blocks."""
         await load_encoding(self.method(provider, model).encoding)
 
     # --- compressing before a request -----------------------------------------------------

@@ -17,6 +17,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -85,8 +86,16 @@ def _rust_tokenizers() -> Any:
     and ~75 MB that counting never uses, since the Rust tokenizer carries its own. The
     module is put where the package looks for it, so importing the package later reuses it
     (a PyO3 module can be initialised only once)."""
-    if loaded := sys.modules.get(_RUST_MODULE):
-        return loaded
+    with _loading:  # two threads counting at once must not both initialise it
+        if loaded := sys.modules.get(_RUST_MODULE):
+            return loaded
+        return _load_rust_module()
+
+
+_loading = threading.Lock()
+
+
+def _load_rust_module() -> Any:
     package = importlib.util.find_spec("bpe_openai")
     where = package.submodule_search_locations if package else None
     spec = importlib.machinery.PathFinder.find_spec(_RUST_MODULE, where)
@@ -101,7 +110,7 @@ def _rust_tokenizers() -> Any:
 
 
 async def load_encoding(name: str = O200K) -> None:
-    """Load a vocabulary in a worker thread, so the first count does not stall the loop."""
+    """Load a tokenizer in a worker thread, so the first count does not stall the loop."""
     if name not in _loaded:
         await asyncio.get_running_loop().run_in_executor(None, _encoding, name)
         _loaded.add(name)

@@ -90,8 +90,8 @@ def test_a_long_chat_is_compressed_without_a_stall_into_the_same_entry(
     [job] = plan(parse_strategy(spec), items, final=True)
     assert len(items) == ENTRIES - 1 and (spec != "whole" or job.covers == (2, ENTRIES))
     provider.scripts.append([TextDelta(SUMMARY), Finished("stop")])
-    # as the window has it by now (the inspector loads it when a chat opens): loading it holds
-    # the GIL for a few hundred ms in bpe_openai, whichever thread loads it
+    # as the window has it by now (the inspector loads it when a chat opens): building it holds
+    # the GIL for ~0.1 s in bpe_openai's Rust code, whichever thread builds it
     harness.loop.run_until_complete(load_encoding())
     gc.collect()  # what the setup left to collect is not the compression's (a full pass: ~100 ms)
 
