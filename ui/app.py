@@ -100,8 +100,10 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     log_handler.addFilter(ScrubbedLog(services.keys))
     reader = LibraryReader(services.library)
     controller = ChatController(services)
+    ready = asyncio.ensure_future(controller.before_first_paint())  # while the window is made
     window = MainWindow(controller, reader, WindowState(data))
     _excepthook(window)
+    await ready
     window.show()
     # what start-up made lives as long as the window: kept out of the collector's full passes,
     # which otherwise scan it all (90-240 ms with a long chat open; 15-70 ms without it)

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.approval import ApprovalRequest, Approve, Decision
 from app.composition import Services
 from app.context.events import Compressed, Compressing, ContextEvent, OnContext
+from app.context.tokens import load_encoding
 from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, Attachment, History, ModelInput, ModelOutput, Title
 from app.next_model import model_to_continue
@@ -468,6 +469,15 @@ class ChatController(QObject):
         prepare."""
         if spec and not self.services.models.is_built(spec):
             self.spawn(self._build(spec))
+
+    async def before_first_paint(self) -> None:
+        """What would stall the window if it came after the first paint: building the
+        tokenizer the inspector counts with holds the GIL for ~0.1 s (app/context/tokens.py),
+        and landed in the first scroll of the list. Before the paint, it only delays it."""
+        try:
+            await load_encoding()
+        except Exception:  # the window opens anyway; counting says what is wrong when used
+            log.exception("the tokenizer could not be loaded")
 
     def warm_up(self, spec: str) -> None:
         """At start: build ``spec``'s provider (``build_soon``) and, for the built-in model,
