@@ -381,6 +381,8 @@ import json, sys
 import ui.main
 if not ui.main.has_display():
     sys.exit("no display")
+from ui.pyside_feature import stop_source_scans
+stop_source_scans()  # as ui.main.main does before it imports the window
 import ui.app
 marks["imported"] = time.monotonic()
 from PySide6.QtCore import QEvent, QObject, QTimer

@@ -21,6 +21,14 @@ PROVIDER_ENVIRONMENT = (
 )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """As the window does (ui/pyside_feature.py): PySide6, which pytest-qt loads first, would
+    otherwise read the source of every module the tests import after it."""
+    from ui.pyside_feature import stop_source_scans
+
+    stop_source_scans()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test has its own data dir, no provider keys, and never the user's keyring."""
