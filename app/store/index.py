@@ -127,6 +127,13 @@ def message_id(ts: str, conversation_id: str, seq: int) -> int:
     return (max(millis, 0) << search.TIME_SHIFT) | low
 
 
+def _same_message(row: tuple[Any, ...], row_id: int, fields: list[Any]) -> bool:
+    """An indexed message (its id; kind, text, provider, model) is ``row`` of
+    ``_message_rows``: the same millisecond (a collision may have moved its low bits) and
+    the same fields."""
+    return row[0] >> search.TIME_SHIFT == row_id >> search.TIME_SHIFT and list(row[3:]) == fields
+
+
 def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
     for entry in entries:
         text = searchable_text(entry)
@@ -349,10 +356,7 @@ class Index:
         )
         for row_id, seq, *fields in indexed.fetchall():
             row = wanted.get(seq)
-            same_time = (
-                row is not None and row[0] >> search.TIME_SHIFT == row_id >> search.TIME_SHIFT
-            )
-            if same_time and list(row[3:]) == fields:  # type: ignore[index]
+            if row is not None and _same_message(row, row_id, fields):
                 del wanted[seq]
             else:
                 stale.append((row_id, fields[1]))
