@@ -27,7 +27,6 @@ from app.errors import AuthFailed, CrosstalkError, RateLimited
 from app.history import AnyEntry, Attachment, History, ModelInput, ModelOutput, Title
 from app.next_model import model_to_continue
 from app.providers import Models, Provider, ReasoningDelta, StreamEvent, TextDelta
-from app.providers.adapter import CloudAdapter
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
@@ -349,9 +348,7 @@ class ChatController(QObject):
             self._flush.start()
         ended = True  # the turn ended early: stopped or failed
         try:
-            # a cloud provider's SDK is imported when first used (1-2 s): in a thread, so the
-            # window keeps painting meanwhile
-            await asyncio.to_thread(self._prepare, spec)
+            await self.services.models.ready(spec)  # the window paints while an SDK imports
             await coroutine
             ended = False
         except asyncio.CancelledError:
@@ -455,12 +452,6 @@ class ChatController(QObject):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
-
-    def _prepare(self, spec: str) -> None:
-        """On a worker thread: build the provider and import its SDK."""
-        provider, _model = self.services.models.resolve(spec)
-        if isinstance(provider, CloudAdapter):
-            provider.prepare()
 
     def build_soon(self, spec: str) -> None:
         """Build ``spec``'s provider on a worker thread, so the first send to it does not on

@@ -42,7 +42,6 @@ from app.context import (
 )
 from app.context.summaries import EXTRACTED
 from app.errors import CrosstalkError
-from app.providers import Provider
 from ui import theme
 from ui.chat_controller import ChatController
 from ui.inspector.wording import QT_TRANSLATE_NOOP
@@ -170,22 +169,21 @@ class CompressDialog(QDialog):
             return
         try:
             strategy = parse_strategy(self.spec())
-            provider, model = self.controller.services.models.resolve(self.model.currentText())
-        except (CrosstalkError, ValueError) as exc:
+        except ValueError as exc:
             self._show_error(str(exc))
             return
+        spec = self.model.currentText()
         self._forget_preview()
         self.summary.clear()
-        self._set_busy(
-            True, self.tr("Asking {model} for a summary…").format(model=f"{provider.name}:{model}")
-        )
-        self.task = self.controller.spawn(self._preview(strategy, provider, model))
+        self._set_busy(True, self.tr("Asking {model} for a summary…").format(model=spec))
+        self.task = self.controller.spawn(self._preview(strategy, spec))
 
-    async def _preview(self, strategy: Strategy, provider: Provider, model: str) -> None:
+    async def _preview(self, strategy: Strategy, spec: str) -> None:
         services = self.controller.services
         conversation = self.controller.conversation(self.conversation_id)
         policy = services.contexts.policy(self.conversation_id)
         try:
+            provider, model = await services.models.ready(spec)  # its key, its SDK: off the loop
             outcome = await compress(
                 services.library, conversation, provider, model, strategy,
                 keep_first_input=policy.keep_first_input,

@@ -831,7 +831,7 @@ class MainWindow(QMainWindow):
             return
         models = build_models(Settings(providers={name: config}), trial.keys, os.environ)
         try:
-            provider, model = models.resolve(f"{name}:{model}")
+            provider, model = await models.ready(f"{name}:{model}")
             dialog.show_test_result(name, True, await ping(provider, model))
         except CrosstalkError as exc:
             dialog.show_test_result(name, False, str(exc))

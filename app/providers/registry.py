@@ -6,11 +6,13 @@ only when a model of it is first resolved; ``crosstalk list`` never pays for the
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from app.errors import UnknownModel
+from app.providers.adapter import CloudAdapter
 from app.providers.base import Provider
 
 
@@ -55,6 +57,18 @@ class Models:
             if name not in self._built:
                 self._built[name] = entry.build()
             return self._built[name], model
+
+    async def ready(self, spec: str) -> tuple[Provider, str]:
+        """``resolve`` on a worker thread, with a cloud provider's SDK imported there too.
+        The first import of an SDK takes 1-2 s; on an event loop's thread it would freeze the
+        window for as long, whichever asks first: a send, a compression's preview, a test."""
+        return await asyncio.to_thread(self._ready, spec)
+
+    def _ready(self, spec: str) -> tuple[Provider, str]:
+        provider, model = self.resolve(spec)
+        if isinstance(provider, CloudAdapter):
+            provider.prepare()
+        return provider, model
 
     def is_built(self, spec: str) -> bool:
         """Whether resolving ``spec`` is only a lookup. Building a provider reads its key

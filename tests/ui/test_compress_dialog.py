@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
 
-from app.composition import Services
+from app.composition import Services, build_models
 from app.errors import RateLimited
 from app.history import Compression, ModelInput, ModelOutput, Usage
+from app.keys import Keys
 from app.paths import DataDir
 from app.providers import Finished, Models, TextDelta, UsageReport
+from app.providers.openai_common import OpenAIClient
+from app.settings import ProviderConfig, Settings
+from tests.helpers import openai_events as oe
 from tests.helpers.ui_driver import DEFAULT, GatedProvider, Harness, services_for, top_level
+from tests.helpers.wire_server import Reply, WireServer
 from ui.compress_dialog import CompressDialog
 
 SUMMARY = "The user restores a lighthouse lens; silicate paint for the walls."
@@ -124,6 +130,39 @@ def use_a_summary(harness: Harness, provider: GatedProvider, qtbot: object) -> C
     qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
     harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the append")
     return dialog
+
+
+def test_a_cloud_model_first_used_by_a_preview_is_built_off_the_window_thread(
+    harness: Harness, services: Services, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A model picked only in the dialog was never built: its key read (0.1-0.3 s) and its SDK
+    imported (1-2 s) happen on a worker thread, not on the window's (985 ms stall before)."""
+    on_window_thread: list[tuple[str, bool]] = []
+
+    def spied(what: str, original: object) -> object:
+        def call(*args: object) -> object:
+            on_window_thread.append((what, threading.current_thread() is threading.main_thread()))
+            return original(*args)  # type: ignore[operator]
+
+        return call
+
+    with WireServer() as server:
+        settings = Settings(providers={
+            "box": ProviderConfig(kind="openai-compatible", base_url=f"{server.url}/v1",
+                                  models=["tiny"]),
+        })  # fmt: skip
+        keys = Keys({})
+        monkeypatch.setattr(keys, "_from_keyring", spied("key", keys._from_keyring))
+        monkeypatch.setattr(OpenAIClient, "prepare", spied("sdk", OpenAIClient.prepare))
+        services.models = Models(
+            [*services.models.entries(), *build_models(settings, keys, {}).entries()]
+        )
+        server.enqueue(Reply(chunks=oe.chat_reply(SUMMARY)))
+        dialog = open_dialog(harness)
+        dialog.model.setCurrentText("box:tiny")
+        preview(harness, qtbot, dialog)
+        assert dialog.summary.toPlainText() == SUMMARY, dialog.status.text()
+        assert on_window_thread == [("key", False), ("sdk", False)]
 
 
 def test_a_failed_provider_shows_an_error_and_appends_nothing(
