@@ -5,8 +5,10 @@ Each adapter subclasses this and adds its own SDK client (created on first use).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import ClassVar
+from contextlib import suppress
+from typing import Any, ClassVar
 
 from app.providers.failures import Where
 
@@ -43,10 +45,19 @@ class CloudAdapter:
         return Where(self.name, model, url, self._api_key, self._timeout)
 
     def prepare(self) -> None:
-        """Import the SDK and build its client now. It blocks for 1-2 s the first time, so the
-        window calls it on a worker thread before a provider's first request; otherwise that
-        request would do it on the event loop's thread."""
-        self._sdk()
+        """Import the SDK, build its client and load what its first request would load. It
+        blocks for 1-2 s the first time, so the window calls it on a worker thread before a
+        provider's first request (``Models.ready``); otherwise that request would do it on the
+        event loop's thread."""
+        self._load_for_requests(self._sdk())
+        # the HTTP client's connection pool loads anyio's asyncio backend at its first
+        # request: 65 ms on the loop's thread (bench/session.py, "first send")
+        with suppress(ImportError):
+            importlib.import_module("anyio._backends._asyncio")
+
+    def _load_for_requests(self, client: Any) -> None:
+        """Touch the SDK's resource that requests go through: the SDKs import a resource's
+        modules when it is first reached (70-90 ms for OpenAI's chat completions)."""
 
     def _sdk(self) -> object:
         """The SDK client, made on first use."""

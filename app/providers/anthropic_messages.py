@@ -8,6 +8,8 @@ the reply is streaming, a failure raises and the caller keeps what arrived.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import warnings
 from collections.abc import AsyncIterator
@@ -197,6 +199,12 @@ class AnthropicProvider(CloudAdapter):
         if request.model in deprecated:
             notes.append(f"{request.model} is deprecated: end of life {deprecated[request.model]}")
         return render_request(self.name, request, adaptive, notes)
+
+    def _load_for_requests(self, client: Any) -> None:
+        client.messages  # noqa: B018 (the access imports its modules)
+        # the SDK imports the trace propagators at its first request, and so may fail
+        with contextlib.suppress(Exception):
+            importlib.import_module("opentelemetry.propagate")
 
     def _sdk(self) -> AsyncAnthropic:
         if self._client is None:

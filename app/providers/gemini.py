@@ -80,6 +80,9 @@ class GeminiProvider(CloudAdapter):
     def render(self, request: Request) -> Rendered:
         return render_body(request, self.name, self._files.uris())
 
+    def _load_for_requests(self, client: Any) -> None:
+        client.aio.models  # noqa: B018 (the access imports its modules)
+
     def _sdk(self) -> genai.Client:
         if self._client is None:
             import httpx2

@@ -43,6 +43,9 @@ MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string
 
 
 class OpenAIChatProvider(OpenAIClient):
+    def _load_for_requests(self, client: Any) -> None:
+        client.chat.completions  # noqa: B018 (the access imports its modules)
+
     def render(self, request: Request) -> Rendered:
         notes: list[str] = []
         context = request.context

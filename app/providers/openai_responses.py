@@ -41,6 +41,9 @@ MAX_CALL_ID = 64  # "Invalid 'input[N].call_id': string too long. Expected ... m
 
 
 class OpenAIResponsesProvider(OpenAIClient):
+    def _load_for_requests(self, client: Any) -> None:
+        client.responses  # noqa: B018 (the access imports its modules)
+
     def render(self, request: Request) -> Rendered:
         notes: list[str] = []
         items: list[dict[str, Any]] = []
