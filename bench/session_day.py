@@ -64,6 +64,7 @@ from bench.transfer import write_archive
 from bench.ui_stream import SPEC, LagMeter, PacedProvider, long_conversation, tokens_of
 from tests.helpers import openai_events as oe
 from tests.helpers.wire_server import Reply, WireServer
+from ui.app import load_for_the_first_send
 from ui.chat_controller import ChatController
 from ui.conversation_list import DEBOUNCE_MS, ID_ROLE
 from ui.event_loop import asyncgen_hooks
@@ -424,6 +425,8 @@ async def run_day(data: DataDir, long_id: str, plan: Plan, scratch: Path) -> Day
     window.resize(1200, 800)
     await ready
     window.show()
+    gc.freeze()  # as ui/app.py does after the first paint; undone when the window closes
+    loading = asyncio.ensure_future(asyncio.to_thread(load_for_the_first_send))  # so does this
     recorder = Recorder()
     notes: list[str] = []
     try:
@@ -436,12 +439,14 @@ async def run_day(data: DataDir, long_id: str, plan: Plan, scratch: Path) -> Day
         notes += day.notes
     finally:
         recorder.stop()
+        await loading
         window.close()
         await controller.shutdown()
         reader.close()
         services.close()
         server.close()
         window.deleteLater()  # its timers stop with it, while this loop still runs
+        gc.unfreeze()
         gc.collect()  # the SDK's unfinished streams are finalized on this loop, not later
         await asyncio.sleep(0.1)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

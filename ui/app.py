@@ -116,7 +116,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     app.lastWindowClosed.connect(closed.set)
     quitting = QuitOnSignals(window.close)  # Ctrl-C in the terminal: closed as by its button
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
-    loading = asyncio.ensure_future(asyncio.to_thread(_load_for_the_first_send))
+    loading = asyncio.ensure_future(asyncio.to_thread(load_for_the_first_send))
     # after the first paint, on a thread and connection of its own, so the list's queries
     # never wait behind a scan of every transcript
     scanner = LibraryReader(services.library)
@@ -137,14 +137,16 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     return RESTART if window.restart_requested else 0
 
 
-def _load_for_the_first_send() -> None:
+def load_for_the_first_send() -> None:
     """What the first send needs and the first paint does not, on a worker thread after it:
-    the search's character classes (app/store/search_text.py, for indexing what is sent) and
-    the OS keyring's backend (keyring imports and probes each one it knows). On the window's
-    thread these cost the first send 0.2-0.6 s (bench/session.py, "first send")."""
+    the search's character classes (app/store/search_text.py, for indexing what is sent), the
+    OS keyring's backend (keyring imports and probes each one it knows) and the common code
+    highlighters (ui/markdown.py). On the window's thread these cost the first send 0.2-0.6 s
+    (bench/session.py, "first send"), and a reply's first code block 3-80 ms."""
     try:
         importlib.import_module("app.store.search_text").warm()
         importlib.import_module("keyring").get_keyring()
+        importlib.import_module("ui.markdown").warm()
     except Exception:  # only a head start: the first send loads what failed here, and says why
         log.debug("loading for the first send failed", exc_info=True)
 

@@ -56,6 +56,21 @@ def prerender(texts: Sequence[tuple[str, str]]) -> None:
         _render_kept(text, copy_prefix, keep=True)
 
 
+# the languages most replies' code blocks are in: their highlighters are loaded on a worker
+# thread after the first paint (``warm``); loading one takes 3-80 ms (CSS's the longest)
+COMMON_LANGUAGES = (
+    "python", "javascript", "typescript", "bash", "json", "html", "css", "sql", "c", "cpp",
+    "java", "go", "rust", "yaml", "toml",
+)  # fmt: skip
+
+
+def warm(languages: Sequence[str] = COMMON_LANGUAGES) -> None:
+    """Load the highlighters of ``languages``, so that a short reply drawn on the window's
+    thread does not load one there (pygments keeps a lexer's compiled rules on its class)."""
+    for language in languages:
+        _lexer(language)
+
+
 def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
     global _kept_chars
     key = (text, copy_prefix, theme.active().name)

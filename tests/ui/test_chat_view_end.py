@@ -22,11 +22,13 @@ BOUND_MS = 100  # a generous bound that survives a busy machine; bench/session.p
 
 # a medium reply: drawn in parts (its HTML is long) but made on the window's thread (its text
 # is short of OFF_THREAD_CHARS), so the parts begin as soon as it is saved
+BLOCKS = 24
 MEDIUM = "".join(
     f"Paragraph {n} of a reply, long enough to be worth a line of its own.\n\n"
     f"```python\nprint({n})\n```\n\n- an item\n- another\n\n"
-    for n in range(60)
+    for n in range(BLOCKS)
 )
+LAST = f"Paragraph {BLOCKS - 1}"
 
 
 def output(text: str) -> ModelOutput:
@@ -113,7 +115,9 @@ def test_a_reply_drawn_in_parts_keeps_its_links(
     qtbot.waitUntil(lambda: "Copy as text" in text_of(view))
     hrefs = _hrefs(view)
     copies = [h for h in hrefs if h.startswith("copy:")]
-    assert len(copies) == 60 and copies[0] == "copy:1.0" and copies[-1] == "copy:1.59"
+    assert (
+        len(copies) == BLOCKS and copies[0] == "copy:1.0" and copies[-1] == f"copy:1.{BLOCKS - 1}"
+    )
     assert f"inspect:{saved.seq}" in hrefs and f"regenerate:{saved.seq}" in hrefs
     with qtbot.waitSignal(view.inspect_requested) as inspected:
         view.browser.anchorClicked.emit(QUrl(f"inspect:{saved.seq}"))
@@ -139,10 +143,10 @@ def test_what_comes_during_the_parts_waits_and_stays_in_order(
         lambda: "the second answer" in text_of(view) and LIVE_HEADER not in text_of(view)
     )
     final = text_of(view)
-    assert final.index("first question") < final.index("Paragraph 59")
-    assert final.index("Paragraph 59") < final.index("second question")
+    assert final.index("first question") < final.index(LAST)
+    assert final.index(LAST) < final.index("second question")
     assert final.index("second question") < final.index("the second answer")
-    assert final.count("Paragraph 59") == 1 and final.count("the second answer") == 1
+    assert final.count(LAST) == 1 and final.count("the second answer") == 1
     fresh = make_view(qtbot)
     fresh.show_conversation(conversation)
     qtbot.waitUntil(lambda: not fresh.still_drawing())  # a long page is drawn in parts
@@ -165,7 +169,7 @@ def test_switching_away_during_the_parts_leaves_the_other_chat_alone(
     assert view.browser.toHtml() == before and "Paragraph" not in text_of(view)
     assert text_of(view).startswith("\nYou  Inspect\nelsewhere") and LIVE_HEADER not in before
     view.show_conversation(conversation)
-    assert text_of(view).count("Paragraph 59") == 1
+    assert text_of(view).count(LAST) == 1
 
 
 def test_a_redraw_during_the_parts_draws_the_reply_whole(
@@ -177,11 +181,11 @@ def test_a_redraw_during_the_parts_draws_the_reply_whole(
     view.append_entry(library.append(conversation, output(MEDIUM)))
     view.refresh_marks()  # e.g. an action's marks changed: the document is drawn anew
     qtbot.wait(300)  # the rest of the parts must not be drawn again after it
-    assert text_of(view).count("Paragraph 59") == 1 and "Copy as text" in text_of(view)
+    assert text_of(view).count(LAST) == 1 and "Copy as text" in text_of(view)
     assert LIVE_HEADER not in text_of(view)
     view.append_entry(library.append(conversation, ModelInput(text="next")))
     final = text_of(view)
-    assert final.count("Paragraph 59") == 1 and final.index("Paragraph 59") < final.index("next")
+    assert final.count(LAST) == 1 and final.index(LAST) < final.index("next")
 
 
 def test_a_short_reply_is_drawn_at_once(view: ChatView, library: Library) -> None:
