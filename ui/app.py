@@ -139,14 +139,12 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
 
 def load_for_the_first_send() -> None:
     """What the first send needs and the first paint does not, on a worker thread after it:
-    the search's character classes (app/store/search_text.py, for indexing what is sent), the
-    OS keyring's backend (keyring imports and probes each one it knows) and the common code
-    highlighters (ui/markdown.py). On the window's thread these cost the first send 0.2-0.6 s
-    (bench/session.py, "first send"), and a reply's first code block 3-80 ms."""
+    the search's character classes (app/store/search_text.py, for indexing what is sent) and
+    the OS keyring's backend (keyring imports and probes each one it knows). On the window's
+    thread these cost the first send 0.2-0.6 s (bench/session.py, "first send")."""
     try:
         importlib.import_module("app.store.search_text").warm()
         importlib.import_module("keyring").get_keyring()
-        importlib.import_module("ui.markdown").warm()
     except Exception:  # only a head start: the first send loads what failed here, and says why
         log.debug("loading for the first send failed", exc_info=True)
 

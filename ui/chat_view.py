@@ -108,7 +108,13 @@ from ui.chat_html import (
 from ui.find_bar import FindBar
 from ui.i18n import Context
 from ui.inline_edit import InlineEditor
-from ui.markdown import plain_text, prerender, prerendered, render_markdown
+from ui.markdown import (
+    loads_a_highlighter,
+    plain_text,
+    prerender,
+    prerendered,
+    render_markdown,
+)
 from ui.search_marks import SearchMarks, folds_holding
 from ui.search_text import needles
 
@@ -403,9 +409,9 @@ class ChatView(QWidget):
     def append_entry(self, entry: AnyEntry) -> None:
         """Add a saved entry at the end; a reply replaces the live block it was streamed into.
 
-        A long reply (over ``OFF_THREAD_CHARS``) that ends a stream has its markdown made on a
-        worker thread first: its streamed text stays on screen meanwhile, and what is saved
-        after it waits its turn."""
+        A long reply (over ``OFF_THREAD_CHARS``, or with code in a language not highlighted
+        before) that ends a stream has its markdown made on a worker thread first: its
+        streamed text stays on screen meanwhile, and what is saved after it waits its turn."""
         if not is_shown(entry):
             return
         if self._defer(lambda: self.append_entry(entry)):
@@ -429,11 +435,12 @@ class ChatView(QWidget):
 
     def _prerender(self, entry: AnyEntry) -> bool:
         """Start making a long streamed reply's markdown off the window's thread; False if it
-        is short, not the end of a stream, or ready already."""
+        is short (and loads no highlighter), not the end of a stream, or ready already."""
         if not (isinstance(entry, ModelOutput) and self._live is not None) or self._detached():
             return False
         prefix = copy_prefix(len(self._entries))  # the index it will have
-        if len(entry.text) < OFF_THREAD_CHARS or prerendered(entry.text, prefix):
+        slow = len(entry.text) >= OFF_THREAD_CHARS or loads_a_highlighter(entry.text)
+        if not slow or prerendered(entry.text, prefix):
             return False
         self._tail = entry.seq  # what follows it follows it (``continues``) while it is made
         self._rendering = True

@@ -8,6 +8,7 @@ background together. Each code block gets a ``Copy`` link whose href indexes ``c
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -56,19 +57,16 @@ def prerender(texts: Sequence[tuple[str, str]]) -> None:
         _render_kept(text, copy_prefix, keep=True)
 
 
-# the languages most replies' code blocks are in: their highlighters are loaded on a worker
-# thread after the first paint (``warm``); loading one takes 3-80 ms (CSS's the longest)
-COMMON_LANGUAGES = (
-    "python", "javascript", "typescript", "bash", "json", "html", "css", "sql", "c", "cpp",
-    "java", "go", "rust", "yaml", "toml",
-)  # fmt: skip
+def loads_a_highlighter(text: str) -> bool:
+    """Whether rendering ``text`` would make a language's highlighter for the first time in
+    this process: that compiles its rules, 3-80 ms (CSS's the longest), so the chat has such a
+    reply's markdown made off the window's thread however short it is (``ui.chat_view``)."""
+    return any(m[1].lower() not in _languages_made for m in _FENCE_LANGUAGE.finditer(text))
 
 
-def warm(languages: Sequence[str] = COMMON_LANGUAGES) -> None:
-    """Load the highlighters of ``languages``, so that a short reply drawn on the window's
-    thread does not load one there (pygments keeps a lexer's compiled rules on its class)."""
-    for language in languages:
-        _lexer(language)
+# a fenced code block's opening line, its language the first word of its info string
+_FENCE_LANGUAGE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`{]+)", re.MULTILINE)
+_languages_made: set[str] = set()
 
 
 def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
@@ -166,6 +164,7 @@ def _formatter(style_name: str) -> HtmlFormatter[str]:
 
 def _lexer(language: str) -> Lexer:
     if language:
+        _languages_made.add(language.lower())  # made now, or known to be none (plain text)
         try:
             return get_lexer_by_name(language.lower(), stripnl=False, ensurenl=False)
         except ClassNotFound:
