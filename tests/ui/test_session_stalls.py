@@ -18,10 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from bench.session_day import (
     ACTIONS,
-    COMPRESS,
-    OPEN,
     QUICK,
-    RESIZE,
     Day,
     innermost,
     library_copy,
@@ -31,24 +28,6 @@ from bench.session_day import (
 )
 
 BOUND_MS = 100
-ISSUE = "issue 23"
-
-# What still stalled over 100 ms in a run on a busy machine (2 CPUs, bench/session.py --quick,
-# the stall monitor's stack and a 5 ms stack sampler). Every other action stayed under it in
-# the last two CI runs and is held to it: the search, the stream's start, the first send, the
-# import, reopening (2026-11-26), the scroll, the switch during a stream and the stream's end
-# (before).
-KNOWN = {
-    OPEN: "67-334 ms on a machine loaded by other jobs, under 100 ms in CI: the transcript is "
-    "read on a worker (ChatController.open_async), but decoding it holds the interpreter "
-    "(app/store/transcript.py DECODED_AT_ONCE), and ChatView's drawing in parts inserts the "
-    "tail's HTML on the window's thread",
-    COMPRESS: "93-98 ms in the bench, over 100 ms when run alone: Qt's layout and painting "
-    "as the dialog opens and its summary is appended to the chat (the chat is no longer drawn "
-    "again after it: MainWindow._on_history_changed)",
-    RESIZE: "under 100 ms in CI, 41-274 ms on a machine loaded by other jobs: the long chat's "
-    "QTextDocument laid out again in Qt (ChatView._on_range_changed)",
-}
 
 
 @pytest.fixture(scope="module")
@@ -61,15 +40,6 @@ def day(tmp_path_factory: pytest.TempPathFactory, qapp: QApplication) -> Day:
     return run_in_qt(lambda: run_day(data, long_id, QUICK, scratch))
 
 
-def _marked(action: str) -> object:
-    if action in KNOWN:
-        return pytest.param(
-            action,
-            marks=pytest.mark.xfail(strict=False, reason=f"{KNOWN[action]} ({ISSUE})"),
-        )
-    return action
-
-
 @pytest.mark.slow
 def test_the_day_went_through_every_action(day: Day) -> None:
     assert [a.name for a in day.actions] == list(ACTIONS)
@@ -79,7 +49,7 @@ def test_the_day_went_through_every_action(day: Day) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("action", [_marked(a) for a in ACTIONS])
+@pytest.mark.parametrize("action", ACTIONS)
 def test_no_stall_over_100_ms(day: Day, action: str) -> None:
     [done] = [a for a in day.actions if a.name == action]
     over = sorted((s for s in done.stalls if s.ms > BOUND_MS), key=lambda s: -s.ms)
