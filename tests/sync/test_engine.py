@@ -3,6 +3,7 @@ folder, and S3 (moto) and WebDAV (WsgiDAV) on 127.0.0.1 (docs/sync.md)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,6 +72,7 @@ def test_the_newest_rename_wins_on_every_device(devices: tuple[Device, Device]) 
     a.sync()
     b.sync()
     a.library.rename(chat.id, "Older name")
+    time.sleep(0.002)  # times are kept to the millisecond: renames within one tie (ids decide)
     b.library.rename(chat.id, "Newer name")
     a.sync()
     b.sync()
