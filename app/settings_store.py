@@ -4,10 +4,18 @@ Only what differs from the defaults is written, so a default that improves in a 
 reaches users who never changed it. Top-level keys this version does not know (a newer
 version's settings) are kept. Comments in a hand-edited file are not: TOML writers drop them.
 Keys are never in here; they live in the OS keyring (app/keys.py).
+
+The window, ``crosstalk`` commands and a sync may change settings at once: each change is made
+to the file as it is then (``update_settings``), under a lock, never to a copy read earlier,
+which would put back what that copy held.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +23,7 @@ import msgspec
 
 from app.atomic import replace_file
 from app.errors import StorageError
-from app.paths import DataDir
+from app.paths import FILE_MODE, DataDir
 from app.settings import Settings, SettingsError, load_settings
 
 
@@ -64,3 +72,41 @@ def save_settings(data: DataDir, settings: Settings) -> None:
         raise StorageError(
             f"could not save {path} ({exc.strerror or exc}); check the folder's permissions"
         ) from exc
+
+
+def update_settings(data: DataDir, change: Callable[[Settings], Settings]) -> Settings:
+    """Apply ``change`` to the settings as saved now and save the result; returns it. Under a
+    lock held by one writer at a time, so what another process saved meanwhile is kept unless
+    ``change`` itself replaces it. A settings.toml that cannot be used raises SettingsError,
+    and nothing is written (as ``save_settings``)."""
+    with _locked(data):
+        try:
+            current = load_settings(data)
+        except SettingsError as exc:
+            raise SettingsError(
+                f"settings not saved: {exc.problem}", f"{exc.advice}, then save again"
+            ) from exc
+        after = change(current)
+        if after != current:
+            save_settings(data, after)
+        return after
+
+
+@contextlib.contextmanager
+def _locked(data: DataDir) -> Iterator[None]:
+    """settings.toml's writers, one at a time: an ``flock`` on a file beside it (released
+    with the process, however it ends)."""
+    data.ensure()
+    path = data.root / "settings.lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
+    except OSError as exc:
+        raise StorageError(
+            f"could not save {data.settings_file} ({exc.strerror or exc}); check the "
+            "folder's permissions"
+        ) from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

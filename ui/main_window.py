@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+import msgspec
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -801,12 +802,24 @@ class MainWindow(QMainWindow):
         if provider:
             dialog.show_key_for(provider)
 
-    def _apply_settings(self, settings: Settings) -> None:
-        from app.settings_store import save_settings
+    def _apply_settings(self, edited: Settings) -> None:
+        """Save what the user changed in the dialog, onto settings.toml as it is now: what a
+        command or a sync saved meanwhile is kept, unless the user changed that too."""
+        from app.settings_store import update_settings
+
+        shown = self.services.settings
+        changes = {
+            name: getattr(edited, name)
+            for name in Settings.__struct_fields__
+            if getattr(edited, name) != getattr(shown, name)
+        }
+
+        def changed(now: Settings) -> Settings:  # Settings' own checks run on the whole
+            return Settings(**(msgspec.structs.asdict(now) | changes))
 
         failed = self.tr("Could not save the settings: {error}")
-        done, _ = self._guarded(lambda: save_settings(self.services.data, settings), failed)
-        if not done:
+        done, settings = self._guarded(lambda: update_settings(self.services.data, changed), failed)
+        if not done or settings is None:
             return
         self.controller.retire(self.services.models)  # a running reply may still use it
         self.services.settings = settings

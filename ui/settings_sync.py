@@ -445,16 +445,14 @@ class SyncTab(QWidget):
         config = self._settings.sync
         if config is None or (self._task is not None and not self._task.done()):
             return
-        from app.settings_store import save_settings
+        from app.settings_store import update_settings
 
         config = replace(config, settings=not config.settings)
-        after = replace(self._settings, sync=config)
-        try:
-            save_settings(self._data, after)
+        try:  # [sync] alone changes: what else was saved since this tab opened stays
+            self._settings = update_settings(self._data, lambda now: replace(now, sync=config))
         except CrosstalkError as exc:
             self._fail(str(exc))
             return
-        self._settings = after
         self.error.hide()
         self._show_config(config)
         self.busy.setText(

@@ -53,8 +53,9 @@ def set_up(
     """Test the remote ``config`` names and keep it for sync. ``secret``: the WebDAV password
     or S3 secret key for ``config.user``; ``passphrase``: needed when ``config.encrypt``.
     ``keep_*``: store that secret in the OS keyring (False when it comes from the environment).
-    A device id already in ``settings`` is kept; ``say`` hears what is being done."""
-    from app.settings_store import save_settings
+    A device id already in ``settings`` is kept; ``say`` hears what is being done. Only
+    ``[sync]`` changes in settings.toml: the rest stays as saved, whatever ``settings`` holds."""
+    from app.settings_store import update_settings
     from app.sync import marker as markers
     from app.sync import secrets
     from app.sync.remote import open_remote
@@ -85,7 +86,7 @@ def set_up(
         secrets.store("secret", secret)
     if keep_passphrase and passphrase and config.encrypt:
         secrets.store("passphrase", passphrase)
-    save_settings(data, replace(settings, sync=config))
+    update_settings(data, lambda current: replace(current, sync=config))
     return SetUpResult(joined=joined, description=remote.description, config=config)
 
 
@@ -101,14 +102,14 @@ def existing_marker(config: SyncConfig, secret: str | None) -> Marker | None:
 def forget(data: DataDir, settings: Settings) -> Settings:
     """Turn sync off on this device: ``[sync]`` leaves settings.toml (saved) and the sync
     secrets leave the OS keyring (any left there, even with no ``[sync]``). The remote and
-    the library are not touched. Returns the settings without ``[sync]``."""
-    from app.settings_store import save_settings
+    the library are not touched. Returns the settings without ``[sync]`` (as saved now)."""
+    from app.settings_store import update_settings
     from app.sync import secrets
     from app.sync import state as states
 
     after = replace(settings, sync=None)
     if settings.sync is not None:  # (nothing to write otherwise: settings.toml stays as it is)
-        save_settings(data, after)
+        after = update_settings(data, lambda current: replace(current, sync=None))
     kinds: tuple[secrets.Secret, ...] = ("secret", "passphrase")
     for which in kinds:
         secrets.forget(which)

@@ -43,12 +43,13 @@ def apply(data: DataDir, carried: dict[str, Any]) -> bool:
     """Take another device's settings, keeping this one's ``[sync]``; False if they are the
     same already. SettingsError (nothing changed) for a file here that cannot be read, or
     ValueError for settings this version cannot use."""
-    from app.settings_store import save_settings
+    from app.settings_store import update_settings
 
-    mine = load_settings(data)
     theirs = msgspec.convert({**carried, "sync": None}, type=Settings)
-    merged = msgspec.structs.replace(theirs, sync=mine.sync)
-    if merged == mine:
-        return False
-    save_settings(data, merged)
-    return True
+    found: list[Settings] = []
+
+    def merged(mine: Settings) -> Settings:
+        found.append(mine)
+        return msgspec.structs.replace(theirs, sync=mine.sync)
+
+    return update_settings(data, merged) != found[0]

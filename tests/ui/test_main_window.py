@@ -18,8 +18,10 @@ from app.errors import RateLimited
 from app.history import ModelOutput, SystemInstruction, Title
 from app.keys import Keys
 from app.paths import DataDir
+from app.pricing import Price
 from app.providers import Models, TextDelta
-from app.settings import ProviderConfig, Settings
+from app.settings import ProviderConfig, Settings, load_settings
+from app.settings_store import update_settings
 from tests.helpers import openai_events as oe
 from tests.helpers.scripted_provider import Pause
 from tests.helpers.ui_driver import (
@@ -550,3 +552,26 @@ def test_settings_advanced_turns_the_stall_log_on_and_off_and_remembers(
     dialog.stall_logging.setChecked(False)
     assert dialog.save()
     assert window.stall_monitor is None and not window.state.stall_logging()
+
+
+def test_settings_saved_from_the_dialog_keep_what_a_command_saved_meanwhile(
+    open_window: OpenWindow, services: Services
+) -> None:
+    """The dialog opened with the settings of that moment; OK saves what the user changed
+    there onto settings.toml as it is then, not that old copy whole."""
+    window = open_window().window
+    window.open_settings()
+    (dialog,) = top_level(SettingsDialog)
+    for combo in (dialog.default_model, dialog.title_model):  # the test's own models are
+        combo.setCurrentText("local:smollm2")  # not ones settings.toml may name
+    # meanwhile, `crosstalk` in a terminal (or a sync) saves a price
+    update_settings(
+        services.data,
+        lambda now: msgspec.structs.replace(now, prices={"box:*": Price(input=1.0, output=2.0)}),
+    )
+    dialog.enter_sends.setChecked(False)
+    assert dialog.save(), dialog.error.text()
+    saved = load_settings(services.data)
+    assert saved.prices == {"box:*": Price(input=1.0, output=2.0)} and saved.enter_sends is False
+    assert saved.default_model == "local:smollm2"
+    assert services.settings == saved  # the window goes on with both

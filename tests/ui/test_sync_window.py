@@ -21,6 +21,7 @@ from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.providers import Models
 from app.settings import load_settings
+from app.settings_store import update_settings
 from app.sync.setup import set_up
 from tests.helpers.sync_devices import Device, folder_config
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, services_for, top_level
@@ -201,9 +202,13 @@ def test_settings_sync_is_off_by_default_and_switched_afterwards(
     assert tab.settings_label.text() == "Not synced"
     until_idle(window, "the first sync")
     assert not (remote / "settings").exists()  # nothing of settings.toml went
+    # meanwhile a command changes settings.toml: the tab changes [sync] alone, not putting
+    # back the settings it opened with
+    update_settings(services.data, lambda now: replace(now, window_turns=9))
     tab.settings_button.click()  # Sync settings too
     saved = load_settings(services.data).sync
     assert saved == replace(before, settings=True)  # nothing else changed
+    assert load_settings(services.data).window_turns == 9
     assert tab.settings_label.text() == "Synced too"
     # the window syncs with it at once, settings.toml going too
     window.until(lambda: any((remote / "settings").glob("*")), "settings.toml sent")
