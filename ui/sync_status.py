@@ -174,6 +174,7 @@ class SyncRunner(QObject):
         self.services = services
         self.background: BackgroundSync | None = None
         self.timing: dict[str, float] = {}  # BackgroundSync's timing, shortened by tests
+        self._restarts = 0  # the newest restart wins: one still stopping gives way to it
 
     @property
     def status(self) -> Status | None:
@@ -218,8 +219,13 @@ class SyncRunner(QObject):
         self.status_changed.emit(None)
 
     async def restart(self, config: SyncConfig | None) -> None:
-        """Sync set up anew (or turned off: None), as Settings > Sync saved it."""
+        """Sync set up anew (or turned off: None), as Settings > Sync saved it. Restarts that
+        overlap (set up, then switched while the first still stops) end with the newest."""
+        self._restarts += 1
+        mine = self._restarts
         await self.stop()
+        if mine != self._restarts:
+            return  # a newer restart came while this one stopped: it starts what is saved
         self.services.settings = replace(self.services.settings, sync=config)
         self.start()
         if self.background is not None:

@@ -227,6 +227,35 @@ def test_settings_sync_is_off_by_default_and_switched_afterwards(
     assert load_settings(services.data).sync == before
 
 
+def test_sync_turned_off_while_its_set_up_still_stops_stays_off(
+    window: Harness, services: Services, remote: Path
+) -> None:
+    """Two restarts overlapping (set up anew, then off at once): the newest wins. The first
+    used to resume after the second and start sync again with the settings it carried."""
+    set_up_here(services, remote)
+    runner = window.window.sync_runner
+    runner.start()
+    background = runner.background
+    assert background is not None and services.settings.sync is not None
+    stop = background.stop
+
+    async def stopping_slowly(timeout: float = 10.0) -> None:  # a sync ending its step
+        await asyncio.sleep(0.2)
+        await stop(timeout)
+
+    background.stop = stopping_slowly  # type: ignore[method-assign]
+    again = replace(services.settings.sync, settings=True)
+
+    async def both() -> None:
+        first = asyncio.ensure_future(runner.restart(again))
+        await asyncio.sleep(0.05)  # it waits for the sync to stop
+        await runner.restart(None)  # Turn off
+        await first
+
+    window.loop.run_until_complete(both())
+    assert runner.background is None and services.settings.sync is None
+
+
 def test_the_status_line_says_a_failure_in_words_and_when_it_is_tried_again(
     qtbot: QtBot, window: Harness, services: Services, remote: Path, tmp_path: Path
 ) -> None:
