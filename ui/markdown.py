@@ -164,11 +164,12 @@ def _formatter(style_name: str) -> HtmlFormatter[str]:
 
 def _lexer(language: str) -> Lexer:
     if language:
-        _languages_made.add(language.lower())  # made now, or known to be none (plain text)
         try:
             return get_lexer_by_name(language.lower(), stripnl=False, ensurenl=False)
         except ClassNotFound:
             pass
+        finally:  # once made (or known to be none: plain text), not while being made
+            _languages_made.add(language.lower())
     return TextLexer(stripnl=False, ensurenl=False)
 
 
