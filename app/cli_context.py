@@ -212,6 +212,10 @@ def _print_report(report: dict[str, Any]) -> None:
         first, last = omission["first_seq"], omission["last_seq"]
         where = f"seq {first}" if first == last else f"seq {first}-{last}"
         print(f"  {where}: {omission['reason']}")
+    if report["attachments"]:  # the inspector's "attachment:" lines: scaled, converted, left out
+        print("attachments, as this model gets them:")
+    for note in report["attachments"]:
+        print(f"  {note}")
 
 
 # --- compress -------------------------------------------------------------------------------
