@@ -9,6 +9,7 @@ import pytest
 
 from app.paths import DataDir
 from app.store import Library
+from tests.helpers import prerequisites
 
 PROVIDER_ENVIRONMENT = (
     "OPENAI_API_KEY",
@@ -27,6 +28,17 @@ def pytest_configure(config: pytest.Config) -> None:
     from ui.pyside_feature import stop_source_scans
 
     stop_source_scans()
+    config.addinivalue_line(
+        "markers",
+        f"{prerequisites.MARK}(missing): a program the test needs was not found (None: it was); "
+        "skipped, or failed under CI=true (tests/helpers/prerequisites.py needs)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A missing prerequisite skips the test, or fails it under CI=true, before its fixtures."""
+    prerequisites.check(item)
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ from app.scrub import scrub
 from app.turn import run_turn
 from tests.helpers import openai_events as oe
 from tests.helpers.memory_keyring import MemoryKeyring
+from tests.helpers.prerequisites import NEEDS_KEYRING
 from tests.helpers.wire_server import Reply, WireServer
 
 
@@ -66,10 +66,7 @@ echo {SECRET} | "$PY" -m app.cli key set openai
 """
 
 
-@pytest.mark.skipif(
-    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
-    reason="needs gnome-keyring and dbus (.ci/run installs them)",
-)
+@NEEDS_KEYRING
 def test_key_set_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_KEYRING_BACKEND"}
     env |= {"PY": sys.executable, "HOME": str(tmp_path)}  # a fresh keyring of its own
@@ -105,10 +102,7 @@ print('scrubbed:', scrub('401: invalid key {ODD}', keys.secrets()))
 """
 
 
-@pytest.mark.skipif(
-    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
-    reason="needs gnome-keyring and dbus (.ci/run installs them)",
-)
+@NEEDS_KEYRING
 def test_a_key_read_from_the_os_keyring_is_scrubbed_whatever_its_shape(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_KEYRING_BACKEND"}
     env |= {"PY": sys.executable, "HOME": str(tmp_path)}  # a fresh keyring of its own

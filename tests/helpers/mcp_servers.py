@@ -108,16 +108,17 @@ def npm_cache_dir() -> Path:
 
 
 def published_servers() -> Path:
-    """The folder where the published npm servers are installed (installed now if missing);
-    pytest.skip when node/npm are absent or the install fails (offline)."""
-    import pytest
+    """The folder where the published npm servers are installed (installed now if missing).
+    When node/npm are absent or the install fails (offline), the test skips, or fails under
+    CI=true, where scripts/check has installed them (tests/helpers/prerequisites.py)."""
+    from tests.helpers.prerequisites import missing
 
     folder = npm_cache_dir()
     bin_dir = folder / "node_modules" / ".bin"
     if (bin_dir / "mcp-server-everything").exists():
         return folder
     if shutil.which("npm") is None or shutil.which("node") is None:
-        pytest.skip("node/npm not found: sudo apt install nodejs npm")
+        missing("node/npm not found: sudo apt install nodejs npm")
     folder.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
         ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(folder), *NPM_PACKAGES],
@@ -128,5 +129,5 @@ def published_servers() -> Path:
     )
     if done.returncode != 0 or not (bin_dir / "mcp-server-everything").exists():
         tail = " ".join((done.stderr or done.stdout).strip().splitlines()[-3:])
-        pytest.skip(f"npm install failed (offline?): {tail}")
+        missing(f"npm install of {' '.join(NPM_PACKAGES)} failed (offline?): {tail}")
     return folder

@@ -1,6 +1,7 @@
 """Published MCP servers through McpManager: server-everything (npm, run directly and through
 npx offline) and mcp-server-time (PyPI). Skipped, saying why, when node/npm or the package is
-missing; scripts/check installs them."""
+missing; scripts/check installs them, so under CI=true a missing one fails instead
+(tests/helpers/prerequisites.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from app.mcp import McpManager
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers.mcp_servers import published_servers, write_config
+from tests.helpers.prerequisites import require
 
 
 @pytest.fixture
@@ -64,8 +66,7 @@ def test_server_everything(
 def test_server_everything_through_npx_offline(
     npm_servers: Path, manager: McpManager, data_dir: DataDir, library: Library, tmp_path: Path
 ) -> None:
-    if shutil.which("npx") is None:
-        pytest.skip("npx not found: sudo apt install nodejs npm")
+    require(shutil.which("npx") is not None, "npx not found: sudo apt install nodejs npm")
     # npx finds the package installed in the folder it runs in, with no network
     write_config(
         data_dir,
@@ -82,8 +83,10 @@ def test_server_everything_through_npx_offline(
 
 
 def test_mcp_server_time(manager: McpManager, data_dir: DataDir, library: Library) -> None:
-    if importlib.util.find_spec("mcp_server_time") is None:
-        pytest.skip("mcp-server-time is not installed: pip install -e '.[dev]'")
+    require(
+        importlib.util.find_spec("mcp_server_time") is not None,
+        "mcp-server-time is not installed: pip install -e '.[dev]'",
+    )
     write_config(
         data_dir,
         {

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from app.providers.local import LocalProvider
+from tests.helpers.prerequisites import needs
 
 pytestmark = pytest.mark.slow
 
@@ -69,7 +69,7 @@ def test_every_compiled_instruction_set_is_one_this_cpu_has() -> None:
 
 
 @needs_x86_linux
-@pytest.mark.skipif(shutil.which("objdump") is None, reason="needs objdump (binutils)")
+@needs("objdump", why="needs objdump (binutils; scripts/check installs it)")
 def test_the_cpu_library_uses_no_avx512_or_amx_register() -> None:
     """The system info lists what was asked for; the machine code is the proof."""
     spec = importlib.util.find_spec("llama_cpp")

@@ -46,6 +46,7 @@ from app.pricing import DEFAULT_PRICES
 from app.providers import Models
 from app.settings import DEFAULT_PROVIDERS
 from app.tools import BUILTIN
+from tests.helpers.prerequisites import require
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, seed, services_for
 from ui import help, i18n, locale_format
 from ui.chat_settings import ChatSettingsDialog
@@ -447,8 +448,7 @@ def test_lupdate_can_read_every_translated_text() -> None:
 
 def _tool(name: str) -> str:
     tool = BIN / name
-    if not tool.exists():
-        pytest.skip(f"{name} is not installed (it comes with PySide6-Essentials)")
+    require(tool.exists(), f"{name} is not installed (it comes with PySide6-Essentials)")
     return str(tool)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -16,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.prerequisites import needs
+
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        not all(shutil.which(tool) for tool in ("Xvfb", "xdotool", "import")),
-        reason="needs Xvfb, xdotool and ImageMagick (.ci/run installs them)",
-    ),
+    needs("Xvfb", "xdotool", "import", why="needs Xvfb, xdotool and ImageMagick (scripts/check)"),
 ]
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -39,6 +38,7 @@ from app.settings_store import save_settings
 from app.tools import BUILTIN
 from tests.helpers import openai_events as oe
 from tests.helpers.memory_keyring import MemoryKeyring
+from tests.helpers.prerequisites import NEEDS_KEYRING
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for, top_level
 from tests.helpers.wire_server import Reply, WireServer
 from ui.prices_tab import CACHED, DEFAULT, INPUT, OUTPUT, PATTERN, SOURCE, YOURS
@@ -720,10 +720,7 @@ print("after remove:", keyring.get_password("crosstalk", "openai"), d.table.item
 """
 
 
-@pytest.mark.skipif(
-    not (shutil.which("dbus-run-session") and shutil.which("gnome-keyring-daemon")),
-    reason="needs gnome-keyring and dbus (.ci/run installs them)",
-)
+@NEEDS_KEYRING
 def test_save_key_stores_in_the_os_keyring_and_nowhere_else(tmp_path: Path) -> None:
     script = tmp_path / "child.py"
     script.write_text(CHILD)
