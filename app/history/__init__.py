@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from app.history.codec import DAMAGED, decode, decode_lines, decode_many, encode
+from app.history.codec import DAMAGED, decode, decode_in_order, decode_lines, decode_many, encode
 from app.history.entries import (
     AnyEntry,
     Attachment,
@@ -69,6 +69,7 @@ __all__ = [
     "ToolResults",
     "Usage",
     "decode",
+    "decode_in_order",
     "decode_lines",
     "decode_many",
     "encode",

@@ -157,6 +157,9 @@ def _live_entries(turn: list[ConversationEntry]) -> Iterator[ConversationEntry |
 
 
 REMOVED = "removed from context by the user"
+# replies before the first input on the path (its question could not be read, or an import
+# began with a reply): a reply must answer something, so none of them is sent
+NO_QUESTION = "before the first input: a reply must answer something"
 
 
 def _removed(turn: list[ConversationEntry], excluded: set[int]) -> set[int]:
@@ -235,6 +238,8 @@ class _Walk:
                 if not self.turn(start, seq):
                     return self.omit(1, seq, self.budget_reason())
                 seq = start - 1
+        if floor > 1 and seq >= 1:
+            self.omit(1, min(seq, floor - 1), NO_QUESTION)
         return None
 
     def budget_reason(self) -> str:

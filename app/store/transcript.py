@@ -23,7 +23,7 @@ import msgspec
 
 from app.atomic import fsync_dir
 from app.errors import NewerFormat, StorageError, TranscriptError
-from app.history import AnyEntry, decode_lines, encode, utc_now
+from app.history import AnyEntry, decode_in_order, decode_lines, encode, utc_now
 from app.paths import FILE_MODE
 
 FORMAT = "crosstalk.transcript"
@@ -143,13 +143,13 @@ def load(path: Path) -> Loaded:
     good_end = header_end + _complete_length(data[header_end:])
     lines = data[header_end:good_end].split(b"\n")[:-1]
     entries: list[AnyEntry] = []
-    problems: list[str] = []
     for start in range(0, len(lines), DECODED_AT_ONCE):
-        part, found = decode_lines(lines[start : start + DECODED_AT_ONCE], str(path),
-                                   first_line=2 + start, first_seq=len(entries) + 1)  # fmt: skip
+        part = decode_in_order(lines[start : start + DECODED_AT_ONCE], len(entries) + 1)
+        if part is None:  # damage: every line is placed by its own seq, the whole file at once
+            entries, problems = decode_lines(lines, str(path), first_line=2)
+            return Loaded(header, entries, good_end, len(lines), problems)
         entries += part
-        problems += found
-    return Loaded(header, entries, good_end, len(lines), problems)
+    return Loaded(header, entries, good_end, len(lines))
 
 
 def _complete_length(data: bytes) -> int:

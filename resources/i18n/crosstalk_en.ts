@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+1324" />
+      <location filename="../../ui/chat_view.py" line="+1333" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -70,7 +70,7 @@
   <context>
     <name>CompressDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/compress_dialog.py" line="+287" />
+      <location filename="../../ui/compress_dialog.py" line="+285" />
       <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
       <translation>
         <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>
@@ -141,7 +141,7 @@
   <context>
     <name>MainWindow</name>
     <message numerus="yes">
-      <location filename="../../ui/main_window.py" line="+259" />
+      <location filename="../../ui/main_window.py" line="+261" />
       <source>A new branch came from another device in %n conversation(s): {titles}</source>
       <translation>
         <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>

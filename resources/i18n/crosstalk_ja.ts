@@ -260,7 +260,7 @@
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+22"/>
         <source>Unexpected error: {error}</source>
         <translation>予期しないエラー: {error}</translation>
     </message>
@@ -481,7 +481,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+121"/>
+        <location filename="../../ui/chat_view.py" line="+127"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -491,7 +491,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+1202"/>
+        <location line="+1205"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -516,12 +516,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location line="-1073"/>
+        <location line="-1074"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+857"/>
+        <location line="+858"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -818,7 +818,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/compress_dialog.py" line="+52"/>
+        <location filename="../../ui/compress_dialog.py" line="+51"/>
         <source>Whole history into one summary</source>
         <translation>履歴全体を 1 つの要約にする</translation>
     </message>
@@ -903,7 +903,7 @@
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>Asking {model} for a summary…</source>
         <translation>{model} に要約を依頼中…</translation>
     </message>
@@ -1685,6 +1685,11 @@ Nothing is lost.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>before the first input: a reply must answer something</source>
+        <translation>最初の入力より前：返答には答える相手の入力が必要です</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>window: older than the last {turns} turns</source>
         <translation>ウィンドウ: 直近 {turns} ターンより古い</translation>
     </message>
@@ -2065,13 +2070,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+83"/>
+        <location filename="../../ui/main_window.py" line="+84"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+314"/>
+        <location line="+315"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -2170,7 +2175,7 @@ Nothing is lost.</source>
         <translation>すべての会話</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+58"/>
         <source>Could not save the settings: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
     </message>
@@ -2183,12 +2188,12 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+122"/>
+        <location filename="../../ui/markdown.py" line="+135"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>[image: {alt}]</source>
         <translation>[画像: {alt}]</translation>
     </message>
@@ -2451,7 +2456,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-588"/>
+        <location filename="../../ui/main_window.py" line="-600"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
@@ -4083,7 +4088,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>このデバイスの同期をオフにしました。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>Settings go with each sync from now on.</source>
         <translation>今後は同期のたびに設定も同期されます。</translation>
     </message>
@@ -4096,7 +4101,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+638"/>
+        <location filename="../../ui/main_window.py" line="+650"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

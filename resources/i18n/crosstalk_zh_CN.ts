@@ -260,7 +260,7 @@
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+22"/>
         <source>Unexpected error: {error}</source>
         <translation>意外错误：{error}</translation>
     </message>
@@ -481,7 +481,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+121"/>
+        <location filename="../../ui/chat_view.py" line="+127"/>
         <source>Replying…</source>
         <translation>正在回复…</translation>
     </message>
@@ -491,7 +491,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+1202"/>
+        <location line="+1205"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -516,12 +516,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location line="-1073"/>
+        <location line="-1074"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+857"/>
+        <location line="+858"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -818,7 +818,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/compress_dialog.py" line="+52"/>
+        <location filename="../../ui/compress_dialog.py" line="+51"/>
         <source>Whole history into one summary</source>
         <translation>将整个历史记录合成一份摘要</translation>
     </message>
@@ -903,7 +903,7 @@
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>Asking {model} for a summary…</source>
         <translation>正在请 {model} 生成摘要…</translation>
     </message>
@@ -1685,6 +1685,11 @@ Nothing is lost.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>before the first input: a reply must answer something</source>
+        <translation>在第一条输入之前：回复必须回答某条输入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>window: older than the last {turns} turns</source>
         <translation>窗口：早于最近 {turns} 轮</translation>
     </message>
@@ -2065,13 +2070,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+83"/>
+        <location filename="../../ui/main_window.py" line="+84"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+314"/>
+        <location line="+315"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -2170,7 +2175,7 @@ Nothing is lost.</source>
         <translation>所有对话</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+58"/>
         <source>Could not save the settings: {error}</source>
         <translation>无法保存设置：{error}</translation>
     </message>
@@ -2183,12 +2188,12 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+122"/>
+        <location filename="../../ui/markdown.py" line="+135"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>[image: {alt}]</source>
         <translation>[图片：{alt}]</translation>
     </message>
@@ -2451,7 +2456,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-588"/>
+        <location filename="../../ui/main_window.py" line="-600"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -4083,7 +4088,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>此设备上的同步已关闭。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>Settings go with each sync from now on.</source>
         <translation>今后每次同步都会同步设置。</translation>
     </message>
@@ -4096,7 +4101,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+638"/>
+        <location filename="../../ui/main_window.py" line="+650"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

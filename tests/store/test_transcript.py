@@ -104,8 +104,10 @@ def test_a_bad_line_in_the_middle_is_skipped_reported_and_the_file_untouched(
     assert [e.seq for e in loaded.entries] == list(range(1, 10))
     stand_in = loaded.entries[2]
     assert stand_in.kind == "debug_log" and stand_in.category == DAMAGED  # type: ignore[union-attr]
-    [problem] = loaded.problems
-    assert "line 4 is not a valid model_input" in problem and problem.endswith("skipped")
+    problem, stood_in = loaded.problems
+    assert "line 4 is not a valid model_input" in problem
+    assert problem.endswith("set aside (the line is kept in the file)")
+    assert stood_in == f"{path}: no readable line holds entry 3; stood in for"
     assert path.read_bytes() == before
 
 
@@ -131,7 +133,7 @@ def test_a_missing_line_is_stood_in_for_so_seqs_stay_whole(tmp_path: Path) -> No
     path.write_bytes(b"\n".join(lines))
     loaded = transcript.load(path)
     assert [e.kind for e in loaded.entries] == ["model_input", "debug_log", "model_input"]
-    assert loaded.problems == [f"{path} line 3: entries 2 to 2 are missing"]
+    assert loaded.problems == [f"{path}: no readable line holds entry 2; stood in for"]
 
 
 def test_a_newer_version_is_refused_whole(tmp_path: Path) -> None:
