@@ -270,7 +270,11 @@ class Index:
                     self._savepoints -= 1
                 conn.execute(f"RELEASE SAVEPOINT {name}")
                 return
-            conn.execute("BEGIN")
+            # IMMEDIATE: the write lock is taken (or waited for, busy_timeout) before the
+            # first read. A deferred transaction that reads and then writes after another
+            # process committed fails at once with "database is locked" (SQLite cannot move
+            # its snapshot forward), whatever the timeout: bench/chaos.py met it
+            conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
                 conn.execute("COMMIT")
@@ -331,17 +335,23 @@ class Index:
             self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [header.id])
             self._insert_usage(_usage_rows(header.id, entries))
 
-    def record(self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int) -> None:
-        """Index one appended entry."""
+    def record(
+        self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int, previous: int
+    ) -> bool:
+        """Index one appended entry, written at byte ``previous`` of its transcript; False
+        (and nothing written) if the row does not hold the transcript as it was before it (a
+        `crosstalk reindex` copied in an index built before the writer's previous entry, or a
+        process died between writing and indexing): the caller indexes the whole transcript."""
         with self.transaction():
             row = self.row(conversation_id)
-            if row is None:
-                raise KeyError(conversation_id)
+            if row is None or row["file_size"] != previous:
+                return False
             fold_entry(row, entry)
             row |= {"file_size": size, "file_mtime_ns": mtime_ns}
             self._write_row(row, replace=False)
             self._insert_messages(_message_rows(conversation_id, [entry]))
             self._insert_usage(_usage_rows(conversation_id, [entry]))
+        return True
 
     def _put_messages(self, conversation_id: str, rows: Iterable[tuple[Any, ...]]) -> None:
         """A conversation's message rows made those of ``rows``. A row indexed as it is now

@@ -131,12 +131,19 @@ class ReconcileReport(msgspec.Struct):
 
 class Library:
     def __init__(
-        self, data: DataDir, *, reconcile: bool = True, progress: Progress | None = None
+        self,
+        data: DataDir,
+        *,
+        reconcile: bool = True,
+        progress: Progress | None = None,
+        index_path: Path | None = None,
     ) -> None:
         """``progress`` hears how far an upgrade of the index (a new release's migration, which
-        may take a while on a large library) has got, as a fraction."""
+        may take a while on a large library) has got, as a fraction. ``index_path`` is for
+        building an index beside the live one (``app/store/rebuild.py``)."""
         data.ensure()
         self.data = data
+        self.index_path = index_path or data.index_db
         self._progress = progress
         self._local = threading.local()  # SQLite connections belong to their thread
         self.index  # noqa: B018 (opened now, so a damaged index is reported at once)
@@ -146,7 +153,7 @@ class Library:
         self._live: weakref.WeakValueDictionary[str, Conversation] = weakref.WeakValueDictionary()
         self.pins = Pins(data.pins_file)
         self.blobs = Blobs(data.blobs)
-        self._lease = writers.Lease(data.writers, Path(f"{data.index_db}-wal"))
+        self._lease = writers.Lease(data.writers, Path(f"{self.index_path}-wal"))
         if self.pins.problem:
             self.warnings.append(self.pins.problem)
         if reconcile:
@@ -160,25 +167,25 @@ class Library:
         """This thread's connection to the index (each thread that uses the library gets its
         own; ``close`` on that thread lets it go)."""
         index: Index | None = getattr(self._local, "index", None)
-        if index is not None and _file_identity(self.data.index_db) != self._local.identity:
+        if index is not None and _file_identity(self.index_path) != self._local.identity:
             # `crosstalk reindex` in another process replaced the file: follow it, once the
             # new one can be opened (while it is being built, the old one still answers)
             try:
-                fresh = Index(self.data.index_db, self._progress)
+                fresh = Index(self.index_path, self._progress)
             except (StorageError, IndexUnusable):
                 return index
             index.close()
             self._local.index, self._local.identity = fresh, _file_identity(fresh.path)
             return fresh
         if index is None:
-            if self.data.index_db.is_dir():
+            if self.index_path.is_dir():
                 raise IndexUnusable(
-                    f"{self.data.index_db} is a folder, not the index; run `crosstalk reindex` "
+                    f"{self.index_path} is a folder, not the index; run `crosstalk reindex` "
                     "to move it aside and rebuild the index from the transcripts"
                 )
-            index = Index(self.data.index_db, self._progress)
+            index = Index(self.index_path, self._progress)
             self._local.index = index
-            self._local.identity = _file_identity(self.data.index_db)
+            self._local.identity = _file_identity(self.index_path)
         return index
 
     def close(self) -> None:
@@ -353,13 +360,14 @@ class Library:
                     stamped = conversation.history.stamp(entry, after)
                     line = encode(stamped) + b"\n"
                     with self._lease.writing():
-                        held.write(line, appender.size)
+                        previous = appender.size
+                        held.write(line, previous)
                         appender.size += len(line)
                         appender.lines += 1
                         conversation.history.append(stamped)
                         branched = stale and _beside_others(conversation, stamped.seq, based_on)
                         if not trashed:
-                            self._record(conversation, stamped)
+                            self._record(conversation, stamped, previous)
                 break
             except FileNotFoundError:
                 trash = self._path(conversation.id, self.data.trash)
@@ -378,12 +386,17 @@ class Library:
             self._emit(Branched(conversation.id, stamped.seq))
         return stamped
 
-    def _record(self, conversation: Conversation, entry: AnyEntry) -> None:
-        """Index an entry just written (the lock is held: no other writer races the row)."""
+    def _record(self, conversation: Conversation, entry: AnyEntry, previous: int) -> None:
+        """Index an entry just written at byte ``previous`` (the lock is held: no other writer
+        races the row); the whole transcript if the index did not hold it as it was before."""
         try:
             mtime_ns = conversation.path.stat().st_mtime_ns
-            self.index.record(conversation.id, entry, conversation.appender.size, mtime_ns)
-        except (StorageError, KeyError, OSError) as exc:  # the entry is safe in the transcript
+            size = conversation.appender.size
+            if not self.index.record(conversation.id, entry, size, mtime_ns, previous):
+                pinned = conversation.id in self.pins.ids
+                entries = list(conversation.history)
+                self.index.put(conversation.header, entries, size, mtime_ns, pinned)
+        except (StorageError, OSError) as exc:  # the entry is safe in the transcript
             self._lease.mark()
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
 
@@ -406,9 +419,11 @@ class Library:
             return []
         if not caught.lines:
             return []
+        history = conversation.history
         entries, problems = decode_lines(
-            caught.lines, str(appender.path), appender.lines + 2, conversation.history.version + 1
-        )
+            caught.lines, str(appender.path), appender.lines + 2, history.version + 1,
+            held=lambda entry: _holds(history, entry),
+        )  # fmt: skip
         self.warnings += problems
         appender.advance(caught)
         for entry in entries:
@@ -710,6 +725,15 @@ class Library:
         leftovers.close(done=True)
         return report
 
+    def index_everything(self) -> ReconcileReport:
+        """Index every transcript into an index being built (``app/store/rebuild.py``), with the
+        folders' stamps as they were before. Writer leases are left alone: they say what the
+        live index may lack, and the live index is reconciled after the copy."""
+        folders = self._folder_stamps()
+        report = self._reconcile_files()
+        self.index.set_folder_state(folders | {"problems": report.warnings})
+        return report
+
     def _folder_stamps(self) -> dict[str, int]:
         stamps = {}
         for name, folder in (("conversations", self.data.conversations),
@@ -813,24 +837,19 @@ class Library:
 
     @classmethod
     def rebuilt(cls, data: DataDir) -> tuple[Library, ReconcileReport]:
-        """Rebuild the index from the transcripts, whatever state the old one is in: it is
-        moved aside unopened (to ``index.db.old``, with its -wal and -shm: the last one
-        only), since it may be damaged. Stores in other processes follow the new file."""
-        data.ensure()
-        for suffix in ("", "-wal", "-shm"):
-            stale = Path(f"{data.index_db}{suffix}")
-            aside = Path(f"{data.index_db}.old{suffix}")
-            try:
-                aside.unlink(missing_ok=True)
-                if stale.exists() or stale.is_symlink():
-                    os.replace(stale, aside)
-            except OSError as exc:
-                raise transcript.storage_error("move aside", stale, exc) from exc
-        library = cls(data, reconcile=False)
-        report = library.reconcile(full=True)
-        library.index.optimize()
-        library.warnings += report.warnings
-        return library, report
+        """Rebuild the index from the transcripts, safely while other processes use it
+        (``app/store/rebuild.py``); returns the library on the rebuilt index."""
+        from app.store import rebuild
+
+        return rebuild.rebuild(cls, data)
+
+
+def _holds(history: History, entry: AnyEntry) -> bool:
+    """Whether ``history`` already has ``entry`` (a line repeated further on in its file)."""
+    if entry.seq > history.version:
+        return False
+    had = history.at(entry.seq)
+    return had.id == entry.id if entry.id else had == entry
 
 
 def _file_identity(path: Path) -> tuple[int, int] | None:

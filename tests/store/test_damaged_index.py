@@ -1,5 +1,5 @@
 """A damaged index.db never bricks a library: commands say how to fix it, and `crosstalk
-reindex` moves it aside unopened and rebuilds it from the transcripts."""
+reindex` rebuilds it from the transcripts, moving a file that is not a database aside unopened."""
 
 from __future__ import annotations
 
@@ -104,9 +104,10 @@ def test_every_reading_command_says_so_in_one_line(
     assert "Where is the quokka?" in capsys.readouterr().out
 
 
-def test_reindex_moves_the_old_files_aside_unopened(data_dir: DataDir) -> None:
-    """The old index with changes still in its WAL: opening it would fold the WAL into the
-    file and remove it, so three byte-identical files beside the new one show it was not."""
+def test_reindex_moves_a_damaged_index_aside_unopened(data_dir: DataDir) -> None:
+    """A damaged index with changes still in its WAL: opening it would fold the WAL into the
+    file and remove it, so three byte-identical files beside the new one show it was not. (A
+    healthy index is rebuilt in place instead: tests/store/test_reindex_live.py.)"""
     conversation_id = seeded(data_dir)
     index = data_dir.index_db
     files = [index, Path(f"{index}-wal"), Path(f"{index}-shm")]
@@ -115,6 +116,7 @@ def test_reindex_moves_the_old_files_aside_unopened(data_dir: DataDir) -> None:
         with db:
             db.execute("UPDATE conversations SET title = 'only in the WAL'")
         kept = {path.name: path.read_bytes() for path in files}  # before close checkpoints
+    kept[index.name] = b"SQLite format 9\0" + kept[index.name][16:]  # not a database now
     for path in files:
         path.write_bytes(kept[path.name])
 

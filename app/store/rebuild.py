@@ -1,0 +1,134 @@
+"""Rebuilding the index from the transcripts while other processes use it (`crosstalk reindex`).
+
+SQLite finds a database's log and shared memory by the database's path (``index.db-wal``,
+``index.db-shm``), so an index in use is never moved, renamed or replaced: a process that had
+it open would go on with the old file and the new file's log ("file is not a database",
+"database disk image is malformed": issue 34). Instead (docs/architecture.md, "Rebuilding the
+index while it is used"):
+
+1. a fresh index is built beside the live one, from every transcript, each read with its
+   writer's lock held (as any reconcile does);
+2. it is copied into the live index with SQLite's online backup API: one write transaction on
+   the live file under SQLite's own locking, so every connection of every process keeps its
+   file and sees the old index or the new one, never a mix;
+3. the live index is reconciled again: an append recorded in the live index while the fresh
+   one was being built was overwritten by the copy, and is indexed again. A writer whose
+   conversation row no longer holds the file as it left it indexes the whole transcript
+   (``Index.record``), so an append between the copy and this pass is whole too.
+
+Only an index that cannot be copied into (not a database, a folder, not readable and
+writable by this user) is moved aside unopened, to ``index.db.old`` with its log and shared
+memory, and the fresh one takes its place: nothing can be using such a file to any purpose.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.paths import FILE_MODE, DataDir
+from app.store import transcript
+
+if TYPE_CHECKING:
+    from app.store.library import Library, ReconcileReport
+
+PREFIX = ".index.db.rebuild-"  # a fresh index being built: ``.index.db.rebuild-<pid>-<hex>``
+SIDE_FILES = ("", "-wal", "-shm", "-journal")
+STALE_SECONDS = 3600  # a fresh index this old was left by a reindex that was killed
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def rebuild(library_class: type[Library], data: DataDir) -> tuple[Library, ReconcileReport]:
+    """Build the index afresh and put it in place of the live one; returns a library on the
+    live index and the report of the build (how many conversations were indexed)."""
+    data.ensure()
+    _remove_stale(data.root)
+    fresh = data.root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
+    try:
+        builder = library_class(data, reconcile=False, index_path=fresh)
+        try:
+            report = builder.index_everything()
+            builder.index.optimize()
+            copied = _copy_into(builder.index.conn, data.index_db)
+        finally:
+            builder.close()
+        if not copied:
+            _put_in_place(fresh, data.index_db)
+    finally:
+        for suffix in SIDE_FILES:
+            with contextlib.suppress(OSError):
+                Path(f"{fresh}{suffix}").unlink()
+    library = library_class(data, reconcile=False)
+    again = library.reconcile(full=True)  # what was appended while the fresh one was built
+    library.warnings += again.warnings
+    return library, report
+
+
+def _copy_into(source: sqlite3.Connection, live: Path) -> bool:
+    """Copy the fresh index into the live one in one transaction (the backup API); False if
+    the live file cannot take it (not a database, a folder, not this user's to write)."""
+    if live.is_symlink() or (live.exists() and not live.is_file()):
+        return False
+    if live.exists() and not os.access(live, os.R_OK | os.W_OK):
+        return False
+    if live.exists() and not _says_sqlite(live):  # not opened: closing would fold its log in
+        return False
+    try:
+        if not live.exists():  # created as the store creates it: only this user's
+            os.close(os.open(live, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+        with contextlib.closing(sqlite3.connect(live)) as target:
+            target.execute("PRAGMA busy_timeout = 5000")
+            target.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a database?
+            source.backup(target)  # waits while a writer holds the live index
+    except OSError as exc:
+        raise transcript.storage_error("write", live, exc) from exc
+    except sqlite3.OperationalError as exc:
+        if "full" in str(exc).lower():
+            raise transcript.storage_error("write", live, OSError(28, str(exc))) from exc
+        return False
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
+def _says_sqlite(path: Path) -> bool:
+    """Whether the file is empty or starts as every SQLite database does."""
+    try:
+        with path.open("rb") as f:
+            start = f.read(len(SQLITE_HEADER))
+    except OSError:
+        return False
+    return start in (b"", SQLITE_HEADER)
+
+
+def _put_in_place(fresh: Path, live: Path) -> None:
+    """Move the live index aside unopened (the last one only) and the fresh one in."""
+    with contextlib.closing(sqlite3.connect(fresh)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")  # one file: no log left beside it
+    for suffix in ("", "-wal", "-shm"):
+        stale = Path(f"{live}{suffix}")
+        aside = Path(f"{live}.old{suffix}")
+        try:
+            aside.unlink(missing_ok=True)
+            if stale.exists() or stale.is_symlink():
+                os.replace(stale, aside)
+        except OSError as exc:
+            raise transcript.storage_error("move aside", stale, exc) from exc
+    try:
+        os.replace(fresh, live)
+    except OSError as exc:
+        raise transcript.storage_error("put in place", live, exc) from exc
+
+
+def _remove_stale(root: Path) -> None:
+    """Fresh indexes left by reindexes that were killed."""
+    with contextlib.suppress(OSError), os.scandir(root) as it:
+        for item in it:
+            if item.name.startswith(PREFIX):
+                with contextlib.suppress(OSError):
+                    if time.time() - item.stat().st_mtime > STALE_SECONDS:
+                        os.unlink(item.path)
