@@ -10,6 +10,7 @@ message's text. A query of exclusions or filters alone reads the messages newest
 
 from __future__ import annotations
 
+import heapq
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -194,7 +195,13 @@ class _Compiled(msgspec.Struct, frozen=True):
         found: dict[str, None] = {}
         before, page = self.high, _FIRST_PAGE
         while len(found) < limit:
-            rows = db.execute(sql, [*first, before, *self.params, page]).fetchall()
+            # the conversations found so far are passed over in SQL: a chat of 20,000
+            # matching messages would otherwise be read whole into Python to find no other
+            others = (
+                f" AND m.conversation_id NOT IN ({','.join('?' * len(found))})" if found else ""
+            )
+            paged = sql.replace(" ORDER BY", f"{others} ORDER BY", 1)
+            rows = db.execute(paged, [*first, before, *self.params, *found, page]).fetchall()
             for row in rows:
                 if row[1] not in found and (not self.checked or self.holds(fold(row[2]))):
                     found[row[1]] = None
@@ -206,29 +213,42 @@ class _Compiled(msgspec.Struct, frozen=True):
         return list(found)
 
     def details(self, db: sqlite3.Connection, ids: list[str], per_conversation: int) -> list[Found]:
-        """Each conversation's matching messages: how many, and the newest with snippets."""
+        """Each conversation's matching messages: how many, and the newest with snippets.
+
+        Every match is counted, but only the newest ``per_conversation`` of each conversation
+        are kept (a heap, not a sort of them all) and folded with the map snippets need: a
+        chat of 20,000 messages matching a common word was counted in 0.25-0.4 s, mostly
+        sorting and mapping messages no snippet shows (bench/chaos.py's search)."""
         counts = dict.fromkeys(ids, 0)
-        kept: dict[str, list[tuple[int, int, str, Folded | None]]] = {cid: [] for cid in ids}
-        texts: dict[int, str] = {}
+        newest: dict[str, list[tuple[tuple[int, int], int, int, str, str | None]]] = {
+            cid: [] for cid in ids
+        }
         for chunk in (ids[n : n + 500] for n in range(0, len(ids), 500)):
-            for row_id, cid, seq, kind, text in sorted(self._matching(db, chunk), key=_newest):
-                folded = fold_mapped(text) if text is not None else None
-                if folded is not None and not self.holds(folded.text):
+            for row_id, cid, seq, kind, text in self._matching(db, chunk):
+                if text is not None and not self.holds(fold(text)):
                     continue
                 counts[cid] += 1
-                if len(kept[cid]) < per_conversation:
-                    kept[cid].append((row_id, seq, kind, folded))
-                    if text is not None:
-                        texts[row_id] = text
-        texts |= self._texts(db, [r[0] for hits in kept.values() for r in hits if r[3] is None])
+                if per_conversation:
+                    heap = newest[cid]
+                    hit = ((row_id >> TIME_SHIFT, seq), row_id, seq, kind, text)
+                    if len(heap) < per_conversation:
+                        heapq.heappush(heap, hit)
+                    elif hit[0] > heap[0][0]:
+                        heapq.heapreplace(heap, hit)
+        kept = {cid: sorted(heap, reverse=True) for cid, heap in newest.items()}
+        texts = {row_id: text for hits in kept.values() for _, row_id, _, _, text in hits}
+        missing = [row_id for row_id, text in texts.items() if text is None]
+        texts |= self._texts(db, missing)
         plans = [p for clause in self.clauses for p in clause]
         return [
             Found(
                 cid,
                 counts[cid],
                 [
-                    MessageHit(seq, kind, *snippet(texts.get(row_id, ""), plans, folded))
-                    for row_id, seq, kind, folded in kept[cid]
+                    MessageHit(
+                        seq, kind, *snippet(texts.get(row_id) or "", plans, _folded_hit(text))
+                    )
+                    for _, row_id, seq, kind, text in kept[cid]
                 ],
             )
             for cid in ids
@@ -307,10 +327,9 @@ def _filters(filters: Filters) -> tuple[str, list[Any]]:
     return "".join(f" AND {condition}" for condition in where), params
 
 
-def _newest(row: tuple[Any, ...]) -> tuple[int, int]:
-    """Newest first: by millisecond, then, within one millisecond, by seq (a row id's low
-    bits are a hash there, not an order)."""
-    return -(row[0] >> TIME_SHIFT), -row[2]
+def _folded_hit(text: str | None) -> Folded | None:
+    """A kept hit's text folded with its map, if it was read with the hit."""
+    return fold_mapped(text) if text is not None else None
 
 
 def first_id(day: date) -> int:
