@@ -170,3 +170,30 @@ def test_a_connection_open_across_a_reindex_reads_the_new_index(tmp_path: Path) 
     assert json.dumps(rebuilt.newest()[0]["id"]) == json.dumps(conversation.id)
     rebuilt.close()
     library.close()
+
+
+def test_an_append_onto_a_row_left_behind_indexes_the_whole_transcript(tmp_path: Path) -> None:
+    """A row that does not hold the file as this writer left it (a reindex copied in an index
+    built before its previous append, or a writer died between writing and indexing): the
+    next append indexes the whole transcript rather than fold one entry onto a wrong row."""
+    data = DataDir(tmp_path / "home")
+    library = Library(data)
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="first quokka"))
+    size = conversation.appender.size
+    library.append(conversation, ModelInput(text="second quokka"))
+    with library.index.transaction():  # as an index built before the second append
+        library.index.conn.execute("DELETE FROM messages WHERE seq = 2")
+        library.index.conn.execute(
+            "UPDATE conversations SET entry_count = 1, turn_count = 1, file_size = ?", [size]
+        )
+    library.append(conversation, ModelInput(text="third quokka"))
+    [row] = library.newest()
+    assert (row["entry_count"], row["turn_count"]) == (3, 3)
+    [hits] = library.search("quokka")
+    assert hits.count == 3
+    library.close()
+    copy = tmp_path / "copy"
+    shutil.copytree(data.conversations, copy / "conversations")
+    Library.rebuilt(DataDir(copy))[0].close()
+    assert rows(data.index_db) == rows(DataDir(copy).index_db)
