@@ -394,8 +394,24 @@ class MainWindow(QMainWindow):
             return  # another was picked meanwhile
         hit, self._opening_task = self._opening_hit, None
         self.show_conversation(conversation_id)  # in memory now: at once
+        self._say_damage(self.controller.conversation(conversation_id).problems)
         if hit is not None:
             self.show_hit(conversation_id, hit)
+
+    def _say_damage(self, problems: list[str]) -> None:
+        """Lines of the file that could not be read (docs/architecture.md, "Files and their
+        versions"): said once, when the conversation is read, with the first of them."""
+        for problem in problems:
+            log.warning(problem)
+        if not problems:
+            return
+        text = self.tr(
+            "Some lines of this conversation could not be read; everything readable is shown, "
+            "and the file is kept as it is. {problem}"
+        ).format(problem=problems[0])
+        if len(problems) > 1:
+            text += " " + self.tr("(%n more in the log)", "", len(problems) - 1)
+        self.banner.show_message(text)
 
     def _show_loading(self) -> None:
         self.chat.set_loading(True)

@@ -87,6 +87,9 @@ class Conversation:
     branched_at: int | None = None
     # seqs of entries other processes wrote, read since this object was made
     foreign: set[int] = field(default_factory=set)
+    # lines of its file that could not be read, or were read with repairs (file and line
+    # each): everything readable is in ``history``, and the file is left as it is
+    problems: list[str] = field(default_factory=list)
     # appends (from any thread: the window appends on a worker thread) and catch-ups take turns
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
@@ -287,7 +290,7 @@ class Library:
         # a reader writes nothing, the index included: writers index what they append, and
         # reconcile (at start, `crosstalk reindex`) catches up after a crash between the two
         appender = Appender(path, loaded.size, loaded.lines)
-        conversation = Conversation(loaded.header, history, appender)
+        conversation = Conversation(loaded.header, history, appender, problems=loaded.problems)
         self._live[conversation.id] = conversation
         return conversation
 
@@ -425,6 +428,7 @@ class Library:
             held=lambda entry: _holds(history, entry),
         )  # fmt: skip
         self.warnings += problems
+        conversation.problems += problems
         appender.advance(caught)
         for entry in entries:
             conversation.history.append(entry)

@@ -148,6 +148,14 @@
         <numerusform>A new branch came from another device in %n conversations: {titles}</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <location line="+152" />
+      <source>(%n more in the log)</source>
+      <translation>
+        <numerusform>(%n more in the log)</numerusform>
+        <numerusform>(%n more in the log)</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>McpServersPage</name>

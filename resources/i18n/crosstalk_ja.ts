@@ -2076,7 +2076,7 @@ Nothing is lost.</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+315"/>
+        <location line="+331"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -2102,13 +2102,13 @@ Nothing is lost.</source>
         <translation>その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="-235"/>
-        <location line="+238"/>
+        <location line="-251"/>
+        <location line="+254"/>
         <source>Untitled</source>
         <translation>無題</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-274"/>
         <source>S&amp;ync now</source>
         <translation>今すぐ同期(&amp;Y)</translation>
     </message>
@@ -2125,7 +2125,19 @@ Nothing is lost.</source>
         <translation>この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
     <message>
-        <location line="+229"/>
+        <location line="+142"/>
+        <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
+        <translation>この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(%n more in the log)</source>
+        <translation>
+            <numerusform>（ほか %n 件はログにあります）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+99"/>
         <source>Could not move the conversation to the trash: {error}</source>
         <translation>会話をゴミ箱に移動できませんでした: {error}</translation>
     </message>
@@ -2456,7 +2468,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-600"/>
+        <location filename="../../ui/main_window.py" line="-616"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
@@ -4101,7 +4113,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+650"/>
+        <location filename="../../ui/main_window.py" line="+666"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>

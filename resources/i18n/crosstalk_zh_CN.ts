@@ -2076,7 +2076,7 @@ Nothing is lost.</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+315"/>
+        <location line="+331"/>
         <location line="+26"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -2102,13 +2102,13 @@ Nothing is lost.</source>
         <translation>那里仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
-        <location line="-235"/>
-        <location line="+238"/>
+        <location line="-251"/>
+        <location line="+254"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-274"/>
         <source>S&amp;ync now</source>
         <translation>立即同步(&amp;Y)</translation>
     </message>
@@ -2125,7 +2125,19 @@ Nothing is lost.</source>
         <translation>此对话收到了来自其他设备的新分支。仍显示此设备上的分支：可使用消息上方的箭头切换。</translation>
     </message>
     <message>
-        <location line="+229"/>
+        <location line="+142"/>
+        <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
+        <translation>此对话中有些行无法读取；所有可读取的内容均已显示，文件保持原样。{problem}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(%n more in the log)</source>
+        <translation>
+            <numerusform>（另有 %n 条见日志）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+99"/>
         <source>Could not move the conversation to the trash: {error}</source>
         <translation>无法将对话移到回收站：{error}</translation>
     </message>
@@ -2456,7 +2468,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-600"/>
+        <location filename="../../ui/main_window.py" line="-616"/>
         <location filename="../../ui/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -4101,7 +4113,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+650"/>
+        <location filename="../../ui/main_window.py" line="+666"/>
         <source>System instruction</source>
         <translation>系统指令</translation>
     </message>

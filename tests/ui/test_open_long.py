@@ -15,6 +15,7 @@ from app.history import ModelInput
 from app.inspect.next_request import NextRequest, next_request, prepare
 from app.paths import DataDir
 from app.providers import Models
+from app.store import Library
 from bench.ui_stream import long_conversation
 from tests.helpers.ui_driver import (
     DEFAULT,
@@ -211,3 +212,27 @@ def test_a_long_page_drawn_in_parts_ends_as_one_set_html_draws_it(
     view.refresh_marks()  # the same page drawn again, with one setHtml
     assert not view.still_drawing()
     assert view.browser.document().toHtml() == in_parts
+
+
+def test_a_damaged_line_is_said_in_the_banner_and_the_rest_shown(
+    open_window: OpenWindow, services: Services
+) -> None:
+    """A garbage line between two turns (issue 34): both turns are shown, and the banner names
+    the file and line that could not be read."""
+    teapot = seed(services.library, *TEAPOT)
+    other = Library(services.library.data)  # another process, in effect
+    conversation = other.open(teapot)
+    other.append(conversation, ModelInput(text="And a kettle?"))
+    other.close()
+    path = conversation.path
+    header, *lines = path.read_bytes().split(b"\n")[:-1]
+    lines.insert(2, b'{"kind": "model_output", garbage \x00 here')
+    path.write_bytes(b"\n".join([header, *lines]) + b"\n")
+    harness = open_window()
+    harness.window.select_conversation(teapot)
+    harness.until(lambda: harness.window.current == teapot, "the conversation to be shown")
+    text = harness.window.banner.message.text()
+    assert f"{path} line 4 is not valid JSON" in text and "everything readable is shown" in text
+    harness.until(lambda: not harness.window.chat.still_drawing(), "the chat to be drawn")
+    shown = harness.window.chat.browser.toPlainText()
+    assert "What is a teapot?" in shown and "And a kettle?" in shown
