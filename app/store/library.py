@@ -171,8 +171,8 @@ class Library:
         own; ``close`` on that thread lets it go)."""
         index: Index | None = getattr(self._local, "index", None)
         if index is not None and _file_identity(self.index_path) != self._local.identity:
-            # `crosstalk reindex` in another process replaced the file: follow it, once the
-            # new one can be opened (while it is being built, the old one still answers)
+            # `crosstalk reindex` in another process replaced a damaged file (a healthy one
+            # is rebuilt in place: app/store/rebuild.py): follow it, once it can be opened
             try:
                 fresh = Index(self.index_path, self._progress)
             except (StorageError, IndexUnusable):
