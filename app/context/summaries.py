@@ -36,6 +36,12 @@ SMALL_WINDOW = 16_384  # a window this size or smaller: a small model
 INSTRUCTION_TOKENS = 200  # the instruction and the message framing, with room to spare
 FIRST_SENTENCE_CHARS = 200
 EXTRACTIVE = "[Extractive summary: the first sentence of each message; {why}]"
+# What the model is asked: the excerpt quoted, and the task said again after it. Given the bare
+# "User: ... Assistant: ..." lines, the built-in SmolLM2 carried the conversation on (12 runs of
+# 12, each refused by ``usable``, so every compression it made was extractive); quoted like this,
+# it wrote a usable summary in 12 runs of 12 (tests/context/test_local_model.py holds it to it).
+FRAME = 'The conversation:\n\n"""\n{excerpt}\n"""\n\n{task}'
+SUMMARY_TASK, FACTS_TASK = "Now write its summary.", "Now list the facts."
 _SENTENCE_END = re.compile(r"[.!?…](?=[\s\"')\]]|$)")
 
 # how a summary was made, kept in its compression's meta["summary"]
@@ -75,7 +81,9 @@ async def write_summary(
     extracted = False
     trimmed = False
     for piece, excerpt in pieces:
-        asked = await ask(provider, model, strategy.instruction(), excerpt, budget)
+        asked = await ask(
+            provider, model, strategy.instruction(), framed(strategy, excerpt), budget
+        )
         usage, trimmed = usage + asked.usage, trimmed or asked.trimmed
         text = asked.text
         if text is None:
@@ -89,8 +97,15 @@ async def write_summary(
     joined = "\n\n".join(f"(Part {n}) {text}" for n, text in enumerate(texts, start=1))
     if room is not None and await off_loop(count_text, joined) > room:
         return Written(joined, usage, IN_PIECES)  # the parts together: as near as it gets
-    asked = await ask(provider, model, strategy.instruction(), joined, budget)
+    asked = await ask(provider, model, strategy.instruction(), framed(strategy, joined), budget)
     return Written(asked.text or joined, usage + asked.usage, IN_PIECES)
+
+
+def framed(strategy: Strategy, excerpt: str) -> str:
+    """``excerpt`` as the model is given it (``FRAME``)."""
+    return FRAME.format(
+        excerpt=excerpt, task=FACTS_TASK if strategy.kind == "facts" else SUMMARY_TASK
+    )
 
 
 T = TypeVar("T")

@@ -15,6 +15,7 @@ from app.composition import Services
 from app.context import compressible, parse_strategy
 from app.context.compression import jobs_for
 from app.context.strategies import plan, transcript
+from app.context.summaries import framed
 from app.context.tokens import load_encoding
 from app.history import Compression, ModelInput, ModelOutput
 from app.keys import Keys
@@ -112,7 +113,8 @@ def test_a_long_chat_is_compressed_without_a_stall_into_the_same_entry(
 
     (request,) = provider.requests
     [asked] = request.context.entries
-    assert isinstance(asked, ModelInput) and asked.text == transcript(job.items)
+    assert isinstance(asked, ModelInput)
+    assert asked.text == framed(parse_strategy(spec), transcript(job.items))
     [saved] = harness.saved(conversation.id, Compression)
     assert (saved.strategy, saved.covers, saved.summary) == (spec, job.covers, SUMMARY)
     assert saved.meta == {"automatic": False, "summary": "model"}
