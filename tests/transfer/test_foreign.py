@@ -30,6 +30,19 @@ CHATGPT = FIXTURES / "chatgpt" / "conversations.json"
 CLAUDE = FIXTURES / "claude" / "conversations.json"
 OPENWEBUI = FIXTURES / "openwebui" / "chat-export.json"
 
+# the conversations each export holds (ChatGPT's third, "New chat", has no messages: skipped)
+TITLES = {
+    "chatgpt": ["Three days in Rome", "Quick question"],
+    "claude": ["Schema review", "Translate 'good morning' into Italian"],
+    "openwebui": ["🌙 Moon photo tips", "Old chat"],
+    "llm": ["Name a colour", "Weather in Paris", "Sky or sea", "Sky or sea (fork)"],
+}
+
+
+def export_of(kind: str, tmp_path: Path) -> Path:
+    path = {"chatgpt": CHATGPT, "claude": CLAUDE, "openwebui": OPENWEBUI}.get(kind)
+    return path or make_logs_db(tmp_path / "logs.db")
+
 
 def imported(library: Library, path: Path, **options: str) -> dict[str, list[AnyEntry]]:
     """Titles of the imported conversations -> the entries of their active branch."""
@@ -304,16 +317,22 @@ def test_llm_threads_and_forks(library: Library, tmp_path: Path) -> None:
     assert fork[-1].meta["import"]["conversation"] == FORK
 
 
-def test_imported_conversations_render_a_live_context(library: Library, tmp_path: Path) -> None:
-    for path in (CHATGPT, CLAUDE, OPENWEBUI, make_logs_db(tmp_path / "logs.db")):
-        for cid, _, _ in import_paths(library, [path]).imported:
-            context = render_context(library.open(cid).history)
-            assert context.entries  # something to send, whichever provider answers next
+@pytest.mark.parametrize("kind", list(TITLES))
+def test_imported_conversations_render_a_live_context(
+    library: Library, tmp_path: Path, kind: str
+) -> None:
+    report = import_paths(library, [export_of(kind, tmp_path)])
+    assert [title for _, title, _ in report.imported] == TITLES[kind]
+    for cid, _, _ in report.imported:
+        context = render_context(library.open(cid).history)
+        assert context.entries  # something to send, whichever provider answers next
 
 
-@pytest.mark.parametrize("path", [CHATGPT, CLAUDE, OPENWEBUI])
-def test_every_title_entry_marks_the_import(library: Library, path: Path) -> None:
-    for entries in imported(library, path).values():
+@pytest.mark.parametrize("kind", ["chatgpt", "claude", "openwebui"])
+def test_every_title_entry_marks_the_import(library: Library, tmp_path: Path, kind: str) -> None:
+    conversations = imported(library, export_of(kind, tmp_path))
+    assert list(conversations) == TITLES[kind]
+    for entries in conversations.values():
         assert isinstance(entries[-1], Title) and entries[-1].meta["import"]["key"]
 
 
@@ -321,14 +340,13 @@ def test_every_title_entry_marks_the_import(library: Library, path: Path) -> Non
 def test_importing_an_export_again_changes_nothing(
     library: Library, tmp_path: Path, kind: str
 ) -> None:
-    path = {"chatgpt": CHATGPT, "claude": CLAUDE, "openwebui": OPENWEBUI}.get(kind)
-    path = path or make_logs_db(tmp_path / "logs.db")
+    path = export_of(kind, tmp_path)
     first = import_paths(library, [path])
-    assert first.imported and not first.failed
+    assert [title for _, title, _ in first.imported] == TITLES[kind] and not first.failed
     before = sorted(p.name for p in library.data.conversations.iterdir())
+    assert len([n for n in before if n.endswith(".jsonl")]) == len(TITLES[kind])
     again = import_paths(library, [path])
     assert again.imported == [] and not again.failed
-    assert all(
-        "already in the library" in why for _, why in again.skipped if "no messages" not in why
-    )
+    said = [why for _, why in again.skipped if "no messages" not in why]
+    assert said == [f"already in the library as {cid}" for cid, _, _ in first.imported]
     assert sorted(p.name for p in library.data.conversations.iterdir()) == before
