@@ -165,11 +165,36 @@ def test_search_is_newest_first_after_a_rebuild_too(data_dir: DataDir) -> None:
     rebuilt.close()
 
 
-@pytest.mark.parametrize("query", ['"', "AND", "OR NOT", "*", "a:b", "(", "NEAR(x y)", "-x"])
-def test_search_takes_any_text_literally(library: Library, query: str) -> None:
+LITERALLY = [
+    "plain words",  # 1
+    "cats AND dogs",  # 2
+    "to be OR NOT to be",  # 3
+    "a*b glob",  # 4
+    "key a:b value",  # 5
+    "NEAR(x y) call",  # 6
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "seqs"),
+    [
+        ('"', []),  # an unclosed quote of nothing: nothing asked
+        ("AND", [2]),  # the word, not FTS5's operator
+        ("OR NOT", [3]),  # a dangling OR is let be; NOT is the word
+        ("*", [4]),
+        ("a:b", [5]),  # not a filter
+        ("(", [6]),
+        ("NEAR(x y)", [6]),
+        ("-x", [5, 4, 3, 2, 1]),  # every message without the word x, newest first
+    ],
+)
+def test_search_takes_any_text_literally(library: Library, query: str, seqs: list[int]) -> None:
     conversation = library.create()
-    library.append(conversation, ModelInput(text="plain words"))
-    library.search(query)  # must not raise an FTS syntax error
+    for text in LITERALLY:
+        library.append(conversation, ModelInput(text=text))
+    found = library.search(query)  # no FTS5 syntax error, and the text itself found
+    hits = [(f.conversation["id"], f.count, [h.seq for h in f.hits]) for f in found]
+    assert hits == ([(conversation.id, len(seqs), seqs)] if seqs else [])
 
 
 def test_search_finds_titles(library: Library) -> None:

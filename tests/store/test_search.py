@@ -220,7 +220,9 @@ def test_marks_point_at_the_matched_text(library: Library, corpus: dict[str, str
         "ёлка": {"Ёлка"},
         "paris OR 迁移": {"Paris", "迁移"},
     }
+    finds = dict(FINDS)
     for query, texts in expected.items():
+        assert found(library, corpus, query) == finds[query]  # the loop below has them all
         for conversation in library.search(query):
             for hit in conversation.hits:
                 assert hit.marks, (query, hit)
@@ -267,6 +269,11 @@ def test_incremental_and_rebuilt_indexes_find_the_same(data_dir: DataDir) -> Non
     names = fill(library)
     library.append(library.open(names["capital"]), ModelInput(text="capital again"))
     queries = [query for query, _ in FINDS] + ["capital"]
+    every = [("capital", [4, 3, 2, 1])]  # seq 4 is "capital again"
+    again = {"capit": every, "CAPITAL": every, '"apit"': every, "capital": every,
+             "after:2026-03-07 capit": every, "capital -paris": [("capital", [4, 3, 1])],
+             'capital -"of france"': [("capital", [4, 3])]}  # fmt: skip
+    assert {query: found(library, names, query) for query in queries} == dict(FINDS) | again
     incremental = {query: library.search(query) for query in queries}
     library.close()
     rebuilt, _ = Library.rebuilt(data_dir)
@@ -309,13 +316,30 @@ def test_bad_queries_say_what_is_accepted(library: Library, query: str, message:
 
 
 @pytest.mark.parametrize(
-    "query",
-    ["", "   ", "OR", "-", '""', "\u0301", "\u200d", "a OR", "std::", "http://x.y", "C:\\x"],
+    ("query", "seqs"),
+    [
+        ("", []),
+        ("   ", []),
+        ("OR", []),  # a dangling OR, let be
+        ("-", []),  # a dangling -, let be
+        ('""', []),
+        ("\u0301", []),  # folds to nothing
+        ("\u200d", []),
+        ("a OR", [2]),  # the word a
+        ("std::", [3]),
+        ("http://x.y", [4]),
+        ("C:\\x", [5]),
+    ],
 )
-def test_odd_queries_are_taken_as_text_or_nothing(library: Library, query: str) -> None:
+def test_odd_queries_are_taken_as_text_or_nothing(
+    library: Library, query: str, seqs: list[int]
+) -> None:
     conversation = library.create()
-    library.append(conversation, ModelInput(text="plain words"))
-    library.search(query)  # no error
+    for text in ("plain words", "a cat", "std::vector", "see http://x.y", "C:\\x drive"):
+        library.append(conversation, ModelInput(text=text))
+    found = library.search(query)  # no error
+    hits = [(f.conversation["id"], f.count, [h.seq for h in f.hits]) for f in found]
+    assert hits == ([(conversation.id, len(seqs), seqs)] if seqs else [])
 
 
 def test_highlight_terms_are_the_words_and_phrases_typed() -> None:
@@ -377,6 +401,11 @@ def test_an_index_of_the_previous_release_is_upgraded_with_progress(
     library.append(stopped, cut)
     names["stopped"] = stopped.id
     expected = {query: found(library, names, query) for query, _ in FINDS}
+    users = "-capital -東京 -猫 kind:user"  # the one query that finds "tell me about Kyoto"
+    assert expected == dict(FINDS) | {users: [
+        ("symbols", [1]), ("stopped", [1]), ("cats", [3]), ("code", [1]), ("russian", [1]),
+        ("cafe", [1]), ("seoul", [1]), ("migration", [3, 1]),
+    ]}  # fmt: skip
     states = library.index.file_states()
     library.close()
 
@@ -484,9 +513,14 @@ def test_parsing_raises_nothing_but_query_error(query: str) -> None:
     )
 )
 def test_searching_raises_nothing_but_crosstalk_errors(scratch: Index, query: str) -> None:
-    put_one(scratch, "東京の天気 capital of France, parse_args()")
+    conversation_id = put_one(scratch, "東京の天気 capital of France, parse_args()")
     with contextlib.suppress(CrosstalkError):
-        scratch.search(query)
+        found = scratch.search(query)
+        # nothing but the one conversation, each of its matches once, newest first
+        assert [f.conversation["id"] for f in found] in ([], [conversation_id])
+        for hits in found:
+            seqs = [h.seq for h in hits.hits]
+            assert seqs in ([2], [1], [2, 1]) and hits.count == len(seqs)
 
 
 @given(st.text())
