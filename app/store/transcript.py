@@ -21,9 +21,18 @@ from pathlib import Path
 
 import msgspec
 
+from app import ids
 from app.atomic import fsync_dir
 from app.errors import NewerFormat, StorageError, TranscriptError
-from app.history import AnyEntry, decode_in_order, decode_lines, encode, utc_now
+from app.history import (
+    DAMAGED,
+    AnyEntry,
+    DebugLog,
+    decode_in_order,
+    decode_lines,
+    encode,
+    utc_now,
+)
 from app.paths import FILE_MODE
 
 FORMAT = "crosstalk.transcript"
@@ -139,17 +148,42 @@ def load(path: Path) -> Loaded:
     header_end = data.find(b"\n") + 1
     if header_end == 0:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (no header line)")
-    header = read_header(path, data[: header_end - 1])
+    try:
+        header: Header | None = read_header(path, data[: header_end - 1])
+    except NewerFormat:
+        raise
+    except TranscriptError as exc:  # a damaged header: the entries may still be read
+        header, damage = None, exc
     good_end = header_end + _complete_length(data[header_end:])
     lines = data[header_end:good_end].split(b"\n")[:-1]
     entries: list[AnyEntry] = []
+    problems: list[str] = []
     for start in range(0, len(lines), DECODED_AT_ONCE):
         part = decode_in_order(lines[start : start + DECODED_AT_ONCE], len(entries) + 1)
         if part is None:  # damage: every line is placed by its own seq, the whole file at once
             entries, problems = decode_lines(lines, str(path), first_line=2)
-            return Loaded(header, entries, good_end, len(lines), problems)
+            break
         entries += part
-    return Loaded(header, entries, good_end, len(lines))
+    if header is None:
+        header = _header_in_place_of(path, entries, damage)
+        problems.insert(0, f"{path} line 1, its header, could not be read ({damage}); read as "
+                           f"conversation {header.id} from its file name")  # fmt: skip
+    return Loaded(header, entries, good_end, len(lines), problems)
+
+
+def _header_in_place_of(path: Path, entries: list[AnyEntry], damage: TranscriptError) -> Header:
+    """A header for a transcript whose own could not be read: its id from the file's name,
+    its time from its first entry; only where the name is an id and some entry is readable,
+    else the file is not taken for a transcript at all."""
+    readable = [e for e in entries if not (isinstance(e, DebugLog) and e.category == DAMAGED)]
+    if not ids.is_valid(path.stem) or not readable:
+        raise damage
+    return Header(
+        format=FORMAT,
+        version=VERSION if any(e.id for e in readable) else 1,
+        id=ids.validate(path.stem),
+        created_at=readable[0].ts,
+    )
 
 
 def _complete_length(data: bytes) -> int:

@@ -311,3 +311,33 @@ def test_any_mix_of_damage_keeps_every_intact_entry_at_its_own_seq(
     by_id = {e.id: e for e in read}
     for entry_id, entry in intact.items():
         assert by_id.get(entry_id) == entry  # there, whole, at its own seq
+
+
+@pytest.mark.parametrize("how", ["flip", "cut", "garbage"])
+def test_a_damaged_header_costs_none_of_the_entries(home: Path, how: str) -> None:
+    conversation_id, path = branched(home)
+    header, lines = lines_of(path)
+    header = {
+        "flip": bytes([header[0] ^ 0x01]) + header[1:],
+        "cut": header[: len(header) // 2],
+        "garbage": GARBAGE.rstrip(b"\n"),
+    }[how]
+    write_lines(path, header, lines)
+    assert run("reindex")[0] == 0  # the list finds it again, by its file name
+    code, out, err = run("list", "--json")
+    assert [row["id"] for row in json.loads(out)] == [conversation_id]
+    code, out, err = run("show", conversation_id, "--all", "--json")
+    assert code == 0, err
+    assert texts_of(json.loads(out)["entries"]) == TEXTS
+    assert f"{path} line 1, its header, could not be read" in err
+    library = Library(DataDir(home))  # and it can be written to: appended, never rewritten
+    library.append(library.open(conversation_id), ModelInput(text="after"))
+    library.close()
+    assert path.read_bytes().startswith(header + b"\n")
+
+
+def test_a_file_of_no_entries_named_like_a_transcript_is_still_refused(home: Path) -> None:
+    _, path = branched(home)
+    path.write_bytes(b'{"hello": "world"}\n{"not": "an entry"}\n')
+    code, _, err = run("show", path.stem)
+    assert code == 1 and "is not a Crosstalk transcript" in err
