@@ -116,6 +116,7 @@ def _report(
         ],
         "notes": list(upcoming.notes),
         "attachments": list(upcoming.attachments),
+        "tools_left_out": list(upcoming.tools_left_out),
         "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
         if reported
         else None,
@@ -216,6 +217,9 @@ def _print_report(report: dict[str, Any]) -> None:
         print("attachments, as this model gets them:")
     for note in report["attachments"]:
         print(f"  {note}")
+    if report["tools_left_out"]:  # the inspector's "tools:" line (app/tools.py choose)
+        print("tools not declared, to keep their definitions within their share of the budget:")
+        print(f"  {', '.join(report['tools_left_out'])}")
 
 
 # --- compress -------------------------------------------------------------------------------

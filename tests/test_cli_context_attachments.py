@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app import composition
 from app.attachments.files import attach_bytes
 from app.history import ModelInput, ModelOutput
@@ -121,3 +123,33 @@ def test_context_of_a_conversation_without_files_has_no_attachments_heading(
         library.close()
     assert HEADING in crosstalk("context", conversation_id, "-m", BLIND)
     assert HEADING not in crosstalk("context", plain_conversation.id, "-m", BLIND)
+
+
+def test_context_names_the_tools_left_out_as_the_inspector_does(
+    data_dir: DataDir, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tools over their share of the budget: the inspector's "tools:" line, in the plain text
+    and the --json of `crosstalk context` (issue 34: what the command line shows)."""
+    from app.cli import main
+    from tests.helpers.mcp_servers import DEMO
+
+    assert main(["mcp", "add", "demo", "--", sys.executable, str(DEMO)]) == 0
+    assert main(["mcp", "tools", "demo"]) == 0  # listed once: known from then on
+    (data_dir.root / "settings.toml").write_text(
+        'tool_share = 0.03\n[context_windows]\n"openai:gpt-4.1" = 8000\n'
+    )
+    library = Library(data_dir)
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="Add 2 and 3.", meta={"tools": ["mcp:demo"]}))
+    library.close()
+    capsys.readouterr()
+
+    assert main(["context", conversation.id, "-m", "openai:gpt-4.1", "--json"]) == 0
+    left_out = json.loads(capsys.readouterr().out)["tools_left_out"]
+    assert left_out and all(name.startswith("mcp__demo__") for name in left_out)
+    assert main(["context", conversation.id, "-m", "openai:gpt-4.1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heading = lines.index(
+        "tools not declared, to keep their definitions within their share of the budget:"
+    )
+    assert lines[heading + 1] == "  " + ", ".join(left_out)
