@@ -396,9 +396,8 @@ class Library:
             mtime_ns = conversation.path.stat().st_mtime_ns
             size = conversation.appender.size
             if not self.index.record(conversation.id, entry, size, mtime_ns, previous):
-                pinned = conversation.id in self.pins.ids
                 entries = list(conversation.history)
-                self.index.put(conversation.header, entries, size, mtime_ns, pinned)
+                self._follow_entries(conversation.path, conversation.header, entries, size)
         except (StorageError, OSError) as exc:  # the entry is safe in the transcript
             self._lease.mark()
             self.warnings.append(f"saved, but the list may be out of date: {exc}")
