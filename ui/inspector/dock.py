@@ -21,8 +21,8 @@ from app.history import AnyEntry, History
 from app.inspect.ledger import Ledger, ledger
 from app.inspect.next_request import NextRequest, provider_count
 from app.pricing import PriceTable
-from ui import locale_format
-from ui.chat_controller import ChatController
+from ui.chat.controller import ChatController
+from ui.common import locale_format
 from ui.inspector.history_tab import HistoryTab
 from ui.inspector.next_request_tab import NextRequestTab
 from ui.inspector.request_watch import ENTRY_DELAY_MS, RequestWatch

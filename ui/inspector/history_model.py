@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.history import AnyEntry, History
 from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
-from ui import locale_format, theme
+from ui.common import locale_format, theme
 from ui.inspector.tables import ROOT, ColumnsModel, Index
 from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip, status_text
 

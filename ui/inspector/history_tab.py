@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from app.history import History
 from app.history.entries import KINDS
 from app.inspect.ledger import Ledger, entry_json
-from ui import locale_format
+from ui.common import locale_format
 from ui.inspector.history_model import (
     COLUMNS,
     COST,

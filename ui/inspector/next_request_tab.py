@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.inspect.next_request import Carried, NextRequest, wire_json
-from ui import locale_format, theme
+from ui.common import locale_format, theme
 from ui.inspector.history_model import kind_icon
 from ui.inspector.tables import ROOT, ColumnsModel, Index, monospace_view, read_only_table, titled
 from ui.inspector.wording import (

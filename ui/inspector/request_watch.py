@@ -28,8 +28,8 @@ from app.composition import Services
 from app.history import AnyEntry, Attachment, History
 from app.inspect.next_request import NextRequest, next_request, prepare
 from app.store import Conversation
-from ui.chat_controller import ChatController
-from ui.composer import Composer
+from ui.chat.controller import ChatController
+from ui.composer.composer import Composer
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.inspect.ledger import TurnUsage
-from ui import locale_format, theme
+from ui.common import locale_format, theme
 from ui.inspector.wording import QT_TRANSLATE_NOOP
 
 BAR = 32  # pixels per bar at most

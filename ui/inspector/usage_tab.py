@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.history import Usage
 from app.inspect.ledger import Ledger, ModelTotal, TurnUsage
-from ui import locale_format
+from ui.common import locale_format
 from ui.inspector.history_model import with_unpriced
 from ui.inspector.tables import RIGHT, ROOT, ColumnsModel, Index, read_only_table, titled
 from ui.inspector.usage_chart import UsageChart, seq_range

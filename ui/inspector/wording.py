@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from ui import locale_format
+from ui.common import locale_format
 
 _CONTEXT = "InspectorWording"
 

@@ -1,0 +1,213 @@
+"""Markdown to the HTML subset that QTextBrowser renders well, with highlighted code blocks.
+
+HTML in the input is escaped, never rendered: a reply is text from a model, not markup to trust.
+Code is highlighted by pygments with inline styles (QTextDocument has no class stylesheets for
+it) and laid out as a one-cell table, the only Qt rich-text element that takes padding and a
+background together. Each code block gets a ``Copy`` link whose href indexes ``code_blocks``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.token import Token
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
+from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.style import Style
+from pygments.styles import get_style_by_name
+from pygments.token import Whitespace
+from pygments.util import ClassNotFound
+from PySide6.QtCore import QCoreApplication
+
+from ui.common import theme
+
+
+@dataclass(frozen=True)
+class Rendered:
+    html: str
+    code_blocks: list[str] = field(default_factory=list)
+    # where each top-level block (paragraph, heading, list, code block, table...) starts in
+    # ``html``: the places it can be cut to be drawn a part at a time (``ui.chat.view``)
+    blocks: tuple[int, ...] = ()
+
+
+def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
+    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``.
+
+    Long texts rendered lately are kept, and so are those ``prerender`` made (on a worker
+    thread, so the window's thread only finds them); the result must not be changed."""
+    return _render_kept(text, copy_prefix, keep=len(text) >= KEPT_FROM_CHARS)
+
+
+def prerender(texts: Sequence[tuple[str, str]]) -> None:
+    """Render each ``(text, copy_prefix)`` and keep it, short or long, for ``render_markdown``
+    to find: on a worker thread, for a page of replies about to be drawn (``ui.chat.view``).
+    Loading a language's highlighter (tens of milliseconds, once) happens here too."""
+    for text, copy_prefix in texts:
+        _render_kept(text, copy_prefix, keep=True)
+
+
+def loads_a_highlighter(text: str) -> bool:
+    """Whether rendering ``text`` would make a language's highlighter for the first time in
+    this process: that compiles its rules, 3-80 ms (CSS's the longest), so the chat has such a
+    reply's markdown made off the window's thread however short it is (``ui.chat.view``)."""
+    return any(m[1].lower() not in _languages_made for m in _FENCE_LANGUAGE.finditer(text))
+
+
+# a fenced code block's opening line, its language the first word of its info string
+_FENCE_LANGUAGE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`{]+)", re.MULTILINE)
+_languages_made: set[str] = set()
+
+
+def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
+    global _kept_chars
+    key = (text, copy_prefix, theme.active().name)
+    with _kept_lock:
+        found = _kept.get(key)
+    if found is not None:
+        return found
+    env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
+    parts = _render_blocks(text, env)
+    starts, at = [], 0
+    for part in parts:
+        starts.append(at)
+        at += len(part)
+    rendered = Rendered(html="".join(parts), code_blocks=env["code_blocks"], blocks=tuple(starts))
+    if keep:
+        with _kept_lock:
+            if key not in _kept:
+                _kept[key] = rendered
+                _kept_chars += len(text)
+            while len(_kept) > KEPT or (len(_kept) > 1 and _kept_chars > KEPT_CHARS):
+                (dropped, _, _), _ = _kept.popitem(last=False)
+                _kept_chars -= len(dropped)
+    return rendered
+
+
+def _render_blocks(text: str, env: dict[str, Any]) -> list[str]:
+    """The HTML of each top-level block; joined, they are the whole render (the renderer
+    looks at a token's neighbours only within a block)."""
+    md = _parser()
+    tokens = md.parse(text, env)
+    parts, start = [], 0
+    for n, token in enumerate(tokens):
+        if token.level == 0 and token.nesting <= 0:  # a top-level block ends here
+            parts.append(md.renderer.render(tokens[start : n + 1], md.options, env))
+            start = n + 1
+    if start < len(tokens):
+        parts.append(md.renderer.render(tokens[start:], md.options, env))
+    return parts
+
+
+def prerendered(text: str, copy_prefix: str) -> bool:
+    """Whether ``render_markdown`` has this one ready."""
+    with _kept_lock:
+        return (text, copy_prefix, theme.active().name) in _kept
+
+
+# the renders kept: a 100k-character reply takes 100-500 ms of markdown and highlighting, a
+# page of short ones some tens; the oldest go first, beyond KEPT of them or KEPT_CHARS of text
+KEPT_FROM_CHARS = 5_000
+KEPT = 200
+KEPT_CHARS = 1_000_000
+_kept: OrderedDict[tuple[str, str, str], Rendered] = OrderedDict()
+_kept_chars = 0
+_kept_lock = threading.Lock()
+
+
+def code_block_html(code: str, language: str = "", copy_href: str | None = None) -> str:
+    """A highlighted code block (with a bar naming the language and a Copy link, if given)."""
+    lexer = _lexer(language)
+    colours = theme.active()
+    body = highlight(code, lexer, _formatter(colours.code_style)) if code else ""
+    bar = [f'<span class="lang">{escapeHtml(language)}</span>'] if language else []
+    if copy_href is not None:
+        copy = QCoreApplication.translate("Markdown", "Copy")
+        bar.append(f'<a href="{escapeHtml(copy_href)}">{escapeHtml(copy)}</a>')
+    head = f'<p class="codebar">{" &nbsp;·&nbsp; ".join(bar)}</p>' if bar else ""
+    return (
+        f'{head}<table class="code" width="100%" cellspacing="0" cellpadding="8" '
+        f'bgcolor="{colours.chat["code_background"]}" '
+        f'style="border: 1px solid {colours.chat["code_border"]}; '
+        f'border-collapse: collapse"><tr><td><pre>{body.rstrip(chr(10))}</pre></td></tr></table>\n'
+    )
+
+
+@cache
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("fence", _render_code)
+    md.add_render_rule("code_block", _render_code)
+    md.add_render_rule("table_open", _render_table_open)
+    md.add_render_rule("image", _render_image)
+    return md
+
+
+@cache
+def _formatter(style_name: str) -> HtmlFormatter[str]:
+    """The theme's pygments style, without a span around every run of whitespace: a third of
+    the HTML, and Qt's parse and layout time goes with it."""
+    base = get_style_by_name(style_name)
+    lean: type[Style] = type(base.__name__, (base,), {"styles": {**base.styles, Whitespace: ""}})
+    return HtmlFormatter(style=lean, noclasses=True, nowrap=True)
+
+
+def _lexer(language: str) -> Lexer:
+    if language:
+        try:
+            return get_lexer_by_name(language.lower(), stripnl=False, ensurenl=False)
+        except ClassNotFound:
+            pass
+        finally:  # once made (or known to be none: plain text), not while being made
+            _languages_made.add(language.lower())
+    return TextLexer(stripnl=False, ensurenl=False)
+
+
+def _render_code(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    token = tokens[idx]
+    code = token.content.removesuffix("\n")
+    info = token.info.strip().split(maxsplit=1)
+    language = info[0] if info else ""
+    blocks: list[str] = env.setdefault("code_blocks", [])
+    href = f"{env.get('copy_prefix', 'copy:')}{len(blocks)}"
+    blocks.append(code)
+    return code_block_html(code, language, href)
+
+
+def _render_table_open(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    # Qt draws no cell borders unless asked, and markdown tables need them to be readable
+    return '<table border="1" cellspacing="0" cellpadding="4" style="border-collapse: collapse">\n'
+
+
+def _render_image(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    # an image would make QTextBrowser read a path named by the model; show a link instead
+    token = tokens[idx]
+    src = str(token.attrGet("src") or "")
+    alt = escapeHtml(token.content or src)
+    said = QCoreApplication.translate("Markdown", "[image: {alt}]")
+    return f'<a href="{escapeHtml(src)}">{escapeHtml(said).format(alt=alt)}</a>'
+
+
+def plain_text(text: str) -> str:
+    """Markdown as the words a reader sees: no markup, code kept as it is (Copy as text)."""
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setMarkdown(text)
+    return document.toPlainText()

@@ -1,0 +1,652 @@
+"""The conversation list's model: index rows, paged lazily, or full-text search results.
+
+The model holds index rows (plain dicts) and asks the LibraryReader for more only when the view
+scrolls near the end, a page at a time, so 100,000 conversations open as fast as 100. Every
+query runs on the reader's thread and lands back here as an asyncio task on the Qt loop; a
+generation number drops answers that a newer query has made stale.
+
+Search results are rows too (``ui.conversations.search_results``): each conversation that matches,
+then a row per matching message under it, ``SEARCH_PAGE`` conversations at first and as many more
+each time the view scrolls near the end. ``notice`` says what the search found, or why it could not
+run.
+
+Each page also asks, in one query, what each model used in those conversations; the cost is
+worked out here from the price table, so edited prices apply at once, without a query.
+
+Painting must not wait on formatting (issue 23): a row's cost and muted line are worked out
+once, the first time the row is shown, and kept with it; a cost's tooltip lines only when the
+tooltip is asked for. ``refresh`` reloads at most once every ``REFRESH_MS`` (an import in the
+background asks several times a second), and a reload that finds the same rows changes only
+those that differ, without a reset.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+
+from app.errors import CrosstalkError
+from app.pricing import PriceTable, format_cost
+from app.store.index import ModelUsage
+from ui.common import locale_format
+from ui.common.i18n import Context
+from ui.conversations import search_results
+from ui.conversations.reader import LibraryReader
+from ui.conversations.search_results import CONVERSATION, HIT, MORE
+
+log = logging.getLogger(__name__)
+
+PAGE = 100
+SEARCH_PAGE = 50  # conversations of search results asked for at a time
+PER_CONVERSATION = 20  # matching messages listed under each
+REFRESH_MS = 1000  # refresh() reloads at most this often; asked sooner, it reloads then
+SUBTITLE = "_subtitle"  # a row's key for its muted line once formatted: (the day, the text)
+SPEND = "spend"  # a row's key for its Spend, worked out from its "usage" when first shown
+DERIVED = (SUBTITLE, SPEND)  # kept with a row, worked out from its data
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
+MODEL_ROLE = Qt.ItemDataRole.UserRole + 3  # "provider/model", "" before the first reply
+TOKENS_ROLE = Qt.ItemDataRole.UserRole + 4  # input + output tokens over the conversation
+PINNED_ROLE = Qt.ItemDataRole.UserRole + 5
+SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # a search result's text (plain), else None
+SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 7  # the muted second line
+COST_ROLE = Qt.ItemDataRole.UserRole + 8  # dollars the priced calls cost; None: none priced
+HIT_ROLE = Qt.ItemDataRole.UserRole + 9  # the seq of the message to open at, else None
+ROW_ROLE = Qt.ItemDataRole.UserRole + 10  # "conversation", "hit" or "more" (search_results)
+MARKS_ROLE = Qt.ItemDataRole.UserRole + 11  # [start, end) of the matched words in SNIPPET_ROLE
+KIND_ROLE = Qt.ItemDataRole.UserRole + 12  # a hit's entry kind ("model_input" ...)
+COUNT_ROLE = Qt.ItemDataRole.UserRole + 13  # matching messages (a conversation), more (more)
+
+_ROOT = QModelIndex()
+Index = QModelIndex | QPersistentModelIndex
+Row = dict[str, Any]
+
+
+class ConversationRows(Context):
+    """The translation context of the list's rows' texts."""
+
+
+# --- presentation helpers ------------------------------------------------------------------
+
+
+def relative_time(stamp: str | None, now: datetime | None = None) -> str:
+    """When it was last written, as the locale says it ("14:02", "Yesterday 14:02", ...)."""
+    return locale_format.when(stamp, now)
+
+
+def token_count(tokens: int) -> str:
+    if tokens < 1000:
+        return ConversationRows.tr("%n token(s)", None, tokens)
+    if tokens < 1_000_000:
+        return ConversationRows.tr("{count}k tokens").format(
+            count=locale_format.number(tokens / 1000)
+        )
+    return ConversationRows.tr("{count}M tokens").format(
+        count=locale_format.number(tokens / 1_000_000)
+    )
+
+
+@dataclass(frozen=True)
+class Spend:
+    """What a conversation's calls cost, from its usage per model and the price table."""
+
+    cost: float | None  # the priced calls' cost; None when no call has a price
+    unpriced: tuple[str, ...]  # "provider:model" of calls with no price
+    usages: tuple[ModelUsage, ...] = ()
+    costs: tuple[float | None, ...] = ()  # each usage's, None: no price
+
+    @property
+    def models(self) -> tuple[str, ...]:
+        """One line per model, for the tooltip (formatted only when asked for)."""
+        lines = []
+        for used, cost in zip(self.usages, self.costs, strict=True):
+            calls = ConversationRows.tr("%n call(s)", None, used.calls)
+            tokens = token_count(used.usage.input + used.usage.output)
+            price = format_cost(cost) if cost is not None else ConversationRows.tr("no price")
+            lines.append(f"{used.provider}:{used.model}: {calls}, {tokens}, {price}")
+        return tuple(lines)
+
+    @property
+    def label(self) -> str:
+        """``$0.012``, ``$0.012+`` when some calls have no price, "" when none has one."""
+        if self.cost is None:
+            return ""
+        return format_cost(self.cost) + ("+" if self.unpriced else "")
+
+    @property
+    def summary(self) -> str:
+        if not self.usages:
+            return ""
+        names = ", ".join(self.unpriced)
+        missing = (
+            ConversationRows.tr("no price for {models}").format(models=names)
+            if self.unpriced
+            else ""
+        )
+        known = format_cost(self.cost) if self.cost is not None else ""
+        cost = " + ".join(part for part in (known, missing) if part)
+        return ConversationRows.tr("Cost: {cost}").format(cost=cost)
+
+
+def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
+    """The costs only: nothing is formatted here (a reload costs hundreds of rows at once)."""
+    total: float | None = None
+    unpriced, costs = [], []
+    for used in usages:
+        cost = prices.cost(used.provider, used.model, used.usage)
+        costs.append(cost)
+        if cost is None:
+            unpriced.append(f"{used.provider}:{used.model}")
+        else:
+            total = (total or 0.0) + cost
+    return Spend(total, tuple(unpriced), tuple(usages), tuple(costs))
+
+
+def _title(row: Row) -> str:
+    return row["title"] or ConversationRows.tr("Untitled")
+
+
+def _model_name(row: Row) -> str:
+    return f"{row['provider']}/{row['model']}" if row.get("model") else ""
+
+
+def _tokens(row: Row) -> int:
+    return int(row.get("input_tokens") or 0) + int(row.get("output_tokens") or 0)
+
+
+def _subtitle(row: Row) -> str:
+    """Formatted the first time the row is shown that day ("Yesterday" moves on), then kept."""
+    today = date.today()
+    kept = row.get(SUBTITLE)
+    if kept is not None and kept[0] == today:
+        return str(kept[1])
+    text = _format_subtitle(row)
+    row[SUBTITLE] = (today, text)
+    return text
+
+
+def _format_subtitle(row: Row) -> str:
+    parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
+    if row.get("count") is not None:  # a search result: how many of its messages match
+        parts.insert(0, search_results.match_count(row["count"]))
+    else:
+        if tokens := _tokens(row):
+            parts.append(token_count(tokens))
+        if found := row.get(SPEND):
+            parts.append(found.label)
+    return " · ".join(p for p in parts if p)
+
+
+def _cost(row: Row) -> float | None:
+    found: Spend | None = row.get(SPEND)
+    return found.cost if found else None
+
+
+def _tooltip(row: Row) -> str:
+    title = _title(row)
+    lines = [
+        ConversationRows.tr("{title} (pinned)").format(title=title) if row.get("pinned") else title
+    ]
+    meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
+    lines.append(" · ".join(m for m in meta if m))
+    found: Spend | None = row.get(SPEND)
+    if found and found.usages:
+        lines.append(found.summary)
+        if len(found.usages) > 1:
+            lines += found.models
+    return "\n".join(lines)
+
+
+_GETTERS: dict[int, Callable[[Row], Any]] = {
+    Qt.ItemDataRole.DisplayRole: _title,
+    Qt.ItemDataRole.EditRole: lambda row: row["title"] or "",
+    Qt.ItemDataRole.ToolTipRole: _tooltip,
+    ID_ROLE: lambda row: row["id"],
+    UPDATED_ROLE: lambda row: row["updated_at"],
+    MODEL_ROLE: _model_name,
+    TOKENS_ROLE: _tokens,
+    PINNED_ROLE: lambda row: bool(row.get("pinned")),
+    SNIPPET_ROLE: lambda row: row.get("snippet"),
+    HIT_ROLE: lambda row: row.get("hit"),
+    SUBTITLE_ROLE: _subtitle,
+    COST_ROLE: _cost,
+    ROW_ROLE: lambda row: CONVERSATION,
+    MARKS_ROLE: lambda row: row.get("marks"),
+    COUNT_ROLE: lambda row: row.get("count"),
+}
+
+# a matching message, under its conversation
+_HIT_GETTERS: dict[int, Callable[[Row], Any]] = {
+    Qt.ItemDataRole.DisplayRole: lambda row: search_results.flat(row["snippet"]),
+    Qt.ItemDataRole.ToolTipRole: lambda row: "\n".join(
+        (_title(row), search_results.kind_label(row["kind"]), row["snippet"])
+    ),
+    ID_ROLE: lambda row: row["id"],
+    PINNED_ROLE: lambda row: False,
+    SNIPPET_ROLE: lambda row: row["snippet"],
+    HIT_ROLE: lambda row: row["hit"],
+    SUBTITLE_ROLE: lambda row: search_results.kind_label(row["kind"]),
+    ROW_ROLE: lambda row: HIT,
+    MARKS_ROLE: lambda row: row["marks"],
+    KIND_ROLE: lambda row: row["kind"],
+}
+
+# "5 more in this conversation"
+_MORE_GETTERS: dict[int, Callable[[Row], Any]] = {
+    Qt.ItemDataRole.DisplayRole: lambda row: search_results.more_text(row["more"]),
+    ID_ROLE: lambda row: row["id"],
+    PINNED_ROLE: lambda row: False,
+    HIT_ROLE: lambda row: row["hit"],
+    ROW_ROLE: lambda row: MORE,
+    COUNT_ROLE: lambda row: row["more"],
+}
+
+_GETTERS_OF = {CONVERSATION: _GETTERS, HIT: _HIT_GETTERS, MORE: _MORE_GETTERS}
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the list draws of a row, asked for in one call (``ConversationListModel.shown``)."""
+
+    row: str  # CONVERSATION, HIT or MORE
+    text: str  # the title; a hit's snippet; "5 more in this conversation …"
+    subtitle: str = ""  # a conversation's muted line
+    pinned: bool = False
+    kind: str = ""  # a hit's entry kind ("model_input" ...)
+    marks: tuple[tuple[int, int], ...] = ()  # a hit's matched words in ``text``
+
+
+def _identity(row: Row) -> tuple[Any, ...]:
+    """What makes a row the same row: its kind, its conversation, its message."""
+    return row.get("row", CONVERSATION), row["id"], row.get("hit")
+
+
+def _differ(old: Row, new: Row) -> bool:
+    """The row's data changed (what was worked out from it and kept is not its data)."""
+    kept = {key: old.pop(key) for key in DERIVED if key in old}
+    try:
+        return old != new
+    finally:
+        old.update(kept)
+
+
+# --- the model -----------------------------------------------------------------------------
+
+
+class ConversationListModel(QAbstractListModel):
+    rename_requested = Signal(str, str)  # conversation id, new title (nothing is written here)
+    load_failed = Signal(str)
+    notice_changed = Signal(str)  # what the search found ("" when not searching)
+
+    def __init__(
+        self, reader: LibraryReader, parent: Any = None, *, prices: PriceTable | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._reader = reader
+        self._prices = prices or PriceTable()
+        self._rows: list[Row] = []
+        self._row_of: dict[str, int] = {}
+        self._query = ""
+        self._offset = 0  # index rows consumed by paging (some may have been duplicates)
+        self._exhausted = False
+        self._loading = False
+        self._generation = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._notice = ""
+        self._failed = False  # the last search could not run (its notice says why)
+        self._wanted = False  # refresh() was asked for and has not reloaded yet
+        self._reloading = False  # a reload's query is on its way
+        self._reloaded_at = -math.inf  # time.monotonic() of the last reload's start
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self._schedule_refresh)
+
+    # --- Qt overrides -------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        kind = row.get("row", CONVERSATION)
+        if kind == CONVERSATION and SPEND not in row and "usage" in row:
+            row[SPEND] = spend(row["usage"], self._prices)  # once, when first shown
+        getter = _GETTERS_OF[kind].get(role)
+        return getter(row) if getter else None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and self._is_conversation(index):
+            return flags | Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        if not self._is_conversation(index):
+            return False
+        row = self._rows[index.row()]
+        title = " ".join(str(value or "").split())
+        if not title or title == row["title"]:
+            return False
+        row["title"] = title  # shown at once; the owner writes it to the library
+        self.dataChanged.emit(index, index)
+        self.rename_requested.emit(row["id"], title)
+        return True
+
+    def roleNames(self) -> dict[int, QByteArray]:
+        names = dict(super().roleNames())
+        for role, name in (
+            (ID_ROLE, b"conversationId"),
+            (UPDATED_ROLE, b"updatedAt"),
+            (MODEL_ROLE, b"model"),
+            (TOKENS_ROLE, b"tokens"),
+            (PINNED_ROLE, b"pinned"),
+            (SNIPPET_ROLE, b"snippet"),
+            (SUBTITLE_ROLE, b"subtitle"),
+            (COST_ROLE, b"cost"),
+            (HIT_ROLE, b"hit"),
+            (ROW_ROLE, b"row"),
+            (MARKS_ROLE, b"marks"),
+            (KIND_ROLE, b"kind"),
+            (COUNT_ROLE, b"count"),
+        ):
+            names[role] = QByteArray(name)
+        return names
+
+    def canFetchMore(self, parent: Index = _ROOT) -> bool:
+        return not parent.isValid() and not self._exhausted and not self._loading
+
+    def fetchMore(self, parent: Index = _ROOT) -> None:
+        if not self.canFetchMore(parent):
+            return
+        self._loading = True
+        if self._query:
+            self._start(self._fetch_results(self._generation, self._offset + SEARCH_PAGE))
+        else:
+            self._start(self._fetch_page(self._generation, self._offset))
+
+    # --- queries ------------------------------------------------------------------------
+
+    @property
+    def query(self) -> str:
+        return self._query
+
+    @property
+    def loading(self) -> bool:
+        """A query is on its way, or a refresh is due (tests and benchmarks wait for this to
+        clear)."""
+        return self._loading or self._wanted
+
+    @property
+    def notice(self) -> str:
+        """What the last search found ("42 matches in 7 conversations", "No matches for …"),
+        or why it could not run; "" when not searching."""
+        return self._notice
+
+    @property
+    def failed(self) -> bool:
+        """The last search could not run: its notice is the error."""
+        return self._failed
+
+    def set_query(self, text: str) -> None:
+        """Empty: newest first, paged; otherwise full-text results replace the rows."""
+        query = text.strip()
+        if query != self._query:
+            self._query = query
+            self._reload(SEARCH_PAGE if query else PAGE)
+
+    def refresh(self) -> None:
+        """Load again what is shown (e.g. after a turn ended): at once, or when ``REFRESH_MS``
+        have gone by since the last reload and it has come in (an import asks many times a
+        second: the list reloads once a second, and once after the last)."""
+        self._wanted = True
+        self._schedule_refresh()
+
+    def _schedule_refresh(self) -> None:
+        if not self._wanted or self._reloading or self._refresh_timer.isActive():
+            return  # a reload ending, or the timer, comes back here
+        wait = self._reloaded_at + REFRESH_MS / 1000 - time.monotonic()
+        if wait > 0:
+            self._refresh_timer.start(math.ceil(wait * 1000))
+            return
+        self._reload(max(SEARCH_PAGE if self._query else PAGE, self._offset))
+
+    def update_title(self, conversation_id: str, title: str) -> None:
+        row = self._row_of.get(conversation_id)
+        if row is not None:
+            self._rows[row]["title"] = title
+            index = self.index(row)
+            self.dataChanged.emit(index, index)
+
+    def row_of(self, conversation_id: str) -> int | None:
+        """The row of the conversation itself (not of its search hits)."""
+        return self._row_of.get(conversation_id)
+
+    def shown(self, at: int) -> Shown:
+        """What the delegate draws of row ``at``, in one call: a paint asks for every visible
+        row, and each ``index.data()`` is a round trip through Qt that waits for the GIL
+        while another thread (an import) runs Python."""
+        row = self._rows[at]
+        kind = row.get("row", CONVERSATION)
+        if kind == HIT:
+            marks = tuple((int(a), int(b)) for a, b in row["marks"] or ())
+            return Shown(HIT, str(row["snippet"] or ""), kind=str(row["kind"]), marks=marks)
+        if kind == MORE:
+            return Shown(MORE, search_results.more_text(row["more"]))
+        if SPEND not in row and "usage" in row:
+            row[SPEND] = spend(row["usage"], self._prices)
+        return Shown(CONVERSATION, _title(row), _subtitle(row), bool(row.get("pinned")))
+
+    def row_of_hit(self, conversation_id: str, seq: int) -> int | None:
+        """The row of that message among the search results under its conversation."""
+        first = self._row_of.get(conversation_id)
+        if first is None:
+            return None
+        for at in range(first + 1, len(self._rows)):
+            row = self._rows[at]
+            if row.get("row") != HIT:
+                break
+            if row["hit"] == seq:
+                return at
+        return None
+
+    def _is_conversation(self, index: Index) -> bool:
+        return self._rows[index.row()].get("row", CONVERSATION) == CONVERSATION
+
+    def set_prices(self, prices: PriceTable) -> None:
+        """Cost the rows anew with edited prices (the usage is kept: no query)."""
+        self._prices = prices
+        for row in self._rows:
+            for key in DERIVED:  # worked out anew when next shown
+                row.pop(key, None)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
+
+    def _reload(self, limit: int) -> None:
+        """Load anew (any refresh asked for is done by this too)."""
+        self._wanted = False
+        self._refresh_timer.stop()
+        self._reloaded_at = time.monotonic()
+        self._generation += 1
+        self._loading = True  # no paging until the new rows are in
+        self._reloading = True
+        self._start(self._load(self._generation, self._query, limit))
+
+    async def _fetch_page(self, generation: int, offset: int) -> None:
+        try:
+            rows = await self._reader.newest(PAGE, offset)
+        except BaseException:
+            self._give_up(generation)
+            raise
+        if generation != self._generation:
+            return
+        await self._add_spend(rows)
+        if generation != self._generation:
+            return
+        self._loading = False
+        self._offset = offset + len(rows)
+        self._exhausted = len(rows) < PAGE
+        # a conversation updated since the last page has moved up: it is already here
+        fresh = [row for row in rows if row["id"] not in self._row_of]
+        if fresh:
+            first = len(self._rows)
+            self.beginInsertRows(_ROOT, first, first + len(fresh) - 1)
+            self._rows += fresh
+            self._row_of.update((row["id"], first + n) for n, row in enumerate(fresh))
+            self.endInsertRows()
+
+    async def _load(self, generation: int, query: str, limit: int) -> None:
+        try:
+            await self._load_rows(generation, query, limit)
+        finally:
+            if generation == self._generation:  # the newest reload: a refresh may wait for it
+                self._reloading = False
+                self._schedule_refresh()
+
+    async def _load_rows(self, generation: int, query: str, limit: int) -> None:
+        notice, failed = "", False
+        try:
+            if query:
+                try:
+                    found = await self._reader.search(query, limit, PER_CONVERSATION)
+                except CrosstalkError as exc:  # e.g. an unknown filter: said in the list
+                    found, notice, failed = [], str(exc), True
+                rows = search_results.result_rows(found)
+                if not failed:
+                    more = len(found) >= limit
+                    notice = search_results.summary(found, more) if found else ""
+                    notice = notice or search_results.no_matches(query)
+            else:
+                rows = await self._reader.newest(limit, 0)
+        except BaseException:
+            self._give_up(generation)
+            raise
+        if generation != self._generation:
+            return
+        await self._add_spend([row for row in rows if row.get("row", CONVERSATION) == CONVERSATION])
+        if generation != self._generation:
+            return
+        new_rows: list[Row] = []
+        row_of: dict[str, int] = {}
+        for row in rows:
+            if row.get("row", CONVERSATION) != CONVERSATION:
+                new_rows.append(row)
+            elif row["id"] not in row_of:
+                row_of[row["id"]] = len(new_rows)
+                new_rows.append(row)
+        if query:  # the conversations asked for, and whether there may be more
+            self._offset, self._exhausted = limit, failed or len(found) < limit
+        else:
+            self._offset, self._exhausted = len(rows), len(rows) < limit
+        self._loading = False
+        if not self._update_in_place(new_rows):
+            self.beginResetModel()
+            self._rows, self._row_of = new_rows, row_of
+            self.endResetModel()
+        self._set_notice(notice, failed)
+
+    def _update_in_place(self, rows: list[Row]) -> bool:
+        """The same rows in the same order (a refresh while nothing listed moved): replace
+        those that changed and say so, without a reset (which lays out and paints the whole
+        list again). False when the rows are others."""
+        if len(rows) != len(self._rows) or any(
+            _identity(old) != _identity(new) for old, new in zip(self._rows, rows, strict=True)
+        ):
+            return False
+        pairs = zip(self._rows, rows, strict=True)
+        changed = [n for n, (old, new) in enumerate(pairs) if _differ(old, new)]
+        for n in changed:
+            self._rows[n] = rows[n]
+        if changed:
+            self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]))
+        return True
+
+    async def _fetch_results(self, generation: int, limit: int) -> None:
+        """More search results: the conversations after those shown (asked again with a
+        larger limit; the answer starts with those already here)."""
+        try:
+            found = await self._reader.search(self._query, limit, PER_CONVERSATION)
+        except BaseException:
+            self._give_up(generation)
+            raise
+        if generation != self._generation:
+            return
+        fresh = [group for group in found if group.conversation["id"] not in self._row_of]
+        rows = search_results.result_rows(fresh)
+        await self._add_spend([row for row in rows if row["row"] == CONVERSATION])
+        if generation != self._generation:
+            return
+        self._loading = False
+        self._offset, self._exhausted = limit, len(found) < limit
+        if rows:
+            first = len(self._rows)
+            self.beginInsertRows(_ROOT, first, first + len(rows) - 1)
+            for at, row in enumerate(rows, first):
+                if row["row"] == CONVERSATION:
+                    self._row_of[row["id"]] = at
+            self._rows += rows
+            self.endInsertRows()
+        if found:
+            self._set_notice(search_results.summary(found, not self._exhausted), False)
+
+    def _set_notice(self, notice: str, failed: bool) -> None:
+        self._failed = failed
+        if notice != self._notice:
+            self._notice = notice
+            self.notice_changed.emit(notice)
+
+    async def _add_spend(self, rows: list[Row]) -> None:
+        """Usage for a page of rows (costed when shown); without it the rows still show."""
+        try:
+            found = await self._reader.usage_by_model([row["id"] for row in rows])
+        except Exception as exc:
+            log.error("loading token usage failed", exc_info=exc)
+            self.load_failed.emit(
+                ConversationRows.tr("Could not load the conversations' costs: {error}").format(
+                    error=exc
+                )
+            )
+            return
+        for row in rows:  # costed when shown (data()): a refresh loads hundreds of rows
+            row["usage"] = found.get(row["id"], [])
+
+    def _give_up(self, generation: int) -> None:
+        """After a failed query, stop paging (no retry storm); refresh() tries again."""
+        if generation == self._generation:
+            self._loading = False
+            self._exhausted = True
+
+    def _start(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled() or task.exception() is None:
+            return
+        exc = task.exception()
+        log.error("loading the conversation list failed", exc_info=exc)
+        self.load_failed.emit(
+            ConversationRows.tr("Could not load the conversation list: {error}").format(error=exc)
+        )
