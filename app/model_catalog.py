@@ -1,10 +1,10 @@
 """What a model picker shows: every provider's models with where its key comes from, the
 models used lately, each model's context window and price, and what servers list.
 
-The picker (``ui/model_picker.py``) and ``crosstalk models`` read the same ``Snapshot``, so the
-two never disagree. A snapshot is made once per opening: the key statuses read the OS keyring,
-which can be slow or ask to be unlocked, so they are read once (off the UI thread in the
-window), never per keystroke; the filtering per keystroke (``arrange``) is pure.
+The picker (``ui/composer/model_picker.py``) and ``crosstalk models`` read the same ``Snapshot``, so
+the two never disagree. A snapshot is made once per opening: the key statuses read the OS keyring,
+which can be slow or ask to be unlocked, so they are read once (off the UI thread in the window),
+never per keystroke; the filtering per keystroke (``arrange``) is pure.
 """
 
 from __future__ import annotations

@@ -157,10 +157,10 @@ def window_open(data: DataDir, conversation_id: str) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.chat_controller import ChatController
-    from ui.library_reader import LibraryReader
-    from ui.main_window import MainWindow
-    from ui.window_state import WindowState
+    from ui.chat.controller import ChatController
+    from ui.conversations.reader import LibraryReader
+    from ui.shell.main_window import MainWindow
+    from ui.shell.window_state import WindowState
 
     app = QApplication.instance() or QApplication([])
     loop = qasync.QEventLoop(app)
@@ -201,7 +201,7 @@ def window_open(data: DataDir, conversation_id: str) -> None:
     reader.close()
     window.close()
     services.close()
-    loop.close()  # and its worker threads (qasync's), as ui.app.run does
+    loop.close()  # and its worker threads (qasync's), as ui.shell.app.run does
     asyncio.set_event_loop(None)
 
 

@@ -166,10 +166,10 @@ def window_open(data: DataDir, conversation_id: str) -> None:
     from PySide6.QtWidgets import QApplication
 
     from app.composition import build
-    from ui.chat_controller import ChatController
-    from ui.library_reader import LibraryReader
-    from ui.main_window import MainWindow
-    from ui.window_state import WindowState
+    from ui.chat.controller import ChatController
+    from ui.conversations.reader import LibraryReader
+    from ui.shell.main_window import MainWindow
+    from ui.shell.window_state import WindowState
 
     os.environ["CROSSTALK_HOME"] = str(data.root)
     app = QApplication.instance() or QApplication([])

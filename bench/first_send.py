@@ -45,10 +45,10 @@ def measure(kind: str, mode: str) -> None:
     from tests.helpers import gemini_events as ge
     from tests.helpers import openai_events as oe
     from tests.helpers.wire_server import Reply, WireServer
-    from ui.chat_controller import ChatController
-    from ui.library_reader import LibraryReader
-    from ui.main_window import MainWindow
-    from ui.window_state import WindowState
+    from ui.chat.controller import ChatController
+    from ui.conversations.reader import LibraryReader
+    from ui.shell.main_window import MainWindow
+    from ui.shell.window_state import WindowState
 
     wire_kind, suffix = PROVIDERS[kind]
     server = WireServer()

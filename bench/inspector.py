@@ -59,11 +59,11 @@ from app.paths import DataDir
 from app.store import Library
 from bench.qt_timing import PaintWatch, until
 from bench.store import WORDS, progress, stamp
-from ui.chat_controller import ChatController
+from ui.chat.controller import ChatController
+from ui.conversations.reader import LibraryReader
 from ui.inspector.dock import NEXT_REQUEST, USAGE
-from ui.library_reader import LibraryReader
-from ui.main_window import MainWindow
-from ui.window_state import WindowState
+from ui.shell.main_window import MainWindow
+from ui.shell.window_state import WindowState
 
 SHOW_TARGET_MS = 200
 MODELS = (

@@ -55,15 +55,15 @@ def main(out: Path, language: str) -> None:
 
     from app import composition
     from app.history import ModelInput, ModelOutput, Title, Usage
-    from ui.chat_controller import ChatController
-    from ui.library_reader import LibraryReader
-    from ui.main_window import MainWindow
-    from ui.window_state import WindowState
+    from ui.chat.controller import ChatController
+    from ui.conversations.reader import LibraryReader
+    from ui.shell.main_window import MainWindow
+    from ui.shell.window_state import WindowState
 
     app = QApplication(sys.argv[:1])
-    from ui import i18n
+    from ui.common import i18n
 
-    i18n.install(app, language)  # as ui/app.py does (English: its plurals, "3 pages")
+    i18n.install(app, language)  # as ui/shell/app.py does (English: its plurals, "3 pages")
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     services = composition.build(reconcile=False)
@@ -137,7 +137,7 @@ def main(out: Path, language: str) -> None:
         loop.run_until_complete(controller.shutdown())
         reader.close()
     services.close()
-    loop.close()  # and its thread pool (qasync's), as ui.app.run's ``with loop`` does
+    loop.close()  # and its thread pool (qasync's), as ui.shell.app.run's ``with loop`` does
 
 
 REPORT_PAGES = (
@@ -259,7 +259,7 @@ def mcp_scene(services: Any, window: Any, shot: Any, loop: Any) -> None:
     from app.approval import ApprovalRequest
     from app.history import ModelInput, Title
     from tests.helpers.mcp_servers import demo_stdio, write_config
-    from ui.settings_dialog import SettingsDialog
+    from ui.settings.dialog import SettingsDialog
 
     write_config(services.data, {
         "demo": demo_stdio(),

@@ -10,7 +10,7 @@ The library (N conversations with real transcripts, one of 10,000 entries) is ma
 kept in ``--cache`` (bench/session_day.py ``prepare``); each run works on a copy. Then:
 
 1. **start**: start to first paint in a fresh process (bench/ui_stream.py ``start_once``: the
-   real ``ui.app.run``), the median of ``--starts`` runs; its stalls are not measured (the
+   real ``ui.shell.app.run``), the median of ``--starts`` runs; its stalls are not measured (the
    window is not on screen yet).
 2. the rest of the day in this process, offscreen, the real MainWindow on a qasync loop
    (bench/session_day.py ``run_day``): scroll the list, type a search, open the long chat,
@@ -45,9 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from ui.pyside_feature import stop_source_scans
+from ui.shell.pyside_feature import stop_source_scans
 
-stop_source_scans()  # as ui/main.py does before the window's modules
+stop_source_scans()  # as ui/shell/main.py does before the window's modules
 
 from bench.session_day import (  # noqa: E402  (after the scans are stopped)
     FRAME_MS,

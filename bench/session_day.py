@@ -18,7 +18,7 @@ Per action it records:
   (``bench.ui_stream.LagMeter``), and how many of its ticks were more than 16 ms late;
 - the time until the result was on screen: from the user's act to the first paint of the
   widget that shows the result, once the result is there;
-- the stalls the app's own watchdog (``ui.stall_monitor.StallMonitor``, threshold 16 ms) saw,
+- the stalls the app's own watchdog (``ui.shell.stall_monitor.StallMonitor``, threshold 16 ms) saw,
   with the window thread's stack. Its figure is the gap between two of its 10 ms ticks, so it
   reads up to 10 ms more than the lag and lists a few stalls the lag does not count;
 - where the stalls' time went: ``StackSampler`` takes the window thread's stack every 5 ms
@@ -64,14 +64,14 @@ from bench.transfer import write_archive
 from bench.ui_stream import SPEC, LagMeter, PacedProvider, long_conversation, tokens_of
 from tests.helpers import openai_events as oe
 from tests.helpers.wire_server import Reply, WireServer
-from ui.app import load_for_the_first_send
-from ui.chat_controller import ChatController
-from ui.conversation_list import DEBOUNCE_MS, ID_ROLE
-from ui.event_loop import asyncgen_hooks
-from ui.library_reader import LibraryReader
-from ui.main_window import MainWindow
-from ui.stall_monitor import Stall, StallMonitor
-from ui.window_state import WindowState
+from ui.chat.controller import ChatController
+from ui.conversations.pane import DEBOUNCE_MS, ID_ROLE
+from ui.conversations.reader import LibraryReader
+from ui.shell.app import load_for_the_first_send
+from ui.shell.event_loop import asyncgen_hooks
+from ui.shell.main_window import MainWindow
+from ui.shell.stall_monitor import Stall, StallMonitor
+from ui.shell.window_state import WindowState
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAME_MS = 16
@@ -420,12 +420,12 @@ async def run_day(data: DataDir, long_id: str, plan: Plan, scratch: Path) -> Day
     )
     reader = LibraryReader(services.library)
     controller = ChatController(services)
-    ready = asyncio.ensure_future(controller.before_first_paint())  # as ui/app.py does
+    ready = asyncio.ensure_future(controller.before_first_paint())  # as ui/shell/app.py does
     window = MainWindow(controller, reader, WindowState(data))
     window.resize(1200, 800)
     await ready
     window.show()
-    gc.freeze()  # as ui/app.py does after the first paint; undone when the window closes
+    gc.freeze()  # as ui/shell/app.py does after the first paint; undone when the window closes
     loading = asyncio.ensure_future(asyncio.to_thread(load_for_the_first_send))  # so does this
     recorder = Recorder()
     notes: list[str] = []
@@ -696,7 +696,7 @@ def run_in_qt(coroutine_factory: Callable[[], Coroutine[Any, Any, Day]]) -> Day:
     loop = qasync.QEventLoop(app)
     loop.set_default_executor(qasync.QThreadExecutor(1))
     asyncio.set_event_loop(loop)
-    with asyncgen_hooks(loop):  # as the app runs its loop (ui/event_loop.py)
+    with asyncgen_hooks(loop):  # as the app runs its loop (ui/shell/event_loop.py)
         try:
             return loop.run_until_complete(coroutine_factory())
         finally:  # as tests/ui/conftest.py's qasync_loop leaves its loop

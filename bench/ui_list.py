@@ -38,8 +38,8 @@ from PySide6.QtWidgets import QApplication
 from app.paths import DataDir
 from app.store.library import Library
 from bench.store import COMMON, RARE, generate, progress
-from ui.conversation_list import DEBOUNCE_MS, ConversationList
-from ui.library_reader import LibraryReader
+from ui.conversations.pane import DEBOUNCE_MS, ConversationList
+from ui.conversations.reader import LibraryReader
 
 PAGES = 10
 

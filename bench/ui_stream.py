@@ -11,10 +11,11 @@ made as bench/store.py makes them (real transcripts, indexed by ``Library.rebuil
 every timed part. Then:
 
 1. **Start to first paint**, in a fresh ``python`` process each time, so imports count: a tiny
-   bootstrap does what ``python -m ui.main`` does (``ui.main``, then ``ui.app.run()``, the real
-   start-up) with two hooks that add nothing to the work: ``ui.app.QApplication`` and
-   ``ui.app.MainWindow`` are replaced by subclasses that note when they were made and put an
-   event filter on the window and on the conversation list's viewport. Times are measured from
+   bootstrap does what ``python -m ui.shell.main`` does (``ui.shell.main``, then
+   ``ui.shell.app.run()``, the real start-up) with two hooks that add nothing to the work:
+   ``ui.shell.app.QApplication`` and ``ui.shell.app.MainWindow`` are replaced by subclasses that
+   note when they were made and put an event filter on the window and on the conversation list's
+   viewport. Times are measured from
    the moment the parent spawns the process (``time.monotonic`` is one clock for both
    processes) and, separately, from the end of ``QApplication()``. The window is closed as soon
    as the list has painted rows.
@@ -69,10 +70,10 @@ from app.store.library import Library
 from app.titles import INSTRUCTION as TITLE_INSTRUCTION
 from bench.qt_timing import PaintWatch, until
 from bench.store import WORDS, generate, progress, stamp
-from ui.chat_controller import FLUSH_MS, ChatController
-from ui.library_reader import LibraryReader
-from ui.main_window import MainWindow
-from ui.window_state import WindowState
+from ui.chat.controller import FLUSH_MS, ChatController
+from ui.conversations.reader import LibraryReader
+from ui.shell.main_window import MainWindow
+from ui.shell.window_state import WindowState
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK_MS = 5
@@ -378,12 +379,12 @@ FIRST_PAINT_CHILD = r"""
 import time
 marks = {"interpreter": time.monotonic()}
 import json, sys
-import ui.main
-if not ui.main.has_display():
+import ui.shell.main
+if not ui.shell.main.has_display():
     sys.exit("no display")
-from ui.pyside_feature import stop_source_scans
-stop_source_scans()  # as ui.main.main does before it imports the window
-import ui.app
+from ui.shell.pyside_feature import stop_source_scans
+stop_source_scans()  # as ui.shell.main.main does before it imports the window
+import ui.shell.app
 marks["imported"] = time.monotonic()
 from PySide6.QtCore import QEvent, QObject, QTimer
 
@@ -408,23 +409,23 @@ class Watch(QObject):
                     QTimer.singleShot(0, self.window.close)
         return False
 
-class Application(ui.app.QApplication):
+class Application(ui.shell.app.QApplication):
     def __init__(self, argv):
         marks["qapplication_begin"] = time.monotonic()
         super().__init__(argv)
         marks["qapplication"] = time.monotonic()
         QTimer.singleShot(60_000, self.closeAllWindows)  # never hang the benchmark
 
-class Window(ui.app.MainWindow):
+class Window(ui.shell.app.MainWindow):
     def __init__(self, *args):
         marks["window_begin"] = time.monotonic()
         super().__init__(*args)
         marks["window_built"] = time.monotonic()
         self._bench_watch = Watch(self)
 
-ui.app.QApplication = Application
-ui.app.MainWindow = Window
-code = ui.app.run([sys.argv[0]])
+ui.shell.app.QApplication = Application
+ui.shell.app.MainWindow = Window
+code = ui.shell.app.run([sys.argv[0]])
 marks["returned"] = time.monotonic()
 print("BENCH " + json.dumps(marks), flush=True)
 sys.exit(code)
@@ -498,7 +499,7 @@ def measure_starts(data: DataDir, runs: int, conversations: int) -> tuple[list[R
     first = starts[len(starts) // 2]
     phases = [
         ("interpreter up", "interpreter"),
-        ("ui.app imported", "imported"),
+        ("ui.shell.app imported", "imported"),
         ("QApplication made", "qapplication"),
         ("MainWindow() begins", "window_begin"),
         ("MainWindow() built", "window_built"),

@@ -23,9 +23,9 @@ PROVIDER_ENVIRONMENT = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """As the window does (ui/pyside_feature.py): PySide6, which pytest-qt loads first, would
+    """As the window does (ui/shell/pyside_feature.py): PySide6, which pytest-qt loads first, would
     otherwise read the source of every module the tests import after it."""
-    from ui.pyside_feature import stop_source_scans
+    from ui.shell.pyside_feature import stop_source_scans
 
     stop_source_scans()
     config.addinivalue_line(

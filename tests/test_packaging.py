@@ -38,7 +38,7 @@ def test_the_desktop_entry_starts_the_installed_command_with_its_icon() -> None:
     assert entry["Icon"] == "crosstalk"
     assert (RESOURCES / f"{entry['Icon']}.svg").is_file()
     assert entry["Terminal"] == "false"
-    assert entry["StartupWMClass"] == "Crosstalk"  # Qt's class: the applicationName ui/app.py sets
+    assert entry["StartupWMClass"] == "Crosstalk"  # ui/shell/app.py sets it
     assert "Network" in entry["Categories"].split(";")  # the Chat category requires it
 
 

@@ -4,7 +4,7 @@
   <context>
     <name>AttachmentStrip</name>
     <message numerus="yes">
-      <location filename="../../ui/attachment_chips.py" line="+278" />
+      <location filename="../../ui/composer/attachment_chips.py" line="+278" />
       <source>(and %n more file(s) refused)</source>
       <translation>
         <numerusform>(and %n more file refused)</numerusform>
@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_html.py" line="+337" />
+      <location filename="../../ui/chat/html.py" line="+337" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat_view.py" line="+1333" />
+      <location filename="../../ui/chat/view.py" line="+1333" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -37,7 +37,7 @@
   <context>
     <name>Chip</name>
     <message numerus="yes">
-      <location filename="../../ui/attachment_chips.py" line="-152" />
+      <location filename="../../ui/composer/attachment_chips.py" line="-152" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -48,7 +48,7 @@
   <context>
     <name>CompareStrip</name>
     <message numerus="yes">
-      <location filename="../../ui/compare_strip.py" line="+100" />
+      <location filename="../../ui/chat/compare_strip.py" line="+100" />
       <source>Comparing %n models: the replies are kept as branches</source>
       <translation>
         <numerusform>Comparing %n models: the replies are kept as branches</numerusform>
@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer.py" line="+416" />
+      <location filename="../../ui/composer/composer.py" line="+416" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
@@ -70,7 +70,7 @@
   <context>
     <name>CompressDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/compress_dialog.py" line="+285" />
+      <location filename="../../ui/inspector/compress_dialog.py" line="+285" />
       <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
       <translation>
         <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>
@@ -81,7 +81,7 @@
   <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-      <location filename="../../ui/conversation_list_model.py" line="+94" />
+      <location filename="../../ui/conversations/model.py" line="+94" />
       <source>%n token(s)</source>
       <translation>
         <numerusform>%n token</numerusform>
@@ -100,7 +100,7 @@
   <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/transfer_dialog.py" line="+214" />
+      <location filename="../../ui/transfer/dialog.py" line="+214" />
       <source>Exported %Ln conversation(s) to {path}</source>
       <translation>
         <numerusform>Exported %Ln conversation to {path}</numerusform>
@@ -111,7 +111,7 @@
   <context>
     <name>FindBar</name>
     <message numerus="yes">
-      <location filename="../../ui/find_bar.py" line="+200" />
+      <location filename="../../ui/chat/find_bar.py" line="+200" />
       <source>%n more in messages not shown</source>
       <translation>
         <numerusform>%n more in messages not shown</numerusform>
@@ -122,7 +122,7 @@
   <context>
     <name>ImportDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/transfer_dialog.py" line="+89" />
+      <location filename="../../ui/transfer/dialog.py" line="+89" />
       <source>Would import %Ln conversation(s), skipped {skipped}, failed {failed}</source>
       <translation>
         <numerusform>Would import %Ln conversation, skipped {skipped}, failed {failed}</numerusform>
@@ -141,7 +141,7 @@
   <context>
     <name>MainWindow</name>
     <message numerus="yes">
-      <location filename="../../ui/main_window.py" line="+261" />
+      <location filename="../../ui/shell/main_window.py" line="+261" />
       <source>A new branch came from another device in %n conversation(s): {titles}</source>
       <translation>
         <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>
@@ -160,7 +160,7 @@
   <context>
     <name>McpServersPage</name>
     <message numerus="yes">
-      <location filename="../../ui/settings_tools.py" line="+505" />
+      <location filename="../../ui/settings/tools_tab.py" line="+505" />
       <source>%n tool(s)</source>
       <translation>
         <numerusform>%n tool</numerusform>
@@ -187,7 +187,7 @@
   <context>
     <name>ModelPopup</name>
     <message numerus="yes">
-      <location filename="../../ui/model_popup.py" line="+200" />
+      <location filename="../../ui/composer/model_popup.py" line="+200" />
       <source>%n served by {url} at {time}</source>
       <translation>
         <numerusform>%n served by {url} at {time}</numerusform>
@@ -217,7 +217,7 @@
   <context>
     <name>ResourcePicker</name>
     <message numerus="yes">
-      <location filename="../../ui/resource_picker.py" line="+126" />
+      <location filename="../../ui/mcp/resource_picker.py" line="+126" />
       <source>%n resource(s)</source>
       <translation>
         <numerusform>%n resource</numerusform>
@@ -236,7 +236,7 @@
   <context>
     <name>SearchResults</name>
     <message numerus="yes">
-      <location filename="../../ui/search_results.py" line="+71" />
+      <location filename="../../ui/conversations/search_results.py" line="+71" />
       <location line="+16" />
       <source>%n match(es)</source>
       <translation>
@@ -264,7 +264,7 @@
   <context>
     <name>SyncLine</name>
     <message numerus="yes">
-      <location filename="../../ui/sync_status.py" line="+121" />
+      <location filename="../../ui/sync/status.py" line="+121" />
       <source>(retrying in %n min)</source>
       <translation>
         <numerusform>(retrying in %n min)</numerusform>
@@ -326,7 +326,7 @@
   <context>
     <name>SyncTab</name>
     <message numerus="yes">
-      <location filename="../../ui/settings_sync.py" line="+295" />
+      <location filename="../../ui/settings/sync_tab.py" line="+295" />
       <source>%n conversation(s)</source>
       <translation>
         <numerusform>%n conversation</numerusform>
@@ -337,7 +337,7 @@
   <context>
     <name>ToolsMenu</name>
     <message numerus="yes">
-      <location filename="../../ui/tools_menu.py" line="+147" />
+      <location filename="../../ui/composer/tools_menu.py" line="+147" />
       <source>%n tool(s)</source>
       <translation>
         <numerusform>%n tool</numerusform>
@@ -348,7 +348,7 @@
   <context>
     <name>_TransferDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/transfer_dialog.py" line="-201" />
+      <location filename="../../ui/transfer/dialog.py" line="-201" />
       <source>{file}: %Ln conversation(s) so far</source>
       <translation>
         <numerusform>{file}: %Ln conversation so far</numerusform>

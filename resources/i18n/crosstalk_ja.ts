@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../ui/help.py" line="+120"/>
+        <location filename="../../ui/shell/help.py" line="+120"/>
         <source>About Crosstalk</source>
         <translation>Crosstalk について</translation>
     </message>
@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="+87"/>
+        <location filename="../../ui/shell/app.py" line="+87"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
     </message>
@@ -55,7 +55,7 @@
 <context>
     <name>ApprovalCard</name>
     <message>
-        <location filename="../../ui/approval_card.py" line="+94"/>
+        <location filename="../../ui/mcp/approval_card.py" line="+94"/>
         <source>Arguments</source>
         <translation>引数</translation>
     </message>
@@ -128,7 +128,7 @@
 <context>
     <name>AttachmentFiles</name>
     <message>
-        <location filename="../../ui/attachment_files.py" line="+220"/>
+        <location filename="../../ui/chat/attachment_files.py" line="+220"/>
         <source>{name} could not be made into a PNG</source>
         <translation>{name} を PNG にできませんでした</translation>
     </message>
@@ -166,7 +166,7 @@
 <context>
     <name>AttachmentStrip</name>
     <message>
-        <location filename="../../ui/attachment_chips.py" line="+263"/>
+        <location filename="../../ui/composer/attachment_chips.py" line="+263"/>
         <source>Could not attach {name}: {error}</source>
         <translation>{name} を添付できませんでした: {error}</translation>
     </message>
@@ -181,7 +181,7 @@
 <context>
     <name>AttachmentView</name>
     <message>
-        <location filename="../../ui/attachment_view.py" line="+51"/>
+        <location filename="../../ui/chat/attachment_view.py" line="+51"/>
         <source>Save attachment</source>
         <translation>添付ファイルを保存</translation>
     </message>
@@ -199,7 +199,7 @@
 <context>
     <name>BranchActions</name>
     <message>
-        <location filename="../../ui/branch_actions.py" line="+33"/>
+        <location filename="../../ui/chat/branch_actions.py" line="+33"/>
         <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
         <translation>編集中: Enter で新しいブランチとして送信（元のメッセージは残ります）、Esc でキャンセル</translation>
     </message>
@@ -255,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat_controller.py" line="+338"/>
+        <location filename="../../ui/chat/controller.py" line="+338"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -283,7 +283,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat_html.py" line="+164"/>
+        <location filename="../../ui/chat/html.py" line="+164"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -403,7 +403,7 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
-        <location filename="../../ui/chat_settings.py" line="+33"/>
+        <location filename="../../ui/composer/chat_settings.py" line="+33"/>
         <source>This chat</source>
         <translation>このチャット</translation>
     </message>
@@ -481,7 +481,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat_view.py" line="+127"/>
+        <location filename="../../ui/chat/view.py" line="+127"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -589,7 +589,7 @@
 <context>
     <name>Chip</name>
     <message>
-        <location filename="../../ui/attachment_chips.py" line="-199"/>
+        <location filename="../../ui/composer/attachment_chips.py" line="-199"/>
         <source>Remove this attachment (Delete)</source>
         <translation>この添付ファイルを外す (Delete)</translation>
     </message>
@@ -609,7 +609,7 @@
 <context>
     <name>CommandPopup</name>
     <message>
-        <location filename="../../ui/prompt_commands.py" line="+104"/>
+        <location filename="../../ui/mcp/prompt_commands.py" line="+104"/>
         <source>{command} (server {server})</source>
         <translation>{command}（サーバー {server}）</translation>
     </message>
@@ -627,7 +627,7 @@
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../../ui/compare_strip.py" line="+40"/>
+        <location filename="../../ui/chat/compare_strip.py" line="+40"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -670,7 +670,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer.py" line="+130"/>
+        <location filename="../../ui/composer/composer.py" line="+130"/>
         <source>&amp;Attach files…</source>
         <translation>ファイルを添付(&amp;A)…</translation>
     </message>
@@ -818,7 +818,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/compress_dialog.py" line="+51"/>
+        <location filename="../../ui/inspector/compress_dialog.py" line="+51"/>
         <source>Whole history into one summary</source>
         <translation>履歴全体を 1 つの要約にする</translation>
     </message>
@@ -988,7 +988,7 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversation_list.py" line="+195"/>
+        <location filename="../../ui/conversations/pane.py" line="+195"/>
         <source>Search all chats ({keys})</source>
         <translation>チャットを検索（{keys}）</translation>
     </message>
@@ -1032,7 +1032,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversation_list_model.py" line="+94"/>
+        <location filename="../../ui/conversations/model.py" line="+94"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n トークン</numerusform>
@@ -1094,7 +1094,7 @@
 <context>
     <name>ErrorBanner</name>
     <message>
-        <location filename="../../ui/error_banner.py" line="+23"/>
+        <location filename="../../ui/shell/error_banner.py" line="+23"/>
         <source>Dismiss</source>
         <translation>閉じる</translation>
     </message>
@@ -1117,7 +1117,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/transfer_dialog.py" line="+151"/>
+        <location filename="../../ui/transfer/dialog.py" line="+151"/>
         <source>Export conversations</source>
         <translation>会話をエクスポート</translation>
     </message>
@@ -1172,7 +1172,7 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../ui/find_bar.py" line="+56"/>
+        <location filename="../../ui/chat/find_bar.py" line="+56"/>
         <source>Find in this conversation</source>
         <translation>この会話内を検索</translation>
     </message>
@@ -1217,7 +1217,7 @@
 <context>
     <name>FitPrompt</name>
     <message>
-        <location filename="../../ui/fit_prompt.py" line="+27"/>
+        <location filename="../../ui/composer/fit_prompt.py" line="+27"/>
         <source>Too long for {model}</source>
         <translation>{model} には長すぎます</translation>
     </message>
@@ -1250,7 +1250,7 @@
 <context>
     <name>Help</name>
     <message>
-        <location filename="../../ui/help.py" line="-69"/>
+        <location filename="../../ui/shell/help.py" line="-69"/>
         <source>Send the message</source>
         <translation>メッセージを送信</translation>
     </message>
@@ -1321,7 +1321,7 @@
 <context>
     <name>ImageViewer</name>
     <message>
-        <location filename="../../ui/attachment_view.py" line="+16"/>
+        <location filename="../../ui/chat/attachment_view.py" line="+16"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
@@ -1339,7 +1339,7 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../ui/transfer_dialog.py" line="+14"/>
+        <location filename="../../ui/transfer/dialog.py" line="+14"/>
         <source>Import conversations</source>
         <translation>会話をインポート</translation>
     </message>
@@ -1457,7 +1457,7 @@
 <context>
     <name>IndexUpgrade</name>
     <message>
-        <location filename="../../ui/index_upgrade.py" line="+21"/>
+        <location filename="../../ui/shell/index_upgrade.py" line="+21"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -1472,7 +1472,7 @@ Nothing is lost.</source>
 <context>
     <name>InlineEditor</name>
     <message>
-        <location filename="../../ui/inline_edit.py" line="+30"/>
+        <location filename="../../ui/chat/inline_edit.py" line="+30"/>
         <source>Enter sends the edit as a new branch; Esc cancels</source>
         <translation>Enter で編集内容を新しいブランチとして送信、Esc でキャンセル</translation>
     </message>
@@ -1747,7 +1747,7 @@ Nothing is lost.</source>
 <context>
     <name>KeyBox</name>
     <message>
-        <location filename="../../ui/key_box.py" line="+40"/>
+        <location filename="../../ui/settings/key_box.py" line="+40"/>
         <source>missing</source>
         <translation>未設定</translation>
     </message>
@@ -2052,7 +2052,7 @@ Nothing is lost.</source>
 <context>
     <name>LocaleFormat</name>
     <message>
-        <location filename="../../ui/locale_format.py" line="+88"/>
+        <location filename="../../ui/common/locale_format.py" line="+88"/>
         <source>Yesterday {time}</source>
         <translation>昨日 {time}</translation>
     </message>
@@ -2070,7 +2070,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+84"/>
+        <location filename="../../ui/shell/main_window.py" line="+84"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -2200,7 +2200,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/markdown.py" line="+135"/>
+        <location filename="../../ui/chat/markdown.py" line="+135"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -2213,7 +2213,7 @@ Nothing is lost.</source>
 <context>
     <name>McpServersPage</name>
     <message>
-        <location filename="../../ui/settings_tools.py" line="+48"/>
+        <location filename="../../ui/settings/tools_tab.py" line="+48"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -2468,13 +2468,13 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/main_window.py" line="-616"/>
-        <location filename="../../ui/menus.py" line="+45"/>
+        <location filename="../../ui/shell/main_window.py" line="-616"/>
+        <location filename="../../ui/shell/menus.py" line="+45"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="+1"/>
+        <location filename="../../ui/shell/menus.py" line="+1"/>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
@@ -2499,13 +2499,13 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="-18"/>
-        <location filename="../../ui/menus.py" line="+2"/>
+        <location filename="../../ui/shell/main_window.py" line="-18"/>
+        <location filename="../../ui/shell/menus.py" line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="+2"/>
+        <location filename="../../ui/shell/menus.py" line="+2"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -2618,7 +2618,7 @@ Nothing is lost.</source>
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../ui/model_picker.py" line="+76"/>
+        <location filename="../../ui/composer/model_picker.py" line="+76"/>
         <source>Model for this turn: {model}
 Click, or start typing, to pick another</source>
         <translation>このターンのモデル: {model}
@@ -2633,7 +2633,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>ModelPopup</name>
     <message>
-        <location filename="../../ui/model_popup.py" line="+76"/>
+        <location filename="../../ui/composer/model_popup.py" line="+76"/>
         <source>Search models, or type provider:model</source>
         <translation>モデルを検索、または provider:model を入力</translation>
     </message>
@@ -2935,7 +2935,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>PricesTab</name>
     <message>
-        <location filename="../../ui/prices_tab.py" line="+31"/>
+        <location filename="../../ui/settings/prices_tab.py" line="+31"/>
         <source>Pattern</source>
         <translation>パターン</translation>
     </message>
@@ -3028,7 +3028,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>PromptCommands</name>
     <message>
-        <location filename="../../ui/prompt_commands.py" line="+167"/>
+        <location filename="../../ui/mcp/prompt_commands.py" line="+167"/>
         <source>Could not list the prompts: {error}</source>
         <translation>プロンプトを一覧表示できませんでした: {error}</translation>
     </message>
@@ -3112,7 +3112,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>ResourceAttach</name>
     <message>
-        <location filename="../../ui/resource_picker.py" line="+228"/>
+        <location filename="../../ui/mcp/resource_picker.py" line="+228"/>
         <source>Attach from &amp;server…</source>
         <translation>サーバーから添付(&amp;S)…</translation>
     </message>
@@ -3207,7 +3207,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>SearchResults</name>
     <message numerus="yes">
-        <location filename="../../ui/search_results.py" line="+71"/>
+        <location filename="../../ui/conversations/search_results.py" line="+71"/>
         <location line="+16"/>
         <source>%n match(es)</source>
         <translation>
@@ -3293,7 +3293,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>ServerDialog</name>
     <message>
-        <location filename="../../ui/mcp_server_form.py" line="+53"/>
+        <location filename="../../ui/settings/mcp_server_form.py" line="+53"/>
         <source>line {n} ({line}): write it as {example}</source>
         <translation>{n} 行目（{line}）: {example} の形式で書いてください</translation>
     </message>
@@ -3466,7 +3466,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="+63"/>
+        <location filename="../../ui/settings/dialog.py" line="+63"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -3690,7 +3690,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../ui/help.py" line="-70"/>
+        <location filename="../../ui/shell/help.py" line="-70"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -3708,7 +3708,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncLine</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="+117"/>
+        <location filename="../../ui/sync/status.py" line="+117"/>
         <source>Sync failed: {error}</source>
         <translation>同期に失敗しました: {error}</translation>
     </message>
@@ -3813,7 +3813,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="+110"/>
+        <location filename="../../ui/settings/sync_tab.py" line="+110"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>すでに使っているストレージを通じて、このライブラリをお使いのデバイス間で同じ内容に保ちます。使えるのは S3 バケット（AWS、MinIO、R2、B2、Wasabi）、WebDAV フォルダー（Nextcloud、NAS）、または Syncthing、Dropbox、ネットワーク共有で共有されるフォルダーです。開発元のサーバーには何も送信されません。</translation>
     </message>
@@ -4113,7 +4113,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+666"/>
+        <location filename="../../ui/shell/main_window.py" line="+666"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>
@@ -4126,7 +4126,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>ToolsMenu</name>
     <message>
-        <location filename="../../ui/tools_menu.py" line="+88"/>
+        <location filename="../../ui/composer/tools_menu.py" line="+88"/>
         <source>Not in mcp.json now</source>
         <translation>現在 mcp.json にありません</translation>
     </message>
@@ -4196,7 +4196,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer_dialog.py" line="-282"/>
+        <location filename="../../ui/transfer/dialog.py" line="-282"/>
         <source>JSON (Crosstalk, to import again)</source>
         <translation>JSON（Crosstalk、再インポート用）</translation>
     </message>
@@ -4244,7 +4244,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferRunner</name>
     <message>
-        <location filename="../../ui/transfer_runner.py" line="+67"/>
+        <location filename="../../ui/transfer/runner.py" line="+67"/>
         <source>there are no conversations to export</source>
         <translation>エクスポートする会話がありません</translation>
     </message>
@@ -4416,7 +4416,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+58"/>
+        <location filename="../../ui/shell/welcome.py" line="+58"/>
         <source>The built-in model (%1) is ready: it runs on this computer, works offline and needs no key. Type below and press Enter.</source>
         <translation>内蔵モデル（%1）を使う準備ができています。このコンピューター上で動作し、オフラインでも使え、キーも不要です。下の欄に入力して Enter を押してください。</translation>
     </message>
@@ -4509,7 +4509,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>_TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer_dialog.py" line="+25"/>
+        <location filename="../../ui/transfer/dialog.py" line="+25"/>
         <location line="+15"/>
         <source>Close</source>
         <translation>閉じる</translation>

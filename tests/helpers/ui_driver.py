@@ -22,13 +22,13 @@ from app.providers import Finished, Models, Request, StreamEvent, TextDelta
 from app.settings import Settings
 from app.store import Library
 from tests.helpers.scripted_provider import Pause, ScriptedProvider, Step
-from ui.chat_controller import ChatController
-from ui.conversation_list import ID_ROLE
-from ui.conversation_list_model import ROW_ROLE
-from ui.library_reader import LibraryReader
-from ui.main_window import MainWindow
-from ui.search_results import CONVERSATION
-from ui.window_state import WindowState
+from ui.chat.controller import ChatController
+from ui.conversations.model import ROW_ROLE
+from ui.conversations.pane import ID_ROLE
+from ui.conversations.reader import LibraryReader
+from ui.conversations.search_results import CONVERSATION
+from ui.shell.main_window import MainWindow
+from ui.shell.window_state import WindowState
 
 DEFAULT = "scripted:echo"
 E = TypeVar("E", bound=AnyEntry)

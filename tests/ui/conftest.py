@@ -23,8 +23,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.composition import Services
 from tests.helpers.ui_driver import Harness, OpenWindow
-from ui import i18n
-from ui.event_loop import asyncgen_hooks
+from ui.common import i18n
+from ui.shell.event_loop import asyncgen_hooks
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = qasync.QEventLoop(qapp)
     loop.set_default_executor(qasync.QThreadExecutor(1))
     asyncio.set_event_loop(loop)
-    with asyncgen_hooks(loop):  # as the app runs its loop (ui/event_loop.py)
+    with asyncgen_hooks(loop):  # as the app runs its loop (ui/shell/event_loop.py)
         try:
             yield loop
         finally:
@@ -60,7 +60,7 @@ def qasync_loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
 
 @pytest.fixture(autouse=True, scope="session")
 def _english_as_the_app_has_it(qapp: QApplication) -> None:
-    """The translations ui/app.py installs for English (its plural forms: "1 token"), so the
+    """The translations ui/shell/app.py installs for English (its plural forms: "1 token"), so the
     window under test reads as a user's does. A test of another language installs its own."""
     i18n.install(qapp, i18n.SOURCE)
 

@@ -29,7 +29,7 @@ from tests.helpers.mcp_servers import demo_stdio, write_config
 from tests.helpers.scripted_provider import ScriptedProvider
 from tests.helpers.ui_driver import Harness, OpenWindow
 from tests.helpers.wire_server import Reply, WireServer
-from ui.approval_card import ApprovalCard
+from ui.mcp.approval_card import ApprovalCard
 
 OPENAI = "openai:gpt-4.1"
 TITLES = "titles:short"

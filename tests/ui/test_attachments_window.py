@@ -30,8 +30,8 @@ from app.settings import Settings
 from app.store import Library
 from tests.helpers.attachment_files import pdf, png
 from tests.helpers.ui_driver import DEFAULT, GatedProvider, Harness, OpenWindow, reply, top_level
-from ui.attachment_files import CHAT_BOX, THUMB_SCHEME, thumb_id
-from ui.attachment_view import ImageViewer
+from ui.chat.attachment_files import CHAT_BOX, THUMB_SCHEME, thumb_id
+from ui.chat.attachment_view import ImageViewer
 
 RED = (200, 40, 40)
 

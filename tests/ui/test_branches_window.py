@@ -16,8 +16,8 @@ from app.paths import DataDir
 from app.providers import Finished, Models, TextDelta
 from app.turn import CONTINUE_PROMPT
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, reply, services_for
-from ui.chat_settings import ChatSettingsDialog
-from ui.conversation_list_model import HIT_ROLE
+from ui.composer.chat_settings import ChatSettingsDialog
+from ui.conversations.model import HIT_ROLE
 
 
 @pytest.fixture

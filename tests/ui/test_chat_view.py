@@ -26,8 +26,8 @@ from app.history import (
     Usage,
 )
 from app.store import Conversation, Library
-from ui import markdown
-from ui.chat_view import (
+from ui.chat import markdown
+from ui.chat.view import (
     LIVE_HEADER,
     LIVE_UNSAVED,
     OFF_THREAD_CHARS,

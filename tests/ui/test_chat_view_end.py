@@ -13,10 +13,10 @@ from PySide6.QtCore import QUrl
 from app.history import AnyEntry, ModelInput, ModelOutput, Usage
 from app.store import Library
 from bench.ui_stream import tokens_of
-from ui import chat_view
-from ui.chat_view import IN_PARTS_CHARS, LIVE_HEADER, OFF_THREAD_CHARS, ChatView
-from ui.markdown import render_markdown
-from ui.stall_monitor import StallMonitor
+from ui.chat import view as chat_view
+from ui.chat.markdown import render_markdown
+from ui.chat.view import IN_PARTS_CHARS, LIVE_HEADER, OFF_THREAD_CHARS, ChatView
+from ui.shell.stall_monitor import StallMonitor
 
 BOUND_MS = 100  # a generous bound that survives a busy machine; bench/session.py holds 16 ms
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.history import ModelInput, ModelOutput
 from app.store import Library
-from ui.chat_view import ChatView
-from ui.composer import Composer
+from ui.chat.view import ChatView
+from ui.composer.composer import Composer
 
 ARABIC = "مرحبا، كيف حالك اليوم؟"
 HEBREW = "שלום, מה שלומך היום?"

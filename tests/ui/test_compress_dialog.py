@@ -20,7 +20,7 @@ from app.settings import ProviderConfig, Settings
 from tests.helpers import openai_events as oe
 from tests.helpers.ui_driver import DEFAULT, GatedProvider, Harness, services_for, top_level
 from tests.helpers.wire_server import Reply, WireServer
-from ui.compress_dialog import CompressDialog
+from ui.inspector.compress_dialog import CompressDialog
 
 SUMMARY = "The user restores a lighthouse lens; silicate paint for the walls."
 

@@ -25,8 +25,8 @@ from app.settings import Settings
 from app.store import Library
 from bench.ui_stream import long_conversation
 from tests.helpers.ui_driver import DEFAULT, Gate, GatedProvider, Harness, top_level
-from ui.compress_dialog import CompressDialog
-from ui.stall_monitor import StallMonitor
+from ui.inspector.compress_dialog import CompressDialog
+from ui.shell.stall_monitor import StallMonitor
 
 BOUND_MS = 100  # a generous bound that survives a busy machine; bench/session.py holds 16 ms
 ENTRIES = 3_000

@@ -17,7 +17,7 @@ from app.paths import DataDir
 from app.pricing import Price, PriceTable
 from app.store import Conversation, ConversationHits, Library
 from app.store.index import ModelUsage
-from ui.conversation_list import (
+from ui.conversations.pane import (
     CONVERSATION,
     COST_ROLE,
     COUNT_ROLE,
@@ -39,7 +39,7 @@ from ui.conversation_list import (
     ConversationListModel,
     relative_time,
 )
-from ui.library_reader import LibraryReader
+from ui.conversations.reader import LibraryReader
 
 ROOT = QModelIndex()
 

@@ -1,5 +1,5 @@
 """The window's loop closes async generators left unfinished (an SDK's stream, when a reply is
-stopped) on the loop itself, as asyncio's own loop does (ui/event_loop.py)."""
+stopped) on the loop itself, as asyncio's own loop does (ui/shell/event_loop.py)."""
 
 from __future__ import annotations
 

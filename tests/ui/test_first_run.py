@@ -14,11 +14,11 @@ from app.history import ModelInput, ModelOutput
 from app.keys import Keys
 from app.providers import Models
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, reply, seed, services_for
-from ui import help
-from ui.conversation_list import HIT_ROLE
-from ui.help import AboutDialog, ShortcutsDialog
-from ui.settings_dialog import SettingsDialog
-from ui.transfer_dialog import ImportDialog
+from ui.conversations.pane import HIT_ROLE
+from ui.settings.dialog import SettingsDialog
+from ui.shell import help
+from ui.shell.help import AboutDialog, ShortcutsDialog
+from ui.transfer.dialog import ImportDialog
 
 
 @pytest.fixture

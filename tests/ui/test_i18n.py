@@ -1,6 +1,6 @@
 """The window in the user's language: every text on screen goes through a translator, the
 translations are current, the language setting picks them, and numbers and times follow the
-locale (ui/i18n.py, ui/locale_format.py, docs/i18n.md)."""
+locale (ui/common/i18n.py, ui/common/locale_format.py, docs/i18n.md)."""
 
 from __future__ import annotations
 
@@ -48,14 +48,15 @@ from app.settings import DEFAULT_PROVIDERS
 from app.tools import BUILTIN
 from tests.helpers.prerequisites import require
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, seed, services_for
-from ui import help, i18n, locale_format
-from ui.chat_settings import ChatSettingsDialog
-from ui.compress_dialog import CompressDialog
-from ui.help import menu_words
-from ui.main_window import SystemDialog
-from ui.settings_dialog import SettingsDialog
-from ui.transfer_dialog import ExportDialog, ImportDialog
-from ui.window_state import WindowState
+from ui.common import i18n, locale_format
+from ui.composer.chat_settings import ChatSettingsDialog
+from ui.inspector.compress_dialog import CompressDialog
+from ui.settings.dialog import SettingsDialog
+from ui.shell import help
+from ui.shell.help import menu_words
+from ui.shell.main_window import SystemDialog
+from ui.shell.window_state import WindowState
+from ui.transfer.dialog import ExportDialog, ImportDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "resources" / "i18n"
@@ -354,7 +355,7 @@ def test_every_text_on_screen_goes_through_translation(
     qtbot: Any, open_window: OpenWindow, services: Services, pseudo: Pseudo
 ) -> None:
     conversation_id = make_conversation(services)
-    harness = open_window()  # built with the translator in place, as ui/app.py does
+    harness = open_window()  # built with the translator in place, as ui/shell/app.py does
     found = visit_every_screen(harness, conversation_id)
     data = user_data(services)
     assert len(found) > 300
@@ -423,7 +424,7 @@ def _unreadable_calls(path: Path) -> Iterator[str]:
             yield f"{where}:{node.lineno}: an f-string translated (use {{name}} and .format)"
         elif isinstance(func, ast.Name) and func.id in ("_tr", "tr", "_") and literal:
             yield (f"{where}:{node.lineno}: {func.id}({first.value!r}) is invisible to lupdate: "
-                   "write Ctx.tr(...) with class Ctx(ui.i18n.Context), or "
+                   "write Ctx.tr(...) with class Ctx(ui.common.i18n.Context), or "
                    "QCoreApplication.translate('Ctx', ...)")  # fmt: skip
         elif isinstance(func, ast.Attribute) and func.attr == "translate" and len(node.args) > 1:
             text = node.args[1]
@@ -568,7 +569,7 @@ def test_the_language_is_chosen_in_settings_and_applies_on_restart(
     qtbot.mouseClick(dialog.restart_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and not dialog.error.isVisible()
     assert WindowState(services.data).language() == "ja"  # kept in window.ini
-    assert window.restart_requested and not window.isVisible()  # ui/app.py starts it again
+    assert window.restart_requested and not window.isVisible()  # ui/shell/app.py starts it again
 
 
 def test_restart_runs_the_same_command_again() -> None:

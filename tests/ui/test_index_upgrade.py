@@ -12,7 +12,7 @@ from app.history import ModelInput
 from app.paths import DataDir
 from app.store import Library, search
 from tests.store.test_search import previous_release_index
-from ui.index_upgrade import upgrade_index
+from ui.shell.index_upgrade import upgrade_index
 
 
 def test_an_index_of_the_previous_release_is_upgraded_with_a_progress_dialog(

@@ -46,6 +46,7 @@ from tests.helpers.ui_driver import (
     top_level,
 )
 from tests.helpers.wire_server import Reply, WireServer
+from ui.common.locale_format import clock
 from ui.inspector.dock import HISTORY, NEXT_REQUEST, USAGE, InspectorDock
 from ui.inspector.history_model import (
     CACHED,
@@ -60,8 +61,7 @@ from ui.inspector.history_model import (
     TURN,
 )
 from ui.inspector.usage_tab import T_COST, T_INPUT
-from ui.locale_format import clock
-from ui.settings_dialog import SettingsDialog
+from ui.settings.dialog import SettingsDialog
 
 SECRET = "sk-proj-dummyPASTEDsecret0123456789abcdef"
 ANTHROPIC, OPENAI, GEMINI = (

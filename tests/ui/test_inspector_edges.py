@@ -39,10 +39,10 @@ from tests.ui.test_inspector import (
     seqs,
     wait_request,
 )
-from ui import theme
+from ui.common import theme
 from ui.inspector.dock import HISTORY, NEXT_REQUEST, USAGE, InspectorDock
 from ui.inspector.history_model import COST, KIND, TOTAL_COST
-from ui.settings_dialog import SettingsDialog
+from ui.settings.dialog import SettingsDialog
 
 # the fixtures of the inspector's main tests: the window over a scripted provider
 provider, services = base.provider, base.services

@@ -27,6 +27,7 @@ from app.inspect.ledger import TurnUsage, ledger
 from app.inspect.next_request import Carried
 from app.pricing import PriceTable, format_cost
 from app.store import Conversation, Library
+from ui.common.locale_format import clock
 from ui.inspector.history_model import (
     COST,
     KIND,
@@ -50,7 +51,6 @@ from ui.inspector.usage_tab import (
     TotalsModel,
     TurnsModel,
 )
-from ui.locale_format import clock
 
 FATAL = QAbstractItemModelTester.FailureReportingMode.Fatal
 PRICES = PriceTable()

@@ -61,7 +61,7 @@ def test_the_real_window_holds_a_turn_with_the_local_model(display: str, tmp_pat
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
     env |= {"DISPLAY": display, "CROSSTALK_HOME": str(home)}
     app = subprocess.Popen(
-        [sys.executable, "-m", "ui.main"], env=env,
+        [sys.executable, "-m", "ui.shell.main"], env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
 

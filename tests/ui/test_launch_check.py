@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QLibraryInfo
 
-from ui.launch_check import (
+from ui.shell.launch_check import (
     PACKAGES,
     explanation,
     failed_platform,
@@ -105,7 +105,7 @@ def launch(**changes: str | None) -> subprocess.CompletedProcess[str]:
         else:
             env[name] = value
     return subprocess.run(
-        [sys.executable, "-m", "ui.main"],
+        [sys.executable, "-m", "ui.shell.main"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 

@@ -14,9 +14,9 @@ from PySide6.QtCore import QModelIndex
 
 from app.history import ModelInput, ModelOutput, Title
 from app.store import Library
-from ui.conversation_list import HIT, ID_ROLE, ROW_ROLE, SUBTITLE_ROLE, ConversationList
-from ui.conversation_list_model import REFRESH_MS
-from ui.library_reader import LibraryReader
+from ui.conversations.model import REFRESH_MS
+from ui.conversations.pane import HIT, ID_ROLE, ROW_ROLE, SUBTITLE_ROLE, ConversationList
+from ui.conversations.reader import LibraryReader
 
 
 class CountingReader(LibraryReader):

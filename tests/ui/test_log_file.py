@@ -15,7 +15,7 @@ import pytest
 
 from app.paths import DataDir
 from app.scrub import REDACTED
-from ui.app import _log_to
+from ui.shell.app import _log_to
 
 ODD_KEY = "gateway-0123456789abcdefXYZ"  # no known shape: only its configured value finds it
 

@@ -17,9 +17,9 @@ from app.composition import Services
 from app.history import ModelInput, ModelOutput
 from app.providers import Models
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for
-from ui import theme
-from ui.markdown import code_block_html
-from ui.window_state import WindowState
+from ui.chat.markdown import code_block_html
+from ui.common import theme
+from ui.shell.window_state import WindowState
 
 UI = Path(__file__).resolve().parents[2] / "ui"
 BODY = "The quick brown fox jumps over the lazy dog. " * 6

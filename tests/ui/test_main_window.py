@@ -37,11 +37,11 @@ from tests.helpers.ui_driver import (
     top_level,
 )
 from tests.helpers.wire_server import Reply, WireServer
-from ui.chat_settings import ChatSettingsDialog
-from ui.chat_view import LIVE_HEADER, LIVE_UNSAVED
-from ui.conversation_list import SNIPPET_ROLE
-from ui.main_window import SystemDialog
-from ui.settings_dialog import SettingsDialog
+from ui.chat.view import LIVE_HEADER, LIVE_UNSAVED
+from ui.composer.chat_settings import ChatSettingsDialog
+from ui.conversations.pane import SNIPPET_ROLE
+from ui.settings.dialog import SettingsDialog
+from ui.shell.main_window import SystemDialog
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ from tests.helpers.ui_driver import (
     services_for,
     top_level,
 )
-from ui.prompt_commands import PromptDialog
-from ui.resource_picker import ResourcePicker
+from ui.mcp.prompt_commands import PromptDialog
+from ui.mcp.resource_picker import ResourcePicker
 
 START = 30  # seconds a demo server may take to start (it imports the mcp SDK)
 BROKEN = {"command": sys.executable, "args": ["-c", "import sys; sys.exit(3)"]}

@@ -20,9 +20,9 @@ from app.model_catalog import ModelCatalog
 from app.paths import DataDir
 from tests.helpers.ui_driver import OpenWindow
 from tests.helpers.wire_server import Delay, Reply, WireServer
-from ui.composer import Composer
-from ui.model_picker import ModelPicker
-from ui.model_popup import SPEC_ROLE, GroupHeader, ModelPopup
+from ui.composer.composer import Composer
+from ui.composer.model_picker import ModelPicker
+from ui.composer.model_popup import SPEC_ROLE, GroupHeader, ModelPopup
 
 SERVED = {"object": "list", "data": [{"id": "qwen3:8b"}, {"id": "llama3.2:latest"}]}
 

@@ -25,9 +25,9 @@ from tests.helpers.ui_driver import (
     seed,
     services_for,
 )
-from ui.chat_view import ChatView
-from ui.main_window import LOADING_MS
-from ui.stall_monitor import StallMonitor
+from ui.chat.view import ChatView
+from ui.shell.main_window import LOADING_MS
+from ui.shell.stall_monitor import StallMonitor
 
 BOUND_MS = 100  # generous on a busy machine; bench/session.py holds the real target (16 ms)
 LONG = 3_000  # entries: reading and parsing them takes a few hundred ms here

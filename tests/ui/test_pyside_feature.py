@@ -1,5 +1,5 @@
 """PySide6 reads the source of every module imported after it, unless told not to
-(ui/pyside_feature.py): the window is told so before its modules are imported."""
+(ui/shell/pyside_feature.py): the window is told so before its modules are imported."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ SCRIPT = """
 import linecache, sys
 import PySide6.QtCore
 if {stop}:
-    from ui.pyside_feature import stop_source_scans
+    from ui.shell.pyside_feature import stop_source_scans
     stop_source_scans()
 import colorsys  # a module nothing here has imported yet
 print(any(name.endswith("colorsys.py") for name in linecache.cache))
@@ -27,25 +27,25 @@ def read_after_import(stop: bool) -> bool:
 
 
 def test_modules_imported_after_pyside_are_not_read_once_told() -> None:
-    # if this fails, PySide6 no longer reads them and ui/pyside_feature.py can go
+    # if this fails, PySide6 no longer reads them and ui/shell/pyside_feature.py can go
     assert read_after_import(stop=False), "PySide6 read the module's source"
     assert not read_after_import(stop=True)
 
 
 def test_the_window_is_started_with_the_scans_stopped() -> None:
-    """``crosstalk`` with no arguments stops them before it imports the window (``ui.app``,
+    """``crosstalk`` with no arguments stops them before it imports the window (``ui.shell.app``,
     here a stand-in that imports a module and says whether PySide6 read it)."""
     script = """
 import linecache, sys, types
-stand_in = types.ModuleType("ui.app")
+stand_in = types.ModuleType("ui.shell.app")
 def run():
     import colorsys
     print(any(name.endswith("colorsys.py") for name in linecache.cache))
     return 0
 stand_in.run = run
-sys.modules["ui.app"] = stand_in
+sys.modules["ui.shell.app"] = stand_in
 import PySide6.QtCore
-from ui.main import main
+from ui.shell.main import main
 sys.argv = ["crosstalk"]
 sys.exit(main())
 """

@@ -17,7 +17,7 @@ def test_a_signal_closes_the_window_and_saves_its_state(tmp_path: Path, number: 
     home = tmp_path / "home"
     env = os.environ | {"CROSSTALK_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
     app = subprocess.Popen(
-        [sys.executable, "-m", "ui.main"], env=env,
+        [sys.executable, "-m", "ui.shell.main"], env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     try:

@@ -18,9 +18,10 @@ from app.paths import DataDir
 from app.providers import Models
 from app.store import Library
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, services_for
-from ui import search_delegate, theme
-from ui.chat_view import PAGE, ChatView
-from ui.conversation_list import (
+from ui.chat.view import PAGE, ChatView
+from ui.common import theme
+from ui.conversations import search_delegate
+from ui.conversations.pane import (
     CONVERSATION,
     COUNT_ROLE,
     HIT,
@@ -34,7 +35,7 @@ from ui.conversation_list import (
     SUBTITLE_ROLE,
     ConversationList,
 )
-from ui.library_reader import LibraryReader
+from ui.conversations.reader import LibraryReader
 
 Rows = list[tuple[str, Any, Any]]  # (row kind, conversation id, seq)
 
@@ -206,7 +207,7 @@ def test_a_query_that_cannot_run_says_why(
 def test_more_matches_than_listed_say_how_many_more(
     library: Library, listed: ConversationList, qasync_loop: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr("ui.conversation_list_model.PER_CONVERSATION", 2)
+    monkeypatch.setattr("ui.conversations.model.PER_CONVERSATION", 2)
     long = chat(library, "Long", *((f"kettle {n}", f"kettle reply {n}") for n in range(3)))
     search(qasync_loop, listed, "kettle")
     assert [kind for kind, _, _ in rows(listed)] == [CONVERSATION, HIT, HIT, MORE]
@@ -495,7 +496,7 @@ def test_find_says_when_messages_not_drawn_hold_the_text_and_shows_them(
 
 
 def test_the_shortcuts_list_has_find_and_search(open_window: OpenWindow) -> None:
-    from ui import help
+    from ui.shell import help
 
     shown = {what: keys for keys, what in help.shortcut_rows(open_window().window)}
     assert shown["Find in this chat"] == "Ctrl+F" and shown["Search all chats"] == "Ctrl+Shift+F"
@@ -517,7 +518,7 @@ def test_a_hit_prefills_the_find_bar(
 
 
 def test_the_words_read_as_english_with_their_plurals(qapp: QApplication) -> None:
-    from ui import search_results
+    from ui.conversations import search_results
 
     assert search_results.match_count(1) == "1 match"
     assert search_results.match_count(3) == "3 matches"
@@ -528,7 +529,7 @@ def test_the_words_read_as_english_with_their_plurals(qapp: QApplication) -> Non
 def test_enter_on_more_matches_finds_them_in_the_conversation(
     qtbot: Any, open_window: OpenWindow, services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ui.conversation_list_model.PER_CONVERSATION", 2)
+    monkeypatch.setattr("ui.conversations.model.PER_CONVERSATION", 2)
     turns = ((f"kettle {n}", f"kettle reply {n}") for n in range(3))
     conversation = chat(services.library, "Long", *turns)
     harness = open_window()

@@ -41,8 +41,8 @@ from tests.helpers.memory_keyring import MemoryKeyring
 from tests.helpers.prerequisites import NEEDS_KEYRING
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for, top_level
 from tests.helpers.wire_server import Reply, WireServer
-from ui.prices_tab import CACHED, DEFAULT, INPUT, OUTPUT, PATTERN, SOURCE, YOURS
-from ui.settings_dialog import BASE_URL, HINT_ROLE, KEY, MODELS, NAME, ProviderTrial, SettingsDialog
+from ui.settings.dialog import BASE_URL, HINT_ROLE, KEY, MODELS, NAME, ProviderTrial, SettingsDialog
+from ui.settings.prices_tab import CACHED, DEFAULT, INPUT, OUTPUT, PATTERN, SOURCE, YOURS
 
 REPO = Path(__file__).resolve().parents[2]
 MODEL_NAMES = [
@@ -685,7 +685,7 @@ from app.keys import Keys
 from app.paths import DataDir
 from app.settings import Settings
 from app.settings_store import save_settings
-from ui.settings_dialog import KEY, NAME, SettingsDialog
+from ui.settings.dialog import KEY, NAME, SettingsDialog
 
 app = QApplication([])
 print("backend:", type(keyring.get_keyring()).__module__)

@@ -25,9 +25,9 @@ from app.paths import DataDir
 from app.providers import Models
 from tests.helpers.mcp_servers import DEMO, children_running, demo_stdio, write_config
 from tests.helpers.ui_driver import GatedProvider, OpenWindow, services_for, top_level
-from ui.mcp_server_form import ServerDialog
-from ui.settings_dialog import SettingsDialog
-from ui.settings_tools import ERROR, NAME, STATE, TOOLS, McpServersPage
+from ui.settings.dialog import SettingsDialog
+from ui.settings.mcp_server_form import ServerDialog
+from ui.settings.tools_tab import ERROR, NAME, STATE, TOOLS, McpServersPage
 
 MakePage = Callable[..., McpServersPage]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QTimer
 
-from ui.stall_monitor import Stall, StallMonitor, enabled
+from ui.shell.stall_monitor import Stall, StallMonitor, enabled
 
 
 def _a_slow_handler() -> None:

@@ -25,9 +25,9 @@ from app.settings_store import update_settings
 from app.sync.setup import set_up
 from tests.helpers.sync_devices import Device, folder_config
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, services_for, top_level
-from ui.settings_dialog import SettingsDialog
-from ui.settings_sync import SyncTab
-from ui.sync_status import SyncLine
+from ui.settings.dialog import SettingsDialog
+from ui.settings.sync_tab import SyncTab
+from ui.sync.status import SyncLine
 
 TIMING = {"debounce": 0.3, "every": 3600.0, "first": 3600.0, "first_retry": 240.0}
 
@@ -349,8 +349,8 @@ def test_every_text_of_the_tab_and_the_line_goes_through_translation(
 def test_the_last_result_is_said_in_the_window_language(qapp: QApplication) -> None:
     from PySide6.QtCore import QLocale
 
-    from ui import i18n
-    from ui.sync_status import result_words
+    from ui.common import i18n
+    from ui.sync.status import result_words
 
     counts = {"received": 3, "sent": 1, "branches": 1, "events": 0}
     english = result_words(counts, "received 3 entries in 1 conversation")

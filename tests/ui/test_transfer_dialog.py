@@ -20,7 +20,7 @@ from app.providers import Models
 from app.store import Library
 from app.transfer import Progress, all_ids, export, import_paths
 from tests.helpers.ui_driver import GatedProvider, Harness, seed, services_for, top_level
-from ui.transfer_dialog import ExportDialog, ImportDialog
+from ui.transfer.dialog import ExportDialog, ImportDialog
 
 D = TypeVar("D", bound=QDialog)
 
