@@ -7,6 +7,7 @@ Plain Python: no Qt, no I/O.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -41,3 +42,13 @@ Approve = Callable[[ApprovalRequest], Awaitable[Decision]]
 async def deny_all(request: ApprovalRequest) -> Decision:
     """The approver when nobody can be asked (no terminal, no window): nothing runs."""
     return Decision.DENY
+
+
+def arguments_lines(request: ApprovalRequest) -> list[str]:
+    if not request.arguments:
+        return ["(none)"]
+    try:
+        text = json.dumps(request.arguments, indent=2, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = request.arguments_text
+    return text.splitlines()

@@ -1,4 +1,4 @@
-"""Asking before an MCP tool runs on the command line (``app/cli_approval.py``): --allow-tools,
+"""Asking before an MCP tool runs on the command line (``app/cli/approval.py``): --allow-tools,
 a question on a real terminal (a pty), and, end to end, a turn with no terminal that is denied
 and still gets its reply, and one with ``--allow-tools all`` that runs the tool."""
 
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from app.approval import ApprovalRequest, Approve, Decision
-from app.cli_approval import AllowList, describe, terminal_approver
+from app.cli.approval import AllowList, describe, terminal_approver
 from tests.helpers import openai_events as oe
 from tests.helpers.mcp_servers import demo_stdio
 from tests.helpers.wire_server import Reply, WireServer
@@ -204,7 +204,7 @@ def test_on_a_terminal_always_is_remembered_in_mcp_json(tmp_path: Path) -> None:
 def test_a_mistake_in_allow_tools_is_refused_before_anything_is_written(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from app.cli import main
+    from app.cli.main import main
 
     assert main(["ask", "--allow-tools", "write_file", "hi"]) == 1
     assert "--allow-tools: 'write_file' names no MCP tool" in capsys.readouterr().err

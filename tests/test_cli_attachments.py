@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.history import Attachment, ModelInput
 from app.paths import DataDir
 from app.store import Library

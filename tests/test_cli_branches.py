@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library

@@ -130,7 +130,7 @@ def test_context_names_the_tools_left_out_as_the_inspector_does(
 ) -> None:
     """Tools over their share of the budget: the inspector's "tools:" line, in the plain text
     and the --json of `crosstalk context` (issue 34: what the command line shows)."""
-    from app.cli import main
+    from app.cli.main import main
     from tests.helpers.mcp_servers import DEMO
 
     assert main(["mcp", "add", "demo", "--", sys.executable, str(DEMO)]) == 0

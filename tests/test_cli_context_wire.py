@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput, Reasoning, Title, ToolCall, ToolResult, ToolResults
 from app.paths import DataDir
 from app.store import Library

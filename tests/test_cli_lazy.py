@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from app import cli_base
-from app.cli import resolved
+from app.cli import parser as cli_base
+from app.cli.main import resolved
 from app.history import ModelInput
 from app.paths import DataDir
 from app.store import Library
@@ -34,13 +34,13 @@ HEAVY = (
 LAZY = (
     "asyncio", "ulid", "app.composition", "app.mcp", "app.context",
     "app.turn", "app.tools", "app.inspect", "app.providers", "app.settings", "app.pricing",
-    "app.cli_turn", "app.cli_context", "app.cli_usage", "app.cli_mcp", "app.cli_approval",
+    "app.cli.turn", "app.cli.context", "app.cli.usage", "app.cli.mcp", "app.cli.approval",
     "wcwidth",  # text that is not plain ASCII only: an ASCII line cut with "…" needs none
 )  # fmt: skip
 LIBRARY = ("app.store", "app.history", "msgspec")  # what reading needs; --help does not
 WRAPPER = f"""
 import json, sys
-from app.cli import main
+from app.cli.main import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as exit:  # argparse's --help
@@ -150,7 +150,7 @@ def test_reading_commands_import_only_the_library() -> None:
         assert not [name for name in loaded if name.startswith("app.cli_")], (args, loaded)
     # the commands that need more still get it: show --entries prices (composition)
     loaded, result = watched("show", conversation.id, "--entries")
-    assert result.returncode == 0 and "app.composition" in loaded and "app.cli_usage" in loaded
+    assert result.returncode == 0 and "app.composition" in loaded and "app.cli.usage" in loaded
 
 
 def test_the_parsers_copies_match_their_sources() -> None:

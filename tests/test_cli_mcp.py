@@ -1,4 +1,4 @@
-"""``crosstalk mcp …`` (``app/cli_mcp.py``), in-process on a real data dir, with the demo MCP
+"""``crosstalk mcp …`` (``app/cli/mcp.py``), in-process on a real data dir, with the demo MCP
 server (tests/helpers/mcp_demo_server.py) over stdio for the commands that start one."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.keys import SERVICE
 from app.paths import DataDir
 from tests.helpers.mcp_servers import DEMO as DEMO_PATH

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.paths import DataDir
 from tests.helpers.wire_server import Reply, WireServer
 

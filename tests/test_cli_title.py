@@ -156,7 +156,7 @@ def test_a_title_process_that_cannot_start_leaves_the_first_words(
     library: Library, tmp_path: Path
 ) -> None:
     from app import composition
-    from app.cli_turn import name_later
+    from app.cli.turn import name_later
 
     with WireServer() as server:
         write_settings(server)
@@ -208,7 +208,7 @@ def test_the_title_command_is_not_listed() -> None:
 
 def test_where_it_cannot_fork_the_title_command_is_started(library: Library) -> None:
     """Windows, macOS, or threads running: ``crosstalk _title ID`` names the conversation."""
-    from app.cli_turn import start_titling
+    from app.cli.turn import start_titling
 
     with WireServer() as server:
         write_settings(server)

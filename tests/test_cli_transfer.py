@@ -67,7 +67,8 @@ def test_bad_export_requests_are_one_line(tmp_path: Path) -> None:
 
 
 def test_the_command_line_offers_every_format() -> None:
-    from app import cli_transfer, transfer
+    from app import transfer
+    from app.cli import transfer as cli_transfer
 
     assert cli_transfer.FORMATS == transfer.FORMATS
     assert cli_transfer.SOURCES == transfer.SOURCES

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.history import (
     AnyEntry,
     Compression,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.cli import main
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library

@@ -14,7 +14,7 @@ import stat
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.errors import AuthFailed
 from app.keys import Keys
 from app.paths import DataDir

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
-from app.cli import main
+from app.cli import output as cli_output
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.settings import Settings, SettingsError, load_settings
@@ -59,7 +59,7 @@ def test_the_cli_reports_bad_settings_in_one_line_and_goes_on(data_dir: DataDir)
 @pytest.fixture(autouse=True)
 def _each_command_warns_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line warns once per process; here one process runs many commands."""
-    monkeypatch.setattr("app.cli._warned", set())
+    monkeypatch.setattr("app.cli.output._warned", set())
 
 
 BROKEN: list[tuple[str, str, str]] = [  # content, what is said, where
@@ -124,7 +124,7 @@ def test_reading_commands_work_on_the_defaults_and_saving_refuses(
     make(data_dir.settings_file)
     snapshot = tree(data_dir.settings_file)
     for command in READING:
-        cli._warned.clear()  # each command as its own process: it warns once
+        cli_output._warned.clear()  # each command as its own process: it warns once
         code = main([a.format(id=conversation_id) for a in command])
         out, err = capsys.readouterr()
         assert code == 0, (command, err)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.context import CompressionError, Contexts, compress, parse_strategy, summaries
 from app.context.summaries import BY_MODEL, EXTRACTED, TRIMMED
 from app.history import Compression, ModelInput, ModelOutput

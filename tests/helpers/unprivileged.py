@@ -26,8 +26,8 @@ SKIP = 77  # a child's exit status when it cannot drop root privileges
 DROP_PRIVILEGES = r"""
 import app.store.index_schema  # imported on the first write (with sqlite-utils): load it now
 # the command line imports each command's module when it runs, ULIDs on the first write
-import app.composition, app.cli_attachments, app.cli_branches, app.cli_context, app.cli_mcp
-import app.cli_transfer, app.cli_turn, app.cli_usage, ulid
+import app.composition, app.cli.attachments, app.cli.branches, app.cli.context, app.cli.mcp
+import app.cli.transfer, app.cli.turn, app.cli.usage, ulid
 if sys.argv[1:2] == ["--as-uid"]:
     uid = int(sys.argv[2])
     del sys.argv[1:3]
@@ -43,10 +43,10 @@ if sys.argv[1:2] == ["--as-uid"]:
 # The command line itself, as an unprivileged user.
 CLI = (
     "import os, sys\n"
-    "import app.cli\n"
+    "import app.cli.main\n"
     "import app.providers.local  # imported lazily: load it while the stdlib is readable\n"
     + DROP_PRIVILEGES
-    + "sys.exit(app.cli.main(sys.argv[1:]))\n"
+    + "sys.exit(app.cli.main.main(sys.argv[1:]))\n"
 )
 
 

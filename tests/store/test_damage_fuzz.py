@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import cli
-from app.cli import main
+from app.cli import output as cli_output
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput, Title, Usage
 from app.paths import DataDir
 from app.store import Library
@@ -150,7 +150,7 @@ def test_damage_never_bricks_the_library(
         home = root / "home"
         shutil.copytree(source, home)
         monkeypatch.setenv("CROSSTALK_HOME", str(home))
-        cli._warned.clear()  # each example as a process of its own: warnings come again
+        cli_output._warned.clear()  # each example as a process of its own: warnings come again
         library = DataDir(home)
         damaged: set[str] = set()
         for target, how, which, where, byte in damages:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.history import ModelInput, Title
 from app.paths import DataDir
 from app.store import Library

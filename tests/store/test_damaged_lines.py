@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.cli import main
+from app.cli.main import main
 from app.history import DAMAGED, DebugLog, ModelInput, ModelOutput, Title, Usage, encode
 from app.history.context import NO_QUESTION
 from app.paths import DataDir

@@ -37,7 +37,7 @@ HELPER = (
 import json, os, sys
 from pathlib import Path
 
-import app.cli
+import app.cli.main
 import app.providers.local  # imported lazily by the app: load it while the stdlib is readable
 from app.errors import CrosstalkError, StorageError
 from app.history import ModelInput
@@ -48,7 +48,7 @@ from app.store import Library
     + r"""
 mode, *rest = sys.argv[1:]
 if mode == "cli":
-    sys.exit(app.cli.main(rest))
+    sys.exit(app.cli.main.main(rest))
 
 root, *rest = rest
 library = Library(DataDir(Path(root)))

@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.paths import DataDir
 from app.settings import load_settings
 from app.sync import marker as markers

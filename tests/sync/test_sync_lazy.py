@@ -12,7 +12,7 @@ from pathlib import Path
 STORAGE = ("fsspec", "s3fs", "botocore", "aiobotocore", "webdav4", "cryptography", "moto")
 WRAPPER = f"""
 import json, sys
-from app.cli import main
+from app.cli.main import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as exit:  # argparse's --help

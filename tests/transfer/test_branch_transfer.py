@@ -7,7 +7,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from app.cli import main
+from app.cli.main import main
 from app.history import ModelInput, ModelOutput, Select, Title
 from app.paths import DataDir
 from app.store import Library

@@ -31,8 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.approval import ApprovalRequest, Decision
-from app.cli_approval import arguments_lines
+from app.approval import ApprovalRequest, Decision, arguments_lines
 
 ARGUMENT_LINES = 10  # the box grows to this many lines, then scrolls
 SHOWN_CHARS = 200_000  # of huge arguments, the start is shown and the rest counted

@@ -18,11 +18,11 @@ def main() -> int:
 
         return local_worker(sys.argv[2:])
     if len(sys.argv) > 1:
-        from app.cli import main as cli
+        from app.cli.main import main as cli
 
         return cli(sys.argv[1:])
     if not has_display():
-        from app.cli import build_parser
+        from app.cli.parser import build_parser
 
         print("crosstalk: no display to open the window on; the commands work here:\n")
         build_parser().print_help()

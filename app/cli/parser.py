@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from app import cli_transfer
+from app.cli import transfer as cli_transfer
 from app.tool_names import BUILTIN_NAMES
 
 EXIT_ERROR = 1
@@ -98,7 +98,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         p.set_defaults(handler=handler)
         return p
 
-    ask = command("ask", "app.cli:cmd_ask", "ask a model; streams the reply")
+    ask = command("ask", "app.cli.ask:cmd_ask", "ask a model; streams the reply")
     which = ask.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help="start a new conversation (default)")
     which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
@@ -129,12 +129,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_resource(ask)
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
-    ls = command("list", "app.cli:cmd_list", "conversations, newest first")
+    ls = command("list", "app.cli.conversations:cmd_list", "conversations, newest first")
     ls.add_argument("-n", "--limit", type=int, default=50)
     ls.add_argument("--offset", type=int, default=0)
     ls.add_argument("--json", action="store_true")
 
-    show = command("show", "app.cli:cmd_show", "the entries of a conversation's active branch")
+    show = command(
+        "show", "app.cli.conversations:cmd_show", "the entries of a conversation's active branch"
+    )
     show.add_argument("id")
     show.add_argument("--json", action="store_true")
     show.add_argument(
@@ -149,7 +151,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     search = command(
         "search",
-        "app.cli:cmd_search",
+        "app.cli.conversations:cmd_search",
         "find messages in any language: words, phrases, OR, -word, filters",
     )
     search.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -168,31 +170,39 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "[start, end) of each match in the snippet",
     )  # fmt: skip
 
-    rename = command("rename", "app.cli:cmd_rename", "give a conversation a title")
+    rename = command("rename", "app.cli.conversations:cmd_rename", "give a conversation a title")
     rename.add_argument("id")
     rename.add_argument("title", nargs="+")
 
     for verb in ("pin", "unpin"):
-        pin = command(verb, "app.cli:cmd_pin", f"{verb} a conversation (pinned ones list first)")
+        pin = command(
+            verb, "app.cli.conversations:cmd_pin", f"{verb} a conversation (pinned ones list first)"
+        )
         pin.add_argument("id")
         pin.set_defaults(command=verb)
-    command("delete", "app.cli:cmd_delete", "move a conversation to the trash").add_argument("id")
     command(
-        "restore", "app.cli:cmd_restore", "bring a conversation back from the trash"
+        "delete", "app.cli.conversations:cmd_delete", "move a conversation to the trash"
     ).add_argument("id")
-    trash = command("trash", "app.cli:cmd_trash", "list conversations in the trash")
+    command(
+        "restore", "app.cli.conversations:cmd_restore", "bring a conversation back from the trash"
+    ).add_argument("id")
+    trash = command("trash", "app.cli.conversations:cmd_trash", "list conversations in the trash")
     trash.add_argument(
         "--empty", action="store_true",
         help="remove everything in the trash for good (`crosstalk purge ID` removes one)",
     )  # fmt: skip
 
-    fork = command("fork", "app.cli:cmd_fork", "new conversation sharing history up to a seq")
+    fork = command(
+        "fork", "app.cli.conversations:cmd_fork", "new conversation sharing history up to a seq"
+    )
     fork.add_argument("id")
     fork.add_argument("--at", type=int, required=True, metavar="SEQ")
 
-    command("reindex", "app.cli:cmd_reindex", "rebuild the index from the transcripts")
+    command("reindex", "app.cli.main:cmd_reindex", "rebuild the index from the transcripts")
     models = command(
-        "models", "app.cli:cmd_models", "models you can use with -m, and where their keys come from"
+        "models",
+        "app.cli.models:cmd_models",
+        "models you can use with -m, and where their keys come from",
     )
     models.add_argument(
         "--refresh",
@@ -200,7 +210,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="first ask each OpenAI-compatible server what it serves (exit 1 if one fails)",
     )
     key = command(
-        "key", "app.cli:cmd_key", "keep an API key in the OS keyring: key set|delete PROVIDER"
+        "key",
+        "app.cli.models:cmd_key",
+        "keep an API key in the OS keyring: key set|delete PROVIDER",
     )
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")
@@ -214,14 +226,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     # not listed (no help): ``ask`` starts it to name a new conversation after it exits
     if wanted in (None, "_title"):
         title = sub.add_parser("_title")
-        title.set_defaults(handler="app.cli_turn:cmd_title")
+        title.set_defaults(handler="app.cli.turn:cmd_title")
         title.add_argument("id")
     return parser
 
 
 def _branches(command: Command) -> None:
     edit = command(
-        "edit", "app.cli_branches:cmd_edit",
+        "edit", "app.cli.branches:cmd_edit",
         "send an earlier input again, edited: a new branch from where it was; the original "
         "stays (`crosstalk switch` goes back)",
     )  # fmt: skip
@@ -240,14 +252,14 @@ def _branches(command: Command) -> None:
 
     tree = command(
         "branches",
-        "app.cli_branches:cmd_branches",
+        "app.cli.branches:cmd_branches",
         "a conversation's branches, the active one marked",
     )
     tree.add_argument("id")
     tree.add_argument("--json", action="store_true")
 
     switch = command(
-        "switch", "app.cli_branches:cmd_switch", "make the branch holding a message the active one"
+        "switch", "app.cli.branches:cmd_switch", "make the branch holding a message the active one"
     )
     switch.add_argument("id")
     switch.add_argument("seq", type=int, help="any message of the branch (`crosstalk branches`)")
@@ -255,7 +267,7 @@ def _branches(command: Command) -> None:
 
 def _attachments(command: Command) -> None:
     out = command(
-        "attachment", "app.cli_attachments:cmd_attachment",
+        "attachment", "app.cli.attachments:cmd_attachment",
         "write an attachment of a message back out to a file (`crosstalk show ID` lists them)",
     )  # fmt: skip
     out.add_argument("id")
@@ -270,7 +282,7 @@ def _attachments(command: Command) -> None:
     )  # fmt: skip
     out.add_argument("--force", action="store_true", help="replace an existing file")
     purge = command(
-        "purge", "app.cli_attachments:cmd_purge",
+        "purge", "app.cli.attachments:cmd_purge",
         "remove conversations from the trash for good, with the attachments only they used",
     )  # fmt: skip
     purge.add_argument("ids", nargs="+", metavar="ID")
@@ -278,7 +290,7 @@ def _attachments(command: Command) -> None:
 
 def _context(command: Command) -> None:
     context = command(
-        "context", "app.cli_context:cmd_context", "what the next request carries, and what not"
+        "context", "app.cli.context:cmd_context", "what the next request carries, and what not"
     )
     context.add_argument("id")
     context.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="for this model")
@@ -303,7 +315,7 @@ def _context(command: Command) -> None:
         "OpenAI Responses)",
     )  # fmt: skip
     compress_ = command(
-        "compress", "app.cli_context:cmd_compress", "summarise older entries; nothing is deleted"
+        "compress", "app.cli.context:cmd_compress", "summarise older entries; nothing is deleted"
     )
     compress_.add_argument("id")
     compress_.add_argument(
@@ -315,7 +327,7 @@ def _context(command: Command) -> None:
 
     recall = command(
         "recall",
-        "app.cli_context:cmd_recall",
+        "app.cli.context:cmd_recall",
         "search earlier conversations for a follow-up of this one",
     )
     recall.add_argument("id", help="the conversation the question follows")
@@ -326,7 +338,7 @@ def _context(command: Command) -> None:
 
 def _usage(command: Command) -> None:
     usage = command(
-        "usage", "app.cli_usage:cmd_usage", "tokens and cost per model, conversation or day"
+        "usage", "app.cli.usage:cmd_usage", "tokens and cost per model, conversation or day"
     )
     usage.add_argument("id", nargs="?", help="only this conversation")
     usage.add_argument("--since", metavar="YYYY-MM-DD", help="from this day on (UTC)")
@@ -338,7 +350,7 @@ def _usage(command: Command) -> None:
 
 def _mcp(command: Command) -> None:
     mcp = command(
-        "mcp", "app.cli_mcp:cmd_mcp", "MCP servers: add, list, tools, remove, import, secret"
+        "mcp", "app.cli.mcp:cmd_mcp", "MCP servers: add, list, tools, remove, import, secret"
     )
     sub = mcp.add_subparsers(title="mcp commands", metavar="ACTION")
 
@@ -348,7 +360,7 @@ def _mcp(command: Command) -> None:
         return p
 
     add = action(
-        "add", "app.cli_mcp:cmd_add", "add a server: `mcp add NAME -- COMMAND ARGS` or `--url URL`"
+        "add", "app.cli.mcp:cmd_add", "add a server: `mcp add NAME -- COMMAND ARGS` or `--url URL`"
     )
     add.add_argument("name", help="letters and digits joined by '-' or '_', e.g. fs")
     add.add_argument("--url", help="a remote server (streamable HTTP) instead of a command")
@@ -381,16 +393,16 @@ def _mcp(command: Command) -> None:
         "run", nargs="*", metavar="COMMAND", help="after --: the command and its arguments"
     )
 
-    ls = action("list", "app.cli_mcp:cmd_list", "each server: transport, state, tools, last error")
+    ls = action("list", "app.cli.mcp:cmd_list", "each server: transport, state, tools, last error")
     ls.add_argument("--json", action="store_true")
 
     tools = action(
-        "tools", "app.cli_mcp:cmd_tools", "start a server (or each enabled one) and list its tools"
+        "tools", "app.cli.mcp:cmd_tools", "start a server (or each enabled one) and list its tools"
     )
     tools.add_argument("name", nargs="?", help="only this server")
     tools.add_argument("--json", action="store_true")
 
-    remove = action("remove", "app.cli_mcp:cmd_remove", "remove a server from mcp.json")
+    remove = action("remove", "app.cli.mcp:cmd_remove", "remove a server from mcp.json")
     remove.add_argument("name")
     remove.add_argument(
         "--forget-secrets", action="store_true",
@@ -398,7 +410,7 @@ def _mcp(command: Command) -> None:
     )  # fmt: skip
 
     imported = action(
-        "import", "app.cli_mcp:cmd_import",
+        "import", "app.cli.mcp:cmd_import",
         "copy servers from Claude Desktop, Claude Code, Cursor, Windsurf, VS Code or Gemini CLI",
     )  # fmt: skip
     imported.add_argument("file", nargs="?", help="a config file (default: each app's own)")
@@ -411,7 +423,7 @@ def _mcp(command: Command) -> None:
 
     secret = action(
         "secret",
-        "app.cli_mcp:cmd_secret",
+        "app.cli.mcp:cmd_secret",
         "keep a value in the OS keyring: write keyring:NAME in mcp.json",
     )
     secret.add_argument("action", choices=["set", "delete"])
@@ -420,7 +432,7 @@ def _mcp(command: Command) -> None:
 
 def _sync(command: Command) -> None:
     sync = command(
-        "sync", "app.cli_sync:cmd_sync",
+        "sync", "app.cli.sync:cmd_sync",
         "sync through storage you have: with no ACTION, receive then send (setup, status, off)",
     )  # fmt: skip
     sync.add_argument(
@@ -436,7 +448,7 @@ def _sync(command: Command) -> None:
         "folder. Passwords, secret keys and the passphrase go to the OS keyring (or come from "
         "CROSSTALK_SYNC_SECRET and CROSSTALK_SYNC_PASSPHRASE), never to a file.",
     )  # fmt: skip
-    setup.set_defaults(handler="app.cli_sync:cmd_setup")
+    setup.set_defaults(handler="app.cli.sync:cmd_setup")
     setup.add_argument("url", metavar="URL")
     setup.add_argument(
         "--endpoint-url", metavar="U",
@@ -461,13 +473,13 @@ def _sync(command: Command) -> None:
         description="The remote sync uses, when this device last synced, how many "
         "conversations have changes not sent yet, and the last error (never its secrets).",
     )  # fmt: skip
-    status.set_defaults(handler="app.cli_sync:cmd_status")
+    status.set_defaults(handler="app.cli.sync:cmd_status")
     off = sub.add_parser(
         "off", aliases=["forget"], help="turn sync off on this device (the remote is kept)",
         description="Turn sync off on this device: forget the remote and its secrets here. "
         "The remote, other devices and this library are not touched.",
     )  # fmt: skip
-    off.set_defaults(handler="app.cli_sync:cmd_off")
+    off.set_defaults(handler="app.cli.sync:cmd_off")
 
 
 # --- options more than one command takes ---------------------------------------------------

@@ -10,7 +10,7 @@
     crosstalk mcp secret set|delete NAME   a value kept in the OS keyring ("keyring:NAME")
 
 ``list`` starts nothing: it says what is known from this and earlier runs. Tools run in a turn
-only when enabled (``ask --tools mcp:NAME``) and allowed (``app/cli_approval.py``).
+only when enabled (``ask --tools mcp:NAME``) and allowed (``app/cli/approval.py``).
 """
 
 from __future__ import annotations

@@ -40,8 +40,8 @@ CANCELLED = "cancelled; what was done is kept, the next sync finishes the job"
 
 def cmd_sync(services: Services, args: argparse.Namespace) -> int:
     """Receive, then send (or with --dry-run, say what would be)."""
-    from app.cli import emit_json
-    from app.cli_base import EXIT_INTERRUPTED, fail
+    from app.cli.output import emit_json
+    from app.cli.parser import EXIT_INTERRUPTED, fail
     from app.sync import engine
 
     config = services.settings.sync

@@ -1,7 +1,7 @@
 """Running a turn from the command line: the reply streams to stdout, progress to stderr, and
 Ctrl-C, SIGTERM and SIGHUP stop it with what arrived kept; and the options every command that
 makes a turn shares (tools, the model, temperature, max tokens, thinking). Shared by ``ask``
-and ``edit`` (their options are declared in ``app.cli_base``).
+and ``edit`` (their options are declared in ``app.cli.parser``).
 
 A new conversation's title is asked of a model by a process of its own, detached when the
 reply is done: the command exits as soon as its reply is shown, never waiting for a second
@@ -21,9 +21,9 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.cli_base import EXIT_ERROR as EXIT_ERROR
-from app.cli_base import EXIT_INTERRUPTED as EXIT_INTERRUPTED
-from app.cli_base import fail as fail  # shared by every command
+from app.cli.parser import EXIT_ERROR as EXIT_ERROR
+from app.cli.parser import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from app.cli.parser import fail as fail  # shared by every command
 from app.context.events import Compressed, Compressing, CompressionFailed, ContextEvent
 from app.errors import CrosstalkError
 from app.history import ModelInput, ModelOutput
@@ -34,6 +34,7 @@ from app.tuning import check
 if TYPE_CHECKING:
     from app.composition import Services
     from app.store import Conversation
+    from app.turn import TurnSettings
 
 EXIT_BRANCHED = 3  # the reply started a branch: another process continued meanwhile
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
@@ -287,6 +288,24 @@ def show_context(event: ContextEvent) -> None:
         print(f"[compressed{saved}]", file=sys.stderr)
     elif isinstance(event, CompressionFailed):
         print(f"[compression not used: {event.message}]", file=sys.stderr)
+
+
+def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
+    """The settings with this command's --temperature, --max-tokens and --think (a turn that
+    appends an input also remembers them for the conversation: ``tuning_of``), and the
+    approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
+    import dataclasses
+
+    from app.cli.approval import AllowList, terminal_approver
+    from app.tuning import applied
+
+    allow = AllowList.parse(getattr(args, "allow_tools", None))
+    settings = applied(services.turn_settings(), tuning_of(args))
+    # counts only when bounds leave a doubt: the provider's usage is the count; a new
+    # conversation is titled once the command is done (``cli_turn.name_later``)
+    return dataclasses.replace(
+        settings, approve=terminal_approver(allow), exact_counts=False, make_title=False
+    )
 
 
 def tuning_of(args: argparse.Namespace) -> dict[str, Any]:

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import threading
 from dataclasses import dataclass
 from typing import TextIO
 
-from app.approval import ApprovalRequest, Approve, Decision
+from app.approval import ApprovalRequest, Approve, Decision, arguments_lines
 from app.mcp.naming import parse_selector, selector
 
 ALL = "all"
@@ -125,16 +124,6 @@ def describe(request: ApprovalRequest) -> str:
     if len(shown) > ARGUMENT_LINES:
         lines.append(f"    … {len(shown) - ARGUMENT_LINES} more lines")
     return "\n".join(lines).translate(_CONTROLS) + "\n"
-
-
-def arguments_lines(request: ApprovalRequest) -> list[str]:
-    if not request.arguments:
-        return ["(none)"]
-    try:
-        text = json.dumps(request.arguments, indent=2, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = request.arguments_text
-    return text.splitlines()
 
 
 def _isatty(stream: TextIO) -> bool:

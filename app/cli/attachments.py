@@ -98,7 +98,7 @@ def one_line(text: str) -> str:
 
 
 def cmd_attachment(services: Services, args: argparse.Namespace) -> int:
-    from app.cli_turn import fail
+    from app.cli.turn import fail
 
     conversation = services.library.open(args.id)
     try:

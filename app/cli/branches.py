@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from app import cli_attachments
+from app.cli import attachments as cli_attachments
 from app.history import AnyEntry, History, ModelInput, ModelOutput
 from app.store import branches
 
@@ -23,9 +23,8 @@ if TYPE_CHECKING:
 
 
 def cmd_edit(services: Services, args: argparse.Namespace) -> int:
-    from app import cli_turn
-    from app.cli import turn_settings
-    from app.cli_turn import last_model, parse_tools, tuning_of
+    from app.cli import turn as cli_turn
+    from app.cli.turn import last_model, parse_tools, tuning_of, turn_settings
     from app.turn import edit_point, run_turn
 
     library = services.library
@@ -61,9 +60,8 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
 
 def go_on(services: Services, args: argparse.Namespace) -> int:
     """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
-    from app import cli_turn
-    from app.cli import turn_settings
-    from app.cli_turn import last_model
+    from app.cli import turn as cli_turn
+    from app.cli.turn import last_model, turn_settings
     from app.turn import can_continue, continue_turn
 
     if not args.conversation:
@@ -98,9 +96,8 @@ def compare(
     tools: list[str] | None,
 ) -> int:
     """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
-    from app import cli_turn
-    from app.cli import turn_settings
-    from app.cli_turn import tuning_of
+    from app.cli import turn as cli_turn
+    from app.cli.turn import tuning_of, turn_settings
     from app.pricing import format_cost
     from app.providers import TextDelta
     from app.turn import compare_turn

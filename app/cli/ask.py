@@ -1,0 +1,110 @@
+"""``crosstalk ask``: one turn from the command line, and the settings a turn takes from its
+options (shared with ``edit``, ``regenerate``, ``continue`` and ``compare``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from app.cli.parser import fail
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.history import Attachment, ModelOutput
+    from app.store import Conversation
+
+
+def cmd_ask(services: Services, args: argparse.Namespace) -> int:
+    from app.cli import attachments as cli_attachments
+    from app.cli import branches as cli_branches
+    from app.cli import mcp as cli_mcp
+    from app.cli import turn as cli_turn
+    from app.cli.approval import AllowList
+    from app.cli.turn import last_model, parse_tools, show, show_context, tuning_of
+    from app.turn import retry_turn, run_turn
+
+    library = services.library
+    regenerate = args.regenerate or args.retry
+    if regenerate and not args.conversation:
+        return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
+    if (args.attach or args.resource) and (regenerate or args.go_on or args.compare):
+        option = "-a" if args.attach else "--resource"
+        return fail(
+            f"{option} goes with a new message: --regenerate and --continue send what is there, "
+            "and --compare does not take attachments yet (ask each model with -m instead)"
+        )
+    if args.go_on:
+        return cli_branches.go_on(services, args)
+    if regenerate and args.compare:
+        return fail("--regenerate and --compare do not go together: pick one")
+    attachments = cli_attachments.attach(services, args.attach)  # checked first: refused early
+    attachments += cli_mcp.resource_attachments(services, args.resource)
+    if regenerate:
+        text = ""
+    else:
+        text = cli_attachments.message_text(args.text, bool(attachments))
+        if not text.strip() and not attachments:
+            return fail("nothing to ask: give the question as an argument or on stdin")
+    tools = parse_tools(services, args.tools)
+    AllowList.parse(args.allow_tools)  # a mistake in it is refused before anything is written
+    conversation = library.open(args.conversation) if args.conversation else None
+    if args.compare:
+        if args.model:
+            return fail("--compare names the models itself: leave out -m")
+        return cli_branches.compare(services, args, conversation, text, tools)
+    spec = (
+        args.model or last_model(conversation, services.models) or services.settings.default_model
+    )
+    services.models.resolve(spec)  # an unknown model or a missing key fails before any write
+    if not regenerate:
+        text, problem = fitted(services, conversation, spec, text, args.trim, attachments)
+        if problem:
+            return fail(problem)
+    cli_attachments.check_sendable(services, spec, text, attachments)
+    conversation = conversation or library.create()
+    settings = cli_turn.turn_settings(services, args)
+
+    async def turn() -> ModelOutput:
+        if regenerate:
+            return await retry_turn(
+                library, conversation, services.models, spec, settings, show,
+                on_context=show_context,
+            )  # fmt: skip
+        return await run_turn(
+            library, conversation, services.models, spec, text, settings,
+            system=args.system, tools=tools, on_event=show, on_context=show_context,
+            tuning=tuning_of(args), attachments=attachments,
+        )  # fmt: skip
+
+    return cli_turn.reply(services, conversation, turn)
+
+
+def fitted(
+    services: Services,
+    conversation: Conversation | None,
+    spec: str,
+    text: str,
+    trim: bool,
+    attachments: Sequence[Attachment] = (),
+) -> tuple[str, str | None]:
+    """The message as it will be sent, or why it cannot be: a request over the model's window
+    is refused (nothing written) with the ways out, unless ``trim`` cuts the message to fit."""
+    from app.inspect.fit import measure, trimmed
+
+    fit = measure(services, conversation, spec, text, attachments)
+    if fit.fits:
+        return text, None
+    if trim:
+        print(f"[{fit.explain()}: sent trimmed to fit]", file=sys.stderr)
+        return trimmed(text, fit), None
+    where = f"crosstalk compress {conversation.id} --strategy whole" if conversation else ""
+    ways = ["--trim sends the beginning that fits"]
+    if where:
+        ways.append(f"`{where}` makes room first")
+    ways.append("-m picks a model with a larger window (`crosstalk models`)")
+    return text, f"{fit.explain()}; nothing was sent: " + ", or ".join(ways)
+
+
+# --- reading -------------------------------------------------------------------------------

@@ -1,0 +1,196 @@
+"""The commands over conversations: ``list``, ``show``, ``search``, ``rename``, ``pin``,
+``delete``, ``restore``, ``trash`` and ``fork``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from typing import TYPE_CHECKING, Any
+
+from app import ids
+from app.terminal_text import columns, cut, left
+
+if TYPE_CHECKING:
+    from app.cli.main import Reading
+    from app.composition import Services
+    from app.history import AnyEntry
+    from app.store import Conversation, MessageHit
+from app.cli.output import emit_json
+
+
+def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
+    rows = services.library.newest(args.limit, args.offset)
+    if args.json:
+        emit_json(rows)
+        return 0
+    models = [f"{row['provider']}:{row['model']}" if row["provider"] else "-" for row in rows]
+    model_width = min(max((columns(m) for m in models), default=1), 32)
+    for row, model in zip(rows, models, strict=True):
+        tokens = row["input_tokens"] + row["output_tokens"]
+        start = (
+            f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {left(model, model_width)} "
+            f"{tokens:>8} tok  {'📌 ' if row['pinned'] else ''}"
+        )
+        print(start + fitted_title(row["title"] or "Untitled", columns(start)))
+    if not rows:
+        print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
+    return 0
+
+
+def entry_row(entry: AnyEntry) -> dict[str, Any]:
+    from app.history import ModelOutput
+
+    model = f"{entry.provider}:{entry.model}" if isinstance(entry, ModelOutput) else ""
+    tokens_in = entry.usage.input if isinstance(entry, ModelOutput) else 0
+    tokens_out = entry.usage.output if isinstance(entry, ModelOutput) else 0
+    return {
+        "seq": entry.seq,
+        "ts": entry.ts,
+        "kind": entry.kind,
+        "model": model,
+        "tokens_in": tokens_in,
+        "tokens_out": tokens_out,
+    }
+
+
+def preview(entry: AnyEntry, width: int = 60) -> str:
+    from app.history import ModelOutput
+    from app.history.entries import CUT_OFF, STOPPED, searchable_text
+
+    text = " ".join(searchable_text(entry).split())
+    if isinstance(entry, ModelOutput):
+        if entry.partial and entry.error == STOPPED:
+            text = f"[partial: {STOPPED}] {text}"
+        elif entry.error:
+            text = f"[failed: {entry.error}] {text}"
+        elif entry.partial:
+            text = f"[partial] {text}"
+        elif entry.finish_reason == "length":
+            text = f"[{CUT_OFF}] {text}"
+    return cut(text, width)
+
+
+def fitted_title(title: str, used: int) -> str:
+    """A title as the rest of a line: cut to the terminal's width on a terminal (at a character
+    boundary, by display width), whole when the output goes to a file or a pipe."""
+    if not sys.stdout.isatty():
+        return title
+    return cut(title, max(shutil.get_terminal_size().columns - used, 10))
+
+
+def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
+    conversation = services.library.open(args.id)
+    history = conversation.history
+    if args.entries:
+        from app.cli import usage as cli_usage
+        from app.cli.main import Reading
+
+        assert not isinstance(services, Reading)  # main builds them all for --entries
+        return cli_usage.show_entries(services, conversation, args.json)
+    from app.cli import attachments as cli_attachments
+    from app.cli import branches as cli_branches
+
+    entries = list(history) if args.all else history.active_entries()
+    if args.json:
+        emit_json({"header": conversation.header, "entries": entries})
+        return 0
+    print(f"{conversation.id}  {history.title or 'Untitled'}")
+    if conversation.header.forked_from:
+        fork = conversation.header.forked_from
+        print(f"forked from {fork.id} at seq {fork.seq}")
+    branches = len(history.leaves())
+    if branches > 1 and not args.all:
+        print(f"the active branch of {branches}: `crosstalk branches {conversation.id}` lists them")
+    after = f"{'after':>5}  " if args.all else ""
+    print(f"{'seq':>4}  {after}{'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
+    blobs = services.library.blobs
+    for entry in entries:
+        row = entry_row(entry)
+        if args.all:
+            parent = history.parent_of(entry.seq) if history.is_message(entry.seq) else None
+            mark = "*" if history.on_active_path(entry.seq) else " "
+            after = f"{'' if parent is None else parent or '-':>5}{mark} "
+        print(
+            f"{row['seq']:>4}  {after}{row['ts'][:19].replace('T', ' '):<19}  {row['kind']:<18} "
+            f"{left(row['model'], 20)} {row['tokens_in'] or '':>6} {row['tokens_out'] or '':>6}  "
+            f"{cli_branches.marked(history, entry)}{preview(entry)}"
+        )
+        for line in cli_attachments.listed(entry, blobs, indent=6 + len(after)):
+            print(line)
+    return 0
+
+
+def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:
+    """Every matching message, under its conversation with the count of its matches (the
+    conversations newest match first); matches in bold on a terminal."""
+    query = " ".join(args.query)
+    found = services.library.search(query, args.limit, args.per_conversation)
+    if args.json:
+        emit_json(found)
+    else:
+        bold = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        for conversation in found:
+            row = conversation.conversation
+            title = " ".join((row["title"] or "Untitled").translate(_CONTROLS).split())
+            count = conversation.count
+            print(f"{row['id']}  {title}  ({count} match{'' if count == 1 else 'es'})")
+            for hit in conversation.hits:
+                print(f"    #{hit.seq} {hit.kind}: {emphasized(hit, bold)}")
+            if count > len(conversation.hits):
+                print(f"    ... and {count - len(conversation.hits)} more (-m N shows N)")
+    if not found:
+        print(f"No matches for {query}", file=sys.stderr)
+        return 1
+    return 0
+
+
+_CONTROLS = {n: " " for n in (*range(32), *range(127, 160))}  # a terminal's escapes, say
+
+
+def emphasized(hit: MessageHit, bold: bool) -> str:
+    """A hit's snippet with its matches in bold (ANSI), or as it is."""
+    return hit.marked("\x1b[1m", "\x1b[0m") if bold else hit.snippet
+
+
+def cmd_rename(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.rename(args.id, " ".join(args.title))
+    print(f"{conversation.id}  {conversation.history.title}")
+    return 0
+
+
+def cmd_pin(services: Services, args: argparse.Namespace) -> int:
+    pinned = args.command == "pin"
+    services.library.pin(args.id, pinned)
+    print(f"{'pinned' if pinned else 'unpinned'} {ids.validate(args.id)}")
+    return 0
+
+
+def cmd_delete(services: Services, args: argparse.Namespace) -> int:
+    conversation_id = ids.validate(args.id)
+    services.library.delete(conversation_id)
+    print(f"moved {conversation_id} to the trash; `crosstalk restore {conversation_id}` undoes it")
+    return 0
+
+
+def cmd_restore(services: Services, args: argparse.Namespace) -> int:
+    conversation = services.library.restore(args.id)
+    print(f"restored {conversation.id}  {conversation.history.title or 'Untitled'}")
+    return 0
+
+
+def cmd_trash(services: Services, args: argparse.Namespace) -> int:
+    if args.empty:
+        from app.cli import attachments as cli_attachments
+
+        return cli_attachments.empty_trash(services)
+    for conversation_id in services.library.trashed():
+        print(conversation_id)
+    return 0
+
+
+def cmd_fork(services: Services, args: argparse.Namespace) -> int:
+    fork: Conversation = services.library.fork(args.id, args.at)
+    print(f"{fork.id}  {fork.history.title}")
+    return 0

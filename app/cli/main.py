@@ -1,0 +1,175 @@
+"""The command line: ``crosstalk ask|list|show|search|rename|delete|restore|purge|fork|models``...
+
+Bare ``crosstalk`` will open the window once the desktop app exists; until then it prints help.
+Every failure is one line on stderr that says what to do, and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.cli.parser import EXIT_INTERRUPTED, build_parser, fail
+from app.errors import CrosstalkError
+from app.paths import DataDir
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.store import Library
+from app.cli.output import warn
+
+# The commands that only read the library: they open it alone, without the providers, tools
+# and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
+READING = frozenset(f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)  # only this command's parser is made
+    args, extra = parser.parse_known_args(argv)
+    if (
+        extra
+        and isinstance(getattr(args, "text", None), list)
+        and not any(word.startswith("-") for word in extra)  # an unknown option stays an error
+    ):
+        # `edit ID 4 -a shot.png "text"`: argparse takes the positionals before an option as
+        # a group, leaving the text after it over; it is the message all the same
+        args.text += extra
+    elif extra and extra[0] == "--" and getattr(args, "run", None) == []:
+        # `mcp add NAME --env K=V -- npx -y pkg`: argparse has taken NAME as the positionals
+        # before the options, leaving the command after -- over; it is the command all the same
+        args.run = extra[1:]
+    elif extra and getattr(args, "run", None):
+        parser.error(f"unrecognized arguments: {' '.join(extra)} (a server's command goes "
+                     "after --: crosstalk mcp add NAME -- COMMAND ARGS)")  # fmt: skip
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    if args.handler == "app.cli.main:cmd_reindex":  # before anything opens the index: it may be
+        return reindex()  # what is damaged
+    handler: Callable[[Any, argparse.Namespace], int] = resolved(args.handler)
+    try:
+        upgrade_index(DataDir.default())
+        if args.handler in READING and not getattr(args, "entries", False):
+            services: Services | Reading = Reading.open()
+        else:
+            from app import composition
+
+            services = composition.build()
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    except sqlite3.DatabaseError as exc:
+        return fail(damaged_index(exc))
+    try:
+        warn(services.library.warnings)
+        return handler(services, args)
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    except sqlite3.DatabaseError as exc:  # pages damaged past what opening the index checks
+        return fail(damaged_index(exc))
+    except (ValueError, KeyError) as exc:
+        return fail(str(exc).strip("'\""))
+    except KeyboardInterrupt:
+        print("\ncrosstalk: interrupted; what was saved before is kept", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        warn(services.library.warnings)
+        services.close()
+
+
+def resolved(handler: str | Callable[..., int]) -> Callable[..., int]:
+    """A command's handler: ``"module:function"`` is imported now, as the command runs."""
+    if callable(handler):
+        return handler
+    module, _, name = handler.partition(":")
+    found: Callable[..., int] = getattr(importlib.import_module(module), name)
+    return found
+
+
+@dataclass
+class Reading:
+    """What ``list``, ``show`` and ``search`` need: the library, and the settings' problem
+    said as a warning, as ``composition.build`` does; nothing of providers, tools or MCP."""
+
+    data: DataDir
+    library: Library
+
+    @classmethod
+    def open(cls) -> Reading:
+        from app.store import Library
+
+        data = DataDir.default()
+        problem = None
+        try:
+            os.lstat(data.settings_file)
+        except FileNotFoundError:
+            pass  # the defaults, with nothing to say: as ``settings_or_defaults`` finds it
+        else:
+            from app.settings import settings_or_defaults
+
+            _, problem = settings_or_defaults(data)
+        library = Library(data)
+        if problem:
+            library.warnings.append(problem)
+        return cls(data, library)
+
+    def close(self) -> None:
+        self.library.close()
+
+
+def upgrade_index(data: DataDir) -> None:
+    """Upgrade the index before the command uses it, saying how far it has got."""
+    from app.store.index import upgrade
+
+    shown = [-1]
+
+    def progress(fraction: float) -> None:
+        percent = int(fraction * 100)
+        tty = sys.stderr.isatty()
+        if percent != shown[0] and (tty or percent % 25 == 0 or shown[0] < 0):
+            print(f"{chr(13) if tty else ''}Updating the search index: {percent}%…",
+                  end="" if tty else "\n", file=sys.stderr, flush=True)  # fmt: skip
+            shown[0] = percent
+
+    upgrade(data.index_db, progress)
+    if shown[0] >= 0 and sys.stderr.isatty():
+        print(file=sys.stderr)
+
+
+def damaged_index(exc: sqlite3.DatabaseError) -> str:
+    return (
+        f"the index is damaged ({exc}): run `crosstalk reindex` to rebuild it from the "
+        "transcripts (nothing in them is lost)"
+    )
+
+
+def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
+    """Never called with services: ``main`` runs ``reindex`` before anything opens the
+    index. Here so the parser names a handler like every other command's."""
+    return reindex()
+
+
+def reindex() -> int:
+    from app.store import Library
+
+    data = DataDir.default()
+    try:
+        library, report = Library.rebuilt(data)
+    except CrosstalkError as exc:
+        return fail(str(exc))
+    warn(library.warnings)
+    library.close()
+    print(f"indexed {report.added} conversations from {data.conversations}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
