@@ -354,7 +354,11 @@ async def session(
     services: composition.Services, server: WireServer, tracer: Tracer, tool_call: bool
 ) -> dict[str, Walk | None]:
     """Two turns to warm up (imports, SDK, tokenizer, toolbox), then the two measured, in one
-    event loop (the SDK's connections belong to it)."""
+    event loop (the SDK's connections belong to it). Its executor has one thread: a job that
+    happened to start a new one would open that thread's own index connection in the walk."""
+    asyncio.get_running_loop().set_default_executor(
+        concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="executor")
+    )
     try:
         warm = services.library.create()
         await turn(services, server, warm, "Capital of France?", tool_call=tool_call)
