@@ -1,7 +1,8 @@
-"""The command line: ``crosstalk ask|list|show|search|rename|delete|restore|purge|fork|models``...
+"""Running one command: ``crosstalk COMMAND ...`` parsed, the library opened (alone for the
+commands that only read), the command's handler imported and run.
 
-Bare ``crosstalk`` will open the window once the desktop app exists; until then it prints help.
-Every failure is one line on stderr that says what to do, and a non-zero exit.
+Bare ``crosstalk`` opens the window (``ui/shell/main.py``), or prints these commands where there
+is no display. Every failure is one line on stderr that says what to do, and a non-zero exit.
 """
 
 from __future__ import annotations

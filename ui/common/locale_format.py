@@ -65,14 +65,6 @@ def clock(moment: Moment, seconds: bool = False) -> str:
     return here.toString(_qtime(local), pattern)
 
 
-def date_text(moment: Moment) -> str:
-    """The date in the locale's short format; "" when no time."""
-    local = _local(moment)
-    if local is None:
-        return ""
-    return locale().toString(_qdate(local.date()), QLocale.FormatType.ShortFormat)
-
-
 def when(moment: Moment, now: datetime | None = None) -> str:
     """For lists: "14:02" today, "Yesterday 14:02", "Tuesday 14:02" within the week before,
     else the short date, each as the locale writes it."""
