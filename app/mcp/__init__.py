@@ -6,9 +6,10 @@ needed (``app/mcp/connection.py``).
 
 from app.approval import ApprovalRequest, Approve, Decision, deny_all
 from app.mcp.config import ConfigError, McpConfig, ServerConfig
-from app.mcp.manager import (
+from app.mcp.manager import McpManager
+from app.mcp.naming import parse_selector, wire_name
+from app.mcp.values import (
     McpError,
-    McpManager,
     NoSuchServer,
     PromptArg,
     PromptInfo,
@@ -20,7 +21,6 @@ from app.mcp.manager import (
     TestReport,
     ToolInfo,
 )
-from app.mcp.naming import parse_selector, wire_name
 
 __all__ = [
     "ApprovalRequest",

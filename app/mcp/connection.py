@@ -1,4 +1,4 @@
-"""One MCP server session, and the SDK's types turned into Crosstalk's.
+"""One MCP server session, and the SDK's types turned into Crosstalk's (``app/mcp/values.py``).
 
 The only module (with ``app/mcp/results.py``) that imports the ``mcp`` SDK: it costs about
 1.7 s, so it is imported on the MCP thread when a server is first needed (the import-linter
@@ -18,17 +18,34 @@ from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, Implementation
+from mcp_types import (
+    CONNECTION_CLOSED,
+    REQUEST_TIMEOUT,
+    BlobResourceContents,
+    Implementation,
+    TextContent,
+    TextResourceContents,
+)
 
 from app.mcp.config import ServerConfig
 from app.mcp.naming import wire_name
+from app.mcp.values import PromptArg, PromptInfo, PromptText, ResourceInfo, ServerInfo, ToolInfo
 
 if TYPE_CHECKING:
     from mcp_types import Prompt, Resource, Tool
 
-    from app.mcp.manager import PromptArg, PromptInfo, ResourceInfo, ServerInfo, ToolInfo
+    from app.history import Attachment
+    from app.store.blobs import Blobs
 
-__all__ = ["CONNECTION_CLOSED", "REQUEST_TIMEOUT", "Client", "MCPError", "leaves", "session"]
+__all__ = [
+    "CONNECTION_CLOSED",
+    "REQUEST_TIMEOUT",
+    "Client",
+    "MCPError",
+    "closed",
+    "leaves",
+    "session",
+]
 
 CLIENT_INFO = Implementation(name="crosstalk", version="0.1")
 
@@ -89,9 +106,12 @@ def leaves(exc: BaseException) -> list[str]:
     return [str(exc) or type(exc).__name__]
 
 
-def server_info(client: Client, transport: str) -> ServerInfo:
-    from app.mcp.manager import ServerInfo
+def closed(exc: BaseException) -> bool:
+    """Whether ``exc`` says the server's connection is gone (the next call starts it again)."""
+    return isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED
 
+
+def server_info(client: Client, transport: str) -> ServerInfo:
     info = client.server_info
     return ServerInfo(
         name=info.name if info else "",
@@ -122,8 +142,6 @@ async def all_tools(client: Client, server: str, *, refresh: bool = False) -> li
 
 
 def tool_info(server: str, tool: Tool) -> ToolInfo:
-    from app.mcp.manager import ToolInfo
-
     notes = tool.annotations
     return ToolInfo(
         server=server,
@@ -138,8 +156,6 @@ def tool_info(server: str, tool: Tool) -> ToolInfo:
 
 
 async def all_prompts(client: Client, server: str) -> list[PromptInfo]:
-    from app.mcp.manager import PromptInfo
-
     if client.server_capabilities is not None and client.server_capabilities.prompts is None:
         return []
     prompts: list[Prompt] = await every_page(
@@ -159,16 +175,12 @@ async def all_prompts(client: Client, server: str) -> list[PromptInfo]:
 
 
 def _arguments(prompt: Prompt) -> tuple[PromptArg, ...]:
-    from app.mcp.manager import PromptArg
-
     return tuple(
         PromptArg(a.name, a.description or "", bool(a.required)) for a in prompt.arguments or ()
     )
 
 
 async def all_resources(client: Client, server: str) -> list[ResourceInfo]:
-    from app.mcp.manager import ResourceInfo
-
     if client.server_capabilities is not None and client.server_capabilities.resources is None:
         return []
     found: list[Resource] = await every_page(
@@ -186,3 +198,33 @@ async def all_resources(client: Client, server: str) -> list[ResourceInfo]:
         )
         for r in found
     ]
+
+
+async def prompt_text(client: Client, name: str, arguments: Mapping[str, str]) -> PromptText:
+    """The prompt's messages as one text: user messages as they are, others headed."""
+    got = await client.get_prompt(name, dict(arguments))
+    parts: list[str] = []
+    for message in got.messages:
+        content = message.content
+        text = content.text if isinstance(content, TextContent) else f"[{content.type}]"
+        parts.append(text if message.role == "user" else f"Assistant: {text}")
+    return PromptText("\n\n".join(parts))
+
+
+async def resource_attachments(client: Client, uri: str, blobs: Blobs) -> list[Attachment]:
+    """A resource as attachments: text -> a text file named after the uri; images as they
+    are. AttachmentError for what Crosstalk cannot attach."""
+    import base64
+
+    from app.attachments.files import attach_bytes
+
+    read = await client.read_resource(uri)
+    name = uri.rstrip("/").rsplit("/", 1)[-1] or "resource"
+    out: list[Attachment] = []
+    for part in read.contents:
+        if isinstance(part, TextResourceContents):
+            text_name = name if "." in name else f"{name}.txt"
+            out.append(attach_bytes(blobs, part.text.encode(), text_name))
+        elif isinstance(part, BlobResourceContents):
+            out.append(attach_bytes(blobs, base64.b64decode(part.blob), name))
+    return out

@@ -1,179 +1,58 @@
-"""McpManager: every MCP server session of this process, on one thread of its own.
+"""McpManager: every MCP server session of this process, started when first needed.
 
-One asyncio loop runs on a daemon thread named "mcp"; each server's session is one task on it
-(the SDK's anyio scopes must be left by the task that entered them), parked until it is
-stopped. Callers on any loop (the CLI's ``asyncio.run`` per command, the window's qasync loop)
-await futures of coroutines run there; cancelling the caller cancels the call. Sessions
-outlive the caller's loop, so a second turn reuses a warm server.
+The sessions run on the MCP thread (``app/mcp/loop_thread.py``). Callers on any loop (the
+CLI's ``asyncio.run`` per command, the window's qasync loop) await them there; cancelling the
+caller cancels the call. Sessions outlive the caller's loop, so a second turn reuses a warm
+server.
 
 A server starts on the first call that needs it (never at launch), bounded by its timeout. A
 server that dies mid-call gives that call an error result and is started again on the next
 call; one that cannot start is not tried again for a while (1, 2, 4 ... 60 s), and calls in
-that window fail at once with the last error. The last listing and the last error are kept in
-``<data>/mcp/state/<server>.json``, so ``status`` and ``cached_tools`` need no server.
+that window fail at once with the last error. The last listing and the last error are kept
+(``app/mcp/known.py``), so ``status`` and ``cached_tools`` need no server.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
-import concurrent.futures
-import contextlib
-import json
+import functools
 import threading
 import time
-from collections.abc import Awaitable, Coroutine, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from app.atomic import replace_file
 from app.errors import CrosstalkError
 from app.history import Attachment
 from app.keys import Keys
 from app.mcp import launch
 from app.mcp.config import McpConfig, ServerConfig
+from app.mcp.known import Known, KnownServers
+from app.mcp.loop_thread import LoopThread, Running
 from app.mcp.secrets import expand
-from app.paths import DIR_MODE, DataDir
+from app.mcp.values import (
+    McpError,
+    NoSuchServer,
+    PromptInfo,
+    PromptText,
+    ResourceInfo,
+    ServerFailed,
+    ServerInfo,
+    ServerStatus,
+    State,
+    TestReport,
+    ToolInfo,
+)
+from app.paths import DataDir
 from app.scrub import scrub
 from app.store.blobs import Blobs
 from app.tools import ToolOutcome
 
 if TYPE_CHECKING:
-    from mcp import Client
+    from app.mcp.connection import Client
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class ServerInfo:
-    name: str  # as the server names itself; "" when unknown
-    version: str
-    protocol: str
-    transport: str
-
-
-@dataclass(frozen=True)
-class ToolInfo:
-    server: str
-    name: str  # the server's own name
-    wire_name: str  # what the model calls: mcp__server__tool
-    title: str
-    description: str
-    input_schema: Mapping[str, Any]
-    read_only: bool | None
-    destructive: bool | None
-
-
-@dataclass(frozen=True)
-class PromptArg:
-    name: str
-    description: str
-    required: bool
-
-
-@dataclass(frozen=True)
-class PromptInfo:
-    server: str
-    name: str
-    title: str
-    description: str
-    arguments: tuple[PromptArg, ...]
-    command: str  # "/review", or "/fs:review" when two servers both have one
-
-
-@dataclass(frozen=True)
-class PromptText:
-    text: str  # user messages joined; others as "Assistant: ..."
-    attachments: tuple[Attachment, ...] = ()
-
-
-@dataclass(frozen=True)
-class ResourceInfo:
-    server: str
-    uri: str
-    name: str
-    title: str
-    description: str
-    mime_type: str
-    size: int | None
-
-
-State = Literal["stopped", "starting", "running", "failed", "waiting", "disabled"]
-
-
-@dataclass(frozen=True)
-class ServerStatus:
-    name: str
-    transport: str
-    state: State  # waiting: failed, and not tried again before retry_in seconds
-    tool_count: int | None  # None: never listed
-    last_error: str | None
-    stderr_tail: tuple[str, ...]
-    info: ServerInfo | None
-    listed_at: str | None
-    retry_in: float | None
-
-
-@dataclass(frozen=True)
-class TestReport:
-    ok: bool
-    seconds: float
-    info: ServerInfo | None
-    tools: tuple[ToolInfo, ...]
-    prompts: int
-    resources: int
-    error: str | None
-    stderr_tail: tuple[str, ...]
-
-
-class McpError(CrosstalkError):
-    """Something about an MCP server; the message says which and what to do."""
-
-
-class ServerFailed(McpError):
-    """A server could not start (or is waiting to be tried again)."""
-
-
-class NoSuchServer(McpError):
-    """No usable server by that name in mcp.json."""
-
-
-@dataclass
-class _Running:
-    client: Client
-    info: ServerInfo
-    stopped: asyncio.Event
-    task: asyncio.Task[None]
-    log: Path
-
-
-@dataclass
-class _Known:
-    """What is known of one server without starting it (mirrors its state file)."""
-
-    fingerprint: str = ""
-    tools: list[ToolInfo] | None = None
-    info: ServerInfo | None = None
-    listed_at: str | None = None
-    last_error: str | None = None
-    stderr_tail: tuple[str, ...] = ()
-    failures: int = 0
-    not_before: float = 0.0  # monotonic: no new start before this
-    starting: bool = False
-
-
-@dataclass
-class _Thread:
-    loop: asyncio.AbstractEventLoop
-    thread: threading.Thread
-    running: dict[str, _Running] = field(default_factory=dict)
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class McpManager:
@@ -182,8 +61,8 @@ class McpManager:
         self.keys = keys
         self.environ = environ
         self._config: McpConfig | None = None
-        self._known: dict[str, _Known] = {}
-        self._thread: _Thread | None = None
+        self._known = KnownServers(data)
+        self._thread: LoopThread | None = None
         self._guard = threading.Lock()
         self._closed = False
 
@@ -213,116 +92,68 @@ class McpManager:
             else f"no server {name} in mcp.json; `crosstalk mcp list` shows the servers"
         )
 
-    def _state_file(self, name: str) -> Path:
-        return self.data.mcp_dir / "state" / f"{name}.json"
-
-    def _known_of(self, name: str, server: ServerConfig) -> _Known:
-        fingerprint = server.fingerprint()
-        known = self._known.get(name)
-        if known is not None and known.fingerprint == fingerprint:
-            return known
-        known = self._read_state(name, fingerprint)
-        self._known[name] = known
-        return known
-
-    def _read_state(self, name: str, fingerprint: str) -> _Known:
-        try:
-            raw = json.loads(self._state_file(name).read_text(encoding="utf-8"))
-            if raw.get("fingerprint") != fingerprint:
-                return _Known(fingerprint)
-            tools = raw.get("tools")
-            return _Known(
-                fingerprint,
-                None if tools is None else [ToolInfo(**t) for t in tools],
-                ServerInfo(**raw["info"]) if raw.get("info") else None,
-                raw.get("listed_at"),
-                raw.get("last_error"),
-                tuple(raw.get("stderr_tail", ())),
-            )
-        except (OSError, ValueError, TypeError, KeyError):
-            return _Known(fingerprint)
-
-    def _write_state(self, name: str, known: _Known) -> None:
-        raw = {
-            "fingerprint": known.fingerprint,
-            "tools": None if known.tools is None else [asdict(t) for t in known.tools],
-            "info": asdict(known.info) if known.info else None,
-            "listed_at": known.listed_at,
-            "last_error": known.last_error,
-            "stderr_tail": list(known.stderr_tail),
-        }
-        path = self._state_file(name)
-        with contextlib.suppress(OSError):  # only a cache: a read-only disk changes nothing
-            path.parent.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
-            replace_file(path, json.dumps(raw, ensure_ascii=False, indent=1).encode())
-
     def status(self) -> list[ServerStatus]:
         """Every configured server, as known now; starts nothing."""
-        out: list[ServerStatus] = []
-        config = self.config
         running = self._thread.running if self._thread else {}
-        for name, server in config.servers.items():
-            known = self._known_of(name, server)
-            live = running.get(name)
-            retry = known.not_before - time.monotonic()
-            state: State
-            if server.disabled:
-                state = "disabled"
-            elif live is not None and not live.stopped.is_set():
-                state = "running"
-            elif known.starting:
-                state = "starting"
-            elif known.failures and retry > 0:
-                state = "waiting"
-            elif known.last_error and known.failures:
-                state = "failed"
-            else:
-                state = "stopped"
-            out.append(
-                ServerStatus(
-                    name=name,
-                    transport=server.transport,
-                    state=state,
-                    tool_count=None if known.tools is None else len(known.tools),
-                    last_error=known.last_error,
-                    stderr_tail=known.stderr_tail,
-                    info=live.info if live else known.info,
-                    listed_at=known.listed_at,
-                    retry_in=retry if state == "waiting" else None,
-                )
-            )
-        return out
+        return [
+            self._status_of(name, server, running.get(name))
+            for name, server in self.config.servers.items()
+        ]
+
+    def _status_of(self, name: str, server: ServerConfig, live: Running | None) -> ServerStatus:
+        known = self._known.of(name, server)
+        retry = known.not_before - time.monotonic()
+        state: State
+        if server.disabled:
+            state = "disabled"
+        elif live is not None and live.alive:
+            state = "running"
+        elif known.starting:
+            state = "starting"
+        elif known.failures and retry > 0:
+            state = "waiting"
+        elif known.last_error and known.failures:
+            state = "failed"
+        else:
+            state = "stopped"
+        return ServerStatus(
+            name=name,
+            transport=server.transport,
+            state=state,
+            tool_count=None if known.tools is None else len(known.tools),
+            last_error=known.last_error,
+            stderr_tail=known.stderr_tail,
+            info=live.info if live else known.info,
+            listed_at=known.listed_at,
+            retry_in=retry if state == "waiting" else None,
+        )
 
     def cached_tools(self, server: str) -> list[ToolInfo]:
         """The server's tools as last listed ([] if never, or its config changed since)."""
         config = self.config.servers.get(server)
         if config is None:
             return []
-        return list(self._known_of(server, config).tools or [])
+        return list(self._known.of(server, config).tools or [])
 
     # --- the thread -----------------------------------------------------------------------
 
-    def _ensure_thread(self) -> _Thread:
+    def _ensure_thread(self) -> LoopThread:
         with self._guard:
             if self._closed:
                 raise McpError("MCP servers are shut down: Crosstalk is closing")
             if self._thread is None:
-                loop = asyncio.new_event_loop()
-                thread = threading.Thread(target=loop.run_forever, name="mcp", daemon=True)
-                thread.start()
-                self._thread = _Thread(loop, thread)
+                self._thread = LoopThread.start()
                 atexit.register(self.close)  # servers never outlive Crosstalk
             return self._thread
 
     def _on_thread(self, coro: Coroutine[Any, Any, T]) -> Awaitable[T]:
         """Run ``coro`` on the MCP loop; await the result on the caller's loop."""
-        loop = self._ensure_thread().loop
-        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+        return self._ensure_thread().run(coro)
 
     # --- sessions (these run on the MCP loop) ----------------------------------------------
 
     async def _open(
-        self, name: str, server: ServerConfig, log: Path, ready: asyncio.Future[_Running]
+        self, name: str, server: ServerConfig, log: Path, ready: asyncio.Future[Running]
     ) -> None:
         from app.mcp import connection
 
@@ -344,7 +175,7 @@ class McpManager:
                 assert task is not None
                 info = connection.server_info(client, server.transport)
                 if not ready.done():
-                    ready.set_result(_Running(client, info, stopped, task, log))
+                    ready.set_result(Running(client, info, stopped, task, log))
                 await stopped.wait()
         except Exception as exc:
             if not ready.done():
@@ -352,17 +183,17 @@ class McpManager:
         finally:  # ended (stopped, or the server went away while idle): the next call restarts it
             stopped.set()
 
-    async def _ensure(self, name: str, server: ServerConfig) -> _Running:
+    async def _ensure(self, name: str, server: ServerConfig) -> Running:
         threaded = self._ensure_thread()
         lock = threaded.locks.setdefault(name, asyncio.Lock())
         async with lock:
             live = threaded.running.get(name)
-            if live is not None and not live.stopped.is_set():
+            if live is not None and live.alive:
                 return live
             if live is not None:  # dying: let its transport finish closing first
                 await asyncio.gather(live.task, return_exceptions=True)
                 threaded.running.pop(name, None)
-            known = self._known_of(name, server)
+            known = self._known.of(name, server)
             wait = known.not_before - time.monotonic()
             if known.failures and wait > 0:
                 raise ServerFailed(
@@ -371,10 +202,10 @@ class McpManager:
                 )
             return await self._start(name, server, known)
 
-    async def _start(self, name: str, server: ServerConfig, known: _Known) -> _Running:
+    async def _start(self, name: str, server: ServerConfig, known: Known) -> Running:
         threaded = self._ensure_thread()
         log = launch.log_file(self.data, name)
-        ready: asyncio.Future[_Running] = asyncio.get_running_loop().create_future()
+        ready: asyncio.Future[Running] = asyncio.get_running_loop().create_future()
         task = asyncio.get_running_loop().create_task(self._open(name, server, log, ready))
         known.starting = True
         try:
@@ -384,13 +215,12 @@ class McpManager:
             await asyncio.gather(task, return_exceptions=True)
             if isinstance(exc, asyncio.CancelledError):
                 raise
-            self._failed(name, known, self._start_error(name, server, exc, log), log)
+            self._known.failed(name, known, self._start_error(name, server, exc, log), log)
             raise ServerFailed(known.last_error) from None
         finally:
             known.starting = False
         threaded.running[name] = running
-        known.failures, known.not_before, known.last_error = 0, 0.0, None
-        known.info = running.info
+        known.started(running.info)
         return running
 
     def _start_error(self, name: str, server: ServerConfig, exc: BaseException, log: Path) -> str:
@@ -408,30 +238,22 @@ class McpManager:
             message += "; its last output: " + " | ".join(lines)
         return scrub(message, self.keys.secrets())
 
-    def _failed(self, name: str, known: _Known, message: str, log: Path | None) -> None:
-        known.failures += 1
-        known.not_before = time.monotonic() + min(2 ** (known.failures - 1), 60)
-        known.last_error = message
-        known.stderr_tail = launch.tail(log) if log else ()
-        self._write_state(name, known)
-
     async def _list(self, name: str, refresh: bool) -> list[ToolInfo]:
         from app.mcp import connection
 
         server = self.server(name)
         running = await self._ensure(name, server)
-        known = self._known_of(name, server)
+        known = self._known.of(name, server)
         try:
             tools = await connection.all_tools(running.client, name, refresh=refresh)
         except Exception as exc:
-            if _closed(exc):
+            if connection.closed(exc):
                 running.stopped.set()
             message = f"{name} could not list its tools: {'; '.join(connection.leaves(exc))}"
-            self._failed(name, known, message, running.log)
+            self._known.failed(name, known, message, running.log)
             raise ServerFailed(message) from None
-        known.tools, known.info, known.listed_at = tools, running.info, _now()
-        known.stderr_tail = launch.tail(running.log)
-        self._write_state(name, known)
+        known.listed(tools, running.info, running.log)
+        self._known.save(name, known)
         return tools
 
     async def _call(
@@ -470,13 +292,15 @@ class McpManager:
         done = results.outcome(result, blobs, server=name, tool=tool)
         return done, running.info
 
-    async def _with_client(self, name: str, work: Any) -> Any:
+    async def _with_client(self, name: str, work: Callable[[Client], Awaitable[T]]) -> T:
+        from app.mcp import connection
+
         server = self.server(name)
         running = await self._ensure(name, server)
         try:
             return await work(running.client)
         except Exception as exc:
-            if _closed(exc):
+            if connection.closed(exc):
                 running.stopped.set()
             raise
 
@@ -492,7 +316,7 @@ class McpManager:
 
         started = time.monotonic()
         log = launch.log_file(self.data, f"{name}.test")
-        ready: asyncio.Future[_Running] = asyncio.get_running_loop().create_future()
+        ready: asyncio.Future[Running] = asyncio.get_running_loop().create_future()
         task = asyncio.get_running_loop().create_task(self._open(name, server, log, ready))
         info: ServerInfo | None = None
         tools: list[ToolInfo] = []
@@ -525,23 +349,9 @@ class McpManager:
             error=error,
             stderr_tail=launch.tail(log),
         )
-        self._remember_test(name, server, report)
+        if self.config.servers.get(name) == server:  # (a form's unsaved edit: nothing known)
+            self._known.tested(name, server, report)
         return report
-
-    def _remember_test(self, name: str, server: ServerConfig, report: TestReport) -> None:
-        """A test of the server as saved in mcp.json tells what a listing would: its tools (or
-        its error) are what ``status`` and the inspector show from then on. A passed test also
-        ends any wait before the next start; a failed one starts none."""
-        if self.config.servers.get(name) != server:
-            return  # a form's unsaved edit: nothing is known of the saved server
-        known = self._known_of(name, server)
-        known.stderr_tail = report.stderr_tail
-        if report.ok:
-            known.tools, known.info, known.listed_at = list(report.tools), report.info, _now()
-            known.last_error, known.failures, known.not_before = None, 0, 0.0
-        else:
-            known.last_error = report.error
-        self._write_state(name, known)
 
     # --- the public API: each hops to the MCP thread -----------------------------------------
 
@@ -571,9 +381,8 @@ class McpManager:
         found: list[PromptInfo] = []
         for name in names:
             try:
-                found += await self._on_thread(
-                    self._with_client(name, lambda c, n=name: connection.all_prompts(c, n))
-                )
+                listed = functools.partial(connection.all_prompts, server=name)
+                found += await self._on_thread(self._with_client(name, listed))
             except Exception:  # a server that fails has no prompts to offer  # noqa: S112
                 continue
         counts: dict[str, int] = {}
@@ -592,19 +401,11 @@ class McpManager:
         self, server: str, name: str, arguments: Mapping[str, str], blobs: Blobs
     ) -> PromptText:
         """The prompt's messages as one text: user messages as they are, others headed."""
+        from app.mcp import connection
 
-        async def work(client: Client) -> PromptText:
-            from mcp_types import TextContent
-
-            got = await client.get_prompt(name, dict(arguments))
-            parts: list[str] = []
-            for message in got.messages:
-                content = message.content
-                text = content.text if isinstance(content, TextContent) else f"[{content.type}]"
-                parts.append(text if message.role == "user" else f"Assistant: {text}")
-            return PromptText("\n\n".join(parts))
-
-        return await self._on_thread(self._with_client(server, work))
+        return await self._on_thread(
+            self._with_client(server, lambda c: connection.prompt_text(c, name, arguments))
+        )
 
     async def resources(self, server: str) -> list[ResourceInfo]:
         from app.mcp import connection
@@ -616,26 +417,11 @@ class McpManager:
     async def read_resource(self, server: str, uri: str, blobs: Blobs) -> list[Attachment]:
         """A resource as attachments: text -> a text file named after the uri; images as
         they are. AttachmentError for what Crosstalk cannot attach."""
+        from app.mcp import connection
 
-        async def work(client: Client) -> list[Attachment]:
-            import base64
-
-            from mcp_types import BlobResourceContents, TextResourceContents
-
-            from app.attachments.files import attach_bytes
-
-            read = await client.read_resource(uri)
-            name = uri.rstrip("/").rsplit("/", 1)[-1] or "resource"
-            out: list[Attachment] = []
-            for part in read.contents:
-                if isinstance(part, TextResourceContents):
-                    text_name = name if "." in name else f"{name}.txt"
-                    out.append(attach_bytes(blobs, part.text.encode(), text_name))
-                elif isinstance(part, BlobResourceContents):
-                    out.append(attach_bytes(blobs, base64.b64decode(part.blob), name))
-            return out
-
-        return await self._on_thread(self._with_client(server, work))
+        return await self._on_thread(
+            self._with_client(server, lambda c: connection.resource_attachments(c, uri, blobs))
+        )
 
     async def test(self, name: str, server: ServerConfig) -> TestReport:
         """Start ``server`` (perhaps not saved yet) in a throwaway session, list what it has,
@@ -656,29 +442,5 @@ class McpManager:
             self._closed = True
             threaded, self._thread = self._thread, None
         atexit.unregister(self.close)
-        if threaded is None:
-            return
-        stopping = asyncio.run_coroutine_threadsafe(self._stop_all_of(threaded), threaded.loop)
-        with contextlib.suppress(concurrent.futures.TimeoutError, Exception):
-            stopping.result(10)
-        threaded.loop.call_soon_threadsafe(threaded.loop.stop)
-        threaded.thread.join(10)
-        if not threaded.thread.is_alive():
-            threaded.loop.close()
-
-    async def _stop_all_of(self, threaded: _Thread) -> None:
-        lives = list(threaded.running.values())
-        threaded.running.clear()
-        for live in lives:
-            live.stopped.set()
-        await asyncio.gather(*(live.task for live in lives), return_exceptions=True)
-        pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
-
-
-def _closed(exc: BaseException) -> bool:
-    from app.mcp import connection
-
-    return isinstance(exc, connection.MCPError) and exc.code == connection.CONNECTION_CLOSED
+        if threaded is not None:
+            threaded.close()

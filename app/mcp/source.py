@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.errors import CrosstalkError
-from app.mcp.manager import McpManager, ToolInfo
+from app.mcp.manager import McpManager
 from app.mcp.naming import selector
+from app.mcp.values import ToolInfo
 from app.providers import ToolSpec
 from app.tools import SourcedTool, ToolContext, ToolOutcome
 
