@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from app.errors import CrosstalkError
+from app.errors import AuthFailed, CrosstalkError, EmptyValue
 
 if TYPE_CHECKING:
     from keyring.backend import KeyringBackend
@@ -122,7 +122,7 @@ class Keys:
         cannot store it. It is written nowhere, and scrubbed like every other key."""
         value = value.strip()
         if not value:
-            raise ValueError("the key is empty; nothing was kept")
+            raise EmptyValue(cause="not_kept", what="key")
         self._handed_out.add(value)
         self._session[provider] = value
 
@@ -137,7 +137,7 @@ class Keys:
         key handed out by these keys is: the trial shares their ``secrets``."""
         value = value.strip()
         if not value:
-            raise ValueError("the key is empty; there is nothing to try")
+            raise EmptyValue(cause="not_tried", what="key")
         tried = Keys(self._environ)
         tried._session = {**self._session, provider: value}
         tried._handed_out = self._handed_out  # the same set, not a copy
@@ -164,13 +164,16 @@ class Keys:
         url = self._environ.get(variable) if variable else None
         return (variable, url) if variable and url else None
 
-    def missing_message(self, provider: str, kind: str | None = None) -> str:
+    def missing(self, provider: str, kind: str | None = None) -> AuthFailed:
+        """The error for a call to ``provider`` with no key: where one can be kept."""
         names = " or ".join(env_names(provider, kind))
-        why = f" (the OS keyring is unavailable: {self.problem})" if self.problem else ""
-        return (
-            f"no API key for {provider}: run `crosstalk key set {provider}` to keep one in the "
-            f"OS keyring, or set {names}{why}"
-        )
+        if self.problem:
+            return AuthFailed(cause="missing_key_no_keyring", provider=provider,
+                              variables=names, problem=self.problem)  # fmt: skip
+        return AuthFailed(cause="missing_key", provider=provider, variables=names)
+
+    def missing_message(self, provider: str, kind: str | None = None) -> str:
+        return str(self.missing(provider, kind))
 
     def _from_keyring(self, provider: str) -> str | None:
         import keyring
@@ -188,7 +191,7 @@ class Keys:
 
         value = value.strip()
         if not value:
-            raise ValueError("the key is empty; nothing was stored")
+            raise EmptyValue(cause="not_stored", what="key")
         self._handed_out.add(value)  # scrubbed from now on, even if storing fails
         try:
             keyring.set_password(SERVICE, provider, value)
@@ -217,7 +220,7 @@ class Keys:
 
         value = value.strip()
         if not value:
-            raise ValueError("the secret is empty; nothing was stored")
+            raise EmptyValue(cause="not_stored", what="secret")
         self._handed_out.add(value)
         try:
             keyring.set_password(SERVICE, MCP_USER + name, value)

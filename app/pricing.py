@@ -22,6 +22,7 @@ from typing import Literal
 
 import msgspec
 
+from app.errors import InvalidValue
 from app.history.entries import Usage
 
 PER = 1_000_000
@@ -39,7 +40,7 @@ class Price(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         for name in ("input", "output", "cached", "cache_write"):
             value = getattr(self, name)
             if value is not None and value < 0:
-                raise ValueError(f"a price cannot be negative ({name} = {value})")
+                raise InvalidValue(cause="negative_price", field=name, given=value)
 
     def cost(self, usage: Usage) -> float:
         cached = self.input if self.cached is None else self.cached

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 from app.paths import DataDir
 from app.pricing import Price
 from app.sync.config import SyncConfig
@@ -90,33 +90,29 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:
-            raise ValueError("window_turns must be at least 1")
+            raise InvalidValue(cause="at_least", field="window_turns", bound=1)
         if self.max_tool_rounds < 1:
-            raise ValueError("max_tool_rounds must be at least 1")
+            raise InvalidValue(cause="at_least", field="max_tool_rounds", bound=1)
         # MCP servers' selectors ("mcp:fs", "mcp:fs/read_file") are checked when used: mcp.json
         # is not read here
         unknown = [
             n for n in self.default_tools if n not in BUILTIN_NAMES and not n.startswith("mcp:")
         ]
         if unknown:
-            raise ValueError(
-                f"default_tools: no tool {unknown[0]!r}; the tools: {', '.join(BUILTIN_NAMES)} "
-                "or mcp:SERVER"
+            raise InvalidValue(
+                cause="default_tool", given=unknown[0], choices=", ".join(BUILTIN_NAMES)
             )
         if not 0 <= self.tool_share <= 1:
-            raise ValueError("tool_share must be between 0 and 1 (0: no limit)")
+            raise InvalidValue(cause="share_or_off", field="tool_share")
         if self.tool_result_chars < 100:
-            raise ValueError("tool_result_chars must be at least 100")
+            raise InvalidValue(cause="at_least", field="tool_result_chars", bound=100)
         self.context_policy()  # raises ValueError naming the field
         for spec, window in self.context_windows.items():
             if window < 1 or ":" not in spec:
-                raise ValueError(f"context_windows: {spec!r} = {window} is not provider:model = N")
+                raise InvalidValue(cause="context_window", given=spec, bound=window)
         for name in self.providers:
             if name == LOCAL or not _NAME.fullmatch(name):
-                raise ValueError(
-                    f"provider name {name!r} must be lower-case letters, digits, - or _ "
-                    f"(and not {LOCAL!r})"
-                )
+                raise InvalidValue(cause="provider_name", given=name)
 
     def context_policy(self) -> ContextPolicy:
         """The policy of a conversation that has chosen nothing of its own."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
+from app.errors import InvalidValue
 from app.history import History, ModelInput
 
 FIELDS = ("temperature", "max_tokens", "reasoning")
@@ -55,15 +56,15 @@ def merged(history: History, changes: Mapping[str, Any] | None) -> dict[str, Any
 def check(key: str, value: Any) -> None:
     """ValueError saying what is accepted."""
     if key not in FIELDS:
-        raise ValueError(f"no setting {key!r}; a conversation can set {', '.join(FIELDS)}")
+        raise InvalidValue(cause="no_tuning", given=key, choices=", ".join(FIELDS))
     if value is None:
         return
     if key == "temperature" and not (isinstance(value, int | float) and 0 <= value <= 2):
-        raise ValueError(f"temperature {value!r}: give a number from 0 to 2")
+        raise InvalidValue(cause="temperature", given=repr(value))
     if key == "max_tokens" and not (isinstance(value, int) and value >= 1):
-        raise ValueError(f"max tokens {value!r}: give a whole number of at least 1")
+        raise InvalidValue(cause="max_tokens", given=repr(value))
     if key == "reasoning" and value not in EFFORTS:
-        raise ValueError(f"thinking {value!r}: use {', '.join(EFFORTS)}")
+        raise InvalidValue(cause="thinking", given=repr(value), choices=", ".join(EFFORTS))
 
 
 def applied(settings: T, tuning: Mapping[str, Any]) -> T:

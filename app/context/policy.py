@@ -17,7 +17,7 @@ import msgspec
 
 from app.atomic import replace_file
 from app.context.strategies import parse_strategy
-from app.errors import StorageError
+from app.errors import InvalidValue, StorageError
 
 POLICY_FILE = "context.json"
 
@@ -35,15 +35,15 @@ class ContextPolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:
-            raise ValueError("window_turns must be at least 1, or none (the budget decides)")
+            raise InvalidValue(cause="at_least_or_none", field="window_turns")
         if not 0 < self.budget_share <= 1:
-            raise ValueError("budget_share must be more than 0 and at most 1")
+            raise InvalidValue(cause="share", field="budget_share")
         if not 0 < self.compress_threshold <= 1:
-            raise ValueError("compress_threshold must be more than 0 and at most 1")
+            raise InvalidValue(cause="share", field="compress_threshold")
         if self.reply_tokens < 0:
-            raise ValueError("reply_tokens cannot be negative")
+            raise InvalidValue(cause="negative", field="reply_tokens")
         if self.keep_recent_turns < 1:
-            raise ValueError("keep_recent_turns must be at least 1 (the turn being answered)")
+            raise InvalidValue(cause="at_least_one_turn", field="keep_recent_turns")
         parse_strategy(self.compress_strategy)
 
     def budget(self, window: int, max_tokens: int | None = None, reserved: int = 0) -> int:
@@ -57,7 +57,7 @@ class ContextPolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         try:
             return msgspec.convert(msgspec.to_builtins(self) | changes, ContextPolicy)
         except msgspec.ValidationError as exc:
-            raise ValueError(f"context policy: {exc}") from exc
+            raise InvalidValue(cause="policy", detail=str(exc)) from exc
 
 
 POLICY_FIELDS = tuple(ContextPolicy.__struct_fields__)
@@ -68,7 +68,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or key not in POLICY_FIELDS:
-        raise ValueError(f"set one of {', '.join(POLICY_FIELDS)} as KEY=VALUE, not {text!r}")
+        raise InvalidValue(cause="policy_assignment", choices=", ".join(POLICY_FIELDS), given=text)
     raw = raw.strip()
     if key == "window_turns" and raw.lower() in ("none", "off", "budget"):
         return key, None  # no fixed number of turns: the token budget decides

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from app.errors import InvalidValue
 from app.history import ModelInput, ModelOutput, ToolResults
 
 if TYPE_CHECKING:
@@ -60,22 +61,19 @@ class Strategy(msgspec.Struct, frozen=True):
 def parse_strategy(text: str) -> Strategy:
     """``whole``, ``last-n:N``, ``chunked:N`` or ``facts:CONCEPTS``; ValueError says which."""
     kind, _, argument = text.strip().partition(":")
-    usage = "use whole, last-n:N, chunked:N or facts:CONCEPTS"
     if kind == "whole" and not argument:
         return Strategy("whole")
     if kind in ("last-n", "chunked"):
         if not argument.strip().isdigit() or int(argument) < 1:
-            raise ValueError(
-                f"strategy {text!r}: {kind} needs a number of messages, e.g. {kind}:10"
-            )
+            raise InvalidValue(cause="strategy_count", given=text, name=kind)
         return Strategy(kind, int(argument))
     if kind == "facts":
         separator = ";" if ";" in argument else ","
         concepts = tuple(c.strip() for c in argument.split(separator) if c.strip())
         if not concepts:
-            raise ValueError(f"strategy {text!r}: name the concepts, e.g. facts:deadline;budget")
+            raise InvalidValue(cause="strategy_concepts", given=text)
         return Strategy("facts", concepts=concepts)
-    raise ValueError(f"no strategy {text!r}; {usage}")
+    raise InvalidValue(cause="no_strategy", given=text)
 
 
 class Job(msgspec.Struct, frozen=True):

@@ -18,7 +18,7 @@ from typing import Any, Literal
 import msgspec
 
 from app.atomic import replace_file
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 
 CONFIG_FILE = "mcp.json"
 # no "__" and no trailing "_": wire names (mcp__server__tool) stay unambiguous
@@ -73,10 +73,7 @@ class ServerConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
 def check_name(name: str) -> None:
     """ValueError saying what a server name may be."""
     if len(name) > MAX_NAME or not SERVER_NAME.match(name):
-        raise ValueError(
-            f"server name {name!r} is not usable: use up to {MAX_NAME} letters and digits, "
-            "joined by single '-' or '_' (e.g. 'fs' or 'my-server')"
-        )
+        raise InvalidValue(cause="server_name", given=name, bound=MAX_NAME)
 
 
 def sanitized(name: str) -> str:
@@ -149,10 +146,10 @@ class McpConfig:
         check_name(name)
         why = server.problem()
         if why:
-            raise ValueError(f"{name}: {why}")
+            raise InvalidValue(cause="server_unusable", name=name, detail=why)
         servers = self._raw_servers()
         if name in servers and not replace:
-            raise ValueError(f"a server named {name!r} exists; --replace replaces it")
+            raise InvalidValue(cause="server_exists", name=name)
         found = servers.get(name)
         old: dict[str, Any] = found if isinstance(found, dict) else {}
         known = set(ServerConfig.__struct_encode_fields__)

@@ -23,7 +23,15 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from app.errors import AuthFailed, BadRequest, ProviderError, RateLimited, Unavailable, UnknownModel
+from app.errors import (
+    AuthFailed,
+    BadRequest,
+    Datum,
+    ProviderError,
+    RateLimited,
+    Unavailable,
+    UnknownModel,
+)
 from app.scrub import scrub
 
 MAX_SAID = 300  # characters of the provider's own words kept in a message
@@ -81,27 +89,27 @@ def provider_error(exc: BaseException, where: Where, *, started: bool) -> Provid
     if isinstance(exc, ProviderError):
         return exc
     name, url = where.provider, where.base_url
-    kept = "; what arrived was kept" if started else ""
-    seconds = f"{where.timeout:g} s" if where.timeout is not None else "the time allowed"
+    seconds = f"{where.timeout:g}" if where.timeout is not None else ""
+    unset = "" if seconds else "_unset"
     match _read(exc):
         case Said() as reported:
             return classify(reported, where, started=started)
         case "timeout" if started:
-            return Unavailable(f"{url} sent nothing for {seconds} mid-reply: what arrived was kept")
+            return Unavailable(cause="stalled" + unset, url=url, seconds=seconds)
         case "timeout":
-            return Unavailable(f"no answer from {name} at {url} within {seconds}: try again later")
+            return Unavailable(cause="no_answer" + unset, provider=name, url=url, seconds=seconds)
         case "connection" if started:
-            return Unavailable(f"connection to {url} lost mid-reply: what arrived was kept")
+            return Unavailable(cause="lost", url=url)
         case "connection":
-            return Unavailable(
-                f"could not reach {name} at {url}: check that the server is running, "
-                "the network and the base URL"
-            )
+            return Unavailable(cause="unreachable", provider=name, url=url)
         case "unreadable":
             said = where.scrub(str(exc))
-            return Unavailable(f"{name} sent a reply that cannot be read{kept}: {said}")
-    said = where.scrub(str(exc)) or "no details"
-    return ProviderError(f"{name} failed: {type(exc).__name__}: {said}{kept}")
+            return Unavailable(cause="unreadable", provider=name, words=said, kept=started)
+    said = where.scrub(str(exc))
+    return ProviderError(
+        cause="failed_type" if said else "failed_type_silent",
+        provider=name, exc_type=type(exc).__name__, words=said, kept=started,
+    )  # fmt: skip
 
 
 def classify(said: Said, where: Where, *, started: bool) -> ProviderError:
@@ -109,40 +117,32 @@ def classify(said: Said, where: Where, *, started: bool) -> ProviderError:
     name, model, words = where.provider, where.model, where.scrub(said.message)
     status, code = said.status, said.code
     label = str(status) if status else code or "error"
-    kept = "; what arrived was kept" if started else ""
+    facts: dict[str, Datum] = {"provider": name, "model": model, "words": words, "label": label}
     if code in _TOO_LONG_CODES or (status in (None, 400, 413) and _TOO_LONG.search(words)):
-        return BadRequest(
-            f"the conversation is too long for {model}'s context window: fork it or pick a "
-            f"model with a larger window ({words})"
-        )
+        return BadRequest(cause="too_long", **facts)
     if status == 401 or code in _AUTH_CODES:
-        return AuthFailed(f"{name} rejected the API key: run `crosstalk key set {name}` ({words})")
+        return AuthFailed(cause="rejected", **facts)
     if status == 403 or code in _DENIED_CODES:
-        return AuthFailed(
-            f"{name} refused access to {model} (403): check what the key may use, or run "
-            f"`crosstalk key set {name}` ({words})"
-        )
+        return AuthFailed(cause="denied", **facts)
     if code == "insufficient_quota":
-        return RateLimited(f"{name} says the quota is used up: check the plan and billing")
+        return RateLimited(cause="quota", **facts)
     if status == 429 or code in _RATE_CODES:
         wait = said.retry_after
-        when = f"retry in {math.ceil(wait) or 1} s" if wait is not None else "retry later"
-        return RateLimited(f"rate limited by {name}: {when}{kept}", wait)
+        if wait is None:
+            return RateLimited(cause="rate", kept=started, **facts)
+        return RateLimited("", wait, cause="rate_wait", seconds=math.ceil(wait) or 1,
+                           kept=started, **facts)  # fmt: skip
     if status == 404 or code in _NOT_FOUND_CODES:
-        return UnknownModel(
-            f"{name} has no model {model!r} at {where.base_url} (404): check the name with "
-            f"`crosstalk models` and the base URL ({words})"
-        )
+        return UnknownModel(cause="not_served", url=where.base_url, **facts)
     busy = "overload" in code.lower() or status == 529
     if status is None and (code in _BUSY_CODES or busy):
-        what = "is overloaded" if busy else "failed"
-        return Unavailable(f"{name} {what} mid-reply ({label}): try again later{kept}")
+        mid_reply = "overloaded_mid_reply" if busy else "failed_mid_reply"
+        return Unavailable(cause=mid_reply, kept=started, **facts)
     if status is not None and (status in (408, 409) or status >= 500):
-        what = "overloaded" if busy else "unavailable"
-        return Unavailable(f"{name} is {what} ({label}): try again later{kept}")
+        return Unavailable(cause="overloaded" if busy else "down", kept=started, **facts)
     if (status is not None and 400 <= status < 500) or code in _REJECTED_CODES:
-        return BadRequest(f"{name} rejected the request ({label}): {words}")
-    return ProviderError(f"{name} failed ({label}): {words or 'no details'}{kept}")
+        return BadRequest(cause="rejected", **facts)
+    return ProviderError(cause="failed" if words else "failed_silent", kept=started, **facts)
 
 
 def retry_after(headers: Mapping[str, str] | None) -> float | None:

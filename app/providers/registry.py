@@ -52,7 +52,7 @@ class Models:
         entry = self._entries.get(name)
         if entry is None or not model or (not entry.any_model and model not in entry.models):
             choices = ", ".join(self.available()) or "none"
-            raise UnknownModel(f"no model {spec!r}; available: {choices}")
+            raise UnknownModel(cause="no_such_model", model=spec, choices=choices)
         with self._building:
             if name not in self._built:
                 self._built[name] = entry.build()

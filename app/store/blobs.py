@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from app.atomic import fsync_dir
-from app.errors import StorageError
+from app.errors import DamagedReference, StorageError
 from app.paths import DIR_MODE, FILE_MODE
 
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -51,7 +51,7 @@ class Blobs:
 
     def path(self, sha256: str) -> Path:
         if not is_hash(sha256):
-            raise ValueError(f"{sha256!r} is not a SHA-256 in hex")
+            raise DamagedReference(cause="not_a_hash", given=sha256)
         return self.root / sha256[:2] / sha256
 
     def has(self, sha256: str) -> bool:

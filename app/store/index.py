@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from app.errors import CrosstalkError, IndexUnusable, StorageError
+from app.errors import CrosstalkError, IndexUnusable, InvalidValue, StorageError
 from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
 from app.history.entries import searchable_text
 from app.history.outline import RETRACT
@@ -543,7 +543,7 @@ class Index:
         """What each model used, optionally in one conversation and from a day on (UTC),
         grouped by ``by`` ("model", "conversation" or "day") and then by model."""
         if by not in GROUPS:
-            raise ValueError(f"usage can be grouped by {', '.join(GROUPS)}, not {by!r}")
+            raise InvalidValue(cause="usage_group", choices=", ".join(GROUPS), given=by)
         group = {"model": "''", "conversation": "conversation_id", "day": "substr(ts, 1, 10)"}[by]
         where, params = [], []
         if conversation_id is not None:

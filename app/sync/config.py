@@ -22,6 +22,8 @@ from urllib.parse import unquote, urlsplit
 
 import msgspec
 
+from app.errors import InvalidValue
+
 Kind = Literal["s3", "webdav", "folder"]
 _BUCKET = re.compile(r"[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")
 
@@ -39,17 +41,14 @@ class SyncConfig(msgspec.Struct, frozen=True, kw_only=True):
         kind_of(self.url)  # raises ValueError saying what is wrong with the URL
         for url in (self.url, self.endpoint_url or ""):
             if urlsplit(url).password is not None:  # it would be written to settings.toml
-                raise ValueError(
-                    "sync: a URL must not hold a password: give the user with --user; the "
-                    "password is asked for and kept in the OS keyring"
-                )
+                raise InvalidValue(cause="url_password")
         if self.endpoint_url is not None and kind_of(self.url) != "s3":
-            raise ValueError("sync: endpoint_url is for s3:// remotes only")
+            raise InvalidValue(cause="endpoint_not_s3")
         if self.endpoint_url is not None and urlsplit(self.endpoint_url).scheme not in (
             "http",
             "https",
         ):
-            raise ValueError(f"sync: endpoint_url {self.endpoint_url!r} is not an http(s) URL")
+            raise InvalidValue(cause="endpoint_not_http", given=self.endpoint_url)
 
     @property
     def kind(self) -> Kind:
@@ -62,22 +61,17 @@ def kind_of(url: str) -> Kind:
     if scheme == "s3":
         bucket = urlsplit(url).netloc
         if not _BUCKET.fullmatch(bucket):
-            raise ValueError(
-                f"sync: {url!r} names no bucket: write s3://BUCKET or s3://BUCKET/FOLDER"
-            )
+            raise InvalidValue(cause="no_bucket", given=url)
         return "s3"
     if scheme in ("http", "https"):
         if not urlsplit(url).hostname:
-            raise ValueError(f"sync: {url!r} names no server")
+            raise InvalidValue(cause="no_server", given=url)
         return "webdav"
     if scheme == "file" or (scheme == "" and url):
         return "folder"
     if len(scheme) == 1:  # C:\Users\... on Windows
         return "folder"
-    raise ValueError(
-        f"sync: {url!r} is not a remote Crosstalk can use: write s3://BUCKET/FOLDER, "
-        "https://... (WebDAV) or a folder"
-    )
+    raise InvalidValue(cause="not_a_remote", given=url)
 
 
 def normalized(url: str) -> str:

@@ -18,6 +18,7 @@ import hmac
 import os
 from dataclasses import dataclass
 
+from app.errors import EmptyValue
 from app.sync.errors import DamagedObject, NewerRemote, WrongPassphrase
 
 VERSION = 1  # the first byte of every sealed object
@@ -68,7 +69,7 @@ class Sealer:
         from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
         if not passphrase:
-            raise ValueError("the passphrase is empty")
+            raise EmptyValue(cause="empty", what="passphrase")
         kdf = Scrypt(salt=params.salt, length=KEY, n=params.n, r=params.r, p=params.p)
         return cls(kdf.derive(passphrase.encode()))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from app.errors import EmptyValue
 from app.keys import SERVICE, KeyringUnavailable
 
 Secret = Literal["secret", "passphrase"]
@@ -55,7 +56,7 @@ def store(which: Secret, value: str) -> None:
     import keyring.errors
 
     if not value:
-        raise ValueError(f"the {which} is empty; nothing was stored")
+        raise EmptyValue(cause="not_stored", what=which)
     try:
         keyring.set_password(SERVICE, _user(which), value)
     except keyring.errors.KeyringError as exc:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
+from app.errors import EmptyValue
 from app.sync.config import SyncConfig, normalized
 from app.sync.errors import RemoteError
 
@@ -72,7 +73,7 @@ def set_up(
     if found is not None:
         _check_joinable(remote, found, config)
     if config.encrypt and not passphrase:
-        raise ValueError("the passphrase is empty; nothing was changed")
+        raise EmptyValue(cause="not_changed", what="passphrase")
     if found is None:
         new, _ = markers.new_marker(passphrase if config.encrypt else None)
         # False: another device set it up at the same moment, and its marker stands

@@ -22,7 +22,7 @@ import msgspec
 
 from app import ids
 from app.atomic import fsync_dir, replace_file
-from app.errors import StorageError
+from app.errors import InvalidValue, StorageError
 from app.history import AnyEntry, Attachment, History, ModelOutput
 from app.paths import DIR_MODE, FILE_MODE
 from app.scrub import scrub
@@ -86,7 +86,7 @@ def render(
         bytes_of = carried.gather(header.id, entries, blobs, notes) if blobs else {}
         return native.encode(header, entries, bytes_of)
     if fmt not in ("markdown", "html"):
-        raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+        raise InvalidValue(cause="export_format", given=fmt, choices=", ".join(FORMATS))
     entries, others = readable(history, all_branches)
     if fmt == "markdown":
         return markdown.render(header, entries, others, links or {}).encode()
@@ -136,10 +136,10 @@ def export(
     stops the export; a ZIP is then not written at all.
     """
     if fmt not in FORMATS:
-        raise ValueError(f"no export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
+        raise InvalidValue(cause="export_format", given=fmt, choices=", ".join(FORMATS))
     wanted = [ids.validate(i) for i in conversation_ids]
     if not wanted:
-        raise ValueError("nothing to export: name conversations by id, or export all of them")
+        raise InvalidValue(cause="nothing_to_export")
     for conversation_id in wanted:  # a missing one fails before anything is written
         if not (library.data.conversations / f"{conversation_id}{SUFFIX}").exists():
             library.open(conversation_id)  # raises NotFound, saying if it is in the trash
