@@ -13,7 +13,7 @@ from PySide6.QtCore import QUrl
 from app.history import AnyEntry, ModelInput, ModelOutput, Usage
 from app.store import Library
 from bench.ui_stream import tokens_of
-from ui.chat import view as chat_view
+from ui.chat import document as chat_document
 from ui.chat.markdown import render_markdown
 from ui.chat.view import IN_PARTS_CHARS, LIVE_HEADER, OFF_THREAD_CHARS, ChatView
 from ui.shell.stall_monitor import StallMonitor
@@ -87,7 +87,7 @@ def test_a_100k_reply_ends_without_a_stall_and_looks_as_if_drawn_at_once(
     final = text_of(view)
     assert LIVE_HEADER not in final and final.count("print(") == text.count("print(")
 
-    monkeypatch.setattr(chat_view, "IN_PARTS_CHARS", 10**9)  # the reference: all at once
+    monkeypatch.setattr(chat_document, "IN_PARTS_CHARS", 10**9)  # the reference: all at once
     at_once = make_view(qtbot)
     another = library.create()
     at_once.show_conversation(another)
