@@ -46,7 +46,7 @@ class ModelPicker(QComboBox):
         self.addItems(list(models))
         self.setMinimumContentsLength(12)  # the least it shrinks to in a narrow window
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.popup = ModelPopup(self)
+        self.popup = ModelPopup(self, self)
         self.popup.picked.connect(self.pick)
         self.popup.refresh_requested.connect(self.refresh)
         self.popup.add_key_requested.connect(self._add_key)
@@ -125,6 +125,9 @@ class ModelPicker(QComboBox):
         if spec not in self._facts:
             self._facts[spec] = self.catalog.facts(spec)
         return self._facts[spec]
+
+    def can_refresh(self) -> bool:
+        return self.catalog is not None
 
     def refreshing(self, provider: str) -> bool:
         return provider in self._refreshing

@@ -5,7 +5,7 @@ the picker (``ui.composer.model_picker``) owns the data and the background work.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import (
     QEvent,
@@ -34,11 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.model_catalog import Group, ProviderModels, Snapshot, arrange
+from app.model_catalog import Group, ModelFacts, ProviderModels, Snapshot, arrange
 from ui.common import locale_format
-
-if TYPE_CHECKING:
-    from ui.composer.model_picker import ModelPicker
 
 SPEC_ROLE = Qt.ItemDataRole.UserRole
 MAX_HEIGHT = 460  # the popup's, in pixels, before it scrolls
@@ -59,6 +56,18 @@ class _Rows(QStyledItemDelegate):
         return size
 
 
+class Source(Protocol):
+    """What the popup asks of the picker that owns the data and the background work."""
+
+    def can_refresh(self) -> bool:
+        """Whether a provider's server can be asked what it serves."""
+        ...
+
+    def refreshing(self, provider: str) -> bool: ...
+
+    def facts(self, spec: str) -> ModelFacts | None: ...
+
+
 class ModelPopup(QFrame):
     """The search field, the grouped results and a line of keyboard hints."""
 
@@ -66,9 +75,9 @@ class ModelPopup(QFrame):
     refresh_requested = Signal(str)
     add_key_requested = Signal(str)
 
-    def __init__(self, picker: ModelPicker) -> None:
-        super().__init__(picker, Qt.WindowType.Popup)
-        self.picker = picker
+    def __init__(self, source: Source, parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.source = source
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.snapshot = Snapshot(())
         self.current = ""
@@ -154,8 +163,8 @@ class ModelPopup(QFrame):
         if provider is not None and provider.key and provider.key.state == "missing":
             header.add_button(self.tr("Add key…"), self.tr("Open Settings to give it a key"),
                               lambda: self.add_key_requested.emit(provider.name))  # fmt: skip
-        if provider is not None and provider.lists_server and self.picker.catalog is not None:
-            busy = self.picker.refreshing(provider.name)
+        if provider is not None and provider.lists_server and self.source.can_refresh():
+            busy = self.source.refreshing(provider.name)
             button = header.add_button(
                 self.tr("Refreshing…") if busy else self.tr("Refresh"),
                 self.tr("Ask the server which models it serves"),
@@ -191,7 +200,7 @@ class ModelPopup(QFrame):
 
     def _server_text(self, provider: ProviderModels) -> str:
         server = provider.server
-        if self.picker.refreshing(provider.name):
+        if self.source.refreshing(provider.name):
             return self.tr("asking {url}…").format(url=provider.base_url)
         if server is not None and server.fetched_at is None and server.error:
             return ""  # asked, and never answered: the error says it
@@ -213,7 +222,7 @@ class ModelPopup(QFrame):
             item.setFont(0, font)
 
     def _facts_text(self, spec: str) -> str:
-        facts = self.picker.facts(spec)
+        facts = self.source.facts(spec)
         if facts is None:
             return ""
         tokens = self.short_tokens(facts.window)
