@@ -9,46 +9,115 @@ botocore or webdav4: a folder remote never loads them. Every message is scrubbed
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import ClassVar
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, Datum
 from app.scrub import scrub
 
 
 class RemoteError(CrosstalkError):
-    """A sync remote could not be used; nothing local was changed."""
+    """A sync remote could not be used; nothing local was changed.
+
+    Made by ``remote_error`` it says ``remote`` (a description without secrets), what was
+    being done there (``doing``, a key of ``DOING``, with ``name``) and, per class, what went
+    wrong; ``detail`` is the storage library's own words."""
+
+    DOING: ClassVar[Mapping[str, str]] = {
+        "writing": "writing {name}",
+        "reading": "reading {name}",
+        "listing": "listing {name}",
+        "listing_all": "listing the remote",
+        "deleting": "deleting {name}",
+        "looking_for": "looking for {name}",
+        "opening": "opening the remote",
+    }
+
+    @classmethod
+    def spelled(cls, data: Mapping[str, Datum]) -> Mapping[str, object]:
+        doing = RemoteError.DOING.get(str(data.get("doing", "")), "")
+        return {**data, "doing": doing.format_map(data)}
 
 
 class WrongCredentials(RemoteError):
     """The remote refused the user name, password or access key."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "refused": (
+            "{remote}: {doing}: the remote refused the credentials; check the user (or access "
+            "key id) and run `crosstalk sync setup` again to give the password (or secret key)"
+        ),
+    }
+
 
 class NoCredentials(RemoteError):
     """Nothing to sign in with was found."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "none_found": (
+            "{remote}: {doing}: no credentials found; run `crosstalk sync setup URL --user "
+            "ACCESS_KEY_ID` to keep the secret key in the OS keyring, or set AWS_ACCESS_KEY_ID "
+            "and AWS_SECRET_ACCESS_KEY (or an AWS profile)"
+        ),
+    }
 
 
 class NoSuchPlace(RemoteError):
     """The bucket, server folder or local folder is not there."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "no_bucket": (
+            "{remote}: {doing}: there is no such bucket; create it first, or check its name and "
+            "the endpoint URL"
+        ),
+        "not_found": "{remote}: {doing}: not found; check the URL (is the folder there?)",
+    }
+
 
 class PermissionDenied(RemoteError):
     """Signed in, but not allowed to do this there."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "denied": (
+            "{remote}: {doing}: permission denied; these credentials may not write there (check "
+            "the bucket policy or the folder's permissions)"
+        ),
+    }
 
 
 class Unreachable(RemoteError):
     """The network or the server is down, or the name does not resolve."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "unreachable": (
+            "{remote}: {doing}: cannot reach the remote ({detail}); check the network "
+            "connection and the URL"
+        ),
+    }
+
 
 class Throttled(RemoteError):
     """The service asks to slow down; trying again later works."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "slow_down": (
+            "{remote}: {doing}: the remote asks to slow down; try again in a few minutes"
+        ),
+    }
 
 
 class RemoteFull(RemoteError):
     """No space or quota left on the remote."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "full": "{remote}: {doing}: the remote is full (no space or quota left); make room there",
+    }
+
 
 class ObjectMissing(RemoteError):
     """An object read by name is not (or no longer) there."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {"missing": "{remote}: {doing}: it is not there"}
 
 
 class DamagedObject(RemoteError):
@@ -57,6 +126,8 @@ class DamagedObject(RemoteError):
 
 class Unexplained(RemoteError):
     """An error the map knows nothing more of: said with the remote's own words."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {"unexplained": "{remote}: {doing}: {detail}"}
 
 
 class WrongPassphrase(RemoteError):
@@ -115,12 +186,14 @@ def remote_error(
     *,
     remote: str,
     doing: str,
+    name: str = "",
     secrets: Iterable[str] = (),
     missing_means: type[RemoteError] = NoSuchPlace,
 ) -> RemoteError:
-    """The RemoteError for ``exc``, raised while ``doing`` (e.g. "writing probes/x") on
-    ``remote`` (a description without secrets). ``missing_means``: what a "not found" is
-    here (an object read by name: ObjectMissing; the remote's own folder: NoSuchPlace)."""
+    """The RemoteError for ``exc``, raised while ``doing`` (a key of ``RemoteError.DOING``,
+    e.g. "writing" ``name``) on ``remote`` (a description without secrets). ``missing_means``:
+    what a "not found" is here (an object read by name: ObjectMissing; the remote's own
+    folder: NoSuchPlace)."""
     chain = list(_chain(exc))
     names = set().union(*(_names(e) for e in chain))
     codes_statuses = [_code_and_status(e) for e in chain]
@@ -128,47 +201,32 @@ def remote_error(
     statuses = {s for _, s in codes_statuses if s}
     errnos = {e.errno for e in chain if isinstance(e, OSError) and e.errno}
     detail = scrub(_first_line(exc), secrets)
-    where = f"{remote}: {doing}"
+    where: dict[str, Datum] = {"remote": remote, "doing": doing, "name": name}
 
     if "NoCredentialsError" in names or "PartialCredentialsError" in names:
-        return NoCredentials(
-            f"{where}: no credentials found; run `crosstalk sync setup URL --user ACCESS_KEY_ID` "
-            "to keep the secret key in the OS keyring, or set AWS_ACCESS_KEY_ID and "
-            "AWS_SECRET_ACCESS_KEY (or an AWS profile)"
-        )
+        return NoCredentials(cause="none_found", **where)
     if codes & _AUTH_CODES or 401 in statuses:
-        return WrongCredentials(
-            f"{where}: the remote refused the credentials; check the user (or access key id) "
-            "and run `crosstalk sync setup` again to give the password (or secret key)"
-        )
+        return WrongCredentials(cause="refused", **where)
     if "NoSuchBucket" in codes:
-        return NoSuchPlace(
-            f"{where}: there is no such bucket; create it first, or check its name and the "
-            "endpoint URL"
-        )
+        return NoSuchPlace(cause="no_bucket", **where)
     if (
         codes & _FULL_CODES
         or 507 in statuses
         or "InsufficientStorage" in names
         or errnos & {errno.ENOSPC, _EDQUOT}
     ):
-        return RemoteFull(f"{where}: the remote is full (no space or quota left); make room there")
+        return RemoteFull(cause="full", **where)
     if codes & _THROTTLE_CODES or statuses & {429, 503}:
-        return Throttled(f"{where}: the remote asks to slow down; try again in a few minutes")
+        return Throttled(cause="slow_down", **where)
     if (
         codes & _DENIED_CODES
         or 403 in statuses
         or names & {"PermissionError", "ForbiddenOperation"}
         or errnos & {errno.EACCES, errno.EPERM, errno.EROFS}
     ):
-        return PermissionDenied(
-            f"{where}: permission denied; these credentials may not write there (check the "
-            "bucket policy or the folder's permissions)"
-        )
+        return PermissionDenied(cause="denied", **where)
     if names & _NETWORK_CLASSES or errnos & _NETWORK_ERRNOS:
-        return Unreachable(
-            f"{where}: cannot reach the remote ({detail}); check the network connection and the URL"
-        )
+        return Unreachable(cause="unreachable", detail=detail, **where)
     if (
         "NoSuchKey" in codes
         or 404 in statuses
@@ -176,9 +234,9 @@ def remote_error(
         or errno.ENOENT in errnos
     ):
         if missing_means is ObjectMissing:
-            return ObjectMissing(f"{where}: it is not there")
-        return missing_means(f"{where}: not found; check the URL (is the folder there?)")
-    return Unexplained(f"{where}: {detail}")
+            return ObjectMissing(cause="missing", **where)
+        return missing_means(cause="not_found", **where)
+    return Unexplained(cause="unexplained", detail=detail, **where)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -81,7 +81,9 @@ class Remote:
         return f"{self.root}/{name}" if self.root else name
 
     @contextlib.contextmanager
-    def _errors(self, doing: str, missing_means: type[RemoteError] = NoSuchPlace) -> Iterator[None]:
+    def _errors(
+        self, doing: str, name: str = "", missing_means: type[RemoteError] = NoSuchPlace
+    ) -> Iterator[None]:
         try:
             yield
         except RemoteError:
@@ -91,6 +93,7 @@ class Remote:
                 exc,
                 remote=self.description,
                 doing=doing,
+                name=name,
                 secrets=self._secrets,
                 missing_means=missing_means,
             ) from exc
@@ -101,7 +104,7 @@ class Remote:
         """Write ``data`` as ``name``, replacing it; others see the old object or the whole
         new one, never a part."""
         path = self._path(check_name(name))
-        with self._errors(f"writing {name}"):
+        with self._errors("writing", name):
             self._put(path, data)
 
     def create(self, name: str, data: bytes) -> bool:
@@ -109,7 +112,7 @@ class Remote:
         one remote at the same moment: one wins, and the other reads what it wrote). False if
         it was there; visible whole, like ``put``."""
         path = self._path(check_name(name))
-        with self._errors(f"writing {name}"):
+        with self._errors("writing", name):
             try:
                 self._create(path, data)
             except FileExistsError:
@@ -119,7 +122,7 @@ class Remote:
     def get(self, name: str) -> bytes:
         """``name``'s bytes; ObjectMissing when it is not there."""
         path = self._path(check_name(name))
-        with self._errors(f"reading {name}", ObjectMissing):
+        with self._errors("reading", name, ObjectMissing):
             data: bytes = self.fs.cat_file(path)
             return data
 
@@ -129,7 +132,7 @@ class Remote:
         if folder:
             check_name(folder)
         base = self._path(folder) if folder else self.root
-        with self._errors(f"listing {prefix or 'the remote'}"):
+        with self._errors("listing" if prefix else "listing_all", prefix):
             try:
                 found: dict[str, dict[str, Any]] = self.fs.find(base, detail=True)
             except FileNotFoundError:
@@ -149,13 +152,13 @@ class Remote:
     def delete(self, name: str) -> None:
         """Remove ``name`` (only ever a device's own objects); no error if it is not there."""
         path = self._path(check_name(name))
-        with contextlib.suppress(ObjectMissing), self._errors(f"deleting {name}", ObjectMissing):
+        with contextlib.suppress(ObjectMissing), self._errors("deleting", name, ObjectMissing):
             self.fs.rm_file(path)
 
     def exists(self, name: str) -> bool:
         path = self._path(check_name(name))
         try:
-            with self._errors(f"looking for {name}", ObjectMissing):
+            with self._errors("looking_for", name, ObjectMissing):
                 info = self.fs.info(path)
         except ObjectMissing:
             return False
@@ -163,7 +166,7 @@ class Remote:
 
     def check_root(self) -> None:
         """NoSuchPlace (or another RemoteError) unless the remote's root is there."""
-        with self._errors("opening the remote"):
+        with self._errors("opening"):
             if not self._root_exists():
                 raise NoSuchPlace(
                     f"{self.description}: there is no such folder; create it first, or check "
@@ -190,7 +193,7 @@ class S3Remote(Remote):
         except (PermissionDenied, Unexplained) as exc:
             # s3fs reads with a HEAD first, and a HEAD's 400 or 403 has no body to say why
             # (wrong or expired keys, a missing permission): a listing's answer does
-            with self._errors("opening the remote"):
+            with self._errors("opening"):
                 self._root_exists()
             raise exc from exc.__cause__
 
