@@ -84,11 +84,15 @@ def test_keyboard_shortcuts_are_read_from_the_actions_themselves(
     qtbot: Any, open_window: OpenWindow
 ) -> None:
     window = open_window().window
-    rows = dict((what, keys) for keys, what in help.shortcut_rows(window))
+    enter_sends = window.services.settings.enter_sends
+    listed = help.shortcut_rows(
+        window.menuBar(), window.conversations.view.actions(), enter_sends=enter_sends
+    )
+    rows = dict((what, keys) for keys, what in listed)
     assert rows["New chat"] == "Ctrl+N" and rows["Settings…"] == "Ctrl+,"
     assert "Ctrl+=" in rows["Zoom in"] and rows["Actual size"] == "Ctrl+0"
     assert rows["Send the message"] == "Enter" and "F2" in rows.values()
-    dialog = ShortcutsDialog(help.shortcut_rows(window), window)
+    dialog = ShortcutsDialog(listed, window)
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == len(rows)
 
@@ -117,7 +121,7 @@ def test_report_a_problem_copies_versions_and_log_lines_without_keys(
         encoding="utf-8",
     )
     window = open_window(services).window
-    text = help.report_problem(window)
+    text = help.report_problem(services.data.log_file, services.keys.secrets(), window.statusBar())
     assert QGuiApplication.clipboard().text() == text
     assert key not in text and "[redacted]" in text
     assert "the last line" in text and "Crosstalk: " in text and "Qt: " in text

@@ -299,7 +299,8 @@ def visit_every_screen(harness: Harness, conversation_id: str) -> Found:
 
     dialog(window.open_settings, SettingsDialog, tabs="tabs")
     dialog(lambda: help.AboutDialog(window.services.data, window).open(), help.AboutDialog)
-    rows = help.shortcut_rows(window)
+    rows = help.shortcut_rows(window.menuBar(), window.conversations.view.actions(),
+                              enter_sends=window.services.settings.enter_sends)  # fmt: skip
     dialog(lambda: help.ShortcutsDialog(rows, window).open(), help.ShortcutsDialog)
     dialog(window.composer.chat_button.click, ChatSettingsDialog)
     dialog(window.edit_system, SystemDialog)
@@ -322,7 +323,8 @@ def visit_every_screen(harness: Harness, conversation_id: str) -> Found:
     harness.until(lambda: not window.conversations.model.loading, "the list again")
     window.show_welcome()
     window.compress_history()  # with no conversation open: the banner says why not
-    help.report_problem(window)  # the status bar says where the report is
+    services = window.services  # the status bar says where the report is
+    help.report_problem(services.data.log_file, services.keys.secrets(), window.statusBar())
     on_screen(found)
     return found
 

@@ -498,7 +498,10 @@ def test_find_says_when_messages_not_drawn_hold_the_text_and_shows_them(
 def test_the_shortcuts_list_has_find_and_search(open_window: OpenWindow) -> None:
     from ui.shell import help
 
-    shown = {what: keys for keys, what in help.shortcut_rows(open_window().window)}
+    window = open_window().window
+    listed = help.shortcut_rows(window.menuBar(), window.conversations.view.actions(),
+                                enter_sends=window.services.settings.enter_sends)  # fmt: skip
+    shown = {what: keys for keys, what in listed}
     assert shown["Find in this chat"] == "Ctrl+F" and shown["Search all chats"] == "Ctrl+Shift+F"
     assert shown["Find next"] == "F3 / Ctrl+G"
     assert shown["Find previous"] == "Shift+F3 / Ctrl+Shift+G"

@@ -363,6 +363,16 @@ class Composer(TakesDrops, QWidget):
     def set_model(self, spec: str) -> None:
         self.model_picker.set_current(spec)
 
+    def models(self) -> list[str]:
+        """The models the picker lists (the settings' configured ones)."""
+        picker = self.model_picker
+        return [picker.itemText(index) for index in range(picker.count())]
+
+    def set_models(self, specs: list[str]) -> None:
+        """List these models instead (the settings changed); ``set_model`` picks one."""
+        self.model_picker.clear()
+        self.model_picker.addItems(specs)
+
     def _model_picked(self) -> None:
         self.edit.setFocus()  # a model is picked to write to it
 

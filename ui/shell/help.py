@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, qVersion
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
@@ -17,7 +18,9 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
+    QMenuBar,
     QPushButton,
+    QStatusBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -27,9 +30,6 @@ from PySide6.QtWidgets import (
 from app.paths import DataDir
 from app.report import problem_report, version
 from ui.common.i18n import Context
-
-if TYPE_CHECKING:
-    from ui.shell.main_window import MainWindow
 
 
 class Help(Context):
@@ -62,10 +62,11 @@ def _menu_rows(menu: QMenu) -> list[tuple[str, str]]:
     return rows
 
 
-def shortcut_rows(window: MainWindow) -> list[tuple[str, str]]:
-    """Every shortcut the window has: its menus' and its list's actions, read from the
-    actions themselves, and the keys of the message box."""
-    enter_sends = window.services.settings.enter_sends
+def shortcut_rows(
+    bar: QMenuBar, more: Iterable[QAction], *, enter_sends: bool
+) -> list[tuple[str, str]]:
+    """Every shortcut the window has: its menus' (``bar``) and other actions' (``more``, e.g.
+    the list's), read from the actions themselves, and the keys of the message box."""
     send, newline = ("Enter", "Shift+Enter") if enter_sends else ("Ctrl+Enter", "Enter")
     native = QKeySequence.SequenceFormat.NativeText  # key names in the user's language
     rows = [
@@ -74,10 +75,10 @@ def shortcut_rows(window: MainWindow) -> list[tuple[str, str]]:
         (QKeySequence("Up").toString(native),
          Help.tr("Edit your last message (in an empty message box)")),
     ]  # fmt: skip
-    for action in window.menuBar().actions():
+    for action in bar.actions():
         if isinstance(menu := action.menu(), QMenu):
             rows += _menu_rows(menu)
-    for action in window.conversations.view.actions():
+    for action in more:
         if action.shortcuts():
             rows.append((_keys_of(action), menu_words(action.text())))
     return rows
@@ -150,12 +151,12 @@ class AboutDialog(QDialog):
         layout.addWidget(buttons)
 
 
-def report_problem(window: MainWindow) -> str:
-    """Put a report (versions, recent log lines, no keys) on the clipboard and say so."""
-    services = window.services
-    text = problem_report(services.data.log_file, services.keys.secrets(), {"Qt": qVersion()})
+def report_problem(log_file: Path, secrets: Iterable[str], status: QStatusBar) -> str:
+    """Put a report (versions, recent log lines, no keys) on the clipboard and say so in
+    ``status``."""
+    text = problem_report(log_file, secrets, {"Qt": qVersion()})
     QGuiApplication.clipboard().setText(text)
-    window.statusBar().showMessage(
+    status.showMessage(
         Help.tr("A report (versions and recent log lines, no keys) is on the clipboard: paste it "
             "into your message."),
         15_000,

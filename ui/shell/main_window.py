@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
     QMainWindow,
-    QMenu,
     QPlainTextEdit,
     QSplitter,
     QVBoxLayout,
@@ -56,13 +55,14 @@ from ui.mcp.prompt_commands import PromptCommands
 from ui.mcp.resource_picker import ResourceAttach
 from ui.shell import menus
 from ui.shell.error_banner import ErrorBanner
-from ui.shell.menus import Menus
 from ui.shell.stall_monitor import StallMonitor
 from ui.shell.welcome import WelcomeView
 from ui.shell.window_state import WindowState
 from ui.sync.status import SyncLine, SyncRunner
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
     from ui.settings.dialog import ProviderTrial, SettingsDialog
 
 log = logging.getLogger(__name__)
@@ -153,12 +153,20 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
-        menus.build(self, right)
-        self._add_attach_action()
-        self._add_sync()
+        parts = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
+                            self.themes, self.services)  # fmt: skip
+        built = menus.build(self, self, parts, right)
+        built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
+        built.chat.addAction(self.resource_attach.action)
+        self._add_sync(built.file)
         self._connect()
-        self.branch_actions = BranchActions(self)
-        self.fit_prompt = FitPrompt(self)
+        self.branch_actions = BranchActions(self.controller, self.chat, self.composer,
+                                            lambda: self.current, self)  # fmt: skip
+        self._connect_branch_actions()
+        self.fit_prompt = FitPrompt(self.composer.model_picker, self)
+        fit = self.fit_prompt
+        fit.trimmed_chosen.connect(lambda text, spec: self.send(text, spec, checked=True))
+        fit.compress_chosen.connect(self.compress_history)
         self._restore()
         # other processes (the command line, another window) write to the same library: look
         # for their appends to open conversations and for index changes a few times a second
@@ -216,16 +224,15 @@ class MainWindow(QMainWindow):
         self.welcome.import_requested.connect(self.import_conversations)
         self._loading.timeout.connect(self._show_loading)
 
-    def _add_attach_action(self) -> None:
-        """Chat > Attach files… (Ctrl+Shift+A), the composer's action, so Help's list of
-        shortcuts has it too."""
-        for action in self.menuBar().actions():
-            menu = action.menu()
-            if isinstance(menu, QMenu) and menu.title() == Menus.tr("&Chat"):
-                menu.addAction(self.composer.attach_action)
-                menu.addAction(self.resource_attach.action)
+    def _connect_branch_actions(self) -> None:
+        actions = self.branch_actions
+        actions.problem.connect(self.banner.show_message)
+        actions.hint.connect(lambda text: self.statusBar().showMessage(text, 10_000))
+        actions.fork_requested.connect(self.fork)
+        self.composer.edit_last_requested.connect(actions.edit_last)
+        self.compare_strip.chosen.connect(lambda seq: actions.act("sibling", seq))
 
-    def _add_sync(self) -> None:
+    def _add_sync(self, file_menu: QMenu) -> None:
         """Sync (docs/sync.md): the status bar's line, File > Sync now (Ctrl+Shift+S), and
         branches from another device pointed out. ui/shell/app.py starts it."""
         self.sync_runner = SyncRunner(self.services, self)
@@ -237,11 +244,8 @@ class MainWindow(QMainWindow):
         self.sync_action = QAction(self.tr("S&ync now"), self)
         self.sync_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.sync_action.triggered.connect(self.sync_now)
-        for action in self.menuBar().actions():
-            menu = action.menu()
-            if isinstance(menu, QMenu) and menu.title() == Menus.tr("&File"):
-                last = menu.actions()[-1] if menu.actions() else None  # before Quit
-                menu.insertAction(last, self.sync_action)  # type: ignore[arg-type]
+        last = file_menu.actions()[-1] if file_menu.actions() else None  # before Quit
+        file_menu.insertAction(last, self.sync_action)  # type: ignore[arg-type]
 
     def sync_now(self) -> None:
         """File > Sync now, or a click on the status line; Settings > Sync when sync is off."""
@@ -550,7 +554,7 @@ class MainWindow(QMainWindow):
                 current = self.controller.conversation(self.current) if self.current else None
                 fit = measure(self.services, current, spec, text, attachments)
                 if not fit.fits:
-                    self.fit_prompt.ask(text, fit)
+                    self.fit_prompt.ask(text, fit, can_compress=self.current is not None)
                     return
             if self.current is None:
                 self._hide_welcome()
@@ -841,8 +845,7 @@ class MainWindow(QMainWindow):
         self.services.settings = settings
         self.conversations.set_prices(self.services.prices)  # costs shown follow the edit
         self.services.models = build_models(settings, self.services.keys, os.environ)
-        self.composer.model_picker.clear()
-        self.composer.model_picker.addItems(self.services.models.available())
+        self.composer.set_models(self.services.models.available())
         current = self.controller.last_model(self.current) if self.current else None
         self.composer.set_model(current or settings.default_model)
         self.composer.set_enter_sends(settings.enter_sends)

@@ -7,22 +7,69 @@ and the keys that work are the same thing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ui.common.i18n import Context
 
 if TYPE_CHECKING:
-    from ui.shell.main_window import MainWindow
+    from app.composition import Services
+    from ui.chat.view import ChatView
+    from ui.common.theme import Themes
+    from ui.composer.composer import Composer
+    from ui.conversations.pane import ConversationList
+    from ui.inspector.dock import InspectorDock
 
 Keys = QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
 
 
 class Menus(Context):
     """The translation context of the menus' texts."""
+
+
+class Commands(Protocol):
+    """The window's own commands that menu items run."""
+
+    def new_chat(self) -> None: ...
+
+    def open_settings(self) -> None: ...
+
+    def export_conversations(self) -> None: ...
+
+    def import_conversations(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def retry(self) -> None: ...
+
+    def compress_history(self) -> None: ...
+
+    def set_theme(self, mode: str) -> None: ...
+
+    def zoom(self, step: int) -> None: ...
+
+    def show_welcome(self) -> None: ...
+
+
+class Parts(NamedTuple):
+    """The widgets whose own actions are in the menus, and the services Help reads."""
+
+    conversations: ConversationList
+    chat: ChatView
+    composer: Composer
+    inspector: InspectorDock
+    themes: Themes
+    services: Services
+
+
+class Built(NamedTuple):
+    """The menus others add to (Sync now in File, the attach actions in Chat)."""
+
+    file: QMenu
+    chat: QMenu
 
 
 def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> list[QAction]:
@@ -39,41 +86,43 @@ def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> li
     return actions
 
 
-def build(window: MainWindow, chat_pane: QWidget) -> None:
+def build(window: QMainWindow, commands: Commands, parts: Parts, chat_pane: QWidget) -> Built:
     """Every menu of ``window``; Esc (Stop) is scoped to ``chat_pane``."""
     bar = window.menuBar()
-    _fill(bar.addMenu(Menus.tr("&File")), [
-        (Menus.tr("&New chat"), QKeySequence.StandardKey.New, window.new_chat),
-        (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: window.open_settings()),
-        (Menus.tr("&Export…"), QKeySequence("Ctrl+Shift+E"), window.export_conversations),
-        (Menus.tr("&Import…"), QKeySequence("Ctrl+Shift+I"), window.import_conversations),
+    file = bar.addMenu(Menus.tr("&File"))
+    _fill(file, [
+        (Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.new_chat),
+        (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: commands.open_settings()),
+        (Menus.tr("&Export…"), QKeySequence("Ctrl+Shift+E"), commands.export_conversations),
+        (Menus.tr("&Import…"), QKeySequence("Ctrl+Shift+I"), commands.import_conversations),
         (Menus.tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),
     ])  # fmt: skip
     chat = bar.addMenu(Menus.tr("&Chat"))
     stop, *_ = _fill(chat, [
-        (Menus.tr("&Stop reply"), QKeySequence("Esc"), window.stop),
-        (Menus.tr("&Retry last reply"), QKeySequence("Ctrl+R"), window.retry),
+        (Menus.tr("&Stop reply"), QKeySequence("Esc"), commands.stop),
+        (Menus.tr("&Retry last reply"), QKeySequence("Ctrl+R"), commands.retry),
         (Menus.tr("Search all chats"), QKeySequence("Ctrl+Shift+F"),
-         window.conversations.focus_search),
-        (Menus.tr("&Find in this chat"), QKeySequence.StandardKey.Find, window.chat.find),
+         parts.conversations.focus_search),
+        (Menus.tr("&Find in this chat"), QKeySequence.StandardKey.Find, parts.chat.find),
         (Menus.tr("Find next"), [QKeySequence("F3"), QKeySequence("Ctrl+G")],
-         window.chat.find_bar.find_next),
+         parts.chat.find_bar.find_next),
         (Menus.tr("Find previous"), [QKeySequence("Shift+F3"), QKeySequence("Ctrl+Shift+G")],
-         window.chat.find_bar.find_previous),
-        (Menus.tr("Write message"), QKeySequence("Ctrl+L"), window.composer.edit.setFocus),
-        (Menus.tr("&Compress history…"), QKeySequence("Ctrl+Shift+K"), window.compress_history),
+         parts.chat.find_bar.find_previous),
+        (Menus.tr("Write message"), QKeySequence("Ctrl+L"), parts.composer.edit.setFocus),
+        (Menus.tr("&Compress history…"), QKeySequence("Ctrl+Shift+K"), commands.compress_history),
     ])  # fmt: skip
     # Esc stops from the chat and the composer; elsewhere it is the focused widget's (the
     # search box clears the search): one window-wide Esc would make both ambiguous, i.e. dead
     stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     chat_pane.addAction(stop)
-    QShortcut(QKeySequence("Ctrl+Return"), window, window.composer.send_button.click)
-    _view(window, bar.addMenu(Menus.tr("&View")))
-    _help(window, bar.addMenu(Menus.tr("&Help")))
+    QShortcut(QKeySequence("Ctrl+Return"), window, parts.composer.send_button.click)
+    _view(commands, parts, bar.addMenu(Menus.tr("&View")))
+    _help(window, commands, parts, bar.addMenu(Menus.tr("&Help")))
+    return Built(file, chat)
 
 
-def _view(window: MainWindow, view: QMenu) -> None:
-    toggle = window.inspector.toggleViewAction()
+def _view(commands: Commands, parts: Parts, view: QMenu) -> None:
+    toggle = parts.inspector.toggleViewAction()
     toggle.setText(Menus.tr("&Inspector"))
     toggle.setShortcuts([QKeySequence("Ctrl+I"), QKeySequence("F9")])
     view.addAction(toggle)
@@ -87,27 +136,37 @@ def _view(window: MainWindow, view: QMenu) -> None:
     ):
         action = themes.addAction(text)
         action.setCheckable(True)
-        action.setChecked(window.themes.mode() == mode)
+        action.setChecked(parts.themes.mode() == mode)
         action.setData(mode)
-        action.triggered.connect(lambda _checked=False, mode=mode: window.set_theme(mode))
+        action.triggered.connect(lambda _checked=False, mode=mode: commands.set_theme(mode))
         group.addAction(action)
     view.addSeparator()
     zoom_in = [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
     _fill(view, [
-        (Menus.tr("Zoom &in"), zoom_in, lambda: window.zoom(1)),
-        (Menus.tr("Zoom &out"), QKeySequence.StandardKey.ZoomOut, lambda: window.zoom(-1)),
-        (Menus.tr("&Actual size"), QKeySequence("Ctrl+0"), lambda: window.zoom(0)),
+        (Menus.tr("Zoom &in"), zoom_in, lambda: commands.zoom(1)),
+        (Menus.tr("Zoom &out"), QKeySequence.StandardKey.ZoomOut, lambda: commands.zoom(-1)),
+        (Menus.tr("&Actual size"), QKeySequence("Ctrl+0"), lambda: commands.zoom(0)),
     ])  # fmt: skip
 
 
-def _help(window: MainWindow, menu: QMenu) -> None:
+def _help(window: QMainWindow, commands: Commands, parts: Parts, menu: QMenu) -> None:
     from ui.shell import help
 
+    services = parts.services
+
+    def shortcuts() -> None:
+        more = parts.conversations.view.actions()
+        rows = help.shortcut_rows(window.menuBar(), more, enter_sends=services.settings.enter_sends)
+        help.ShortcutsDialog(rows, window).open()
+
+    def report() -> None:
+        help.report_problem(services.data.log_file, services.keys.secrets(), window.statusBar())
+
     _fill(menu, [
-        (Menus.tr("&Welcome"), None, window.show_welcome),
+        (Menus.tr("&Welcome"), None, commands.show_welcome),
         (Menus.tr("&Keyboard shortcuts"), [QKeySequence("Ctrl+/"), QKeySequence("F1")],
-         lambda: help.ShortcutsDialog(help.shortcut_rows(window), window).open()),
-        (Menus.tr("&Report a problem…"), None, lambda: help.report_problem(window)),
-        (Menus.tr("&About Crosstalk"), None, lambda: help.AboutDialog(window.services.data,
-                                                                  window).open()),
+         shortcuts),
+        (Menus.tr("&Report a problem…"), None, report),
+        (Menus.tr("&About Crosstalk"), None,
+         lambda: help.AboutDialog(services.data, window).open()),
     ])  # fmt: skip
