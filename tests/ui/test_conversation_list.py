@@ -462,7 +462,7 @@ def test_relative_time() -> None:
     def ago(delta: timedelta) -> str:
         return relative_time((now - delta).isoformat().replace("+00:00", "Z"), now)
 
-    from ui import locale_format  # "14:02", "Yesterday 14:02", a weekday, a short date
+    from ui.common import locale_format  # "14:02", "Yesterday 14:02", a weekday, a short date
 
     for delta in (timedelta(seconds=5), timedelta(hours=3), timedelta(days=2), timedelta(days=400)):
         assert ago(delta) == locale_format.when(now - delta, now) != ""

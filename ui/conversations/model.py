@@ -11,13 +11,10 @@ each time the view scrolls near the end. ``notice`` says what the search found, 
 run.
 
 Each page also asks, in one query, what each model used in those conversations; the cost is
-worked out here from the price table, so edited prices apply at once, without a query.
-
-Painting must not wait on formatting (issue 23): a row's cost and muted line are worked out
-once, the first time the row is shown, and kept with it; a cost's tooltip lines only when the
-tooltip is asked for. ``refresh`` reloads at most once every ``REFRESH_MS`` (an import in the
-background asks several times a second), and a reload that finds the same rows changes only
-those that differ, without a reset.
+worked out from the price table when a row is first shown (``ui.conversations.row_data``, which
+says what a row shows), so edited prices apply at once, without a query. ``refresh`` reloads at
+most once every ``REFRESH_MS`` (an import in the background asks several times a second), and a
+reload that finds the same rows changes only those that differ, without a reset.
 """
 
 from __future__ import annotations
@@ -26,9 +23,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Coroutine
 from typing import Any
 
 from PySide6.QtCore import (
@@ -42,13 +37,54 @@ from PySide6.QtCore import (
 )
 
 from app.errors import CrosstalkError
-from app.pricing import PriceTable, format_cost
-from app.store.index import ModelUsage
-from ui.common import locale_format
-from ui.common.i18n import Context
-from ui.conversations import search_results
+from app.pricing import PriceTable
+from ui.conversations import row_data, search_results
 from ui.conversations.reader import LibraryReader
-from ui.conversations.search_results import CONVERSATION, HIT, MORE
+from ui.conversations.row_data import (
+    COST_ROLE,
+    COUNT_ROLE,
+    HIT_ROLE,
+    ID_ROLE,
+    KIND_ROLE,
+    MARKS_ROLE,
+    MODEL_ROLE,
+    PINNED_ROLE,
+    ROLE_NAMES,
+    ROW_ROLE,
+    SNIPPET_ROLE,
+    SUBTITLE_ROLE,
+    TOKENS_ROLE,
+    UPDATED_ROLE,
+    ConversationRows,
+    Row,
+    Shown,
+    differ,
+    identity,
+)
+from ui.conversations.search_results import CONVERSATION, HIT
+
+__all__ = [  # the roles and what a row shows come from ui.conversations.row_data
+    "COST_ROLE",
+    "COUNT_ROLE",
+    "HIT_ROLE",
+    "ID_ROLE",
+    "KIND_ROLE",
+    "MARKS_ROLE",
+    "MODEL_ROLE",
+    "PAGE",
+    "PER_CONVERSATION",
+    "PINNED_ROLE",
+    "REFRESH_MS",
+    "ROW_ROLE",
+    "SEARCH_PAGE",
+    "SNIPPET_ROLE",
+    "SUBTITLE_ROLE",
+    "TOKENS_ROLE",
+    "UPDATED_ROLE",
+    "ConversationListModel",
+    "Index",
+    "Shown",
+]
 
 log = logging.getLogger(__name__)
 
@@ -56,238 +92,8 @@ PAGE = 100
 SEARCH_PAGE = 50  # conversations of search results asked for at a time
 PER_CONVERSATION = 20  # matching messages listed under each
 REFRESH_MS = 1000  # refresh() reloads at most this often; asked sooner, it reloads then
-SUBTITLE = "_subtitle"  # a row's key for its muted line once formatted: (the day, the text)
-SPEND = "spend"  # a row's key for its Spend, worked out from its "usage" when first shown
-DERIVED = (SUBTITLE, SPEND)  # kept with a row, worked out from its data
-
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
-UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
-MODEL_ROLE = Qt.ItemDataRole.UserRole + 3  # "provider/model", "" before the first reply
-TOKENS_ROLE = Qt.ItemDataRole.UserRole + 4  # input + output tokens over the conversation
-PINNED_ROLE = Qt.ItemDataRole.UserRole + 5
-SNIPPET_ROLE = Qt.ItemDataRole.UserRole + 6  # a search result's text (plain), else None
-SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 7  # the muted second line
-COST_ROLE = Qt.ItemDataRole.UserRole + 8  # dollars the priced calls cost; None: none priced
-HIT_ROLE = Qt.ItemDataRole.UserRole + 9  # the seq of the message to open at, else None
-ROW_ROLE = Qt.ItemDataRole.UserRole + 10  # "conversation", "hit" or "more" (search_results)
-MARKS_ROLE = Qt.ItemDataRole.UserRole + 11  # [start, end) of the matched words in SNIPPET_ROLE
-KIND_ROLE = Qt.ItemDataRole.UserRole + 12  # a hit's entry kind ("model_input" ...)
-COUNT_ROLE = Qt.ItemDataRole.UserRole + 13  # matching messages (a conversation), more (more)
-
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
-Row = dict[str, Any]
-
-
-class ConversationRows(Context):
-    """The translation context of the list's rows' texts."""
-
-
-# --- presentation helpers ------------------------------------------------------------------
-
-
-def relative_time(stamp: str | None, now: datetime | None = None) -> str:
-    """When it was last written, as the locale says it ("14:02", "Yesterday 14:02", ...)."""
-    return locale_format.when(stamp, now)
-
-
-def token_count(tokens: int) -> str:
-    if tokens < 1000:
-        return ConversationRows.tr("%n token(s)", None, tokens)
-    if tokens < 1_000_000:
-        return ConversationRows.tr("{count}k tokens").format(
-            count=locale_format.number(tokens / 1000)
-        )
-    return ConversationRows.tr("{count}M tokens").format(
-        count=locale_format.number(tokens / 1_000_000)
-    )
-
-
-@dataclass(frozen=True)
-class Spend:
-    """What a conversation's calls cost, from its usage per model and the price table."""
-
-    cost: float | None  # the priced calls' cost; None when no call has a price
-    unpriced: tuple[str, ...]  # "provider:model" of calls with no price
-    usages: tuple[ModelUsage, ...] = ()
-    costs: tuple[float | None, ...] = ()  # each usage's, None: no price
-
-    @property
-    def models(self) -> tuple[str, ...]:
-        """One line per model, for the tooltip (formatted only when asked for)."""
-        lines = []
-        for used, cost in zip(self.usages, self.costs, strict=True):
-            calls = ConversationRows.tr("%n call(s)", None, used.calls)
-            tokens = token_count(used.usage.input + used.usage.output)
-            price = format_cost(cost) if cost is not None else ConversationRows.tr("no price")
-            lines.append(f"{used.provider}:{used.model}: {calls}, {tokens}, {price}")
-        return tuple(lines)
-
-    @property
-    def label(self) -> str:
-        """``$0.012``, ``$0.012+`` when some calls have no price, "" when none has one."""
-        if self.cost is None:
-            return ""
-        return format_cost(self.cost) + ("+" if self.unpriced else "")
-
-    @property
-    def summary(self) -> str:
-        if not self.usages:
-            return ""
-        names = ", ".join(self.unpriced)
-        missing = (
-            ConversationRows.tr("no price for {models}").format(models=names)
-            if self.unpriced
-            else ""
-        )
-        known = format_cost(self.cost) if self.cost is not None else ""
-        cost = " + ".join(part for part in (known, missing) if part)
-        return ConversationRows.tr("Cost: {cost}").format(cost=cost)
-
-
-def spend(usages: list[ModelUsage], prices: PriceTable) -> Spend:
-    """The costs only: nothing is formatted here (a reload costs hundreds of rows at once)."""
-    total: float | None = None
-    unpriced, costs = [], []
-    for used in usages:
-        cost = prices.cost(used.provider, used.model, used.usage)
-        costs.append(cost)
-        if cost is None:
-            unpriced.append(f"{used.provider}:{used.model}")
-        else:
-            total = (total or 0.0) + cost
-    return Spend(total, tuple(unpriced), tuple(usages), tuple(costs))
-
-
-def _title(row: Row) -> str:
-    return row["title"] or ConversationRows.tr("Untitled")
-
-
-def _model_name(row: Row) -> str:
-    return f"{row['provider']}/{row['model']}" if row.get("model") else ""
-
-
-def _tokens(row: Row) -> int:
-    return int(row.get("input_tokens") or 0) + int(row.get("output_tokens") or 0)
-
-
-def _subtitle(row: Row) -> str:
-    """Formatted the first time the row is shown that day ("Yesterday" moves on), then kept."""
-    today = date.today()
-    kept = row.get(SUBTITLE)
-    if kept is not None and kept[0] == today:
-        return str(kept[1])
-    text = _format_subtitle(row)
-    row[SUBTITLE] = (today, text)
-    return text
-
-
-def _format_subtitle(row: Row) -> str:
-    parts = [row.get("model") or "", relative_time(row.get("updated_at"))]
-    if row.get("count") is not None:  # a search result: how many of its messages match
-        parts.insert(0, search_results.match_count(row["count"]))
-    else:
-        if tokens := _tokens(row):
-            parts.append(token_count(tokens))
-        if found := row.get(SPEND):
-            parts.append(found.label)
-    return " · ".join(p for p in parts if p)
-
-
-def _cost(row: Row) -> float | None:
-    found: Spend | None = row.get(SPEND)
-    return found.cost if found else None
-
-
-def _tooltip(row: Row) -> str:
-    title = _title(row)
-    lines = [
-        ConversationRows.tr("{title} (pinned)").format(title=title) if row.get("pinned") else title
-    ]
-    meta = [_model_name(row), row.get("updated_at") or "", token_count(_tokens(row))]
-    lines.append(" · ".join(m for m in meta if m))
-    found: Spend | None = row.get(SPEND)
-    if found and found.usages:
-        lines.append(found.summary)
-        if len(found.usages) > 1:
-            lines += found.models
-    return "\n".join(lines)
-
-
-_GETTERS: dict[int, Callable[[Row], Any]] = {
-    Qt.ItemDataRole.DisplayRole: _title,
-    Qt.ItemDataRole.EditRole: lambda row: row["title"] or "",
-    Qt.ItemDataRole.ToolTipRole: _tooltip,
-    ID_ROLE: lambda row: row["id"],
-    UPDATED_ROLE: lambda row: row["updated_at"],
-    MODEL_ROLE: _model_name,
-    TOKENS_ROLE: _tokens,
-    PINNED_ROLE: lambda row: bool(row.get("pinned")),
-    SNIPPET_ROLE: lambda row: row.get("snippet"),
-    HIT_ROLE: lambda row: row.get("hit"),
-    SUBTITLE_ROLE: _subtitle,
-    COST_ROLE: _cost,
-    ROW_ROLE: lambda row: CONVERSATION,
-    MARKS_ROLE: lambda row: row.get("marks"),
-    COUNT_ROLE: lambda row: row.get("count"),
-}
-
-# a matching message, under its conversation
-_HIT_GETTERS: dict[int, Callable[[Row], Any]] = {
-    Qt.ItemDataRole.DisplayRole: lambda row: search_results.flat(row["snippet"]),
-    Qt.ItemDataRole.ToolTipRole: lambda row: "\n".join(
-        (_title(row), search_results.kind_label(row["kind"]), row["snippet"])
-    ),
-    ID_ROLE: lambda row: row["id"],
-    PINNED_ROLE: lambda row: False,
-    SNIPPET_ROLE: lambda row: row["snippet"],
-    HIT_ROLE: lambda row: row["hit"],
-    SUBTITLE_ROLE: lambda row: search_results.kind_label(row["kind"]),
-    ROW_ROLE: lambda row: HIT,
-    MARKS_ROLE: lambda row: row["marks"],
-    KIND_ROLE: lambda row: row["kind"],
-}
-
-# "5 more in this conversation"
-_MORE_GETTERS: dict[int, Callable[[Row], Any]] = {
-    Qt.ItemDataRole.DisplayRole: lambda row: search_results.more_text(row["more"]),
-    ID_ROLE: lambda row: row["id"],
-    PINNED_ROLE: lambda row: False,
-    HIT_ROLE: lambda row: row["hit"],
-    ROW_ROLE: lambda row: MORE,
-    COUNT_ROLE: lambda row: row["more"],
-}
-
-_GETTERS_OF = {CONVERSATION: _GETTERS, HIT: _HIT_GETTERS, MORE: _MORE_GETTERS}
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """What the list draws of a row, asked for in one call (``ConversationListModel.shown``)."""
-
-    row: str  # CONVERSATION, HIT or MORE
-    text: str  # the title; a hit's snippet; "5 more in this conversation …"
-    subtitle: str = ""  # a conversation's muted line
-    pinned: bool = False
-    kind: str = ""  # a hit's entry kind ("model_input" ...)
-    marks: tuple[tuple[int, int], ...] = ()  # a hit's matched words in ``text``
-
-
-def _identity(row: Row) -> tuple[Any, ...]:
-    """What makes a row the same row: its kind, its conversation, its message."""
-    return row.get("row", CONVERSATION), row["id"], row.get("hit")
-
-
-def _differ(old: Row, new: Row) -> bool:
-    """The row's data changed (what was worked out from it and kept is not its data)."""
-    kept = {key: old.pop(key) for key in DERIVED if key in old}
-    try:
-        return old != new
-    finally:
-        old.update(kept)
-
-
-# --- the model -----------------------------------------------------------------------------
 
 
 class ConversationListModel(QAbstractListModel):
@@ -326,12 +132,7 @@ class ConversationListModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        row = self._rows[index.row()]
-        kind = row.get("row", CONVERSATION)
-        if kind == CONVERSATION and SPEND not in row and "usage" in row:
-            row[SPEND] = spend(row["usage"], self._prices)  # once, when first shown
-        getter = _GETTERS_OF[kind].get(role)
-        return getter(row) if getter else None
+        return row_data.data(self._rows[index.row()], role, self._prices)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
@@ -355,22 +156,7 @@ class ConversationListModel(QAbstractListModel):
 
     def roleNames(self) -> dict[int, QByteArray]:
         names = dict(super().roleNames())
-        for role, name in (
-            (ID_ROLE, b"conversationId"),
-            (UPDATED_ROLE, b"updatedAt"),
-            (MODEL_ROLE, b"model"),
-            (TOKENS_ROLE, b"tokens"),
-            (PINNED_ROLE, b"pinned"),
-            (SNIPPET_ROLE, b"snippet"),
-            (SUBTITLE_ROLE, b"subtitle"),
-            (COST_ROLE, b"cost"),
-            (HIT_ROLE, b"hit"),
-            (ROW_ROLE, b"row"),
-            (MARKS_ROLE, b"marks"),
-            (KIND_ROLE, b"kind"),
-            (COUNT_ROLE, b"count"),
-        ):
-            names[role] = QByteArray(name)
+        names.update((role, QByteArray(name)) for role, name in ROLE_NAMES.items())
         return names
 
     def canFetchMore(self, parent: Index = _ROOT) -> bool:
@@ -446,16 +232,7 @@ class ConversationListModel(QAbstractListModel):
         """What the delegate draws of row ``at``, in one call: a paint asks for every visible
         row, and each ``index.data()`` is a round trip through Qt that waits for the GIL
         while another thread (an import) runs Python."""
-        row = self._rows[at]
-        kind = row.get("row", CONVERSATION)
-        if kind == HIT:
-            marks = tuple((int(a), int(b)) for a, b in row["marks"] or ())
-            return Shown(HIT, str(row["snippet"] or ""), kind=str(row["kind"]), marks=marks)
-        if kind == MORE:
-            return Shown(MORE, search_results.more_text(row["more"]))
-        if SPEND not in row and "usage" in row:
-            row[SPEND] = spend(row["usage"], self._prices)
-        return Shown(CONVERSATION, _title(row), _subtitle(row), bool(row.get("pinned")))
+        return row_data.shown(self._rows[at], self._prices)
 
     def row_of_hit(self, conversation_id: str, seq: int) -> int | None:
         """The row of that message among the search results under its conversation."""
@@ -477,8 +254,7 @@ class ConversationListModel(QAbstractListModel):
         """Cost the rows anew with edited prices (the usage is kept: no query)."""
         self._prices = prices
         for row in self._rows:
-            for key in DERIVED:  # worked out anew when next shown
-                row.pop(key, None)
+            row_data.forget_derived(row)
         if self._rows:
             self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
 
@@ -570,11 +346,11 @@ class ConversationListModel(QAbstractListModel):
         those that changed and say so, without a reset (which lays out and paints the whole
         list again). False when the rows are others."""
         if len(rows) != len(self._rows) or any(
-            _identity(old) != _identity(new) for old, new in zip(self._rows, rows, strict=True)
+            identity(old) != identity(new) for old, new in zip(self._rows, rows, strict=True)
         ):
             return False
         pairs = zip(self._rows, rows, strict=True)
-        changed = [n for n, (old, new) in enumerate(pairs) if _differ(old, new)]
+        changed = [n for n, (old, new) in enumerate(pairs) if differ(old, new)]
         for n in changed:
             self._rows[n] = rows[n]
         if changed:

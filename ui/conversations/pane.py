@@ -39,6 +39,14 @@ from app.store.search_query import highlight_terms
 from ui.common import icons
 from ui.conversations import search_delegate
 from ui.conversations.model import (
+    PAGE,
+    PER_CONVERSATION,
+    SEARCH_PAGE,
+    ConversationListModel,
+    Index,
+)
+from ui.conversations.reader import LibraryReader
+from ui.conversations.row_data import (
     COST_ROLE,
     COUNT_ROLE,
     HIT_ROLE,
@@ -46,20 +54,14 @@ from ui.conversations.model import (
     KIND_ROLE,
     MARKS_ROLE,
     MODEL_ROLE,
-    PAGE,
-    PER_CONVERSATION,
     PINNED_ROLE,
     ROW_ROLE,
-    SEARCH_PAGE,
     SNIPPET_ROLE,
     SUBTITLE_ROLE,
     TOKENS_ROLE,
     UPDATED_ROLE,
-    ConversationListModel,
-    Index,
     relative_time,
 )
-from ui.conversations.reader import LibraryReader
 from ui.conversations.search_results import CONVERSATION, HIT, MORE, query_help
 
 __all__ = [
