@@ -185,7 +185,7 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_other_messages_pass_through_and_other_fatals_still_abort() -> None:
     result = run_python(
-        "from ui import launch_check\n"
+        "from ui.shell import launch_check\n"
         "from PySide6.QtCore import qWarning, qFatal\n"
         "launch_check.install()\n"
         "qWarning('an ordinary warning')\n"
@@ -198,7 +198,7 @@ def test_other_messages_pass_through_and_other_fatals_still_abort() -> None:
 
 def test_a_good_start_says_nothing() -> None:
     result = run_python(
-        "from ui import launch_check\n"
+        "from ui.shell import launch_check\n"
         "from PySide6.QtWidgets import QApplication\n"
         "launch_check.install()\n"
         "app = QApplication([])\n"
