@@ -20,6 +20,7 @@ import pytest
 
 from app.approval import ApprovalRequest, Approve, Decision
 from app.cli.approval import AllowList, describe, terminal_approver
+from app.errors import UsageError
 from tests.helpers import openai_events as oe
 from tests.helpers.mcp_servers import demo_stdio
 from tests.helpers.wire_server import Reply, WireServer
@@ -57,7 +58,7 @@ def test_allow_list_patterns() -> None:
     assert AllowList.parse("mcp__fs__write_file").allows(request())
     assert not AllowList.parse("mcp:fs/read_file").allows(request())
     assert not AllowList.parse("mcp:fsx,mcp__fs__read_file").allows(request())
-    with pytest.raises(ValueError, match="--allow-tools: 'write_file' names no MCP tool"):
+    with pytest.raises(UsageError, match="--allow-tools: 'write_file' names no MCP tool"):
         AllowList.parse("write_file")
 
 

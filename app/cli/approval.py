@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from app.approval import ApprovalRequest, Approve, Decision, arguments_lines
+from app.errors import UsageError
 from app.mcp.naming import parse_selector, selector
 
 ALL = "all"
@@ -52,7 +53,7 @@ class AllowList:
         patterns = tuple(p.strip() for p in text.split(",") if p.strip())
         for pattern in patterns:
             if pattern != ALL and parse_selector(pattern) is None and "__" not in pattern:
-                raise ValueError(
+                raise UsageError(
                     f"--allow-tools: {pattern!r} names no MCP tool; give 'all', mcp:SERVER, "
                     "mcp:SERVER/TOOL or a tool's full name (mcp__SERVER__TOOL), comma-separated"
                 )

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, UsageError
 from app.mcp.config import McpConfig, ServerConfig
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def _pairs(values: list[str], sep: str, option: str) -> dict[str, str]:
         key, found, rest = value.partition(sep)
         if not found or not key.strip():
             example = "K=V" if sep == "=" else "'K: V'"
-            raise ValueError(f"{option} {value!r}: write it as {example}")
+            raise UsageError(f"{option} {value!r}: write it as {example}")
         out[key.strip()] = rest.strip() if sep == ":" else rest
     return out
 
@@ -395,7 +395,7 @@ def resource_attachments(services: Services, specs: Sequence[str]) -> list[Attac
     for spec in specs:
         server, _, uri = spec.partition(":")
         if not server or not uri:
-            raise ValueError(f"--resource {spec!r}: write it as SERVER:URI, e.g. fs:file:///a.txt")
+            raise UsageError(f"--resource {spec!r}: write it as SERVER:URI, e.g. fs:file:///a.txt")
         services.mcp.server(server)  # NoSuchServer says which there are
         wanted.append((server, uri))
     if not wanted:
@@ -406,7 +406,7 @@ def resource_attachments(services: Services, specs: Sequence[str]) -> list[Attac
         for server, uri in wanted:
             got = await services.mcp.read_resource(server, uri, services.library.blobs)
             if not got:
-                raise ValueError(f"--resource {server}:{uri}: the server returned nothing")
+                raise UsageError(f"--resource {server}:{uri}: the server returned nothing")
             out += got
         return out
 

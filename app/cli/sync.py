@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, EmptyValue, UsageError
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -163,7 +163,7 @@ def _ask(label: str, confirm: bool = False) -> str:
 
     value = getpass.getpass(f"{label} (not shown): ")
     if confirm and value != getpass.getpass(f"{label} again: "):
-        raise ValueError("the two entries differ; nothing was changed")
+        raise UsageError("the two entries differ; nothing was changed")
     return value
 
 
@@ -177,13 +177,15 @@ def _secret_for(
     if services.environ.get(variable):
         return services.environ[variable], False
     if not services.keys.keyring_usable():  # said before asking, not after
-        raise ValueError(
+        from app.keys import KeyringUnavailable
+
+        raise KeyringUnavailable(
             f"there is no usable OS keyring here to keep the sync {which} in: set {variable} "
             "in the environment instead"
         )
     value = _ask(label, confirm)
     if not value:
-        raise ValueError(f"the {which} is empty; nothing was changed")
+        raise EmptyValue(cause="not_changed", what=which)
     return value, True
 
 

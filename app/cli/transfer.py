@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.errors import UsageError
+
 if TYPE_CHECKING:
     from app.composition import Services
     from app.transfer import Progress
@@ -94,17 +96,17 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
 
     library = services.library
     if args.all and args.ids:
-        raise ValueError("give ids or --all, not both")
+        raise UsageError("give ids or --all, not both")
     wanted = transfer.all_ids(library) if args.all else list(args.ids)
     if not wanted:
-        raise ValueError(
+        raise UsageError(
             "nothing to export: give conversation ids (`crosstalk list` shows them) or --all"
             if not args.all
             else "there are no conversations to export"
         )
     if args.output is None:
         if args.format == "zip" or len(wanted) > 1:
-            raise ValueError("-o PATH is needed: where to write the archive or the files")
+            raise UsageError("-o PATH is needed: where to write the archive or the files")
         conversation = library.open(wanted[0])
         notes: list[str] = []
         content = transfer.render(args.format, conversation.header, conversation.history,
