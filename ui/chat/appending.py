@@ -6,8 +6,8 @@ A long reply that ends a stream has its markdown made on a worker thread first, 
 text staying on screen meanwhile; then its HTML replaces the streamed text a part at a time (a
 few top-level blocks per turn of the event loop, under "Replying…"), as Qt would stall the
 window parsing and laying out the HTML of a 100,000-character reply in one go. What comes
-meanwhile (entries saved after it, the next stream) waits its turn (``ui.chat.document.
-Waiting``).
+meanwhile (entries saved after it, the next stream) waits its turn
+(``ui.chat.document.Waiting``).
 
 While the chat shows a page far back (``ui.chat.pages``), whatever the turn adds is kept but not
 drawn, until the user writes again or goes back to the latest.

@@ -8,9 +8,9 @@ its replies' markdown is made on a pool thread first, then the entries go in a f
 the event loop, as Qt would take a noticeable while to parse and lay out the whole page at once;
 the document ends as one ``setHtml`` of the page makes it.
 
-While the document is drawn in parts, or a long reply's markdown is made or drawn (``ui.chat.
-appending``), what comes meanwhile (entries saved, the next stream) waits its turn in
-``Waiting``. What is drawn over the document (``ui.chat.search_marks``) is told by
+While the document is drawn in parts, or a long reply's markdown is made or drawn
+(``ui.chat.appending``), what comes meanwhile (entries saved, the next stream) waits its turn
+in ``Waiting``. What is drawn over the document (``ui.chat.search_marks``) is told by
 ``replacing`` and ``changed`` to let go of it and to find its places again.
 """
 
