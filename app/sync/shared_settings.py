@@ -2,20 +2,28 @@
 
 What travels is settings.toml's content without its ``[sync]`` table (each device keeps its own
 remote and device id); keys never do (they live in the OS keyring, not in the file). The
-newest change wins, by when it was made on its device.
+newest change wins, by when it was made on its device. A sync takes them (``receive``) before
+it shares this device's (``send``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from app.errors import CrosstalkError
 from app.paths import DataDir
 from app.settings import Settings, load_settings
+from app.sync import layout
+from app.sync.errors import RemoteError
+from app.sync.layout import SharedSettings
+
+if TYPE_CHECKING:
+    from app.sync.run import Run
 
 
 def shared(data: DataDir) -> tuple[bytes, str] | None:
@@ -53,3 +61,59 @@ def apply(data: DataDir, carried: dict[str, Any]) -> bool:
         return msgspec.structs.replace(theirs, sync=mine.sync)
 
     return update_settings(data, merged) != found[0]
+
+
+def receive(run: Run) -> None:
+    """The newest settings another device shared, if newer than this device's."""
+    state = run.state
+    listing = layout.list_manifests(run.vault.find("settings/"), layout.SETTINGS)
+    here = shared(run.library.data)
+    if here is None:
+        return  # settings.toml unreadable here: it is the user's to fix, never replaced
+    carried, changed_at = here
+    unsent = fingerprint(carried) != state.settings_sent
+    newest = max(state.settings_at, changed_at) if unsent else state.settings_at
+    taken = None
+    for device, name in sorted(listing.manifests.items()):
+        if device == run.device or state.peer_settings.get(device) == name:
+            continue
+        theirs = run.vault.get_settings(name)
+        if not run.dry_run:
+            state.peer_settings[device] = name
+        if (theirs.changed_at, device) > (newest, run.device):
+            newest, taken = theirs.changed_at, theirs
+    if taken is None:
+        return
+    run.report.settings_received = True
+    if run.dry_run:
+        return
+    try:
+        apply(run.library.data, taken.settings)
+    except (CrosstalkError, ValueError) as exc:
+        run.report.warnings.append(f"another device's settings were not taken: {exc}")
+        return
+    after = shared(run.library.data)
+    state.settings_sent = fingerprint(after[0]) if after else ""
+    state.settings_at = taken.changed_at
+
+
+def send(run: Run) -> None:
+    """This device's settings, when they changed since they were last shared or taken."""
+    state = run.state
+    here = shared(run.library.data)
+    if here is None or fingerprint(here[0]) == state.settings_sent:
+        return
+    run.report.settings_sent = True
+    if run.dry_run:
+        return
+    carried, changed_at = here
+    number = state.settings_number + 1
+    run.vault.put_settings(
+        SharedSettings(device=run.device, number=number, changed_at=changed_at,
+                       settings=msgspec.json.decode(carried))
+    )  # fmt: skip
+    if state.settings_number:  # the one it replaces: only ever this device's own
+        with contextlib.suppress(RemoteError):
+            run.vault.delete(layout.settings_name(run.device, state.settings_number))
+    state.settings_number, state.settings_sent = number, fingerprint(carried)
+    state.settings_at = max(state.settings_at, changed_at)
