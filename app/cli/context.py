@@ -36,6 +36,7 @@ from app.context.tokens import exact_count
 from app.errors import AuthFailed, CrosstalkError
 from app.history import Compression, History, ModelOutput
 from app.inspect.next_request import Carried, NextRequest, next_request, pending_request, wire_json
+from app.notes import english
 from app.store import Conversation
 
 
@@ -106,7 +107,7 @@ def _report(
         "counting": {
             "encoding": method.encoding,
             "estimate": upcoming.estimate,
-            "label": upcoming.counting,
+            "label": english(upcoming.counting),
         },
         "policy": msgspec.to_builtins(contexts.policy(conversation.id)),
         "carried": [_row(part, conversation.history) for part in upcoming.carried],

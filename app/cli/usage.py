@@ -166,6 +166,8 @@ def cmd_usage(services: Services, args: argparse.Namespace) -> int:
 
 def row_json(row: Row, conversation: Conversation) -> dict[str, Any]:
     value = msgspec.structs.asdict(row)
+    del value["statuses"]
+    value["status"] = row.status  # in English, as the line prints it
     value["text"] = preview(conversation.history.at(row.seq), 200)
     return value
 

@@ -23,6 +23,7 @@ import msgspec
 from app.history.entries import AnyEntry, Compression, ModelInput, ModelOutput, ToolResults
 from app.history.history import History
 from app.history.outline import Claim, Outline, outline_of
+from app.notes import Covered, FirstInputCut, LeftOut, Note, OutsideWindow, OverBudget, english
 
 ConversationEntry = ModelInput | ModelOutput | ToolResults
 Count = Callable[[AnyEntry], int]
@@ -53,7 +54,12 @@ def cut_results(entry: ToolResults, limit: int) -> ToolResults:
 class Omission:
     first_seq: int
     last_seq: int
-    reason: str
+    why: Note
+
+    @property
+    def reason(self) -> str:
+        """Why, as the command line says it."""
+        return english(self.why)
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ class Context:
 
     @property
     def budget_dropped(self) -> bool:
-        return any(o.reason.startswith("budget") for o in self.omitted)
+        return any(isinstance(o.why, OverBudget) for o in self.omitted)
 
 
 def split_turns(entries: list[AnyEntry]) -> list[list[ConversationEntry]]:
@@ -144,22 +150,22 @@ def _live_entries(turn: list[ConversationEntry]) -> Iterator[ConversationEntry |
     turn = joined(turn)
     for index, entry in enumerate(turn):
         if not _carried(entry):
-            yield Omission(entry.seq, entry.seq, "failed reply with no content")
+            yield Omission(entry.seq, entry.seq, LeftOut(cause="failed_empty"))
         elif _superseded(turn, index):
-            yield Omission(entry.seq, entry.seq, "superseded by a retry")
+            yield Omission(entry.seq, entry.seq, LeftOut(cause="superseded"))
         elif isinstance(entry, ModelOutput) and entry.tool_calls and entry.error is not None:
             # the calls of a broken reply were never run: carry its text, not the calls
-            yield Omission(entry.seq, entry.seq, "tool calls of a broken reply, never run")
+            yield Omission(entry.seq, entry.seq, LeftOut(cause="broken_calls"))
             if entry.text:
                 yield msgspec.structs.replace(entry, tool_calls=[])
         else:
             yield entry
 
 
-REMOVED = "removed from context by the user"
+REMOVED = LeftOut(cause="removed")
 # replies before the first input on the path (its question could not be read, or an import
 # began with a reply): a reply must answer something, so none of them is sent
-NO_QUESTION = "before the first input: a reply must answer something"
+NO_QUESTION = LeftOut(cause="before_first_input")
 
 
 def _removed(turn: list[ConversationEntry], excluded: set[int]) -> set[int]:
@@ -210,11 +216,11 @@ class _Walk:
             return True
         return False
 
-    def omit(self, first: int, last: int, reason: str) -> None:
+    def omit(self, first: int, last: int, why: Note) -> None:
         """Record conversation entries in ``first``-``last`` as left out (the kept input aside)."""
         span = self.outline.span(first, last, skip=self.keep_first)
         if span is not None:
-            self.omitted.append(Omission(*span, reason))
+            self.omitted.append(Omission(*span, why))
 
     def run(self) -> None:
         claims = self.outline.claims()[0] if self.summaries else []
@@ -228,22 +234,22 @@ class _Walk:
             lower = claims[index].last + 1 if index >= 0 and claim is None else 1
             if claim is not None:
                 if not self.summary(claim):
-                    return self.omit(1, seq, self.budget_reason())
+                    return self.omit(1, seq, self.over_budget_note())
                 seq, index = claim.start - 1, index - 1
             elif self.window is not None and self.turns >= self.window:
-                self.omit(lower, seq, f"window: older than the last {self.window} turns")
+                self.omit(lower, seq, OutsideWindow(turns=self.window))
                 seq = lower - 1
             else:
                 start = self.outline.turn_start(lower, seq)
                 if not self.turn(start, seq):
-                    return self.omit(1, seq, self.budget_reason())
+                    return self.omit(1, seq, self.over_budget_note())
                 seq = start - 1
         if floor > 1 and seq >= 1:
             self.omit(1, min(seq, floor - 1), NO_QUESTION)
         return None
 
-    def budget_reason(self) -> str:
-        return f"budget: over {self.budget} tokens (older turns fall out first)"
+    def over_budget_note(self) -> OverBudget:
+        return OverBudget(tokens=self.budget or 0)
 
     def summary(self, claim: Claim) -> bool:
         compression = claim.compression
@@ -263,15 +269,14 @@ class _Walk:
         """The summary a claim carries, and what it leaves out, with the reasons."""
         compression = claim.compression
         first, last = compression.covers
-        by = f"compression seq {compression.seq} ({compression.strategy})"
-        spans = [(first, last, f"covered by {by}")]
+        seq, strategy = compression.seq, compression.strategy
+        spans = [(first, last, Covered(cause="covered", seq=seq, strategy=strategy))]
         if claim.start < first:
-            spans.append(
-                (claim.start, first - 1, f"left out by {by}: only the last are summarised")
-            )
+            left_out = Covered(cause="left_out", seq=seq, strategy=strategy)
+            spans.append((claim.start, first - 1, left_out))
         omitted = [
-            Omission(*span, reason)
-            for low, high, reason in spans
+            Omission(*span, why)
+            for low, high, why in spans
             if (span := self.outline.span(low, high, skip=self.keep_first)) is not None
         ]
         return [summary_input(compression, claim.start)], omitted
@@ -315,8 +320,7 @@ def _fitted_first(
     shown = f"{cut}\n[… the rest of this first message does not fit the request: {cost:,} tokens]"
     fitted = msgspec.structs.replace(entry, text=shown, attachments=[],
                                      meta={**entry.meta, "trimmed": True})  # fmt: skip
-    why = f"first input: only its first part is carried ({cost:,} tokens, over half the budget)"
-    return fitted, [Omission(entry.seq, entry.seq, why)]
+    return fitted, [Omission(entry.seq, entry.seq, FirstInputCut(tokens=cost))]
 
 
 def render_context(
@@ -373,7 +377,7 @@ def render_context(
         entries += [cut_results(e, result_chars) if isinstance(e, ToolResults) else e
                     for e in block]  # fmt: skip
     _, notes = outline.claims()
-    omitted = walk.omitted + [Omission(seq, seq, reason) for seq, reason in notes]
+    omitted = walk.omitted + [Omission(seq, seq, why) for seq, why in notes]
     # what is always carried (or the newest part) did not fit, and went anyway
     over = budget is not None and count is not None and walk.used > budget
     return Context(

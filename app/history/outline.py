@@ -28,6 +28,7 @@ from app.history.entries import (
     ToolResults,
 )
 from app.history.history import ROOT, History
+from app.notes import CompressionUnused
 
 RETRACT = "retract"  # a compression entry of this strategy undoes the compressions it covers
 
@@ -51,7 +52,7 @@ class Outline(msgspec.Struct):
     notebook: MemoryNotebook | None = None
     compressions: list[Compression] = []  # retractions excluded
     retracted: dict[int, int] = {}  # compression seq -> retracting seq
-    _claims: tuple[list[Claim], list[tuple[int, str]]] | None = None
+    _claims: tuple[list[Claim], list[tuple[int, CompressionUnused]]] | None = None
     # what rendering derives from a standing claim, kept until the claims change
     memo: dict[tuple[int, int | None], Any] = {}
 
@@ -98,7 +99,7 @@ class Outline(msgspec.Struct):
                 if first <= compression.seq <= last:
                     self.retracted.setdefault(compression.seq, entry.seq)
 
-    def claims(self) -> tuple[list[Claim], list[tuple[int, str]]]:
+    def claims(self) -> tuple[list[Claim], list[tuple[int, CompressionUnused]]]:
         """The standing compressions (by ``start``) and why each other one is not used."""
         if self._claims is None:
             self._claims = _resolve(self.compressions, self.retracted)
@@ -129,27 +130,26 @@ class Outline(msgspec.Struct):
         return lower
 
 
-def _problem(compression: Compression) -> str | None:
+def _problem(compression: Compression) -> CompressionUnused | None:
     first, last = compression.covers
     if not compression.summary.strip():
-        return "compression not used: its summary is empty"
+        return CompressionUnused(cause="empty")
     if not 1 <= first <= last < compression.seq:
-        return f"compression not used: it covers seq {first}-{last}, not entries before it"
+        return CompressionUnused(cause="out_of_range", first=first, last=last)
     return None
 
 
 def _resolve(
     compressions: list[Compression], retracted: dict[int, int]
-) -> tuple[list[Claim], list[tuple[int, str]]]:
+) -> tuple[list[Claim], list[tuple[int, CompressionUnused]]]:
     """Newest first: a compression stands unless undone, broken, or overlapping a newer one."""
     claims: list[Claim] = []  # kept sorted by start; they never overlap
     starts: list[int] = []
-    notes: list[tuple[int, str]] = []
+    notes: list[tuple[int, CompressionUnused]] = []
     for compression in reversed(compressions):
         if compression.seq in retracted:
-            notes.append(
-                (compression.seq, f"compression undone by seq {retracted[compression.seq]}")
-            )
+            undone = CompressionUnused(cause="undone", by=retracted[compression.seq])
+            notes.append((compression.seq, undone))
             continue
         if problem := _problem(compression):
             notes.append((compression.seq, problem))
@@ -160,7 +160,7 @@ def _resolve(
         index = bisect.bisect_right(starts, last) - 1
         if index >= 0 and claims[index].last >= start:
             newer = claims[index].compression.seq
-            notes.append((compression.seq, f"compression superseded by seq {newer}"))
+            notes.append((compression.seq, CompressionUnused(cause="superseded", by=newer)))
             continue
         position = bisect.bisect_left(starts, start)
         starts.insert(position, start)

@@ -34,6 +34,7 @@ from app.history.entries import KINDS as ENTRY_KINDS
 from app.history.entries import STOPPED
 from app.history.outline import RETRACT, outline_of
 from app.inspect.redact import redact, redact_text
+from app.notes import CompressionUnused, Failed, Note, RowStatus, english_all
 from app.pricing import Price, PriceTable
 
 NO_USAGE = Usage()
@@ -58,7 +59,12 @@ class Row(msgspec.Struct, frozen=True, gc=False):
     unpriced: bool  # some call up to here had no price
     covered_by: int | None  # seq of the standing compression the context carries instead
     covers: tuple[int, int] | None  # for compression entries: the range summarised
-    status: str  # "" | "partial: ..." | "failed: ..." | "retracted by seq N" | ...
+    statuses: tuple[Note, ...]  # () | partial | failed: ... | retracted by seq N | ...
+
+    @property
+    def status(self) -> str:
+        """The statuses as the command line says them: "partial; other branch"."""
+        return english_all(self.statuses) if self.statuses else ""
 
     @property
     def billed(self) -> bool:
@@ -156,17 +162,25 @@ class Ledger:
         return turns
 
 
-def _statuses(history: History) -> dict[int, str]:
+def _statuses(history: History) -> dict[int, tuple[Note, ...]]:
     """Why compressions are not in use: retracted, superseded, or unusable."""
     outline = outline_of(history)
     _, notes = outline.claims()
-    statuses = {}
-    for seq, reason in notes:
+    statuses: dict[int, tuple[Note, ...]] = {}
+    for seq, why in notes:
         if seq in outline.retracted:
-            statuses[seq] = f"retracted by seq {outline.retracted[seq]}"
+            statuses[seq] = (RowStatus(cause="retracted", seq=outline.retracted[seq]),)
         else:
-            statuses[seq] = reason.removeprefix("compression ")
+            statuses[seq] = (_unused(why),)
     return statuses
+
+
+def _unused(why: CompressionUnused) -> RowStatus:
+    if why.cause == "out_of_range":
+        return RowStatus(cause="out_of_range", first=why.first, last=why.last)
+    if why.cause == "empty":
+        return RowStatus(cause="empty")
+    return RowStatus(cause="superseded" if why.cause == "superseded" else "retracted", seq=why.by)
 
 
 def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = False) -> Ledger:
@@ -194,7 +208,7 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
         latency = first_token = None
         covered_by: int | None = None
         covers: tuple[int, int] | None = None
-        status = ""
+        status: tuple[Note, ...] = NONE
         if kind is ModelOutput or kind is ModelInput or kind is ToolResults:
             while claim_index < claim_count and claims[claim_index].last < seq:
                 claim_index += 1
@@ -207,11 +221,11 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                     latency = latency if type(latency) is int else None
                     first_token = first_token if type(first_token) is int else None
                 if entry.error is None:
-                    status = "partial" if entry.partial else ""
+                    status = PARTIAL if entry.partial else NONE
                 elif entry.partial and entry.error == STOPPED:
-                    status = f"partial: {STOPPED}"
+                    status = STOPPED_PARTIAL
                 else:  # the turn keeps what arrived (partial) when the call breaks: failed
-                    status = f"failed: {entry.error}"
+                    status = (Failed(error=entry.error),)
                 if last_output is not None and history.parent_of(seq) == rows[last_output].seq:
                     _mark_retried(rows, last_output, seq)  # a retry written as a line
                 elif (redone := history.seq_of(entry.meta.get("regenerates", ""))) is not None:
@@ -222,16 +236,16 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
         elif kind is SystemInstruction or kind is MemoryNotebook:  # only the latest is sent
             if (replaced := standing.get(kind)) is not None:
                 rows[replaced] = msgspec.structs.replace(
-                    rows[replaced], status=f"replaced by seq {seq}"
+                    rows[replaced], statuses=(RowStatus(cause="replaced", seq=seq),)
                 )
             standing[kind] = len(rows)
         elif isinstance(entry, Compression):
             covers = (entry.covers[0], entry.covers[1])
             if entry.strategy == RETRACT:
-                status = f"undoes {covers[0]}-{covers[1]}"
+                status = (RowStatus(cause="undoes", first=covers[0], last=covers[1]),)
             else:
                 provider, model, usage = entry.provider, entry.model, entry.usage
-                status = statuses.get(seq, "")
+                status = statuses.get(seq, NONE)
         if usage is not None:
             key = (provider, model)
             if key in found:
@@ -248,7 +262,7 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
         if (kind is ModelOutput or kind is ModelInput or kind is ToolResults) and (
             seq not in on_path
         ):
-            status = f"{status}; {OFF_PATH}" if status else OFF_PATH
+            status = (*status, OFF_PATH) if status else OFF_PATH_ONLY
         append(Row(
             seq, entry.ts, KINDS[kind], provider, model, usage, cost, latency, first_token,
             total_tokens, total_cost, unpriced, covered_by, covers, status,
@@ -256,14 +270,19 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
     return Ledger(rows)
 
 
-OFF_PATH = "other branch"  # a message not on the active path: shown, never sent
+# the statuses most rows have, made once: a 10,000-row ledger makes no note for them
+NONE: tuple[Note, ...] = ()
+PARTIAL: tuple[Note, ...] = (RowStatus(cause="partial"),)
+STOPPED_PARTIAL: tuple[Note, ...] = (RowStatus(cause="stopped"),)
+OFF_PATH = RowStatus(cause="other_branch")  # a message not on the active path: never sent
+OFF_PATH_ONLY: tuple[Note, ...] = (OFF_PATH,)
 
 
 def _mark_retried(rows: list[Row], index: int, by: int) -> None:
     """A reply followed by another reply in the same turn was answered again (a retry)."""
     row = rows[index]
-    status = f"{row.status}; retried at seq {by}" if row.status else f"retried at seq {by}"
-    rows[index] = msgspec.structs.replace(row, status=status)
+    statuses = (*row.statuses, RowStatus(cause="retried", seq=by))
+    rows[index] = msgspec.structs.replace(row, statuses=statuses)
 
 
 _WORDS = re.compile(r"\S+")

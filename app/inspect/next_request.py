@@ -44,6 +44,7 @@ from app.history import (
 )
 from app.history.outline import outline_of
 from app.inspect.redact import redact, redact_text
+from app.notes import Counting, Sampling
 from app.providers import Provider, Request
 from app.store import Conversation, Header
 from app.store.transcript import FORMAT, VERSION, Appender
@@ -74,14 +75,14 @@ class NextRequest:
     budget: int | None
     window: int
     estimate: bool  # not the provider's own tokenizer
-    counting: str  # how the tokens were counted: "estimated with ... (Gemini counts differently)"
+    counting: Counting  # how the tokens were counted: "estimated with ... (Gemini counts ...)"
     omitted: tuple[Omission, ...]  # window, budget, compression, retry ...
     notes: tuple[str, ...]  # what replay changed: reasoning dropped, tool ids rewritten ...
     body: dict[str, Any] | None  # the wire body the adapter would post, redacted
     body_error: str | None  # why there is no body (an unknown model, say; None if not rendered)
     would_compress: bool  # auto-compression would run before this request
     over_budget: bool
-    sampling: str = ""  # temperature, max tokens and thinking as sent ("" : the model's own)
+    sampling: tuple[Sampling, ...] = ()  # temperature, max tokens and thinking as sent
     # what fitting the attachments to this model did: scaled, converted, left out, and why
     attachments: tuple[str, ...] = ()
     # enabled tools not declared: their definitions were over the tools' share of the budget
@@ -197,16 +198,19 @@ def next_request(
     )
 
 
-def sampling(request: Request) -> str:
-    """``temperature 0.2 · at most 800 tokens · thinking high``, what the request sets."""
+SAMPLING_SEPARATOR = " · "  # temperature 0.2 · at most 800 tokens · thinking high
+
+
+def sampling(request: Request) -> tuple[Sampling, ...]:
+    """What the request sets: temperature, at most so many tokens, thinking; () if nothing."""
     parts = []
     if request.temperature is not None:
-        parts.append(f"temperature {request.temperature:g}")
+        parts.append(Sampling(cause="temperature", temperature=request.temperature))
     if request.max_tokens is not None:
-        parts.append(f"at most {request.max_tokens:,} tokens")
+        parts.append(Sampling(cause="max_tokens", tokens=request.max_tokens))
     if request.reasoning is not None:
-        parts.append(f"thinking {request.reasoning}")
-    return " · ".join(parts)
+        parts.append(Sampling(cause="thinking", effort=request.reasoning))
+    return tuple(parts)
 
 
 def pending_request(
@@ -258,16 +262,17 @@ async def prepare(services: Services, spec: str, *, render: bool = True) -> None
     await services.contexts.ready(provider, model)
 
 
-_OWN_COUNTERS = {"anthropic": "Anthropic", "gemini": "Gemini", "local": "the local model"}
+_OWN_COUNTERS = {"anthropic": "Anthropic", "gemini": "Gemini"}
 
 
-def counting_label(method: Method, kind: str, spec: str) -> str:
+def counting_label(method: Method, kind: str, spec: str) -> Counting:
     """How the tokens are counted, said once: "estimated with o200k_base (Gemini counts
     differently)" or "exact (OpenAI's own tokenizer, o200k_base)"."""
-    if method.estimate:
-        who = _OWN_COUNTERS.get(kind, spec)
-        return f"estimated with {method.encoding} ({who} counts differently)"
-    return f"exact (OpenAI's own tokenizer, {method.encoding})"
+    if not method.estimate:
+        return Counting(cause="exact", encoding=method.encoding)
+    if kind == "local":
+        return Counting(cause="estimated_local", encoding=method.encoding)
+    return Counting(cause="estimated", encoding=method.encoding, who=_OWN_COUNTERS.get(kind, spec))
 
 
 def wire_json(body: dict[str, Any]) -> str:

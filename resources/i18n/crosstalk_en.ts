@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/view.py" line="+1333" />
+      <location filename="../../ui/chat/document.py" line="+359" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer/composer.py" line="+416" />
+      <location filename="../../ui/composer/composer.py" line="+427" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
@@ -81,7 +81,7 @@
   <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-      <location filename="../../ui/conversations/model.py" line="+94" />
+      <location filename="../../ui/conversations/row_data.py" line="+75" />
       <source>%n token(s)</source>
       <translation>
         <numerusform>%n token</numerusform>
@@ -139,25 +139,6 @@
     </message>
   </context>
   <context>
-    <name>MainWindow</name>
-    <message numerus="yes">
-      <location filename="../../ui/shell/main_window.py" line="+261" />
-      <source>A new branch came from another device in %n conversation(s): {titles}</source>
-      <translation>
-        <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>
-        <numerusform>A new branch came from another device in %n conversations: {titles}</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <location line="+152" />
-      <source>(%n more in the log)</source>
-      <translation>
-        <numerusform>(%n more in the log)</numerusform>
-        <numerusform>(%n more in the log)</numerusform>
-      </translation>
-    </message>
-  </context>
-  <context>
     <name>McpServersPage</name>
     <message numerus="yes">
       <location filename="../../ui/settings/tools_tab.py" line="+505" />
@@ -187,7 +168,7 @@
   <context>
     <name>ModelPopup</name>
     <message numerus="yes">
-      <location filename="../../ui/composer/model_popup.py" line="+200" />
+      <location filename="../../ui/composer/model_popup.py" line="+209" />
       <source>%n served by {url} at {time}</source>
       <translation>
         <numerusform>%n served by {url} at {time}</numerusform>
@@ -198,7 +179,7 @@
   <context>
     <name>NextRequestTab</name>
     <message numerus="yes">
-      <location filename="../../ui/inspector/next_request_tab.py" line="+241" />
+      <location filename="../../ui/inspector/next_request_tab.py" line="+236" />
       <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
       <translation>
         <numerusform>{model}, the first request of a new chat: %n part, {tokens} tokens</numerusform>
@@ -211,6 +192,17 @@
       <translation>
         <numerusform>{model}, the next request: %n part, {tokens} tokens</numerusform>
         <numerusform>{model}, the next request: %n parts, {tokens} tokens</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>Opening</name>
+    <message numerus="yes">
+      <location filename="../../ui/shell/opening.py" line="+96" />
+      <source>(%n more in the log)</source>
+      <translation>
+        <numerusform>(%n more in the log)</numerusform>
+        <numerusform>(%n more in the log)</numerusform>
       </translation>
     </message>
   </context>
@@ -342,6 +334,17 @@
       <translation>
         <numerusform>%n tool</numerusform>
         <numerusform>%n tools</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>WindowSync</name>
+    <message numerus="yes">
+      <location filename="../../ui/sync/window_sync.py" line="+64" />
+      <source>A new branch came from another device in %n conversation(s): {titles}</source>
+      <translation>
+        <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>
+        <numerusform>A new branch came from another device in %n conversations: {titles}</numerusform>
       </translation>
     </message>
   </context>

@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../ui/shell/help.py" line="+120"/>
+        <location filename="../../ui/shell/help.py" line="+121"/>
         <source>About Crosstalk</source>
         <translation>Crosstalk について</translation>
     </message>
@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/app.py" line="+87"/>
+        <location filename="../../ui/shell/app.py" line="+88"/>
         <source>Unexpected error: {error} (details in crosstalk.log)</source>
         <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
     </message>
@@ -55,7 +55,7 @@
 <context>
     <name>ApprovalCard</name>
     <message>
-        <location filename="../../ui/mcp/approval_card.py" line="+94"/>
+        <location filename="../../ui/mcp/approval_card.py" line="+93"/>
         <source>Arguments</source>
         <translation>引数</translation>
     </message>
@@ -199,17 +199,17 @@
 <context>
     <name>BranchActions</name>
     <message>
-        <location filename="../../ui/chat/branch_actions.py" line="+33"/>
+        <location filename="../../ui/chat/branch_actions.py" line="+64"/>
         <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
         <translation>編集中: Enter で新しいブランチとして送信（元のメッセージは残ります）、Esc でキャンセル</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Same model ({model})</source>
         <translation>同じモデル（{model}）</translation>
     </message>
@@ -217,7 +217,7 @@
 <context>
     <name>CarriedModel</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+40"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+35"/>
         <source>Seq</source>
         <translation>#</translation>
     </message>
@@ -255,7 +255,7 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+338"/>
+        <location filename="../../ui/chat/controller.py" line="+322"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -481,7 +481,7 @@
 <context>
     <name>ChatText</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+127"/>
+        <location filename="../../ui/chat/live_reply.py" line="+25"/>
         <source>Replying…</source>
         <translation>応答中…</translation>
     </message>
@@ -491,7 +491,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location line="+1205"/>
+        <location filename="../../ui/chat/document.py" line="+359"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -516,12 +516,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location line="-1074"/>
+        <location filename="../../ui/chat/view.py" line="+103"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+858"/>
+        <location line="+175"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -670,7 +670,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer/composer.py" line="+130"/>
+        <location filename="../../ui/composer/composer.py" line="+131"/>
         <source>&amp;Attach files…</source>
         <translation>ファイルを添付(&amp;A)…</translation>
     </message>
@@ -708,12 +708,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+183"/>
+        <location line="+193"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-164"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>追加中のファイルの準備ができてから送信してください。</translation>
     </message>
@@ -758,7 +758,7 @@
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+22"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -986,9 +986,52 @@
     </message>
 </context>
 <context>
+    <name>ConversationActions</name>
+    <message>
+        <location filename="../../ui/shell/conversation_actions.py" line="+61"/>
+        <source>Could not rename the conversation: {error}</source>
+        <translation type="unfinished">会話の名前を変更できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not pin the conversation: {error}</source>
+        <translation type="unfinished">会話をピン留めできませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not fork the conversation: {error}</source>
+        <translation type="unfinished">会話をフォークできませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A reply is still streaming there: stop it first (Esc).</source>
+        <translation type="unfinished">その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Untitled</source>
+        <translation type="unfinished">無題</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not move the conversation to the trash: {error}</source>
+        <translation type="unfinished">会話をゴミ箱に移動できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Moved “{title}” to the trash.</source>
+        <translation type="unfinished">「{title}」をゴミ箱に移動しました。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Could not bring the conversation back: {error}</source>
+        <translation type="unfinished">会話を元に戻せませんでした: {error}</translation>
+    </message>
+</context>
+<context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversations/pane.py" line="+195"/>
+        <location filename="../../ui/conversations/pane.py" line="+199"/>
         <source>Search all chats ({keys})</source>
         <translation>チャットを検索（{keys}）</translation>
     </message>
@@ -1032,7 +1075,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversations/model.py" line="+94"/>
+        <location filename="../../ui/conversations/row_data.py" line="+75"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n トークン</numerusform>
@@ -1081,7 +1124,7 @@
         <translation>{title}（ピン留め）</translation>
     </message>
     <message>
-        <location line="+420"/>
+        <location filename="../../ui/conversations/model.py" line="+401"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>会話のコストを読み込めませんでした: {error}</translation>
     </message>
@@ -1112,6 +1155,715 @@
         <location line="+1"/>
         <source>Undo</source>
         <translation>元に戻す</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorsText</name>
+    <message>
+        <location filename="../../ui/common/errors_text.py" line="+38"/>
+        <source>{provider} failed ({label}): {words}{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} failed ({label}): no details{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} failed: {exc_type}: {words}{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} failed: {exc_type}: no details{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} has no model “{model}” at {url} (404): check the model&apos;s name, and the provider&apos;s base URL in Settings ({words})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No model “{model}”; available: {choices}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} rejected the API key: give another one in Settings &gt; Providers ({words})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{provider} refused access to {model} (403): check what the key may use, or give another one in Settings &gt; Providers ({words})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables} (the OS keyring is unavailable: {problem})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{provider} says the quota is used up: check the plan and billing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rate limited by {provider}: retry in {seconds} s{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rate limited by {provider}: retry later{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{url} sent nothing for {seconds} s mid-reply: what arrived was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{url} sent nothing for the time allowed mid-reply: what arrived was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No answer from {provider} at {url} within {seconds} s: try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No answer from {provider} at {url} within the time allowed: try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The connection to {url} was lost mid-reply: what arrived was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not reach {provider} at {url}: check that the server is running, the network, and the base URL in Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{provider} sent a reply that cannot be read{kept}: {words}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} is overloaded mid-reply ({label}): try again later{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} failed mid-reply ({label}): try again later{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} is overloaded ({label}): try again later{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{provider} is unavailable ({label}): try again later{kept}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation is too long for {model}&apos;s context window: fork it or pick a model with a larger window ({words})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{provider} rejected the request ({label}): {words}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote}: {doing}: the remote refused the credentials; check the user (or access key id), and give the password (or secret key) again in Settings &gt; Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {doing}: no credentials found; give the access key in Settings &gt; Sync, or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or an AWS profile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {doing}: there is no such bucket; create it first, or check its name and the endpoint URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {doing}: not found; check the URL (is the folder there?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {doing}: permission denied; these credentials may not write there (check the bucket policy or the folder&apos;s permissions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {doing}: cannot reach the remote ({detail}); check the network connection and the URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {doing}: the remote asks to slow down; try again in a few minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {doing}: the remote is full (no space or quota left); make room there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote}: {doing}: it is not there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {doing}: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{field} must be at least {bound}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{field} must be at least 1, or none (the budget decides)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{field} must be at least 1 (the turn being answered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{field} must be more than 0 and at most 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{field} must be between 0 and 1 (0: no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{field} cannot be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A price cannot be negative ({field} = {given})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>default_tools: no tool “{given}”; the tools: {choices} or mcp:SERVER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>context_windows: “{given}” = {bound} is not provider:model = N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The provider name “{given}” must be lower-case letters, digits, - or _ (and not “local”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Context policy: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set one of {choices} as KEY=VALUE, not “{given}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A sync URL must not hold a password: give the user in its own box; the password is asked for and kept in the OS keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An endpoint URL is for s3:// remotes only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The endpoint URL “{given}” is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{given}” names no bucket: write s3://BUCKET or s3://BUCKET/FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{given}” names no server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“{given}” is not a remote Crosstalk can use: write s3://BUCKET/FOLDER, https://... (WebDAV) or a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No setting “{given}”; a conversation can set {choices}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Temperature {given}: give a number from 0 to 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Max tokens {given}: give a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thinking {given}: use {choices}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Strategy “{given}”: {name} needs a number of messages, e.g. {name}:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Strategy “{given}”: name the concepts, e.g. facts:deadline;budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No strategy “{given}”; use whole, last-n:N, chunked:N or facts:CONCEPTS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server name “{given}” is not usable: use up to {bound} letters and digits, joined by single - or _ (e.g. fs or my-server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name}: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A server named “{name}” exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{given}” is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Usage can be grouped by {choices}, not “{given}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No export format “{given}”; the formats are: {choices}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing to export: choose conversations, or export all of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No tool “{given}”; the tools are: {choices}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {what} is empty; nothing was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {what} is empty; there is nothing to try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {what} is empty; nothing was stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {what} is empty; nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {what} is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A title cannot be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“{given}” is not a SHA-256 in hex: the conversation&apos;s file is damaged there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Comparing needs at least two different models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Message {seq} was not cut off at its length limit (or already goes on): nothing to continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The last reply was not cut off at its length limit (or already goes on): nothing to continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Message {seq} is not one of your messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Message {seq} is not a reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no reply to regenerate: ask something first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This conversation has no message to retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Something went wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not a conversation id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A conversation&apos;s file cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Written by a newer Crosstalk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The search index cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A problem with Crosstalk&apos;s data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An attachment&apos;s reference is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file cannot be attached or sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No such model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The provider refused the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate limited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model is unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The provider rejected the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A value that cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing was given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The command cannot run as given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The reply cannot start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>settings.toml cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server&apos;s list of models could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The search cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The OS keyring is unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compression failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing to compress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The summary failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopped before it finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mcp.json cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A secret of an MCP server is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An MCP server&apos;s command was not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An MCP server cannot be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An MCP server failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No such MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another sync is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+10"/>
+        <source>Sync failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>The sync remote refused the credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No credentials for the sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync remote&apos;s folder is not there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Permission denied on the sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync remote cannot be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync remote asks to slow down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync remote is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Missing on the sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Damaged on the sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Wrong sync passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sync remote was set up by a newer Crosstalk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>writing {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>listing {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>listing the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleting {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>looking for {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>opening the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; what arrived was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{headline}: {detail}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1217,7 +1969,7 @@
 <context>
     <name>FitPrompt</name>
     <message>
-        <location filename="../../ui/composer/fit_prompt.py" line="+27"/>
+        <location filename="../../ui/composer/fit_prompt.py" line="+30"/>
         <source>Too long for {model}</source>
         <translation>{model} には長すぎます</translation>
     </message>
@@ -1273,7 +2025,7 @@
 <context>
     <name>HistoryTab</name>
     <message>
-        <location filename="../../ui/inspector/history_tab.py" line="+128"/>
+        <location filename="../../ui/inspector/history_tab.py" line="+129"/>
         <source>All kinds</source>
         <translation>すべての種類</translation>
     </message>
@@ -1529,7 +2281,7 @@ Nothing is lost.</source>
 <context>
     <name>InspectorWording</name>
     <message>
-        <location filename="../../ui/inspector/wording.py" line="+27"/>
+        <location filename="../../ui/inspector/wording.py" line="+20"/>
         <source>system</source>
         <translation>システム</translation>
     </message>
@@ -1582,166 +2334,6 @@ Nothing is lost.</source>
         <location line="+17"/>
         <source>Kind: {kind}</source>
         <translation>種類: {kind}</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>partial</source>
-        <translation>途中まで</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>partial: stopped by the user</source>
-        <translation>途中まで: ユーザーが停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>failed: {error}</source>
-        <translation>失敗: {error}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>other branch</source>
-        <translation>別のブランチ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>retried at seq {seq}</source>
-        <translation>#{seq} で再試行</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>replaced by seq {seq}</source>
-        <translation>#{seq} に置き換え済み</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>undoes {first}-{last}</source>
-        <translation>#{first}-{last} を取り消し</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>retracted by seq {seq}</source>
-        <translation>#{seq} で撤回済み</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>undone by seq {seq}</source>
-        <translation>#{seq} で取り消し済み</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>superseded by seq {seq}</source>
-        <translation>#{seq} により無効</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>not used: its summary is empty</source>
-        <translation>未使用: 要約が空です</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>not used: it covers seq {first}-{last}, not entries before it</source>
-        <translation>未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>compression undone by seq {seq}</source>
-        <translation>圧縮は #{seq} で取り消し済み</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>compression superseded by seq {seq}</source>
-        <translation>圧縮は #{seq} により無効</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>compression not used: its summary is empty</source>
-        <translation>圧縮は未使用: 要約が空です</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>compression not used: it covers seq {first}-{last}, not entries before it</source>
-        <translation>圧縮は未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>failed reply with no content</source>
-        <translation>内容のない失敗した応答</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>superseded by a retry</source>
-        <translation>再試行により無効</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tool calls of a broken reply, never run</source>
-        <translation>壊れた応答のツール呼び出し（未実行）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>removed from context by the user</source>
-        <translation>ユーザーがコンテキストから除外</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>before the first input: a reply must answer something</source>
-        <translation>最初の入力より前：返答には答える相手の入力が必要です</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>window: older than the last {turns} turns</source>
-        <translation>ウィンドウ: 直近 {turns} ターンより古い</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>budget: over {tokens} tokens (older turns fall out first)</source>
-        <translation>予算: {tokens} トークン超過（古いターンから除外）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>covered by compression seq {seq} ({strategy})</source>
-        <translation>圧縮 #{seq}（{strategy}）に含まれる</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>left out by compression seq {seq} ({strategy}): only the last are summarised</source>
-        <translation>圧縮 #{seq}（{strategy}）で除外: 要約されるのは直近の分のみ</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>first input: only its first part is carried ({tokens} tokens, over half the budget)</source>
-        <translation>最初の入力: 先頭部分のみ送信（{tokens} トークン、予算の半分超）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>estimated with {encoding} ({who} counts differently)</source>
-        <translation>{encoding} による推定（{who} では数え方が異なる）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>exact (OpenAI&apos;s own tokenizer, {encoding})</source>
-        <translation>正確（OpenAI のトークナイザー、{encoding}）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>temperature {value}</source>
-        <translation>温度 {value}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>at most {tokens} tokens</source>
-        <translation>最大 {tokens} トークン</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>thinking {effort}</source>
-        <translation>思考 {effort}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the local model</source>
-        <translation>ローカルモデル</translation>
     </message>
 </context>
 <context>
@@ -1890,7 +2482,7 @@ Nothing is lost.</source>
 <context>
     <name>LedgerModel</name>
     <message>
-        <location filename="../../ui/inspector/history_model.py" line="+38"/>
+        <location filename="../../ui/inspector/history_model.py" line="+40"/>
         <source>Seq</source>
         <translation>#</translation>
     </message>
@@ -2052,7 +2644,7 @@ Nothing is lost.</source>
 <context>
     <name>LocaleFormat</name>
     <message>
-        <location filename="../../ui/common/locale_format.py" line="+88"/>
+        <location filename="../../ui/common/locale_format.py" line="+80"/>
         <source>Yesterday {time}</source>
         <translation>昨日 {time}</translation>
     </message>
@@ -2070,89 +2662,24 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+84"/>
+        <location filename="../../ui/shell/main_window.py" line="+66"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+331"/>
-        <location line="+26"/>
+        <location line="+15"/>
+        <location line="+254"/>
+        <location line="+20"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>Could not rename the conversation: {error}</source>
-        <translation>会話の名前を変更できませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Could not fork the conversation: {error}</source>
-        <translation>会話をフォークできませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Could not pin the conversation: {error}</source>
-        <translation>会話をピン留めできませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>A reply is still streaming there: stop it first (Esc).</source>
-        <translation>その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
-    </message>
-    <message>
-        <location line="-251"/>
-        <location line="+254"/>
-        <source>Untitled</source>
-        <translation>無題</translation>
-    </message>
-    <message>
-        <location line="-274"/>
-        <source>S&amp;ync now</source>
-        <translation>今すぐ同期(&amp;Y)</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+24"/>
-        <source>A new branch came from another device in %n conversation(s): {titles}</source>
-        <translation>
-            <numerusform>別のデバイスから %n 件の会話に新しいブランチが届きました: {titles}</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
-        <translation>この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
-    </message>
-    <message>
-        <location line="+142"/>
-        <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
-        <translation>この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>(%n more in the log)</source>
-        <translation>
-            <numerusform>（ほか %n 件はログにあります）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+99"/>
-        <source>Could not move the conversation to the trash: {error}</source>
-        <translation>会話をゴミ箱に移動できませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Moved “{title}” to the trash.</source>
-        <translation>「{title}」をゴミ箱に移動しました。</translation>
-    </message>
-    <message>
-        <location line="+66"/>
+        <location line="+82"/>
         <source>Comparing models does not send attachments yet: untick Compare, or remove the files.</source>
         <translation>モデルの比較では、まだ添付ファイルを送信できません。「比較」のチェックを外すか、ファイルを外してください。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>Could not save the system instruction: {error}</source>
         <translation>システム指示を保存できませんでした: {error}</translation>
     </message>
@@ -2162,17 +2689,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮するには、会話を開いてください。</translation>
     </message>
     <message>
-        <location line="+99"/>
-        <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
-        <translation>応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Could not bring the conversation back: {error}</source>
-        <translation>会話を元に戻せませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+27"/>
         <source>Current conversation</source>
         <translation>現在の会話</translation>
     </message>
@@ -2185,16 +2702,6 @@ Nothing is lost.</source>
         <location line="+1"/>
         <source>All conversations</source>
         <translation>すべての会話</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>Could not save the settings: {error}</source>
-        <translation>設定を保存できませんでした: {error}</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>{name} lists no models to test with</source>
-        <translation>{name} にはテストに使えるモデルがありません</translation>
     </message>
 </context>
 <context>
@@ -2468,13 +2975,12 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="-616"/>
-        <location filename="../../ui/shell/menus.py" line="+45"/>
+        <location filename="../../ui/shell/menus.py" line="+92"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+1"/>
+        <location line="+2"/>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
@@ -2499,13 +3005,12 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="-18"/>
-        <location filename="../../ui/shell/menus.py" line="+2"/>
+        <location line="+2"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+2"/>
+        <location line="+2"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -2555,7 +3060,7 @@ Nothing is lost.</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Inspector</source>
         <translation>インスペクター(&amp;I)</translation>
     </message>
@@ -2595,7 +3100,7 @@ Nothing is lost.</source>
         <translation>実際のサイズ(&amp;A)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+18"/>
         <source>&amp;Welcome</source>
         <translation>ようこそ(&amp;W)</translation>
     </message>
@@ -2633,7 +3138,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>ModelPopup</name>
     <message>
-        <location filename="../../ui/composer/model_popup.py" line="+76"/>
+        <location filename="../../ui/composer/model_popup.py" line="+85"/>
         <source>Search models, or type provider:model</source>
         <translation>モデルを検索、または provider:model を入力</translation>
     </message>
@@ -2933,6 +3438,554 @@ Click, or start typing, to pick another</source>
     </message>
 </context>
 <context>
+    <name>Notes</name>
+    <message>
+        <location filename="../../app/notes/attachments.py" line="+15"/>
+        <source>{profile} takes at most {most} images per request; the newest are sent</source>
+        <translation>{profile} が 1 回のリクエストで受け付ける画像は {most} 枚までです。新しいものから送信します</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{model} reads no images</source>
+        <translation>{model} は画像を読めません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the built-in model reads no images</source>
+        <translation>内蔵モデルは画像を読めません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{model} is not marked as reading images (settings: vision_models)</source>
+        <translation>{model} は画像を読むモデルとして設定されていません（設定: vision_models）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>its inline data is not base64</source>
+        <translation>埋め込みデータが base64 ではありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{mime} cannot be sent</source>
+        <translation>{mime} は送信できません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the image cannot be read ({detail})</source>
+        <translation>画像を読み込めません（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>over {profile}&apos;s limit of {limit} per image even when made smaller</source>
+        <translation>縮小しても、{profile} の画像 1 枚あたりの上限 {limit} を超えます</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>its text cannot be extracted ({detail})</source>
+        <translation>テキストを抽出できません（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it has no text to extract (a scan?)</source>
+        <translation>抽出できるテキストがありません（スキャン画像？）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>{name} (seq {seq}) left out: {why}</source>
+        <translation>{name}（#{seq}）を除外: {why}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} (seq {seq}): {profile} reads no PDFs; its text was extracted ({pages} pages) and sent as text</source>
+        <translation>{name}（#{seq}）: {profile} は PDF を読めないため、テキストを抽出（{pages} ページ）してテキストとして送信</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (seq {seq}): {profile} reads no PDFs; its text was extracted ({pages} pages) and sent as text, cut at {cut_at} characters</source>
+        <translation>{name}（#{seq}）: {profile} は PDF を読めないため、テキストを抽出（{pages} ページ）してテキストとして送信。{cut_at} 文字で切り詰め</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (seq {seq}): {profile} (the built-in model) reads no PDFs; its text was extracted ({pages} pages) and sent as text</source>
+        <translation>{name}（#{seq}）: {profile}（内蔵モデル）は PDF を読めないため、テキストを抽出（{pages} ページ）してテキストとして送信</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (seq {seq}): {profile} (the built-in model) reads no PDFs; its text was extracted ({pages} pages) and sent as text, cut at {cut_at} characters</source>
+        <translation>{name}（#{seq}）: {profile}（内蔵モデル）は PDF を読めないため、テキストを抽出（{pages} ページ）してテキストとして送信。{cut_at} 文字で切り詰め</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>downscaled from {width}x{height} to {to_width}x{to_height} for {profile}&apos;s limits</source>
+        <translation>{profile} の上限に合わせて {width}x{height} から {to_width}x{to_height} に縮小</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>sent as {format}</source>
+        <translation>{format} として送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>about {tokens} tokens (estimate)</source>
+        <translation>約 {tokens} トークン（推定値）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{name} (seq {seq}): {changes}</source>
+        <translation>{name}（#{seq}）: {changes}</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/context.py" line="+16"/>
+        <source>failed reply with no content</source>
+        <translation>内容のない失敗した応答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>superseded by a retry</source>
+        <translation>再試行により無効</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tool calls of a broken reply, never run</source>
+        <translation>壊れた応答のツール呼び出し（未実行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed from context by the user</source>
+        <translation>ユーザーがコンテキストから除外</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>before the first input: a reply must answer something</source>
+        <translation>最初の入力より前: 応答には答える相手の入力が必要です</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>window: older than the last {turns} turns</source>
+        <translation>ウィンドウ: 直近 {turns} ターンより古い</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>budget: over {tokens} tokens (older turns fall out first)</source>
+        <translation>予算: {tokens} トークン超過（古いターンから除外）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>covered by compression seq {seq} ({strategy})</source>
+        <translation>圧縮 #{seq}（{strategy}）に含まれる</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>left out by compression seq {seq} ({strategy}): only the last are summarised</source>
+        <translation>圧縮 #{seq}（{strategy}）で除外: 要約されるのは直近の分のみ</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>first input: only its first part is carried ({tokens} tokens, over half the budget)</source>
+        <translation>最初の入力: 先頭部分のみ送信（{tokens} トークン、予算の半分超）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>compression undone by seq {by}</source>
+        <translation>圧縮は #{by} で取り消し済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compression superseded by seq {by}</source>
+        <translation>圧縮は #{by} により無効</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compression not used: its summary is empty</source>
+        <translation>圧縮は未使用: 要約が空です</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compression not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>圧縮は未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>partial</source>
+        <translation>途中まで</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partial: stopped by the user</source>
+        <translation>途中まで: ユーザーが停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other branch</source>
+        <translation>別のブランチ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>retried at seq {seq}</source>
+        <translation>#{seq} で再試行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replaced by seq {seq}</source>
+        <translation>#{seq} に置き換え済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>undoes {first}-{last}</source>
+        <translation>#{first}-{last} を取り消し</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>retracted by seq {seq}</source>
+        <translation>#{seq} で撤回済み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>superseded by seq {seq}</source>
+        <translation>#{seq} により無効</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not used: its summary is empty</source>
+        <translation>未使用: 要約が空です</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not used: it covers seq {first}-{last}, not entries before it</source>
+        <translation>未使用: 対象が #{first}-{last} で、それより前のエントリではありません</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>failed: {error}</source>
+        <translation>失敗: {error}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>estimated with {encoding} ({who} counts differently)</source>
+        <translation>{encoding} による推定（{who} では数え方が異なる）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>estimated with {encoding} (the local model counts differently)</source>
+        <translation>{encoding} による推定（ローカルモデルでは数え方が異なる）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>exact (OpenAI&apos;s own tokenizer, {encoding})</source>
+        <translation>正確（OpenAI のトークナイザー、{encoding}）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>temperature {temperature}</source>
+        <translation>温度 {temperature}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at most {tokens} tokens</source>
+        <translation>最大 {tokens} トークン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking low</source>
+        <translation>思考 低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking medium</source>
+        <translation>思考 中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking high</source>
+        <translation>思考 高</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking {effort}</source>
+        <translation>思考 {effort}</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/replay.py" line="+15"/>
+        <source>{names} (seq {seq}) not sent: {provider} does not take {mime}</source>
+        <translation>{names}（#{seq}）は送信されません: {provider} は {mime} を受け付けません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{names} (seq {seq}) not sent: its bytes were not put in the request</source>
+        <translation>{names}（#{seq}）は送信されません: そのデータがリクエストに入っていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{names} (seq {seq}) not sent: {model} takes no images in a tool&apos;s result (Gemini 3 models do); the result&apos;s text says what it was</source>
+        <translation>{names}（#{seq}）は送信されません: {model} はツール結果の画像を受け付けません（Gemini 3 のモデルは受け付けます）。何だったかは結果のテキストに書かれています</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>reply left out (seq {seq}): nothing in it can be sent</source>
+        <translation>応答を除外（#{seq}）: 送信できる内容がありません</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>made by {makers}</source>
+        <translation>{makers} が生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>made by {makers} (its parts were not stored: a partial reply)</source>
+        <translation>{makers} が生成（パーツが保存されていません: 途中までの応答）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>made by {makers}, not {model}</source>
+        <translation>{model} ではなく {makers} が生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>made by {makers} without encrypted content</source>
+        <translation>{makers} が生成（暗号化された内容なし）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>made by {makers}; Chat Completions cannot carry it</source>
+        <translation>{makers} が生成。Chat Completions では送れません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} thinking block(s) without a signature (the reply broke off before it was signed)</source>
+        <translation>署名のない思考ブロック {count} 個（署名される前に応答が途切れました）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its stored parts do not match its tool calls, so the reply was rebuilt from its text</source>
+        <translation>保存されたパーツがツール呼び出しと一致しないため、応答をテキストから組み立て直しました</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} item(s) whose reply is not replayed</source>
+        <translation>応答が再送されない項目 {count} 個</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it came from other providers</source>
+        <translation>ほかのプロバイダーが生成したものです</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>reasoning dropped (seq {seq}): {reasons}</source>
+        <translation>推論を除外（#{seq}）: {reasons}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reasoning dropped: {reasons}</source>
+        <translation>推論を除外: {reasons}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>arguments of {tools} (seq {seq}) are not a JSON object: sent as {{&quot;_raw_arguments&quot;: &lt;the text&gt;}}</source>
+        <translation>{tools} の引数（#{seq}）は JSON オブジェクトではありません: {{&quot;_raw_arguments&quot;: &lt;テキスト&gt;}} として送信</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>arguments of {tools} (seq {seq}, call {call_id}) are not a JSON object: sent as {{&quot;_raw_arguments&quot;: &lt;the text&gt;}}</source>
+        <translation>{tools} の引数（#{seq}、呼び出し {call_id}）は JSON オブジェクトではありません: {{&quot;_raw_arguments&quot;: &lt;テキスト&gt;}} として送信</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tool call arguments that do not parse as a JSON object sent as a stand-in (seq {seq}, {maker}): {tools}</source>
+        <translation>JSON オブジェクトとして読めないツール呼び出しの引数を代わりの値で送信（#{seq}、{maker}）: {tools}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>tool call id rewritten (seq {seq}): {renamed}</source>
+        <translation>ツール呼び出しの ID を書き換え（#{seq}）: {renamed}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tool call ids rewritten (seq {seq}, {maker}): {renamed}</source>
+        <translation>ツール呼び出しの ID を書き換え（#{seq}、{maker}）: {renamed}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tool call ids not sent (seq {seq}, made by {maker}): {ids}; calls and responses pair by order</source>
+        <translation>ツール呼び出しの ID は送信されません（#{seq}、{maker} が生成）: {ids}。呼び出しと応答は順番で対応します</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>tool name rewritten (seq {seq}): {renamed}</source>
+        <translation>ツール名を書き換え（#{seq}）: {renamed}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>tool result sent as text (seq {seq}): no call {call_id!r} precedes it</source>
+        <translation>ツール結果をテキストとして送信（#{seq}）: その前に呼び出し {call_id!r} がありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tool results at seq {seq} dropped: no tool call before them</source>
+        <translation>#{seq} のツール結果を除外: その前にツール呼び出しがありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tool result for {call_id!r} dropped: no such call at seq {seq}</source>
+        <translation>{call_id!r} のツール結果を除外: #{seq} にその呼び出しはありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tool result left out (seq {seq}): no call {call_id!r} before it</source>
+        <translation>ツール結果を除外（#{seq}）: その前に呼び出し {call_id!r} がありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tool results at seq {seq} paired with calls by position</source>
+        <translation>#{seq} のツール結果を順番で呼び出しと対応付け</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>no result recorded for {tools} (seq {seq}): sent as error</source>
+        <translation>{tools} の結果が記録されていません（#{seq}）: エラーとして送信</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no result recorded for {tools} (seq {seq}, call {call_id}): sent as an error</source>
+        <translation>{tools} の結果が記録されていません（#{seq}、呼び出し {call_id}）: エラーとして送信</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no result recorded for tool call {call_id!r}: stand-in sent</source>
+        <translation>ツール呼び出し {call_id!r} の結果が記録されていません: 代わりの結果を送信</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>tools declared from the history, not offered (tool_choice none): {names}</source>
+        <translation>履歴からツールを宣言（提供はしません、tool_choice none）: {names}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tools not offered: {model} cannot call tools</source>
+        <translation>ツールは提供されません: {model} はツールを呼び出せません</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>thinking off: the pending tool call from {maker} (seq {seq}) has no signed thinking to continue from</source>
+        <translation>思考オフ: {maker} による保留中のツール呼び出し（#{seq}）には、続きの元になる署名付きの思考がありません</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>thinking off: the pending tool call has no signed thinking to continue from</source>
+        <translation>思考オフ: 保留中のツール呼び出しには、続きの元になる署名付きの思考がありません</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>max_tokens raised to {tokens}: it must exceed the thinking budget of {budget}</source>
+        <translation>max_tokens を {tokens} に引き上げ: 思考の予算 {budget} を超える必要があります</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>temperature {temperature} not sent: {provider} takes none</source>
+        <translation>温度 {temperature} は送信されません: {provider} は温度を受け付けません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{model} is deprecated: end of life {date}</source>
+        <translation>{model} は非推奨です: 提供終了 {date}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>stand-in thought signature (seq {seq}): calls made by {maker}</source>
+        <translation>代わりの思考署名（#{seq}）: 呼び出しは {maker} が生成</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{name} (seq {seq}): sent through {provider}&apos;s Files API, as the request&apos;s inline data would be over {limit_mb} MB; uploaded as {uri}</source>
+        <translation>{name}（#{seq}）: リクエストに直接含めるデータが {limit_mb} MB を超えるため、{provider} の Files API で送信。{uri} としてアップロード済み</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (seq {seq}): sent through {provider}&apos;s Files API, as the request&apos;s inline data would be over {limit_mb} MB; uploaded when the request is sent</source>
+        <translation>{name}（#{seq}）: リクエストに直接含めるデータが {limit_mb} MB を超えるため、{provider} の Files API で送信。リクエストの送信時にアップロードします</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/tools.py" line="+15"/>
+        <source>{count} MCP tools not declared (over {share} of the budget): {names}</source>
+        <translation>MCP ツール {count} 個を宣言せず（予算の {share} を超えるため）: {names}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} MCP tools not declared (over {share} of the budget): {names}, …</source>
+        <translation>MCP ツール {count} 個を宣言せず（予算の {share} を超えるため）: {names} ほか</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{selector}: no server {server} in mcp.json; its tools were not sent</source>
+        <translation>{selector}: mcp.json にサーバー {server} がありません。そのツールは送信されませんでした</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{selector}: the server is disabled in mcp.json; its tools were not sent</source>
+        <translation>{selector}: サーバーは mcp.json で無効になっています。そのツールは送信されませんでした</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{error}; its tools were not sent</source>
+        <translation>{error}。そのツールは送信されませんでした</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/transfer.py" line="+15"/>
+        <source>it has no messages</source>
+        <translation>メッセージがありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>appears twice; imported once as {id}</source>
+        <translation>2 回出てきます。{id} として 1 回だけインポートしました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>already in the library as {id}</source>
+        <translation>{id} としてすでにライブラリにあります</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>already in the library as {id} (in the trash: `crosstalk restore` brings it back)</source>
+        <translation>{id} としてすでにライブラリにあります（ゴミ箱の中: `crosstalk restore` で元に戻せます）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{taken} is another conversation here, so it got a new id</source>
+        <translation>{taken} はこのライブラリの別の会話のため、新しい ID を付けました</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>imported without the files of {names} (not in the export, nor in this library)</source>
+        <translation>{names} のファイルなしでインポートしました（エクスポートにもこのライブラリにもありません）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/common/notes.py" line="+26"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>Opening</name>
+    <message>
+        <location filename="../../ui/shell/opening.py" line="+92"/>
+        <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
+        <translation type="unfinished">この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(%n more in the log)</source>
+        <translation type="unfinished">
+            <numerusform>（ほか %n 件はログにあります）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PricesTab</name>
     <message>
         <location filename="../../ui/settings/prices_tab.py" line="+31"/>
@@ -3094,6 +4147,14 @@ Click, or start typing, to pick another</source>
         <location line="+2"/>
         <source>Put the prompt into the message box (Ctrl+Enter)</source>
         <translation>プロンプトを入力欄に挿入します（Ctrl+Enter）</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderTest</name>
+    <message>
+        <location filename="../../ui/settings/provider_test.py" line="+28"/>
+        <source>{name} lists no models to test with</source>
+        <translation type="unfinished">{name} にはテストに使えるモデルがありません</translation>
     </message>
 </context>
 <context>
@@ -4113,7 +5174,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SystemDialog</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+666"/>
+        <location filename="../../ui/composer/system_dialog.py" line="+12"/>
         <source>System instruction</source>
         <translation>システム指示</translation>
     </message>
@@ -4247,6 +5308,14 @@ after:2025-01-31   before:2025-12-31</translation>
         <location filename="../../ui/transfer/runner.py" line="+67"/>
         <source>there are no conversations to export</source>
         <translation>エクスポートする会話がありません</translation>
+    </message>
+</context>
+<context>
+    <name>TurnDisplay</name>
+    <message>
+        <location filename="../../ui/shell/turn_display.py" line="+113"/>
+        <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
+        <translation type="unfinished">応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
 </context>
 <context>
@@ -4504,6 +5573,39 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+1"/>
         <source>Keys</source>
         <translation>キー操作</translation>
+    </message>
+</context>
+<context>
+    <name>WindowSettings</name>
+    <message>
+        <location filename="../../ui/settings/window_settings.py" line="+110"/>
+        <source>Could not save the settings: {error}</source>
+        <translation type="unfinished">設定を保存できませんでした: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>WindowSync</name>
+    <message>
+        <location filename="../../ui/sync/window_sync.py" line="+43"/>
+        <source>S&amp;ync now</source>
+        <translation type="unfinished">今すぐ同期(&amp;Y)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Untitled</source>
+        <translation type="unfinished">無題</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>A new branch came from another device in %n conversation(s): {titles}</source>
+        <translation type="unfinished">
+            <numerusform>別のデバイスから %n 件の会話に新しいブランチが届きました: {titles}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
+        <translation type="unfinished">この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
 </context>
 <context>

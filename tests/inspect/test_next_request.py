@@ -37,6 +37,7 @@ from app.inspect.next_request import (
 )
 from app.inspect.redact import REDACTED
 from app.keys import Keys
+from app.notes import Counting, english
 from app.paths import DataDir
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
@@ -147,14 +148,15 @@ def test_the_draft_counts_and_is_counted_afresh_each_time(
         assert preview.tokens == bare.tokens + expected  # nothing else changed
         assert preview.body is not None
         assert preview.body["messages"][-1] == {"role": "user", "content": draft}
-    assert not bare.estimate and bare.counting == "exact (OpenAI's own tokenizer, o200k_base)"
+    assert not bare.estimate and bare.counting == Counting(cause="exact", encoding="o200k_base")
+    assert english(bare.counting) == "exact (OpenAI's own tokenizer, o200k_base)"
     gemini = next_request(services, conversation, GEMINI, draft="short")
     assert gemini.estimate
-    assert gemini.counting == "estimated with o200k_base (Gemini counts differently)"
+    assert gemini.counting == Counting(cause="estimated", encoding="o200k_base", who="Gemini")
     anthropic = next_request(services, conversation, ANTHROPIC)
-    assert anthropic.counting == "estimated with o200k_base (Anthropic counts differently)"
+    assert english(anthropic.counting) == "estimated with o200k_base (Anthropic counts differently)"
     server = next_request(services, conversation, SERVER)
-    assert server.counting == f"estimated with o200k_base ({SERVER} counts differently)"
+    assert server.counting == Counting(cause="estimated", encoding="o200k_base", who=SERVER)
 
 
 def test_what_is_not_stored_yet_is_never_cached(data_dir: DataDir, library: Library) -> None:

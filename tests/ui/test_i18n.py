@@ -455,8 +455,17 @@ def _tool(name: str) -> str:
     return str(tool)
 
 
+def translation_sources() -> list[str]:
+    """What scripts/i18n gives lupdate: every file of ui/, and the app/ files that mark texts
+    (the notes' templates, app/notes/)."""
+    marked = [p for p in (ROOT / "app").rglob("*.py") if "QT_TRANSLATE_NOOP(" in p.read_text()]
+    files = [*(ROOT / "ui").rglob("*.py"), *marked]
+    return sorted(str(p.relative_to(ROOT)) for p in files)
+
+
 def test_the_ts_files_hold_every_text_of_the_code(tmp_path: Path) -> None:
-    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py"))
+    sources = translation_sources()
+    assert any(s.startswith("app/notes/") for s in sources)
     wanted = {}
     for only in ([], ["-pluralonly"]):  # English holds only the plural forms
         fresh = tmp_path / f"crosstalk_xx{len(only)}.ts"

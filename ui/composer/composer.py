@@ -42,6 +42,7 @@ from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
 from ui.chat.attachment_files import AttachmentFiles, Dropped, TakesDrops, can_attach, from_mime
 from ui.common import icons, locale_format
+from ui.common.notes import said
 from ui.composer.attachment_chips import AttachmentStrip, Chip
 from ui.composer.model_picker import ModelPicker
 from ui.composer.tools_menu import ToolsMenu
@@ -425,7 +426,7 @@ class Composer(TakesDrops, QWidget):
             lines.append(
                 self.tr("%n left out (View > Inspector, Next request)", "", len(request.omitted))
             )
-        lines.append(self.tr("Counted: {how}").format(how=request.counting))
+        lines.append(self.tr("Counted: {how}").format(how=said(request.counting)))
         self.meter.setToolTip("\n".join(lines))
 
     def take_text(self) -> str:

@@ -23,9 +23,11 @@ from PySide6.QtWidgets import QApplication, QStyle
 from app.history import AnyEntry, History
 from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
+from app.notes import Failed, RowStatus
 from ui.common import locale_format, theme
+from ui.common.notes import said_all
 from ui.inspector.tables import ROOT, ColumnsModel, Index
-from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip, status_text
+from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -236,7 +238,7 @@ class LedgerModel(ColumnsModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:
-            if row.status.startswith("failed"):
+            if row.statuses and isinstance(row.statuses[0], Failed):
                 return self._failed
             return self._muted if _not_sent(row) else None
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -291,9 +293,9 @@ class LedgerModel(ColumnsModel):
             return f"{ledger_row.provider}:{ledger_row.model}"
         if column == KIND:
             said = kind_label(ledger_row.kind)
-            if ledger_row.status:
+            if ledger_row.statuses:
                 said = self.tr("{kind}: {status}").format(
-                    kind=said, status=status_text(ledger_row.status)
+                    kind=said, status=said_all(ledger_row.statuses)
                 )
             return f"{said}\n{kind_tip(ledger_row.kind)}"
         if self.history is None:
@@ -308,7 +310,7 @@ class LedgerModel(ColumnsModel):
             entry, shown = self.entry(row), self._rows[row]
             model = f"{shown.provider}:{shown.model}" if shown.provider else ""
             text = f"{preview(entry, width=200)}\n{searchable_text(entry)}"
-            status = f"{shown.status}\n{status_text(shown.status)}"  # as stored, as shown
+            status = f"{shown.status}\n{said_all(shown.statuses)}"  # in English, as shown
             text = f"{text}\n{model}\n{status}".casefold()
             self._text[row] = text
         return text
@@ -317,26 +319,29 @@ class LedgerModel(ColumnsModel):
 def _kind_text(row: Row) -> str:
     """ "output", "output (other branch)": the kind, and its status if it has one."""
     name = kind_label(row.kind)
-    if not row.status:
+    if not row.statuses:
         return name
     return QCoreApplication.translate("LedgerModel", "{kind} ({status})").format(
-        kind=name, status=status_text(row.status)
+        kind=name, status=said_all(row.statuses)
     )
 
 
 # a compression's status when it is not in use (app/inspect/ledger.py, app/history/outline.py)
-_UNUSED = ("retracted by", "superseded by", "not used")
+_UNUSED = frozenset({"retracted", "superseded", "empty", "out_of_range"})
 
 
 def _not_sent(row: Row) -> bool:
     """Greyed: what the next request does not carry as it is (summarised, answered again by a
     retry, an older system instruction or notebook, a compression undone, replaced or
     unusable)."""
-    if row.covered_by is not None or "retried at seq" in row.status:
+    if row.covered_by is not None:
         return True
-    if row.status.startswith("replaced by seq"):  # an older system instruction or notebook
+    if not row.statuses:
+        return False
+    causes = {s.cause for s in row.statuses if isinstance(s, RowStatus)}
+    if "retried" in causes or "replaced" in causes:  # replaced: an older system instruction
         return True
-    return row.kind == "compression" and row.status.startswith(_UNUSED)
+    return row.kind == "compression" and bool(causes & _UNUSED)
 
 
 def _may_change_from(old: list[Row], new: list[Row]) -> int:

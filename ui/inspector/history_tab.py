@@ -37,6 +37,7 @@ from app.history import History
 from app.history.entries import KINDS
 from app.inspect.ledger import Ledger, entry_json
 from ui.common import locale_format
+from ui.common.notes import said_all
 from ui.inspector.history_model import (
     COLUMNS,
     COST,
@@ -57,7 +58,7 @@ from ui.inspector.history_model import (
     with_unpriced,
 )
 from ui.inspector.tables import monospace_view, read_only_table
-from ui.inspector.wording import kind_label, kind_tip, status_text
+from ui.inspector.wording import kind_label, kind_tip
 
 SEARCH_DELAY_MS = 150  # a search filters every row: once per pause in typing, not per key
 PADDING = 12  # around a cell's text
@@ -295,8 +296,8 @@ class HistoryTab(QWidget):
                 self.tr('Summarised by compression at <a href="seq:{seq}">seq {seq}</a>.')
                 .format(seq=by)
             )  # fmt: skip
-        if ledger_row.status:
-            status = status_text(ledger_row.status)  # its first letter up, an error's as it is
+        if ledger_row.statuses:
+            status = said_all(ledger_row.statuses)  # its first letter up, an error's as it is
             notes.append(self.tr("{status}.").format(status=f"{status[:1].upper()}{status[1:]}"))
         self.about.setText(" ".join(notes))
 

@@ -24,17 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.inspect.next_request import Carried, NextRequest, wire_json
+from app.inspect.next_request import SAMPLING_SEPARATOR, Carried, NextRequest, wire_json
 from ui.common import locale_format, theme
+from ui.common.notes import said, said_all
 from ui.inspector.history_model import kind_icon
 from ui.inspector.tables import ROOT, ColumnsModel, Index, monospace_view, read_only_table, titled
-from ui.inspector.wording import (
-    QT_TRANSLATE_NOOP,
-    kind_label,
-    kind_tip,
-    phrase,
-    sampling_text,
-)
+from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip
 
 CARRIED_COLUMNS = (
     QT_TRANSLATE_NOOP("CarriedModel", "Seq"), QT_TRANSLATE_NOOP("CarriedModel", "Kind"),
@@ -267,10 +262,10 @@ class NextRequestTab(QWidget):
                 ),
             )  # fmt: skip
         self.budget_bar.setVisible(request.budget is not None)
-        counting = f"{approx}{phrase(request.counting)}"
+        counting = f"{approx}{said(request.counting)}"
         if request.sampling:
             counting += "\n" + self.tr("Sent with: {sampling}").format(
-                sampling=sampling_text(request.sampling)
+                sampling=said_all(request.sampling, SAMPLING_SEPARATOR)
             )
         self.counting.setText(counting)
         if request != self.counted_for:  # a count asked for another request no longer holds
@@ -295,7 +290,7 @@ class NextRequestTab(QWidget):
                 if first == last
                 else self.tr("entries {first}-{last}").format(first=first, last=last)
             )
-            line = self.tr("{where}: {reason}").format(where=where, reason=phrase(omission.reason))
+            line = self.tr("{where}: {reason}").format(where=where, reason=said(omission.why))
             item = QListWidgetItem(line)
             item.setData(SEQ_ROLE, first)
             self.left_out.addItem(item)
