@@ -174,10 +174,14 @@ class StorageError(CrosstalkError):
 
 
 class DamagedReference(StorageError, ValueError):
-    """A transcript names an attachment by something that is not a SHA-256: the transcript
-    is damaged there. Also a ValueError, as a hash that does not parse always was."""
+    """An attachment as a transcript holds it cannot be read back: its hash is not a SHA-256,
+    or its inline data is not base64; the transcript is damaged there. Also a ValueError, as
+    a hash that does not parse always was."""
 
-    TEMPLATES: ClassVar[Mapping[str, str]] = {"not_a_hash": "{given!r} is not a SHA-256 in hex"}
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "not_a_hash": "{given!r} is not a SHA-256 in hex",
+        "not_base64": "its inline data is not base64",
+    }
 
 
 class AttachmentError(CrosstalkError):

@@ -31,7 +31,7 @@ from app.attachments.files import (
     size_text,
 )
 from app.attachments.profiles import Profile, fitted, profile_for
-from app.errors import AttachmentError, StorageError
+from app.errors import AttachmentError, DamagedReference, StorageError
 from app.history import AnyEntry, Attachment, Context, ModelInput, ToolResults
 from app.store.blobs import Blobs, digest
 
@@ -144,7 +144,7 @@ class Sending:
             return None
         try:
             data = self._bytes(attachment)
-        except (StorageError, ValueError) as exc:
+        except StorageError as exc:  # a damaged reference (DamagedReference) is one too
             notes.append(f"{where} left out: {exc}")
             return None
         if is_image(attachment):
@@ -168,7 +168,7 @@ class Sending:
             try:
                 return base64.b64decode(attachment.data, validate=False)
             except ValueError as exc:
-                raise ValueError("its inline data is not base64") from exc
+                raise DamagedReference(cause="not_base64") from exc
         return self.blobs.read(attachment.sha256)
 
 
