@@ -28,6 +28,7 @@ import msgspec
 
 from app.errors import CrosstalkError, UsageError
 from app.mcp.config import McpConfig, ServerConfig
+from app.mcp.values import NoSuchServer
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -302,9 +303,8 @@ def cmd_remove(services: Services, args: argparse.Namespace) -> int:
     config = _config(services)
     try:
         changed = config.without(args.name)
-    except KeyError:
-        known = ", ".join(config.raw.get("mcpServers", {})) or "none"
-        return _fail(f"no server {args.name!r} in {config.path} (the servers: {known})")
+    except NoSuchServer as exc:
+        return _fail(str(exc))
     raw = config.raw["mcpServers"][args.name]
     refs: list[str] = []
     with contextlib.suppress(msgspec.ValidationError):

@@ -19,6 +19,7 @@ import msgspec
 
 from app.atomic import replace_file
 from app.errors import CrosstalkError, InvalidValue
+from app.mcp.values import NoSuchServer
 
 CONFIG_FILE = "mcp.json"
 # no "__" and no trailing "_": wire names (mcp__server__tool) stay unambiguous
@@ -138,6 +139,10 @@ class McpConfig:
         raw["mcpServers"] = servers
         return McpConfig.from_raw(self.path, raw, self.mtime_ns)
 
+    def _no_server(self, name: str) -> NoSuchServer:
+        known = ", ".join(self.raw.get("mcpServers", {})) or "none"
+        return NoSuchServer(cause="not_configured", name=name, path=str(self.path), known=known)
+
     def _raw_servers(self) -> dict[str, Any]:
         return copy.deepcopy(self.raw.get("mcpServers", {}))
 
@@ -160,7 +165,7 @@ class McpConfig:
     def without(self, name: str) -> McpConfig:
         servers = self._raw_servers()
         if name not in servers:
-            raise KeyError(name)
+            raise self._no_server(name)
         del servers[name]
         return self._edited(servers)
 
@@ -168,7 +173,7 @@ class McpConfig:
         servers = self._raw_servers()
         entry = servers.get(server)
         if not isinstance(entry, dict):
-            raise KeyError(server)
+            raise self._no_server(server)
         allowed = [t for t in entry.get("alwaysAllow", []) if t != tool]
         entry["alwaysAllow"] = [*allowed, tool] if add else allowed
         if not entry["alwaysAllow"]:

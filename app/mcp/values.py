@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from app.errors import CrosstalkError
 from app.history import Attachment
@@ -107,3 +107,7 @@ class ServerFailed(McpError):
 
 class NoSuchServer(McpError):
     """No usable server by that name in mcp.json."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "not_configured": "no server {name!r} in {path} (the servers: {known})",
+    }

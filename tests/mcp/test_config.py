@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from app.errors import InvalidValue
 from app.mcp import ConfigError, McpConfig, ServerConfig
+from app.mcp.values import NoSuchServer
 
 
 def test_a_missing_file_is_empty(tmp_path: Path) -> None:
@@ -60,11 +62,11 @@ def test_round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
     assert again.servers["sse1"].transport == "sse"
     assert again.revoking("fs", "read_file").servers["fs"].always_allow == []
     assert "fs" not in again.without("fs").servers
-    with pytest.raises(KeyError):
+    with pytest.raises(NoSuchServer, match="no server 'nope' in .*mcp.json"):
         again.without("nope")
-    with pytest.raises(ValueError, match="exists"):
+    with pytest.raises(InvalidValue, match="exists"):
         again.with_server("fs", ServerConfig(command="x"))
-    with pytest.raises(ValueError, match="not usable"):
+    with pytest.raises(InvalidValue, match="not usable"):
         again.with_server("a__b", ServerConfig(command="x"))
 
 
