@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from app.cli import transfer as cli_transfer
+from app.private_apis import list_command_only
 from app.tool_names import BUILTIN_NAMES
 
 EXIT_ERROR = 1
@@ -60,9 +61,8 @@ class _Unbuilt:
 def _listed_only(sub: argparse._SubParsersAction[Any], name: str, help: str) -> Parser:
     """``name`` among the commands (in the help's list, and in the choices a mistyped command
     is told), without making its parser: this command line runs another."""
-    sub._choices_actions.append(sub._ChoicesPseudoAction(name, (), help))
     unbuilt = _Unbuilt()
-    sub._name_parser_map[name] = unbuilt
+    list_command_only(sub, name, help, unbuilt)
     return cast(Parser, unbuilt)
 
 

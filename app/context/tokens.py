@@ -13,12 +13,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import importlib
-import importlib.machinery
-import importlib.util
-import sys
-import threading
-import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
@@ -35,6 +29,7 @@ from app.history import (
     SystemInstruction,
     ToolResults,
 )
+from app.private_apis import bpe_openai_bindings
 
 MESSAGE_OVERHEAD = 4  # role and framing tokens around each message (OpenAI's chat format)
 ATTACHMENT_TOKENS = 1000  # an attachment whose size is not known: a provider-side guess
@@ -72,41 +67,7 @@ def method_for(provider_kind: str, model: str) -> Method:
 @cache
 def _encoding(name: str) -> Any:
     """bpe-openai's Rust tokenizer for ``name`` (``count``, ``encode``), built in ~0.1 s."""
-    return _rust_tokenizers().tokenizer_for_encoding(name)
-
-
-_RUST_MODULE = "bpe_openai._bindings"
-
-
-def _rust_tokenizers() -> Any:
-    """bpe-openai's compiled module, loaded without the package around it.
-
-    Importing ``bpe_openai`` reads all three of its vocabularies into Python dicts (its
-    ``compat`` module builds a table of models from them): 1.1 s, much of it holding the GIL,
-    and ~75 MB that counting never uses, since the Rust tokenizer carries its own. The
-    module is put where the package looks for it, so importing the package later reuses it
-    (a PyO3 module can be initialised only once)."""
-    with _loading:  # two threads counting at once must not both initialise it
-        if loaded := sys.modules.get(_RUST_MODULE):
-            return loaded
-        return _load_rust_module()
-
-
-_loading = threading.Lock()
-
-
-def _load_rust_module() -> Any:
-    package = importlib.util.find_spec("bpe_openai")
-    where = package.submodule_search_locations if package else None
-    spec = importlib.machinery.PathFinder.find_spec(_RUST_MODULE, where)
-    if spec is None or spec.loader is None:  # laid out otherwise: the package's own way
-        with warnings.catch_warnings():  # it loads its data with a deprecated importlib call
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return importlib.import_module(_RUST_MODULE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules[_RUST_MODULE] = module
-    return module
+    return bpe_openai_bindings().tokenizer_for_encoding(name)
 
 
 async def load_encoding(name: str = O200K) -> None:

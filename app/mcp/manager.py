@@ -215,8 +215,9 @@ class McpManager:
             await asyncio.gather(task, return_exceptions=True)
             if isinstance(exc, asyncio.CancelledError):
                 raise
-            self._known.failed(name, known, self._start_error(name, server, exc, log), log)
-            raise ServerFailed(known.last_error) from None
+            message = self._start_error(name, server, exc, log)
+            self._known.failed(name, known, message, log)
+            raise ServerFailed(message) from None
         finally:
             known.starting = False
         threaded.running[name] = running

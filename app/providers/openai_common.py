@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from app.history import Attachment, ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
+from app.private_apis import skip_openai_aiohttp
 from app.providers.adapter import CloudAdapter
 
 if TYPE_CHECKING:
@@ -25,10 +25,8 @@ if TYPE_CHECKING:
 
 OPENAI_URL = "https://api.openai.com/v1"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
-# The SDK imports its optional aiohttp transport whenever aiohttp is installed (another package
-# may bring it: s3fs does), 0.15-0.25 s of every process that streams; the client made here
-# rides on httpx2 alone. Halting that one import makes the SDK skip it, as when it is absent.
-sys.modules.setdefault("openai._vendor.httpx_aiohttp", None)  # type: ignore[arg-type]
+# the client made here rides on httpx2 alone: the SDK's aiohttp transport is never imported
+skip_openai_aiohttp()
 
 
 def make_client(api_key: str, base_url: str, max_retries: int, timeout: float) -> AsyncOpenAI:

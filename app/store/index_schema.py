@@ -16,6 +16,7 @@ from pathlib import Path
 from sqlite_utils import Database, Migrations
 
 from app.errors import IndexUnusable
+from app.private_apis import migration_names
 from app.store import search
 from app.store.search import Progress
 
@@ -139,7 +140,7 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
     """Apply what ``conn``'s index lacks (``progress`` hears how far a long one has got);
     refuses an index made by a newer Crosstalk. Returns how many migrations there are."""
     db = Database(conn)
-    known = {m.name for m in migrations._migrations}
+    known = set(migration_names(migrations))
     unknown = [m.name for m in migrations.applied(db) if m.name not in known]
     if unknown:
         raise IndexUnusable(

@@ -4,7 +4,8 @@ qasync runs Qt's loop rather than asyncio's ``run_forever``, so it never install
 hooks for async generators. Without them, a generator left unfinished (an SDK's stream, when a
 reply is stopped) is finalized wherever the garbage collector happens to run, outside any loop:
 httpcore then fails with "Exception ignored ... AsyncLibraryNotFoundError" (bench/session.py
-found it). With them the loop closes such generators itself.
+found it). With them the loop closes such generators itself. The hooks are the loop's private
+methods (listed, with their test, in ``app/private_apis.py``).
 """
 
 from __future__ import annotations
