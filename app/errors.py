@@ -103,6 +103,7 @@ class InvalidValue(CrosstalkError, ValueError):
         "export_format": "no export format {given!r}; the formats are: {choices}",
         "nothing_to_export": "nothing to export: name conversations by id, or export all of them",
         "no_tool": "no tool {given!r}; the tools are: {choices}",
+        "shared_settings": "settings this version cannot use ({detail})",
     }
 
 

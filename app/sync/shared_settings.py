@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 from app.paths import DataDir
 from app.settings import Settings, load_settings
 from app.sync import layout
@@ -50,10 +50,13 @@ def fingerprint(carried: bytes) -> str:
 def apply(data: DataDir, carried: dict[str, Any]) -> bool:
     """Take another device's settings, keeping this one's ``[sync]``; False if they are the
     same already. SettingsError (nothing changed) for a file here that cannot be read, or
-    ValueError for settings this version cannot use."""
+    InvalidValue for settings this version cannot use."""
     from app.settings_store import update_settings
 
-    theirs = msgspec.convert({**carried, "sync": None}, type=Settings)
+    try:
+        theirs = msgspec.convert({**carried, "sync": None}, type=Settings)
+    except msgspec.ValidationError as exc:
+        raise InvalidValue(cause="shared_settings", detail=str(exc)) from exc
     found: list[Settings] = []
 
     def merged(mine: Settings) -> Settings:
@@ -89,7 +92,7 @@ def receive(run: Run) -> None:
         return
     try:
         apply(run.library.data, taken.settings)
-    except (CrosstalkError, ValueError) as exc:
+    except CrosstalkError as exc:
         run.report.warnings.append(f"another device's settings were not taken: {exc}")
         return
     after = shared(run.library.data)

@@ -155,7 +155,7 @@ class Importer:
                     self.library.blobs.put(data)
             for header, draft in planned:
                 made.append(self.library.create_from(header, draft.entries, imported=True))
-        except (CrosstalkError, ValueError, ArithmeticError) as exc:
+        except (CrosstalkError, ArithmeticError) as exc:
             self._undo(made, planned)
             message = f"expected to be saved, but {exc}; nothing of it was kept"
             self.report.failed.append(Problem(group.label, "", message))
