@@ -27,7 +27,7 @@ import msgspec
 from app.errors import CrosstalkError, InvalidValue
 from app.paths import DataDir
 from app.pricing import Price
-from app.sync.config import SyncConfig
+from app.settings_sync import SyncConfig
 from app.tool_names import BUILTIN_NAMES, DEFAULT_MAX_ROUNDS
 
 if TYPE_CHECKING:

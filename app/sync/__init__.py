@@ -1,5 +1,6 @@
 """Sync through storage the user already has (issue 24; docs/sync.md).
 
-Light on purpose: ``app.settings`` imports ``app.sync.config``, so nothing here may import
-fsspec, s3fs, webdav4 or cryptography; ``remote`` and ``crypto`` do, when a command needs them.
+Light on purpose: nothing here may import fsspec, s3fs, webdav4 or cryptography; ``remote``
+and ``crypto`` do, when a command needs them. The ``[sync]`` settings are not here but in
+``app/settings_sync.py``: the settings load without this package.
 """
