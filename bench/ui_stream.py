@@ -25,7 +25,7 @@ every timed part. Then:
 3. **Event-loop lag while a reply streams**: the real MainWindow over a ChatController whose
    only provider is ``PacedProvider`` (below), which yields ``--tokens`` tokens of realistic
    markdown (paragraphs, lists, fenced code in several languages, tables; ~4 characters a
-   token) at ``--rate`` tokens/s, through ``ChatController.send`` (run_turn, the 30 ms flush,
+   token) at ``--rate`` tokens/s, through ``ChatController.send`` (the turn runner, the 30 ms flush,
    ``ChatView.append_stream_text``, the saved reply rendered as markdown, the title). A 5 ms
    precise QTimer records its lateness; the lag is split into "during the stream" (up to the
    last token) and "the stream's end" (the saved reply's markdown replacing the live text).
@@ -576,7 +576,7 @@ async def measure_open(window: MainWindow, library: Library, entries: int, runs:
         painted = await until(lambda: watch.painted_at is not None)
         samples.append(((returned - began) * 1000, (painted - began) * 1000))
     first, rest = samples[0], samples[1:]
-    shown = window.chat._first  # where the rendered tail starts (private; for the note only)
+    shown = window.chat._pages.first  # where the rendered tail starts (private; for the note only)
     return [
         Row(
             f"open a {entries:,}-entry chat -> first paint (first)",

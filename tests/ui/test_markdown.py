@@ -83,7 +83,7 @@ def test_qt_renders_the_output(qapp: QApplication) -> None:
 
 def test_a_text_loads_a_highlighter_until_its_language_has_been_highlighted_once() -> None:
     """Making a language's highlighter compiles its rules (3-80 ms, once a process): the chat
-    asks first, and has such a reply made off the window's thread (ui/chat/view.py)."""
+    asks first, and has such a reply made off the window's thread (ui/chat/appending.py)."""
     text = "Here:\n\n```Smalltalk\nTranscript show: 'hi'.\n```\n\n~~~ text\nplain\n~~~\n"
     assert loads_a_highlighter(text)
     assert not loads_a_highlighter("No code here, only `inline` code.")

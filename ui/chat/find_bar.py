@@ -6,7 +6,7 @@ Enter or F3 goes to the next, Shift+Enter or Shift+F3 to the previous (wrapping 
 closes the bar and says ``closed`` (the window puts the focus back in the message box).
 
 The chat shows the tail of a long conversation; when messages not drawn also hold the text, the
-bar says so and offers to show them (``reveal_requested``). The bar finds; the chat view draws
+bar says so and offers to show them (``reveal_requested``). The bar finds; ``ui.chat.finding`` draws
 (it listens to ``found`` and reads ``spans`` and ``current``).
 """
 

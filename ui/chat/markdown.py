@@ -37,7 +37,7 @@ class Rendered:
     html: str
     code_blocks: list[str] = field(default_factory=list)
     # where each top-level block (paragraph, heading, list, code block, table...) starts in
-    # ``html``: the places it can be cut to be drawn a part at a time (``ui.chat.view``)
+    # ``html``: the places it can be cut to be drawn a part at a time (``ui.chat.document``)
     blocks: tuple[int, ...] = ()
 
 
@@ -51,7 +51,7 @@ def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
 
 def prerender(texts: Sequence[tuple[str, str]]) -> None:
     """Render each ``(text, copy_prefix)`` and keep it, short or long, for ``render_markdown``
-    to find: on a worker thread, for a page of replies about to be drawn (``ui.chat.view``).
+    to find: on a worker thread, for a page of replies about to be drawn (``ui.chat.document``).
     Loading a language's highlighter (tens of milliseconds, once) happens here too."""
     for text, copy_prefix in texts:
         _render_kept(text, copy_prefix, keep=True)
@@ -60,7 +60,7 @@ def prerender(texts: Sequence[tuple[str, str]]) -> None:
 def loads_a_highlighter(text: str) -> bool:
     """Whether rendering ``text`` would make a language's highlighter for the first time in
     this process: that compiles its rules, 3-80 ms (CSS's the longest), so the chat has such a
-    reply's markdown made off the window's thread however short it is (``ui.chat.view``)."""
+    reply's markdown made off the window's thread however short it is (``ui.chat.appending``)."""
     return any(m[1].lower() not in _languages_made for m in _FENCE_LANGUAGE.finditer(text))
 
 

@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from ui.common import theme
-from ui.conversations.model import KIND_ROLE, MARKS_ROLE, SNIPPET_ROLE, Shown
+from ui.conversations.row_data import KIND_ROLE, MARKS_ROLE, SNIPPET_ROLE, Shown
 from ui.conversations.search_results import flat, from_first_mark, kind_label, snippet_html
 
 INDENT = 18  # how far a message row is set in under its conversation
