@@ -82,16 +82,16 @@ def test_the_conversation_shown_is_deleted_then_restored(
     harness = open_window()
     dock = inspect(harness, conversation_id, tab)
     harness.until(lambda: shows_crossed(dock), "the conversation shown", timeout=20)
-    harness.window.delete(conversation_id)
-    assert harness.window.current is None
+    harness.window.conversation_actions.delete(conversation_id)
+    harness.until(lambda: harness.window.current is None, "the delete written")
     harness.until(lambda: shows_nothing(dock), "the inspector to leave the deleted one")
     for other in TABS:  # every tab, when looked at, has left it too
         dock.tabs.setCurrentIndex(other)
         harness.until(lambda: shows_nothing(dock), f"tab {other} to leave the deleted one")
     assert dock.history_tab.detail.toPlainText() == ""
     dock.tabs.setCurrentIndex(tab)
-    harness.window._on_banner_action("undo")  # the banner's Undo
-    assert harness.window.current == conversation_id
+    harness.window.banner.action_requested.emit("undo")  # the banner's Undo
+    harness.until(lambda: harness.window.current == conversation_id, "the restore written")
     harness.until(lambda: shows_crossed(dock), "the restored conversation", timeout=20)
     for other in TABS:
         dock.tabs.setCurrentIndex(other)
@@ -109,7 +109,8 @@ def test_a_selected_entry_does_not_outlive_its_conversation(
     tab = dock.history_tab
     tab.select_seq(10)
     assert tab.chat_button.isEnabled()
-    harness.window.delete(conversation_id)
+    harness.window.conversation_actions.delete(conversation_id)
+    harness.until(lambda: harness.window.current is None, "the delete written")
     assert tab.selected_seq() is None and not tab.chat_button.isEnabled()
     assert tab.about.text() == "" and SQL not in tab.detail.toPlainText()
 

@@ -380,7 +380,8 @@ def test_delete_then_undo_from_the_banner(
     click_row(qtbot, harness, teapot)
     window.conversations.delete_action.trigger()  # Delete or the context menu
 
-    assert window.current is None and "A pot for tea." not in harness.chat_text()
+    harness.until(lambda: window.current is None, "the delete written")
+    assert "A pot for tea." not in harness.chat_text()
     harness.until(lambda: harness.listed_ids() == [kettle], "the list without it")
     assert services.library.trashed() == [teapot]
     banner = window.banner
@@ -388,7 +389,8 @@ def test_delete_then_undo_from_the_banner(
     assert banner.action.text() == "Undo"
 
     qtbot.mouseClick(banner.action, Qt.MouseButton.LeftButton)
-    assert window.current == teapot and window.heading.text() == "Teapots"
+    harness.until(lambda: window.current == teapot, "the restore written")
+    assert window.heading.text() == "Teapots"
     assert "A pot for tea." in harness.chat_text() and not banner.isVisible()
     harness.until(lambda: harness.listed_ids() == [kettle, teapot], "it listed again")
     assert services.library.trashed() == []

@@ -91,7 +91,8 @@ def test_a_streaming_reply_survives_a_rename_and_an_append_by_another_process(
     harness.until(lambda: gate.reached, "the reply to start streaming")
     harness.until(lambda: harness.window.conversations.model.row_of(streaming) is not None)
 
-    harness.window.rename(streaming, "Renamed while streaming")
+    renamed = harness.window.conversation_actions.rename(streaming, "Renamed while streaming")
+    harness.until(renamed.done, "the rename written (off the window's thread)")
     append_from_another_process(data_dir, streaming, "a note from the command line")
     gate.open()
     harness.finish(streaming)

@@ -503,6 +503,35 @@ class ChatController(QObject):
         self._loader.shutdown(wait=False, cancel_futures=True)
         self._unsubscribe()
 
+    # --- the library's other writes, off the window's thread --------------------------------
+
+    async def rename(self, conversation_id: str, title: str) -> None:
+        """Give the conversation the user's title, on a worker thread as a turn's appends are;
+        the store's event brings it back (``title_changed``)."""
+        await asyncio.to_thread(self.services.library.rename, conversation_id, title)
+
+    async def pin(self, conversation_id: str, pinned: bool) -> None:
+        """Keep the conversation on top of the list (or stop), on a worker thread."""
+        await asyncio.to_thread(self.services.library.pin, conversation_id, pinned)
+
+    async def delete(self, conversation_id: str) -> None:
+        """Move the conversation to the trash on a worker thread, and drop it from memory
+        (unless a turn still runs there: ``forget``)."""
+        await asyncio.to_thread(self.services.library.delete, conversation_id)
+        self.forget(conversation_id)
+
+    async def restore(self, conversation_id: str) -> Conversation:
+        """Bring the conversation back from the trash on a worker thread; the copy read there
+        is the open one (``conversation`` returns it at once)."""
+        restored = await asyncio.to_thread(self.services.library.restore, conversation_id)
+        return self._open.setdefault(conversation_id, restored)
+
+    async def fork(self, conversation_id: str, seq: int) -> Conversation:
+        """A new conversation holding the path to message ``seq``, written on a worker
+        thread; it is open here."""
+        fork = await asyncio.to_thread(self.services.library.fork, conversation_id, seq)
+        return self._open.setdefault(fork.id, fork)
+
 
 @dataclass(frozen=True)
 class _Unsent:

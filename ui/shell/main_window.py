@@ -54,6 +54,7 @@ from ui.mcp.approval_card import ApprovalCard
 from ui.mcp.prompt_commands import PromptCommands
 from ui.mcp.resource_picker import ResourceAttach
 from ui.shell import menus
+from ui.shell.conversation_actions import ConversationActions
 from ui.shell.error_banner import ErrorBanner
 from ui.shell.stall_monitor import StallMonitor
 from ui.shell.welcome import WelcomeView
@@ -89,7 +90,6 @@ class MainWindow(QMainWindow):
         self.services = controller.services
         self.state = state
         self.current: str | None = None
-        self._deleted: str | None = None  # for Undo
         self._drafts: dict[str, str] = {}
         self._parked: dict[str, list[Chip]] = {}  # unsent attachments by conversation ("" new)
         self._refused: dict[str, tuple[str, list[Attachment]]] = {}  # to put back when shown
@@ -159,6 +159,9 @@ class MainWindow(QMainWindow):
         built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
         built.chat.addAction(self.resource_attach.action)
         self._add_sync(built.file)
+        self.conversation_actions = ConversationActions(
+            controller, self, self.banner, self.conversations, self
+        )
         self._connect()
         self.branch_actions = BranchActions(self.controller, self.chat, self.composer,
                                             lambda: self.current, self)  # fmt: skip
@@ -199,10 +202,10 @@ class MainWindow(QMainWindow):
         lst.conversation_selected.connect(self.select_conversation)
         lst.hit_selected.connect(self.show_hit)
         lst.new_requested.connect(self.new_chat)
-        lst.rename_requested.connect(self.rename)
-        lst.fork_requested.connect(self.fork)
-        lst.delete_requested.connect(self.delete)
-        lst.pin_requested.connect(self.pin)
+        lst.rename_requested.connect(self.conversation_actions.rename)
+        lst.fork_requested.connect(self.conversation_actions.fork)
+        lst.delete_requested.connect(self.conversation_actions.delete)
+        lst.pin_requested.connect(self.conversation_actions.pin)
         lst.opened.connect(self.chat.browser.setFocus)  # Enter on a search result: read there
         lst.find_requested.connect(self.chat.find)
         self.chat.find_bar.closed.connect(self.composer.edit.setFocus)
@@ -228,7 +231,7 @@ class MainWindow(QMainWindow):
         actions = self.branch_actions
         actions.problem.connect(self.banner.show_message)
         actions.hint.connect(lambda text: self.statusBar().showMessage(text, 10_000))
-        actions.fork_requested.connect(self.fork)
+        actions.fork_requested.connect(self.conversation_actions.fork)
         self.composer.edit_last_requested.connect(actions.edit_last)
         self.compare_strip.chosen.connect(lambda seq: actions.act("sibling", seq))
 
@@ -488,47 +491,10 @@ class MainWindow(QMainWindow):
         self.request_watch.follow(conversation_id)
         self.inspector.show_conversation(conversation_id)
 
-    def rename(self, conversation_id: str, title: str) -> None:
-        failed = self.tr("Could not rename the conversation: {error}")
-        self._guarded(lambda: self.services.library.rename(conversation_id, title), failed)
-
-    def fork(self, conversation_id: str, seq: int | None = None) -> None:
-        """A new conversation holding the path to message ``seq`` (by default the active
-        branch); it opens."""
-        history = self.controller.conversation(conversation_id).history
-        at = history.active_leaf if seq is None else seq
-        failed = self.tr("Could not fork the conversation: {error}")
-        done, fork = self._guarded(lambda: self.services.library.fork(conversation_id, at), failed)
-        if done and fork is not None:
-            self.show_conversation(fork.id)
-
-    def pin(self, conversation_id: str, pinned: bool) -> None:
-        failed = self.tr("Could not pin the conversation: {error}")
-        self._guarded(lambda: self.services.library.pin(conversation_id, pinned), failed)
-
-    def delete(self, conversation_id: str) -> None:
-        if self.controller.is_streaming(conversation_id):
-            self.banner.show_message(
-                self.tr("A reply is still streaming there: stop it first (Esc).")
-            )
-            return
-        title = self.controller.conversation(conversation_id).history.title or self.tr("Untitled")
-        failed = self.tr("Could not move the conversation to the trash: {error}")
-        done, _ = self._guarded(lambda: self.services.library.delete(conversation_id), failed)
-        if not done:
-            return
-        self.controller.forget(conversation_id)
-        self._deleted = conversation_id
-        if conversation_id in (self.current, self.opening):
-            self.new_chat()
-        self.conversations.refresh()
-        self.banner.show_message(
-            self.tr("Moved “{title}” to the trash.").format(title=title), "undo"
-        )
-
     def _guarded(self, job: Callable[[], T], failed: str = "{error}") -> tuple[bool, T | None]:
-        """Run a library change; a failure is shown (in ``failed``, a translated "Could not
-        …: {error}"), never raised into Qt."""
+        """Run a library change on this thread (one line appended: as fast as a keypress); a
+        failure is shown (in ``failed``, a translated "Could not …: {error}"), never raised
+        into Qt."""
         try:
             result = job()
         except (CrosstalkError, ValueError) as exc:
@@ -762,12 +728,8 @@ class MainWindow(QMainWindow):
             self.open_settings()
         elif action == "retry":
             self.retry()
-        elif action == "undo" and self._deleted:
-            deleted = self._deleted
-            failed = self.tr("Could not bring the conversation back: {error}")
-            done, _ = self._guarded(lambda: self.services.library.restore(deleted), failed)
-            if done:
-                self.show_conversation(deleted)
+        elif action == "undo":
+            self.conversation_actions.undo()
 
     def export_conversations(self) -> None:
         from ui.transfer.dialog import ExportDialog
