@@ -6,6 +6,7 @@ change (or noticed it), in the order the changes happened (docs/architecture.md)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import msgspec
@@ -70,3 +71,24 @@ StoreEvent = (
     Appended | Created | Imported | Branched | Arrived | Renamed | Deleted | Restored | Reindexed
 )
 Subscriber = Callable[[StoreEvent], None]
+
+
+class Subscribers:
+    """Who hears a library's events: each called in turn, on the thread that made or noticed
+    the change."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+
+    def add(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Hear every event; returns the call that stops it."""
+        self._subscribers.append(subscriber)
+        return lambda: self._remove(subscriber)
+
+    def _remove(self, subscriber: Subscriber) -> None:
+        with contextlib.suppress(ValueError):
+            self._subscribers.remove(subscriber)
+
+    def emit(self, event: StoreEvent) -> None:
+        for subscriber in list(self._subscribers):
+            subscriber(event)

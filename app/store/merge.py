@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 import msgspec
 
-from app.history import AnyEntry, Compression, Exclude, Select, entry_id
+from app.history import ROOT, AnyEntry, Compression, Exclude, History, Select, entry_id
 from app.history.entries import MESSAGE_KINDS
 
 
@@ -87,3 +87,25 @@ def with_covers_ids(entry: AnyEntry, entries: list[AnyEntry]) -> AnyEntry:
         return entry
     ends = [entry_id(entries[first - 1]), entry_id(entries[last - 1])]
     return msgspec.structs.replace(entry, meta={**entry.meta, "covers_ids": ends})
+
+
+def place_kept(history: History, before: int, written: list[AnyEntry]) -> Select | None:
+    """The select that keeps this device on the branch it was on (leaf ``before``) once
+    ``written`` joined ``history``, if they made another branch the active one: stamped, to
+    be appended after them. Sync never sends it (``kept_by``): each device keeps its place."""
+    if (
+        not written
+        or before == ROOT
+        or any(isinstance(e, Select) for e in written)
+        or history.on_active_path(before)
+    ):
+        return None
+    return history.stamp(Select(target=history.id_of(before), meta={"kept_by": "sync"}))
+
+
+def new_branches(history: History, written: list[AnyEntry]) -> tuple[int, ...]:
+    """The seqs of the received messages that start branches: each follows a message that
+    already had another after it."""
+    return tuple(
+        e.seq for e in written if history.is_message(e.seq) and history.siblings(e.seq)[0] != e.seq
+    )

@@ -28,13 +28,14 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from app.history import History
 from app.paths import FILE_MODE, DataDir
 from app.store import transcript
-
-if TYPE_CHECKING:
-    from app.store.library import Library, ReconcileReport
+from app.store.events import StoreEvent
+from app.store.index import Index
+from app.store.pins import Pins
+from app.store.reconcile import Reconciler, ReconcileReport
 
 PREFIX = ".index.db.rebuild-"  # a fresh index being built: ``.index.db.rebuild-<pid>-<hex>``
 SIDE_FILES = ("", "-wal", "-shm", "-journal")
@@ -42,30 +43,40 @@ STALE_SECONDS = 3600  # a fresh index this old was left by a reindex that was ki
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def rebuild(library_class: type[Library], data: DataDir) -> tuple[Library, ReconcileReport]:
-    """Build the index afresh and put it in place of the live one; returns a library on the
-    live index and the report of the build (how many conversations were indexed)."""
+def rebuild(data: DataDir) -> ReconcileReport:
+    """Build the index afresh and put it in place of the live one; returns the report of the
+    build (how many conversations were indexed). The caller then reconciles the live index
+    again (step 3: ``Library.rebuilt``)."""
     data.ensure()
     _remove_stale(data.root)
     fresh = data.root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
     try:
-        builder = library_class(data, reconcile=False, index_path=fresh)
+        index = Index(fresh)
         try:
+            builder = Reconciler(data, lambda: index, Pins(data.pins_file), _load, _unheard)
             report = builder.index_everything()
-            builder.index.optimize()
-            copied = _copy_into(builder.index.conn, data.index_db)
+            index.optimize()
+            copied = _copy_into(index.conn, data.index_db)
         finally:
-            builder.close()
+            index.close()
         if not copied:
             _put_in_place(fresh, data.index_db)
     finally:
         for suffix in SIDE_FILES:
             with contextlib.suppress(OSError):
                 Path(f"{fresh}{suffix}").unlink()
-    library = library_class(data, reconcile=False)
-    again = library.reconcile(full=True)  # what was appended while the fresh one was built
-    library.warnings += again.warnings
-    return library, report
+    return report
+
+
+def _load(path: Path) -> tuple[transcript.Loaded, History]:
+    """A transcript as the library reads it (its damaged lines are the live library's to
+    report, when it next reads the file)."""
+    loaded = transcript.load(path)
+    return loaded, transcript.history_of(path, loaded)
+
+
+def _unheard(event: StoreEvent) -> None:
+    """A fresh index has no subscribers: the live library says what changed."""
 
 
 def _copy_into(source: sqlite3.Connection, live: Path) -> bool:

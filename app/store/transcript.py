@@ -28,6 +28,7 @@ from app.history import (
     DAMAGED,
     AnyEntry,
     DebugLog,
+    History,
     decode_in_order,
     decode_lines,
     encode,
@@ -171,6 +172,14 @@ def load(path: Path) -> Loaded:
     return Loaded(header, entries, good_end, len(lines), problems)
 
 
+def history_of(path: Path, loaded: Loaded) -> History:
+    """The history of the transcript ``loaded`` from ``path``; TranscriptError if its header
+    names another conversation (a copy under another name must not become a second one)."""
+    if loaded.header.id != path.stem:
+        raise TranscriptError(f"{path} says it is conversation {loaded.header.id}")
+    return History(loaded.entries)
+
+
 def _header_in_place_of(path: Path, entries: list[AnyEntry], damage: TranscriptError) -> Header:
     """A header for a transcript whose own could not be read: its id from the file's name,
     its time from its first entry; only where the name is an id and some entry is readable,
@@ -287,6 +296,16 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[Locked]:
         yield Locked(path, fd)
     finally:
         os.close(fd)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def writers_held(path: Path, *, wait: bool) -> Iterator[None]:
+    """Hold a transcript's writer lock, if it can be had at all (not on a read-only disk);
+    ``BlockingIOError`` if ``wait`` is off and a writer holds it."""
+    with contextlib.ExitStack() as stack:
+        with contextlib.suppress(StorageError):
+            stack.enter_context(locked(path, wait=wait))
+        yield
 
 
 class Appender:
