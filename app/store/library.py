@@ -508,6 +508,27 @@ class Library:
         if own:  # its own attachments go at once, unless another conversation names them
             self.blobs.collect(self._transcripts(), only=own, grace=False)
 
+    def withdraw(self, conversation_id: str) -> None:
+        """Remove for good a conversation this process has just created and that must not
+        stay: an import undone part-way (all or nothing). Its transcript, or what of it was
+        written, and its index row go, not to the trash (subscribers hear ``Deleted`` if
+        there was a file)."""
+        path = self._path(conversation_id)
+        self._live.pop(conversation_id, None)
+        removed = False
+        with self._lease.writing(), self._reconciler.folders_followed():
+            try:
+                with transcript.writers_held(path, wait=True):
+                    path.unlink()
+                removed = True
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise transcript.storage_error("remove", path, exc) from exc
+            self.index.remove(conversation_id)
+        if removed:
+            self._emit(Deleted(conversation_id))
+
     def collect_blobs(self) -> list[str]:
         """Remove the attachment blobs no transcript names any more (older than a day)."""
         return self.blobs.collect(self._transcripts())

@@ -27,7 +27,7 @@ from ulid import ULID
 from app import ids
 from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
-from app.store import Conversation, Library
+from app.store import Library
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
 from app.transfer import carried, detect
 from app.transfer.base import (
@@ -148,20 +148,19 @@ class Importer:
         if self.report.dry_run:
             self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
             return
-        made: list[Conversation] = []
         try:
             for wanted in files:  # first: a conversation is never written without its files
                 for data in wanted.values():
                     self.library.blobs.put(data)
             for header, draft in planned:
-                made.append(self.library.create_from(header, draft.entries, imported=True))
+                self.library.create_from(header, draft.entries, imported=True)
         except (CrosstalkError, ArithmeticError) as exc:
-            self._undo(made, planned)
+            self._undo(planned)
             message = f"expected to be saved, but {exc}; nothing of it was kept"
             self.report.failed.append(Problem(group.label, "", message))
             return
         except BaseException:  # interrupted mid-group (a second Ctrl-C): none of it stays
-            self._undo(made, planned)
+            self._undo(planned)
             raise
         self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
 
@@ -223,19 +222,15 @@ class Importer:
                 return _peek(path, trashed)
         return None
 
-    def _undo(self, made: list[Conversation], planned: list[tuple[Header, Draft]]) -> None:
-        """Remove what this group wrote: all or nothing.
+    def _undo(self, planned: list[tuple[Header, Draft]]) -> None:
+        """Remove what this group wrote, through the library: all or nothing.
 
         Every planned id was free when it was chosen, so a file under one now is this
         group's, even if its creation failed half-way (e.g. written, then not indexed).
         """
-        for conversation in made:
-            conversation.appender.close()
         for header, draft in planned:
-            with contextlib.suppress(OSError):
-                (self.library.data.conversations / f"{header.id}{SUFFIX}").unlink(missing_ok=True)
             with contextlib.suppress(StorageError):
-                self.library.index.remove(header.id)
+                self.library.withdraw(header.id)
             self.planned.pop(header.id, None)
             self.refs.pop(draft.ref, None)
 

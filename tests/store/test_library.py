@@ -10,6 +10,7 @@ from app.errors import InvalidId, NotFound, StorageError
 from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library
+from app.store.events import Deleted, StoreEvent
 from app.store.transcript import ForkRef
 from tests.helpers.died_writing import leave_dead_writer
 
@@ -73,6 +74,24 @@ def test_delete_moves_to_trash_and_restore_brings_back(library: Library) -> None
     assert library.search("keep")[0].conversation["id"] == conversation_id
     with pytest.raises(NotFound):
         library.restore(conversation_id)
+
+
+def test_withdraw_removes_a_conversation_for_good_and_says_so(library: Library) -> None:
+    """What an import undoes: the file and its row go (not to the trash), subscribers hear
+    it, and the index's folder stamps follow, so the next open looks at no file."""
+    library.reconcile(full=True)
+    conversation_id = chat(library, "half an import")
+    heard: list[StoreEvent] = []
+    library.subscribe(heard.append)
+    library.withdraw(conversation_id)
+    assert library.newest() == [] and library.trashed() == []
+    assert not library.holds(conversation_id)
+    assert heard == [Deleted(conversation_id)]
+    assert library.reconcile().scanned == 0
+    with pytest.raises(NotFound):
+        library.open(conversation_id)
+    library.withdraw(conversation_id)  # nothing there: nothing to say
+    assert heard == [Deleted(conversation_id)]
 
 
 def test_fork_shares_history_up_to_seq(library: Library) -> None:

@@ -13,6 +13,7 @@ from app.errors import StorageError
 from app.history import ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Conversation, Header, Library
+from app.store.events import Deleted, Imported, StoreEvent
 from app.store.transcript import FORMAT, VERSION
 from app.transfer import Cancelled, Progress, export, import_paths
 from app.transfer.importer import derived_id
@@ -123,6 +124,35 @@ def test_a_conversation_that_fails_keeps_nothing_and_the_rest_come_in(
     monkeypatch.setattr(Library, "create_from", real)
     retry = import_paths(library, [CHATGPT])  # once there is space again, the rest comes in
     assert len(retry.imported) == 1 and not retry.failed
+
+
+def test_an_undone_conversation_is_withdrawn_through_the_library(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written, then failed: the library removes it (file and row), its subscribers hear it
+    go, and the index still matches the folders (the next open looks at no file)."""
+    real = Library.create_from
+
+    def written_then_failed(
+        self: Library,
+        header: Header,
+        entries: list,  # type: ignore[type-arg]
+        **options: Any,
+    ) -> Conversation:
+        real(self, header, entries, **options)
+        raise StorageError("could not index it (disk I/O error); check the disk")
+
+    library.reconcile(full=True)
+    heard: list[StoreEvent] = []
+    library.subscribe(heard.append)
+    monkeypatch.setattr(Library, "create_from", written_then_failed)
+    report = import_paths(library, [CHATGPT])
+    assert len(report.failed) == 2 and not report.imported
+    assert snapshot(library.data) == {} and library.index.count() == 0
+    made = [event.conversation_id for event in heard if isinstance(event, Imported)]
+    assert len(made) == 2
+    assert [event.conversation_id for event in heard if isinstance(event, Deleted)] == made
+    assert library.reconcile().scanned == 0
 
 
 def test_a_malformed_conversation_is_reported_and_the_rest_imported(
