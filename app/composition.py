@@ -21,7 +21,7 @@ from app.providers.registry import ProviderEntry
 from app.settings import LOCAL, ProviderConfig, Settings, settings_or_defaults
 from app.store import Library
 from app.tools import BuiltinSource, ToolBox, ToolSource
-from app.turn import TurnSettings
+from app.turn import TurnRunner, TurnSettings, recall_of
 
 
 @dataclass
@@ -42,6 +42,10 @@ class Services:
     )
     _mcp: McpManager | None = field(default=None, init=False, repr=False)
     _toolbox: tuple[int, ToolBox] | None = field(default=None, init=False, repr=False)
+    _sending: tuple[Settings, Sending] | None = field(default=None, init=False, repr=False)
+    _runner: tuple[tuple[object, ...], TurnRunner] | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def mcp(self) -> McpManager:
@@ -114,24 +118,31 @@ class Services:
                 return self.models.resolve(spec)
         return built[name], model
 
-    def turn_settings(self) -> TurnSettings:
-        return TurnSettings(
-            window_turns=self.settings.window_turns,
-            title_model=self.settings.title_model,
-            max_tool_rounds=self.settings.max_tool_rounds,
-            reasoning=self.settings.reasoning,
-            default_tools=tuple(self.settings.default_tools),
-            recall_model=self.settings.recall_model or self.settings.title_model,
-            contexts=self.contexts,
-            sending=Sending(
-                self.library.blobs,
-                {name: config.kind for name, config in self.settings.all_providers().items()},
-                self.settings.vision_models,
-            ),
-            toolbox=self.toolbox,
-            tool_share=self.settings.tool_share,
-            tool_result_chars=self.settings.tool_result_chars,
-        )
+    @property
+    def sending(self) -> Sending:
+        """Attachments fitted to each provider, by the current settings' kinds and vision
+        models (rebuilt when the settings object is replaced)."""
+        if self._sending is None or self._sending[0] is not self.settings:
+            kinds = {name: config.kind for name, config in self.settings.all_providers().items()}
+            made = Sending(self.library.blobs, kinds, self.settings.vision_models)
+            self._sending = (self.settings, made)
+        return self._sending[1]
+
+    @property
+    def runner(self) -> TurnRunner:
+        """What runs turns: built once, and again only when the settings or the models are
+        replaced (the window's settings dialog does both) or mcp.json changes (the toolbox)."""
+        parts = (self.library, self.settings, self.models, self.toolbox)
+        built = self._runner
+        if built is None or any(a is not b for a, b in zip(built[0], parts, strict=True)):
+            settings = self.settings
+            runner = TurnRunner.build(
+                self.library, self.models, self.contexts, self.sending, self.toolbox,
+                settings=TurnSettings.from_settings(settings),
+                recall=recall_of(settings.recall_model or settings.title_model),
+            )  # fmt: skip
+            built = self._runner = (parts, runner)
+        return built[1]
 
     def close(self) -> None:
         if self._mcp is not None:

@@ -27,13 +27,18 @@ from app.tool_names import DEFAULT_MAX_ROUNDS as DEFAULT_MAX_ROUNDS
 Rewrite = Callable[[str], Awaitable[str]]
 
 
+async def as_written(query: str) -> str:
+    """The rewrite when no model rewrites: the query is searched as the model wrote it."""
+    return query
+
+
 @dataclass
 class ToolContext:
     library: Library
     conversation: Conversation
-    # turns a query the model wrote into a standalone one (recall); None: searched as written
-    rewrite: Rewrite | None = None
-    approve: Approve | None = None  # asks the user; None: calls that need approval are denied
+    # turns a query the model wrote into a standalone one (recall)
+    rewrite: Rewrite = as_written
+    approve: Approve = deny_all  # asks the user; by default calls that need approval are denied
 
 
 Run = Callable[[dict[str, Any], ToolContext], Awaitable[str]]
@@ -73,9 +78,7 @@ async def _search_conversations(args: dict[str, Any], ctx: ToolContext) -> str:
 
 async def _rewritten(query: str, ctx: ToolContext) -> tuple[str, str]:
     """The query to search, and a line for the result saying what was searched (or why not
-    the rewrite); the query as written when there is no rewriter or it fails."""
-    if ctx.rewrite is None:
-        return query, ""
+    the rewrite); the query as written when the rewrite fails."""
     try:
         rewritten = (await ctx.rewrite(query)).strip()
     except Exception as exc:  # rewriting only ever helps: a failure searches the query itself
@@ -424,7 +427,7 @@ class ToolBox:
             description=tool.spec.description, transport=source.transport(),
             arguments=args, arguments_text=call.arguments, read_only=tool.read_only,
         )  # fmt: skip
-        decision = await (ctx.approve or deny_all)(request)
+        decision = await ctx.approve(request)
         if decision is Decision.ALWAYS:
             source.allow_always(tool)
         return decision
@@ -458,19 +461,6 @@ def _selects(name: str, tool: SourcedTool) -> bool:
 
 def specs(names: Iterable[str]) -> tuple[ToolSpec, ...]:
     return tuple(BUILTIN[name].spec for name in names)
-
-
-def check_names(names: Iterable[str]) -> list[str]:
-    names = list(dict.fromkeys(names))
-    unknown = [n for n in names if n not in BUILTIN]
-    if unknown:
-        raise ValueError(f"no tool {unknown[0]!r}; the tools are: {', '.join(BUILTIN)}")
-    return names
-
-
-async def run_call(call: ToolCall, enabled: Sequence[str], ctx: ToolContext) -> ToolResult:
-    result, _ = await ToolBox.builtin().run(call, enabled, ctx)
-    return result
 
 
 def not_run(calls: Iterable[ToolCall], why: str) -> list[ToolResult]:

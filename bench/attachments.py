@@ -6,7 +6,7 @@ A benchmark, not a test: it prints figures and always exits 0.
     .venv/bin/python bench/attachments.py [--images 200]
 
 1. A 10 MB photo (noise saved as PNG: it does not compress) is attached with ``attach_path``
-   (read, checked with Pillow, stored by hash) and sent with ``run_turn`` through the real SDK
+   (read, checked with Pillow, stored by hash) and sent with ``TurnRunner.run`` through the real SDK
    to each wire protocol's scripted server on 127.0.0.1 (``tests/helpers/wire_server.py``).
    "to request start" is from the attach to the moment the server has the whole request;
    the image is downscaled to each provider's limits on the way (``app/attachments``).
@@ -37,7 +37,6 @@ from app.context.tokens import load_encoding  # noqa: E402
 from app.history import ModelInput, ModelOutput, render_context  # noqa: E402
 from app.paths import DataDir  # noqa: E402
 from app.store import Library  # noqa: E402
-from app.turn import build_request, run_turn  # noqa: E402
 from tests.helpers import anthropic_events as ae  # noqa: E402
 from tests.helpers import gemini_events as ge  # noqa: E402
 from tests.helpers import openai_events as oe  # noqa: E402
@@ -81,7 +80,7 @@ def attach_and_send(photo: Path) -> None:
             # the SDK import and the token vocabulary are loaded beforehand, as the window does
             services.models.resolve("fake:m")[0].prepare()
             asyncio.run(load_encoding())
-            settings = services.turn_settings()
+            runner = services.runner
             stamp: list[float] = []
             watcher = threading.Thread(target=first_request_at, args=(server, stamp))
             watcher.start()
@@ -89,17 +88,7 @@ def attach_and_send(photo: Path) -> None:
             attachment = attach_path(services.library.blobs, photo)
             attached = time.perf_counter()
             conversation = services.library.create()
-            asyncio.run(
-                run_turn(
-                    services.library,
-                    conversation,
-                    services.models,
-                    "fake:m",
-                    "What is it?",
-                    settings,
-                    attachments=[attachment],
-                )
-            )
+            asyncio.run(runner.run(conversation, "fake:m", "What is it?", attachments=[attachment]))
             done = time.perf_counter()
             watcher.join()
             body = server.requests[0].body
@@ -139,11 +128,11 @@ def open_with_images(count: int) -> None:
     print(f"  the path's context   {took_context * 1000:8.1f} ms")
     window_open(data, conversation.id)
     services = composition.build(data, environ={"ANTHROPIC_API_KEY": "x"})
-    settings = services.turn_settings()
+    runner = services.runner
     provider, model = services.renderer("anthropic:claude-sonnet-4-6")
     for label in ("first request built", "next request built"):
         started = time.perf_counter()
-        request = build_request(opened, provider, model, settings, [])
+        request = runner.request(opened, provider, model, [])
         took = time.perf_counter() - started
         print(f"  {label:20} {took * 1000:8.1f} ms   ({len(request.notes)} notes)")
     services.close()

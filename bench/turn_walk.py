@@ -30,7 +30,7 @@ value to its consumer (a stream event to the turn) has moved. Figures:
 - returns: visits to a file already visited before (visits - files);
 - "to depth N": the same, seen from the entry's own files: a frame more than N changes of
   file below the entry counts as the file at depth N that led to it (depth 1: the files the
-  entry calls, app/turn.py and app/composition.py now; 2: and the files they call);
+  entry calls, app/composition.py and app/turn/runner.py now; 2: and the files they call);
 - counted calls: how many times a context was rendered (``render_context``, and the policy's
   ``Contexts.render``), the tools were chosen for a request (``ToolBox.choose``), an outline
   was asked for, and the requests the wire server got.
@@ -88,19 +88,10 @@ COUNTED = {
 async def one_turn(
     services: composition.Services, conversation: Any, spec: str, text: str, tools: list[str]
 ) -> Any:
-    """One turn as the window and ``crosstalk ask`` make it, with everything they do per turn.
-
-    After the turn runner (built once in app/composition.py as ``services.runner``), that is
-    ``runner.run``; before it, the per-turn ``TurnSettings`` and ``app.turn.run_turn``."""
-    runner = getattr(services, "runner", None)
-    if runner is not None:
-        return await runner.run(conversation, spec, text, tools=tools)
-    from app.turn import run_turn
-
-    settings = services.turn_settings()
-    return await run_turn(
-        services.library, conversation, services.models, spec, text, settings, tools=tools
-    )
+    """One turn as the window and ``crosstalk ask`` make it, with everything they do per turn:
+    the services' turn runner (built once in app/composition.py, checked against the settings,
+    models and mcp.json on each use), and its ``run``."""
+    return await services.runner.run(conversation, spec, text, tools=tools)
 
 
 # --- the tracer -------------------------------------------------------------------------------

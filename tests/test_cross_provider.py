@@ -3,7 +3,7 @@ reasoning, each request valid for its provider; it reloads from its transcript a
 to each provider again; the CLI does the same, and a missing key fails before anything is written.
 
 Real SDKs against one WireServer per provider on 127.0.0.1, through the real composition
-(``build_models``, ``Keys``), ``run_turn`` and its tool loop, and a real ``Library``.
+(``build_models``, ``Keys``), the turn runner and its tool loop, and a real ``Library``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import msgspec
 import pytest
 
 from app.composition import build_models
+from app.context.service import FixedWindow
 from app.history import (
     Context,
     History,
@@ -40,7 +41,7 @@ from app.providers.gemini_replay import STAND_IN_SIGNATURE
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
 from app.tools import specs
-from app.turn import TurnSettings, retry_turn, run_turn
+from app.turn import TurnRunner
 from tests.helpers import anthropic_events as ae
 from tests.helpers import gemini_events as ge
 from tests.helpers import openai_events as oe
@@ -56,6 +57,7 @@ from tests.helpers.cross_provider import (
     gemini_calls,
     is_stand_in,
 )
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Reply, WireServer
 
 REPO = Path(__file__).resolve().parent.parent
@@ -150,9 +152,11 @@ def models_for(servers: Servers) -> Models:
     return build_models(servers.settings(), Keys(SECRETS), SECRETS)
 
 
-def turn_settings(settings: Settings) -> TurnSettings:
-    return TurnSettings(
-        window_turns=settings.window_turns,
+def turn_runner(library: Library, models: Models, settings: Settings) -> TurnRunner:
+    return runner(
+        library,
+        models,
+        contexts=FixedWindow(settings.window_turns),
         title_model=settings.title_model,
         max_tool_rounds=settings.max_tool_rounds,
     )
@@ -264,21 +268,14 @@ def script_first_four_turns(servers: Servers) -> None:
 
 
 async def first_four_turns(library: Library, conversation: Conversation, models: Models) -> None:
-    settings = turn_settings(Settings(title_model=ANTHROPIC))
+    turns = turn_runner(library, models, Settings(title_model=ANTHROPIC))
     try:
-        await run_turn(
-            library,
-            conversation,
-            models,
-            ANTHROPIC,
-            "Plan a 3-step data migration",
-            settings,
-            system=SYSTEM,
-            tools=TOOLS,
+        await turns.run(
+            conversation, ANTHROPIC, "Plan a 3-step data migration", system=SYSTEM, tools=TOOLS
         )
-        await run_turn(library, conversation, models, OPENAI, "Now write step 1 as SQL", settings)
-        await run_turn(library, conversation, models, GEMINI, "Review it", settings)
-        await run_turn(library, conversation, models, ANTHROPIC, "Ready to go?", settings)
+        await turns.run(conversation, OPENAI, "Now write step 1 as SQL")
+        await turns.run(conversation, GEMINI, "Review it")
+        await turns.run(conversation, ANTHROPIC, "Ready to go?")
     finally:
         await models.aclose()
 
@@ -431,12 +428,12 @@ def script_after_reload(servers: Servers) -> None:
 
 async def three_more_turns(library: Library, conversation: Conversation, models: Models) -> None:
     """One more turn to each provider, and turn 6 (OpenAI's tool call) retried on Gemini."""
-    settings = turn_settings(Settings(title_model=ANTHROPIC))
+    turns = turn_runner(library, models, Settings(title_model=ANTHROPIC))
     try:
-        await run_turn(library, conversation, models, ANTHROPIC, "Anything to add?", settings)
-        await run_turn(library, conversation, models, OPENAI, "When do we start?", settings)
-        await retry_turn(library, conversation, models, GEMINI, settings)
-        await run_turn(library, conversation, models, GEMINI, "Thanks.", settings)
+        await turns.run(conversation, ANTHROPIC, "Anything to add?")
+        await turns.run(conversation, OPENAI, "When do we start?")
+        await turns.regenerate(conversation, GEMINI)
+        await turns.run(conversation, GEMINI, "Thanks.")
     finally:
         await models.aclose()
 

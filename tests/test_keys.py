@@ -23,7 +23,6 @@ from app.keys import SERVICE, KeyringUnavailable, Keys
 from app.keys import SESSION as FOR_THE_SESSION
 from app.paths import DataDir
 from app.scrub import scrub
-from app.turn import run_turn
 from tests.helpers import openai_events as oe
 from tests.helpers.memory_keyring import MemoryKeyring
 from tests.helpers.prerequisites import NEEDS_KEYRING
@@ -231,10 +230,7 @@ def test_a_session_key_reaches_the_provider_and_never_a_file(data_dir: DataDir) 
 
             async def turn() -> None:
                 try:
-                    await run_turn(
-                        services.library, conversation, services.models, "openai:gpt-4.1",
-                        "Hello?", services.turn_settings(),
-                    )  # fmt: skip
+                    await services.runner.run(conversation, "openai:gpt-4.1", "Hello?")
                 finally:
                     await services.models.aclose()
 

@@ -15,6 +15,7 @@ import stat
 import pytest
 
 from app.cli.main import main
+from app.context.service import FixedWindow
 from app.errors import AuthFailed
 from app.keys import Keys
 from app.paths import DataDir
@@ -22,7 +23,7 @@ from app.providers import Models
 from app.providers.anthropic_messages import AnthropicProvider
 from app.scrub import REDACTED, scrub
 from app.store import Library
-from app.turn import TurnSettings, run_turn
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Reply, WireServer
 
 ODD_KEY = "team-proxy-0123456789abcdefXYZ"  # a self-hosted gateway's key: no known shape
@@ -50,8 +51,8 @@ def test_an_anthropic_401_that_echoes_the_key_never_reaches_the_transcript_or_ex
 
         async def turn() -> None:
             try:
-                await run_turn(library, conversation, models, "anthropic:claude-x", "Hi",
-                               TurnSettings(window_turns=5))  # fmt: skip
+                turns = runner(library, models, contexts=FixedWindow(5))
+                await turns.run(conversation, "anthropic:claude-x", "Hi")
             finally:
                 await models.aclose()
 

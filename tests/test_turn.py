@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -17,10 +18,14 @@ from app.history import (
 )
 from app.providers import Finished, Models, TextDelta, ToolCallDelta, UsageReport
 from app.store import Library
-from app.turn import TurnSettings, continue_turn, retry_turn, run_turn
+from app.turn import TurnRunner
 from tests.helpers.scripted_provider import Pause, ScriptedProvider
+from tests.helpers.turns import runner
 
-SETTINGS = TurnSettings(window_turns=20, title_model="scripted:echo")
+
+def turns(library: Library, models: Models, **knobs: Any) -> TurnRunner:
+    """The runner of these tests: the scripted model titles, unless told otherwise."""
+    return runner(library, models, **{"title_model": "scripted:echo", **knobs})
 
 
 def reply(text: str, usage: Usage | None = None) -> list[object]:
@@ -37,13 +42,10 @@ def test_a_turn_appends_input_output_and_a_generated_title(library: Library) -> 
     conversation = library.create()
     seen: list[object] = []
     output = asyncio.run(
-        run_turn(
-            library,
+        turns(library, Models.of(provider)).run(
             conversation,
-            Models.of(provider),
             "scripted:echo",
             "Capital of France?",
-            SETTINGS,
             system="Be brief",
             on_event=seen.append,
         )
@@ -65,8 +67,8 @@ def test_the_second_turn_carries_the_first_and_no_new_title(library: Library) ->
     provider = ScriptedProvider(scripts=[reply("one"), reply("Title"), reply("two")])
     models = Models.of(provider)
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", SETTINGS))
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", SETTINGS))
+    asyncio.run(turns(library, models).run(conversation, "scripted:echo", "q1"))
+    asyncio.run(turns(library, models).run(conversation, "scripted:echo", "q2"))
     carried = provider.requests[-1].context.entries
     assert [getattr(e, "text", None) for e in carried] == ["q1", "one", "q2"]
     assert sum(isinstance(e, Title) for e in conversation.history) == 1
@@ -78,7 +80,7 @@ def test_cancel_keeps_what_arrived_marked_partial(library: Library) -> None:
 
     async def cancel_soon() -> None:
         task = asyncio.create_task(
-            run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS)
+            turns(library, Models.of(provider)).run(conversation, "scripted:echo", "q")
         )
         await asyncio.sleep(0.05)
         task.cancel()
@@ -99,9 +101,7 @@ def test_a_provider_error_is_recorded_and_raised(library: Library) -> None:
     provider = ScriptedProvider(scripts=[[TextDelta("so far"), RateLimited("slow down", 3.0)]])
     conversation = library.create()
     with pytest.raises(RateLimited):
-        asyncio.run(
-            run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS)
-        )
+        asyncio.run(turns(library, Models.of(provider)).run(conversation, "scripted:echo", "q"))
     output = library.open(conversation.id).history.at(2)
     assert isinstance(output, ModelOutput)
     assert (output.text, output.partial, output.error) == ("so far", True, "slow down")
@@ -111,9 +111,7 @@ def test_a_failed_title_falls_back_to_the_first_words(library: Library) -> None:
     provider = ScriptedProvider(scripts=[reply("fine"), [RateLimited("no titles today")]])
     conversation = library.create()
     text = "Please explain the difference between threads and processes in Python"
-    asyncio.run(
-        run_turn(library, conversation, Models.of(provider), "scripted:echo", text, SETTINGS)
-    )
+    asyncio.run(turns(library, Models.of(provider)).run(conversation, "scripted:echo", text))
     title = conversation.history.at(3)
     assert isinstance(title, Title)
     assert title.text == "Please explain the difference between threads"  # not "... and"
@@ -123,9 +121,7 @@ def test_a_failed_title_falls_back_to_the_first_words(library: Library) -> None:
 def test_an_unknown_model_fails_before_anything_is_written(library: Library) -> None:
     conversation = library.create()
     with pytest.raises(UnknownModel, match="available: scripted:echo"):
-        asyncio.run(
-            run_turn(library, conversation, Models.of(ScriptedProvider()), "nope:x", "q", SETTINGS)
-        )
+        asyncio.run(turns(library, Models.of(ScriptedProvider())).run(conversation, "nope:x", "q"))
     assert conversation.history.version == 0
 
 
@@ -148,10 +144,11 @@ def test_a_tool_round_appends_calls_results_and_asks_again(library: Library) -> 
         ]
     )  # fmt: skip
     conversation = library.create()
+    tools = ["search_conversations", "current_time"]
+    asking = turns(library, Models.of(provider))
     output = asyncio.run(
-        run_turn(library, conversation, Models.of(provider), "scripted:echo", "what did we plan?",
-                 SETTINGS, tools=["search_conversations", "current_time"])
-    )  # fmt: skip
+        asking.run(conversation, "scripted:echo", "what did we plan?", tools=tools)
+    )
     assert output.text == "You planned a lighthouse trip."
     kinds = [e.kind for e in conversation.history]
     assert kinds == ["model_input", "model_output", "tool_results", "model_output", "title"]
@@ -172,9 +169,10 @@ def test_tools_are_remembered_for_the_conversation(library: Library) -> None:
     provider = ScriptedProvider(scripts=[reply("a"), reply("T"), reply("b")])
     conversation = library.create()
     models = Models.of(provider)
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", SETTINGS,
-                         tools=["current_time"]))  # fmt: skip
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", SETTINGS))
+    asyncio.run(
+        turns(library, models).run(conversation, "scripted:echo", "q1", tools=["current_time"])
+    )
+    asyncio.run(turns(library, models).run(conversation, "scripted:echo", "q2"))
     assert [t.name for t in provider.requests[-1].tools] == ["current_time"]
 
 
@@ -187,8 +185,12 @@ def test_update_notebook_appends_and_the_next_request_carries_it(library: Librar
         ]
     )
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "remember",
-                         SETTINGS, tools=["update_notebook", "read_notebook"]))  # fmt: skip
+    tools = ["update_notebook", "read_notebook"]
+    asyncio.run(
+        turns(library, Models.of(provider)).run(
+            conversation, "scripted:echo", "remember", tools=tools
+        )
+    )
     assert conversation.history.notebook == "likes tea"
     assert provider.requests[1].context.notebook == "likes tea"
 
@@ -210,8 +212,10 @@ def test_bad_tool_calls_become_error_results_the_model_can_read(
         scripts=[[*call(0, name, arguments), Finished("tool_calls")], reply("ok"), reply("T")]
     )
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", SETTINGS,
-                         tools=["update_notebook", "search_conversations"]))  # fmt: skip
+    tools = ["update_notebook", "search_conversations"]
+    asyncio.run(
+        turns(library, Models.of(provider)).run(conversation, "scripted:echo", "q", tools=tools)
+    )
     [result] = conversation.history.at(3).results  # type: ignore[union-attr]
     assert result.is_error and message in result.content
 
@@ -219,10 +223,9 @@ def test_bad_tool_calls_become_error_results_the_model_can_read(
 def test_tool_rounds_are_bounded_and_the_history_stays_well_formed(library: Library) -> None:
     looping = [[*call(0, "current_time", "{}"), Finished("tool_calls")] for _ in range(3)]
     provider = ScriptedProvider(scripts=[*looping, reply("T")])
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo", max_tool_rounds=2)
+    bounded = turns(library, Models.of(provider), max_tool_rounds=2)
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", settings,
-                         tools=["current_time"]))  # fmt: skip
+    asyncio.run(bounded.run(conversation, "scripted:echo", "q", tools=["current_time"]))
     kinds = [e.kind for e in conversation.history]
     assert kinds == ["model_input"] + ["model_output", "tool_results"] * 3 + ["title"]
     last = conversation.history.at(7)
@@ -237,8 +240,8 @@ def test_retry_answers_again_and_the_failed_answer_leaves_the_context(library: L
     models = Models.of(provider)
     conversation = library.create()
     with pytest.raises(RateLimited):
-        asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q", SETTINGS))
-    output = asyncio.run(retry_turn(library, conversation, models, "scripted:echo", SETTINGS))
+        asyncio.run(turns(library, models).run(conversation, "scripted:echo", "q"))
+    output = asyncio.run(turns(library, models).regenerate(conversation, "scripted:echo"))
     assert output.text == "whole answer"
     assert [e.kind for e in conversation.history] == [
         "model_input", "model_output", "model_output", "title"
@@ -255,23 +258,19 @@ def test_retry_answers_again_and_the_failed_answer_leaves_the_context(library: L
 
 def test_the_reasoning_setting_reaches_the_request(library: Library) -> None:
     provider = ScriptedProvider(scripts=[reply("a"), reply("T")])
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo", reasoning="high")
+    thinking = turns(library, Models.of(provider), reasoning="high")
     conversation = library.create()
-    asyncio.run(
-        run_turn(library, conversation, Models.of(provider), "scripted:echo", "q", settings)
-    )
+    asyncio.run(thinking.run(conversation, "scripted:echo", "q"))
     assert provider.requests[0].reasoning == "high"
 
 
 def test_a_new_conversation_starts_with_the_default_tools(library: Library) -> None:
     provider = ScriptedProvider(scripts=[reply("a"), reply("T"), reply("b")])
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo",
-                            default_tools=("current_time",))  # fmt: skip
     conversation = library.create()
-    models = Models.of(provider)
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", settings))
+    defaults = turns(library, Models.of(provider), default_tools=("current_time",))
+    asyncio.run(defaults.run(conversation, "scripted:echo", "q1"))
     assert [t.name for t in provider.requests[0].tools] == ["current_time"]
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", settings, tools=[]))
+    asyncio.run(defaults.run(conversation, "scripted:echo", "q2", tools=[]))
     assert provider.requests[-1].tools == ()
 
 
@@ -282,11 +281,10 @@ def test_with_a_context_policy_the_request_is_budgeted_and_the_output_says_so(
 
     provider = ScriptedProvider(scripts=[reply("one"), reply("T"), reply("two"), reply("three")])
     contexts = Contexts(ContextPolicy(window_turns=1), windows={"scripted:echo": 10_000})
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo", contexts=contexts)
-    models = Models.of(provider)
+    budgeted = turns(library, Models.of(provider), contexts=contexts)
     conversation = library.create()
     for question in ("first question", "q2", "q3"):
-        asyncio.run(run_turn(library, conversation, models, "scripted:echo", question, settings))
+        asyncio.run(budgeted.run(conversation, "scripted:echo", question))
     last = provider.requests[-1].context
     assert [getattr(e, "text", None) for e in last.entries] == ["first question", "q3"]
     assert last.budget == 7_500 and last.tokens is not None and 0 < last.tokens < 50
@@ -299,10 +297,7 @@ def test_with_a_context_policy_the_request_is_budgeted_and_the_output_says_so(
 # --- recall: query rewriting -----------------------------------------------------------------
 
 
-RECALL = TurnSettings(window_turns=20, title_model="scripted:echo", recall_model="scripted:echo")
-
-
-def _follow_up(library: Library, rewrite: list[object], settings: TurnSettings = RECALL):  # type: ignore[no-untyped-def]
+def _follow_up(library: Library, rewrite: list[object]):  # type: ignore[no-untyped-def]
     """A second turn whose model searches for "that"; ``rewrite`` is the cheap model's script."""
     other = library.create()
     library.append(other, ModelInput(text="restoring the Fresnel lens of a lighthouse"))
@@ -311,10 +306,10 @@ def _follow_up(library: Library, rewrite: list[object], settings: TurnSettings =
     provider = ScriptedProvider(scripts=[reply("Use distilled water."), reply("Lens"), *second])
     models, conversation = Models.of(provider), library.create()
     tools = ["search_conversations"]
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo",
-                         "How do I clean a Fresnel lens?", settings, tools=tools))  # fmt: skip
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo",
-                         "did I do that before?", settings))  # fmt: skip
+    recall = turns(library, models, recall_model="scripted:echo")
+    asyncio.run(recall.run(conversation, "scripted:echo", "How do I clean a Fresnel lens?",
+                           tools=tools))  # fmt: skip
+    asyncio.run(recall.run(conversation, "scripted:echo", "did I do that before?"))
     [result] = next(e for e in conversation.history if isinstance(e, ToolResults)).results
     return provider, result, other.id
 
@@ -338,15 +333,14 @@ def test_a_failed_rewrite_searches_the_query_as_written_and_says_so(library: Lib
 
 
 def test_without_a_cheap_model_the_query_is_searched_as_written(library: Library) -> None:
-    settings = TurnSettings(window_turns=20, title_model=None, recall_model=None)
     provider = ScriptedProvider(
         scripts=[reply("a"), reply("T"), [*call(0, "search_conversations", '{"query": "that"}'),
                                           Finished("tool_calls")], reply("b")]
     )  # fmt: skip
     models, conversation = Models.of(provider), library.create()
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q1", settings,
-                         tools=["search_conversations"]))  # fmt: skip
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "q2", settings))
+    plain = turns(library, models, title_model=None)
+    asyncio.run(plain.run(conversation, "scripted:echo", "q1", tools=["search_conversations"]))
+    asyncio.run(plain.run(conversation, "scripted:echo", "q2"))
     [result] = conversation.history.at(conversation.history.version - 1).results  # type: ignore[union-attr]
     assert result.content == "No conversations mention 'that'."
     assert len(provider.requests) == 4
@@ -361,7 +355,7 @@ def test_retry_answers_an_input_left_unanswered_rather_than_an_older_reply(
                   Title(text="T", source="user"), ModelInput(text="Q2")):  # fmt: skip
         library.append(conversation, entry)  # Q2's reply never came (the app was killed)
     output = asyncio.run(
-        retry_turn(library, conversation, Models.of(provider), "scripted:echo", SETTINGS)
+        turns(library, Models.of(provider)).regenerate(conversation, "scripted:echo")
     )
     history = conversation.history
     assert history.parent_of(output.seq) == 4 and history.siblings(2) == [2]
@@ -378,8 +372,8 @@ def test_regenerating_a_continued_reply_answers_the_question_again(library: Libr
     part = ModelOutput(provider="p", model="m", text=" rest.", meta={"continues": cut.id})
     rest = library.append(conversation, part, after=cut.seq)
     library.append(conversation, Title(text="T", source="user"))
-    output = asyncio.run(retry_turn(library, conversation, Models.of(provider), "scripted:echo",
-                                    SETTINGS, reply=rest.seq))  # fmt: skip
+    again = turns(library, Models.of(provider))
+    output = asyncio.run(again.regenerate(conversation, "scripted:echo", reply=rest.seq))
     assert conversation.history.parent_of(output.seq) == 1  # a sibling of the whole reply
     assert [e.seq for e in provider.requests[0].context.entries] == [1]
 
@@ -394,4 +388,4 @@ def test_continue_is_refused_for_a_reply_with_calls_or_one_that_already_goes_on(
                                              finish_reason="length"))  # fmt: skip
     models = Models.of(ScriptedProvider())
     with pytest.raises(ValueError, match="nothing to continue"):
-        asyncio.run(continue_turn(library, conversation, models, "scripted:echo", SETTINGS))
+        asyncio.run(turns(library, models).continue_reply(conversation, "scripted:echo"))

@@ -20,6 +20,7 @@ import pytest
 from app.approval import ApprovalRequest, Decision
 from app.attachments.sending import Sending
 from app.composition import Services, build_contexts, build_models
+from app.context.service import FixedWindow
 from app.history import (
     Attachment,
     Context,
@@ -38,13 +39,14 @@ from app.providers import Models, Request
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
 from app.tools import BuiltinSource, ToolBox
-from app.turn import TurnSettings, build_request, run_turn
+from app.turn import TurnRunner
 from tests.helpers import anthropic_events as ae
 from tests.helpers import gemini_events as ge
 from tests.helpers import openai_events as oe
 from tests.helpers.cross_provider import check_request
 from tests.helpers.mcp_demo_server import PNG
 from tests.helpers.mcp_servers import demo_stdio, write_config
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Reply, WireServer
 
 OPENAI = "openai:gpt-4.1"
@@ -98,7 +100,10 @@ class World:
     def models(self) -> Models:
         return build_models(self.settings(), Keys(SECRETS), SECRETS)
 
-    def turn_settings(self, *decisions: Decision, **changes: Any) -> TurnSettings:
+    def runner(self, *decisions: Decision, **changes: Any) -> TurnRunner:
+        """A runner with the demo server's tools, every turn's context whole; asked, the user
+        answers ``decisions`` in turn (none: nobody is asked, calls are denied). ``turns``
+        runs it with models of its own."""
         answers = list(decisions)
 
         async def approve(request: ApprovalRequest) -> Decision:
@@ -106,11 +111,10 @@ class World:
             return answers.pop(0)
 
         box = ToolBox([BuiltinSource(), McpSource(self.manager, "demo")], self.manager.close)
-        made = TurnSettings(
-            window_turns=None, title_model=OPENAI, toolbox=box,
-            approve=approve if decisions else None,
-        )  # fmt: skip
-        return TurnSettings(**{**made.__dict__, **changes})
+        if decisions:
+            changes["approve"] = approve
+        changes.setdefault("contexts", FixedWindow(None))
+        return runner(self.library, self.models(), toolbox=box, title_model=OPENAI, **changes)
 
 
 @pytest.fixture
@@ -143,14 +147,14 @@ def results(conversation: Conversation) -> list[ToolResults]:
     return [e for e in conversation.history if isinstance(e, ToolResults)]
 
 
-async def turns(world: World, conversation: Conversation, *plan: tuple[str, str, TurnSettings],
+async def turns(world: World, conversation: Conversation, *plan: tuple[str, str, TurnRunner],
                 tools: list[str] | None = None) -> list[ModelOutput]:  # fmt: skip
     models = world.models()
     try:
         out = []
-        for i, (spec, text, settings) in enumerate(plan):
-            out.append(await run_turn(world.library, conversation, models, spec, text, settings,
-                                      tools=tools if i == 0 else None))  # fmt: skip
+        for i, (spec, text, runner) in enumerate(plan):
+            out.append(await runner.using(models=models).run(
+                conversation, spec, text, tools=tools if i == 0 else None))  # fmt: skip
         return out
     finally:
         await models.aclose()
@@ -171,7 +175,7 @@ def test_an_mcp_tool_across_three_providers(world: World) -> None:
     world.gemini.enqueue(Reply(chunks=[ge.chunk(ge.call(ADD, {"a": 4, "b": 4}), finish="STOP")]))
     world.gemini.enqueue(Reply(chunks=[ge.chunk(ge.text("4 + 4 = 8"), finish="STOP")]))
     conversation = world.library.create()
-    once = world.turn_settings(Decision.ONCE, Decision.CONVERSATION)
+    once = world.runner(Decision.ONCE, Decision.CONVERSATION)
     replies = asyncio.run(
         turns(
             world, conversation,
@@ -225,7 +229,7 @@ def test_without_an_approver_the_call_is_denied_and_the_turn_goes_on(world: Worl
     world.openai.enqueue(Reply(chunks=oe.chat_reply("Sums")))
     conversation = world.library.create()
     (reply,) = asyncio.run(
-        turns(world, conversation, (OPENAI, "Add", world.turn_settings()), tools=["mcp:demo"])
+        turns(world, conversation, (OPENAI, "Add", world.runner()), tools=["mcp:demo"])
     )
     assert reply.text == "I was not allowed to add."
     (entry,) = results(conversation)
@@ -243,11 +247,11 @@ def test_always_allow_is_written_to_mcp_json(world: World) -> None:
     world.openai.enqueue(Reply(chunks=oe.chat_reply("Sums")))
     world.openai.enqueue(openai_call("call_2", ADD, {"a": 1, "b": 3}))
     world.openai.enqueue(Reply(chunks=oe.chat_reply("4")))
-    always = world.turn_settings(Decision.ALWAYS)
+    always = world.runner(Decision.ALWAYS)
     asyncio.run(turns(world, world.library.create(), (OPENAI, "Add", always), tools=["mcp:demo"]))
     assert McpConfig.load(world.data.mcp_file).servers["demo"].always_allow == ["add"]
     other = world.library.create()  # another conversation: not asked
-    never = world.turn_settings()
+    never = world.runner()
     asyncio.run(turns(world, other, (OPENAI, "Add", never), tools=["mcp:demo"]))
     assert len(world.asked) == 1
     (entry,) = results(other)
@@ -260,7 +264,7 @@ def test_a_long_result_is_cut_for_the_model_but_kept_whole(world: World) -> None
     world.openai.enqueue(Reply(chunks=oe.chat_reply("long")))
     world.openai.enqueue(Reply(chunks=oe.chat_reply("Echo")))
     conversation = world.library.create()
-    settings = world.turn_settings(Decision.ONCE)
+    settings = world.runner(Decision.ONCE)
     asyncio.run(turns(world, conversation, (OPENAI, "Echo", settings), tools=["mcp:demo"]))
     assert results(conversation)[0].results[0].content == long
     sent = bodies(world.openai)[1]["messages"][-1]["content"]
@@ -277,17 +281,15 @@ def test_the_token_share_leaves_tools_out_and_says_so(world: World) -> None:
                         "context_windows": {OPENAI: 8000}, "reply_tokens": 1000})  # fmt: skip
     contexts = build_contexts(world.data, small)
     conversation = world.library.create()
-    turn = world.turn_settings(contexts=contexts, tool_share=0.03)
-    request = build_request(
-        conversation, OPENAI_NAME, "gpt-4.1", turn, ["current_time", "mcp:demo"]
-    )
+    turn = world.runner(contexts=contexts, tool_share=0.03)
+    request = turn.request(conversation, OPENAI_NAME, "gpt-4.1", ["current_time", "mcp:demo"])
     declared = [t.name for t in request.tools]
     assert declared[0] == "current_time" and request.tools_left_out
     assert set(declared) | set(request.tools_left_out) >= {"current_time", ADD, "mcp__demo__die"}
     (note,) = [n for n in request.notes if "not declared" in n]
     assert note.startswith(f"{len(request.tools_left_out)} MCP tools not declared (over 3% of")
-    wide = world.turn_settings(contexts=build_contexts(world.data, settings))
-    everything = build_request(conversation, OPENAI_NAME, "gpt-4.1", wide, ["mcp:demo"])
+    wide = world.runner(contexts=build_contexts(world.data, settings))
+    everything = wide.request(conversation, OPENAI_NAME, "gpt-4.1", ["mcp:demo"])
     assert len(everything.tools) == 9 and not everything.tools_left_out
 
 
@@ -313,7 +315,7 @@ def test_a_tools_image_reaches_models_that_read_images(world: World) -> None:
     world.anthropic.enqueue(Reply(chunks=ae.reply(ae.text(0, "Still a dot."))))
     kinds = {"openai": "openai", "anthropic": "anthropic", "gemini": "gemini"}
     sending = Sending(world.library.blobs, kinds, [])
-    settings = world.turn_settings(Decision.CONVERSATION, sending=sending)
+    settings = world.runner(Decision.CONVERSATION, sending=sending)
     conversation = world.library.create()
     asyncio.run(
         turns(world, conversation, (OPENAI, "Draw", settings), (ANTHROPIC, "Again?", settings),
@@ -352,7 +354,7 @@ def test_gemini_3_reads_a_tools_image_in_its_function_response(world: World) -> 
         world.gemini.enqueue(Reply(chunks=[ge.chunk(ge.text(said), finish="STOP")]))
     kinds = {"openai": "openai", "anthropic": "anthropic", "gemini": "gemini"}
     sending = Sending(world.library.blobs, kinds, [])
-    settings = world.turn_settings(Decision.CONVERSATION, sending=sending)
+    settings = world.runner(Decision.CONVERSATION, sending=sending)
     conversation = world.library.create()
     plan = (
         (OPENAI, "Draw", settings),

@@ -23,7 +23,6 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     from app.cli import turn as cli_turn
     from app.cli.approval import AllowList
     from app.cli.turn import last_model, parse_tools, show, show_context, tuning_of
-    from app.turn import retry_turn, run_turn
 
     library = services.library
     regenerate = args.regenerate or args.retry
@@ -64,18 +63,16 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
             return fail(problem)
     cli_attachments.check_sendable(services, spec, text, attachments)
     conversation = conversation or library.create()
-    settings = cli_turn.turn_settings(services, args)
+    runner = cli_turn.turn_runner(services, args)
 
     async def turn() -> ModelOutput:
         if regenerate:
-            return await retry_turn(
-                library, conversation, services.models, spec, settings, show,
-                on_context=show_context,
-            )  # fmt: skip
-        return await run_turn(
-            library, conversation, services.models, spec, text, settings,
-            system=args.system, tools=tools, on_event=show, on_context=show_context,
-            tuning=tuning_of(args), attachments=attachments,
+            return await runner.regenerate(
+                conversation, spec, on_event=show, on_context=show_context
+            )
+        return await runner.run(
+            conversation, spec, text, system=args.system, tools=tools, on_event=show,
+            on_context=show_context, tuning=tuning_of(args), attachments=attachments,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)

@@ -50,13 +50,11 @@ def check_sendable(
     services: Services, spec: str, text: str, attachments: Sequence[Attachment]
 ) -> None:
     """The provider's limits, checked before a conversation is created or anything appended
-    (``run_turn`` checks again, at the moment it appends)."""
+    (the turn checks again, at the moment it appends)."""
     if not attachments:
         return
-    sending = services.turn_settings().sending
-    if sending is not None:
-        provider, model = services.models.resolve(spec)
-        sending.check(ModelInput(text=text, attachments=list(attachments)), provider, model)
+    provider, model = services.models.resolve(spec)
+    services.sending.check(ModelInput(text=text, attachments=list(attachments)), provider, model)
 
 
 # --- show ----------------------------------------------------------------------------------

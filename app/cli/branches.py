@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     from app.cli import turn as cli_turn
-    from app.cli.turn import last_model, parse_tools, tuning_of, turn_settings
-    from app.turn import edit_point, run_turn
+    from app.cli.turn import last_model, parse_tools, tuning_of, turn_runner
+    from app.turn import edit_point
 
     library = services.library
     conversation = library.open(args.id)
@@ -46,13 +46,13 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
     )
     services.models.resolve(spec)
     cli_attachments.check_sendable(services, spec, text, attachments)
-    settings = turn_settings(services, args)
+    runner = turn_runner(services, args)
 
     async def turn() -> ModelOutput:
-        return await run_turn(
-            library, conversation, services.models, spec, text, settings, system=args.system,
-            tools=tools, on_event=cli_turn.show, on_context=cli_turn.show_context, edit=args.seq,
-            tuning=tuning_of(args), attachments=attachments,
+        return await runner.run(
+            conversation, spec, text, system=args.system, tools=tools, on_event=cli_turn.show,
+            on_context=cli_turn.show_context, edit=args.seq, tuning=tuning_of(args),
+            attachments=attachments,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
@@ -61,8 +61,8 @@ def cmd_edit(services: Services, args: argparse.Namespace) -> int:
 def go_on(services: Services, args: argparse.Namespace) -> int:
     """``ask -c ID --continue``: the last reply, cut at its length limit, continued."""
     from app.cli import turn as cli_turn
-    from app.cli.turn import last_model, turn_settings
-    from app.turn import can_continue, continue_turn
+    from app.cli.turn import last_model, turn_runner
+    from app.turn import can_continue
 
     if not args.conversation:
         return cli_turn.fail("--continue needs -c ID: the conversation whose reply to go on with")
@@ -78,12 +78,10 @@ def go_on(services: Services, args: argparse.Namespace) -> int:
         args.model or last_model(conversation, services.models) or services.settings.default_model
     )
     services.models.resolve(spec)
-    settings = turn_settings(services, args)
+    runner = turn_runner(services, args)
 
     async def turn() -> ModelOutput:
-        return await continue_turn(
-            library, conversation, services.models, spec, settings, cli_turn.show
-        )
+        return await runner.continue_reply(conversation, spec, on_event=cli_turn.show)
 
     return cli_turn.reply(services, conversation, turn)
 
@@ -97,10 +95,9 @@ def compare(
 ) -> int:
     """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
     from app.cli import turn as cli_turn
-    from app.cli.turn import tuning_of, turn_settings
+    from app.cli.turn import tuning_of, turn_runner
     from app.pricing import format_cost
     from app.providers import TextDelta
-    from app.turn import compare_turn
 
     specs = [spec.strip() for spec in args.compare.split(",") if spec.strip()]
     if len(set(specs)) < 2:
@@ -109,7 +106,7 @@ def compare(
         services.models.resolve(spec)  # an unknown model or a missing key fails before writing
     library = services.library
     conversation = conversation or library.create()
-    settings = turn_settings(services, args)
+    runner = turn_runner(services, args)
     texts: dict[str, list[str]] = {spec: [] for spec in specs}
 
     def collect(spec: str, event: StreamEvent) -> None:
@@ -117,10 +114,9 @@ def compare(
             texts[spec].append(event.text)
 
     async def turn() -> list[ModelOutput | BaseException]:
-        return await compare_turn(
-            library, conversation, services.models, specs, text, settings, system=args.system,
-            tools=tools, on_event=collect, on_context=cli_turn.show_context,
-            tuning=tuning_of(args),
+        return await runner.compare(
+            conversation, specs, text, system=args.system, tools=tools, on_event=collect,
+            on_context=cli_turn.show_context, tuning=tuning_of(args),
         )  # fmt: skip
 
     again = f"crosstalk ask -c {conversation.id} --regenerate -m MODEL"

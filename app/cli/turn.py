@@ -34,7 +34,7 @@ from app.tuning import check
 if TYPE_CHECKING:
     from app.composition import Services
     from app.store import Conversation
-    from app.turn import TurnSettings
+    from app.turn import TurnRunner
 
 EXIT_BRANCHED = 3  # the reply started a branch: another process continued meanwhile
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")  # handled like Ctrl-C: the partial reply is kept
@@ -83,12 +83,12 @@ def name_later(
     ``command`` (how this program is started) is given. A title needing no request (a small
     title model, one that cannot be used) is written at once, as is the first words' title
     when no process can be started."""
-    from app.turn import first_exchange, title_maker, title_spec
+    from app.titles import Titles, fallback, first_exchange, title_spec
 
     spec = title_spec(conversation, services.settings.title_model)
     if conversation.history.title is not None or spec is None:
         return
-    why = title_maker(services.models, spec)
+    why = Titles(services.library, services.models).maker(spec)
     if not isinstance(why, str):
         try:
             if command is None and title_in_fork(services, conversation.id, spec):
@@ -97,8 +97,6 @@ def name_later(
             return
         except OSError as exc:
             why = f"the title process could not start: {exc}"
-    from app.turn import fallback
-
     question, _ = first_exchange(conversation.history)
     try:
         services.library.append(conversation, fallback(question, why))
@@ -135,12 +133,12 @@ def title_in_fork(services: Services, conversation_id: str, spec: str) -> bool:
 
 async def _title_alone(services: Services, conversation_id: str, spec: str) -> None:
     from app.store import Library
-    from app.turn import name_conversation
+    from app.titles import Titles
 
     library = Library(services.data, reconcile=False)
     try:
         conversation = library.open(conversation_id)
-        named = name_conversation(library, conversation, services.models, spec)
+        named = Titles(library, services.models).name_untitled(conversation, spec)
         await asyncio.wait_for(named, TITLE_SECONDS)
     finally:
         await services.models.aclose()
@@ -178,7 +176,7 @@ def cmd_title(services: Services, args: argparse.Namespace) -> int:
     """``crosstalk _title ID`` (not listed): name a conversation its ``ask`` left untitled,
     asking the title model; the first words of the question if that fails or takes longer
     than ``TITLE_SECONDS``. A conversation titled meanwhile keeps its title."""
-    from app.turn import name_conversation, title_spec
+    from app.titles import Titles, title_spec
 
     if hasattr(os, "nice"):
         os.nice(5)  # background work: what the user runs next comes first
@@ -189,7 +187,8 @@ def cmd_title(services: Services, args: argparse.Namespace) -> int:
 
     async def title() -> None:
         try:
-            named = name_conversation(services.library, conversation, services.models, spec)
+            titles = Titles(services.library, services.models)
+            named = titles.name_untitled(conversation, spec)
             await asyncio.wait_for(named, TITLE_SECONDS)
         finally:
             await services.models.aclose()
@@ -290,22 +289,23 @@ def show_context(event: ContextEvent) -> None:
         print(f"[compression not used: {event.message}]", file=sys.stderr)
 
 
-def turn_settings(services: Services, args: argparse.Namespace) -> TurnSettings:
-    """The settings with this command's --temperature, --max-tokens and --think (a turn that
-    appends an input also remembers them for the conversation: ``tuning_of``), and the
-    approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
+def turn_runner(services: Services, args: argparse.Namespace) -> TurnRunner:
+    """The services' runner with this command's --temperature, --max-tokens and --think (a
+    turn that appends an input also remembers them for the conversation: ``tuning_of``), and
+    the approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
     import dataclasses
 
     from app.cli.approval import AllowList, terminal_approver
     from app.tuning import applied
 
     allow = AllowList.parse(getattr(args, "allow_tools", None))
-    settings = applied(services.turn_settings(), tuning_of(args))
+    runner = services.runner
     # counts only when bounds leave a doubt: the provider's usage is the count; a new
     # conversation is titled once the command is done (``cli_turn.name_later``)
-    return dataclasses.replace(
-        settings, approve=terminal_approver(allow), exact_counts=False, make_title=False
+    settings = dataclasses.replace(
+        applied(runner.settings, tuning_of(args)), exact_counts=False, make_title=False
     )
+    return runner.using(settings=settings, approve=terminal_approver(allow))
 
 
 def tuning_of(args: argparse.Namespace) -> dict[str, Any]:

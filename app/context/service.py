@@ -2,8 +2,9 @@
 
 ``Contexts`` is built once (by the composition root) and passed down: it knows the default
 policy, where each conversation's own choices are kept, the models' windows and the per-entry
-token counts. ``render`` is what a turn sends; ``before_request`` compresses first when the
-conversation's policy says so and the request would pass its threshold.
+token counts. ``render`` is what a call sends; ``prepare`` is the first call of a turn's, which
+compresses first when the conversation's policy says so and the request would pass its
+threshold. ``FixedWindow`` is the other ``ContextSource``: the last turns, with no budget.
 """
 
 from __future__ import annotations
@@ -71,6 +72,103 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
+class ContextSource(Protocol):
+    """Where a turn's contexts come from: ``Contexts`` (policies, budgets, compression) or
+    ``FixedWindow``."""
+
+    def render(
+        self,
+        conversation: Conversation,
+        provider: Named,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
+        exact: bool = True,
+    ) -> Context:
+        """The context of one call to ``provider:model``: the path to message ``at``."""
+        ...
+
+    async def prepare(
+        self,
+        library: Library,
+        conversation: Conversation,
+        models: Models,
+        provider: Provider,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
+        on_context: OnContext = ignore,
+        exact: bool = True,
+    ) -> Context:
+        """The context of a turn's first call, after whatever must happen before it."""
+        ...
+
+    def tool_limit(
+        self,
+        conversation_id: str,
+        provider: Named,
+        model: str,
+        max_tokens: int | None,
+        share: float,
+    ) -> int | None:
+        """The tokens the tools' definitions may take (None: no limit)."""
+        ...
+
+
+@dataclass(frozen=True)
+class FixedWindow:
+    """The last ``turns`` turns (None: all of them), with no token budget and no compression."""
+
+    turns: int | None
+
+    def render(
+        self,
+        conversation: Conversation,
+        provider: Named,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
+        exact: bool = True,
+    ) -> Context:
+        return render_context(conversation.history, self.turns, at=at, result_chars=result_chars)
+
+    async def prepare(
+        self,
+        library: Library,
+        conversation: Conversation,
+        models: Models,
+        provider: Provider,
+        model: str,
+        *,
+        tools: Sequence[ToolSpec] = (),
+        max_tokens: int | None = None,
+        at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
+        on_context: OnContext = ignore,
+        exact: bool = True,
+    ) -> Context:
+        return self.render(conversation, provider, model, at=at, result_chars=result_chars)
+
+    def tool_limit(
+        self,
+        conversation_id: str,
+        provider: Named,
+        model: str,
+        max_tokens: int | None,
+        share: float,
+    ) -> int | None:
+        return None
+
+
 @dataclass
 class Contexts:
     defaults: ContextPolicy = field(default_factory=ContextPolicy)
@@ -117,6 +215,21 @@ class Contexts:
         loaded (the tools' definitions reserved at their bound)."""
         window = self.window(provider, model)
         return policy.budget(window, max_tokens, reserved=tool_tokens(tools, bound=bound))
+
+    def tool_limit(
+        self,
+        conversation_id: str,
+        provider: Named,
+        model: str,
+        max_tokens: int | None,
+        share: float,
+    ) -> int | None:
+        """``share`` of the conversation's budget: what the tools' definitions may take (None:
+        no limit, when ``share`` is 0)."""
+        if share <= 0:
+            return None
+        budget = self.budget(self.policy(conversation_id), provider, model, (), max_tokens)
+        return int(share * budget)
 
     def render(
         self,
@@ -178,7 +291,7 @@ class Contexts:
         limit = context.budget * policy.compress_threshold
         return context.budget_dropped or context.over_budget or context.tokens >= limit
 
-    async def before_request(
+    async def prepare(
         self,
         library: Library,
         conversation: Conversation,
@@ -189,26 +302,44 @@ class Contexts:
         tools: Sequence[ToolSpec] = (),
         max_tokens: int | None = None,
         at: int | None = None,
+        result_chars: int = TOOL_RESULT_CHARS,
         on_context: OnContext = ignore,
         exact: bool = True,
-    ) -> bool:
-        """Compress first if the policy enables it and the request would pass the threshold.
+    ) -> Context:
+        """The context of a turn's first call (``render``), compressed first if the policy
+        enables it and the request would pass the threshold: then rendered again, from the
+        history with the summaries in it.
 
         A failure is reported (``CompressionFailed`` and a ``debug_log`` entry) and the request
-        goes on with the context as it was: older turns fall out instead. True if it compressed.
+        goes on with the context as it was: older turns fall out instead.
         """
         policy = self.policy(conversation.id)
         if exact:
             await self.ready(provider, model)
-        if not policy.auto_compress:
-            return False
-        context = self.render(conversation, provider, model, tools=tools,
-                              max_tokens=max_tokens, at=at, exact=exact)  # fmt: skip
-        if context.tokens is None and not exact:
-            return False  # below the threshold by its bound: no count needed
+        context = self.render(conversation, provider, model, tools=tools, max_tokens=max_tokens,
+                              at=at, result_chars=result_chars, exact=exact)  # fmt: skip
+        if not policy.auto_compress or (context.tokens is None and not exact):
+            return context  # nothing to compress, or below the threshold by its bound
         await self.ready(provider, model)
         if not self.past_threshold(context, policy):
-            return False
+            return context
+        version = conversation.history.version
+        await self._compress(library, conversation, models, policy, at, on_context)
+        if conversation.history.version == version:
+            return context
+        return self.render(conversation, provider, model, tools=tools, max_tokens=max_tokens,
+                           at=at, result_chars=result_chars, exact=exact)  # fmt: skip
+
+    async def _compress(
+        self,
+        library: Library,
+        conversation: Conversation,
+        models: Models,
+        policy: ContextPolicy,
+        at: int | None,
+        on_context: OnContext,
+    ) -> None:
+        """Compress by the policy; a failure is said and written down, never raised."""
         try:
             compressor, compressor_model = models.resolve(policy.compression_model)
             await compress(
@@ -220,10 +351,8 @@ class Contexts:
                 automatic=True, on_context=on_context, at=at,
             )  # fmt: skip
         except NothingToCompress:
-            return False  # the budget still holds: older turns fall out as usual
+            pass  # the budget still holds: older turns fall out as usual
         except CrosstalkError as exc:
             message = str(exc) if isinstance(exc, CompressionError) else f"compression: {exc}"
             on_context(CompressionFailed(message))
             library.append(conversation, DebugLog(category="compression", message=message))
-            return False
-        return True

@@ -1,7 +1,7 @@
 """Exactly what the next request sends, before it is sent: no key, no network.
 
-The request is built by the turn's own ``build_request``, from a copy of the history with the
-composer's draft appended as the pending ``model_input`` (as ``run_turn`` appends it), and
+The request is built by the turn runner's own ``request``, from a copy of the history with the
+composer's draft appended as the pending ``model_input`` (as a turn appends it), and
 rendered by the same adapter class the turn uses. So the body shown is the body posted, unless
 auto-compression runs first, which ``would_compress`` says. The draft is never stored, and its
 token count never cached: it changes with every keystroke. A new chat (no conversation yet) is
@@ -49,7 +49,7 @@ from app.providers import Provider, Request
 from app.store import Conversation, Header
 from app.store.transcript import FORMAT, VERSION, Appender
 from app.tuning import applied, remembered
-from app.turn import build_request, new_input, turn_tools
+from app.turn import new_input, turn_tools
 
 
 @dataclass(frozen=True)
@@ -304,10 +304,11 @@ def _build(
     fit: bool = True,
     exact: bool = True,
 ) -> _Built:
-    settings = applied(services.turn_settings(), remembered(conversation.history))
+    runner = services.runner
+    settings = applied(runner.settings, remembered(conversation.history))
     settings = dataclasses.replace(settings, exact_counts=exact)
     contexts = services.contexts
-    enabled = turn_tools(conversation.history, settings, tools)
+    enabled = turn_tools(conversation.history, runner.toolbox, settings.default_tools, tools)
     name, _, model = spec.partition(":")
     adapter: Provider | None = None
     problem = None
@@ -318,10 +319,12 @@ def _build(
     provider: Named = adapter if adapter is not None else _Named(name)
     pending, draft_seq = _pending(conversation, draft, enabled, system, attachments)
     counter = _DraftCounter(contexts.counter, conversation.history.version)
-    counted = dataclasses.replace(settings, contexts=dataclasses.replace(contexts, counter=counter))
+    counted = runner.using(
+        settings=settings, contexts=dataclasses.replace(contexts, counter=counter)
+    )
     # fitting attachments (reading and scaling images) only when the body is shown
-    request = build_request(pending, provider, model, counted, enabled, fit=fit)
-    all_tools = tool_tokens([t.spec for t in settings.box.resolve(enabled)], bound=not exact)
+    request = counted.request(pending, provider, model, enabled, fit=fit)
+    all_tools = tool_tokens([t.spec for t in runner.toolbox.resolve(enabled)], bound=not exact)
     return _Built(
         adapter, problem, provider, request, pending.history, draft_seq, counter, conversation.id,
         all_tools,
@@ -363,7 +366,7 @@ def _pending(
     system: str | None,
     attachments: Sequence[Attachment] = (),
 ) -> tuple[Conversation, int | None]:
-    """The conversation as the turn will see it: a copy of the history with what ``run_turn``
+    """The conversation as the turn will see it: a copy of the history with what a turn
     appends first (a changed system instruction, the input); the draft's seq, if any."""
     history = conversation.history
     added: list[AnyEntry] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import dataclasses
 
 import pytest
 
@@ -15,25 +14,25 @@ from app.errors import AttachmentError
 from app.history import ModelInput, ModelOutput
 from app.providers import Finished, Models, TextDelta
 from app.store import Library
-from app.turn import TurnSettings, run_turn
+from app.turn import AsStored, TurnRunner
 from tests.helpers.attachment_files import pdf, png
 from tests.helpers.scripted_provider import ScriptedProvider
+from tests.helpers.turns import runner
 
 
-def setup(library: Library, kind: str) -> tuple[ScriptedProvider, Models, TurnSettings]:
+def setup(library: Library, kind: str) -> tuple[ScriptedProvider, TurnRunner]:
     provider = ScriptedProvider()
     provider.scripts = [[TextDelta("Seen."), Finished("stop")] for _ in range(3)]
     sending = Sending(library.blobs, {"scripted": kind})
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo", sending=sending)
-    return provider, Models.of(provider), settings
+    turns = runner(library, Models.of(provider), sending=sending, title_model="scripted:echo")
+    return provider, turns
 
 
 def test_a_turn_stores_references_and_sends_fitted_copies(library: Library) -> None:
-    provider, models, settings = setup(library, "anthropic")
+    provider, turns = setup(library, "anthropic")
     shot = attach_bytes(library.blobs, png(3000, 1000), "wide.png")
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "What is this?",
-                         settings, attachments=[shot]))  # fmt: skip
+    asyncio.run(turns.run(conversation, "scripted:echo", "What is this?", attachments=[shot]))
     stored = next(e for e in conversation.history if isinstance(e, ModelInput))
     assert stored.attachments == [shot] and not stored.attachments[0].data
     assert b'"sha256"' in conversation.path.read_bytes()
@@ -44,22 +43,20 @@ def test_a_turn_stores_references_and_sends_fitted_copies(library: Library) -> N
 
 
 def test_a_refused_send_writes_nothing(library: Library) -> None:
-    provider, models, settings = setup(library, "anthropic")
+    provider, turns = setup(library, "anthropic")
     long_pdf = attach_bytes(library.blobs, pdf(*["page"] * 101), "long.pdf")
     conversation = library.create()
     with pytest.raises(AttachmentError, match=r"long\.pdf has 101 pages"):
-        asyncio.run(run_turn(library, conversation, models, "scripted:echo", "Read it",
-                             settings, attachments=[long_pdf]))  # fmt: skip
+        asyncio.run(turns.run(conversation, "scripted:echo", "Read it", attachments=[long_pdf]))
     assert conversation.history.version == 0 and provider.requests == []
 
 
 def test_without_fitting_the_stored_reference_would_reach_the_adapter(library: Library) -> None:
-    provider, models, settings = setup(library, "anthropic")
-    plain = dataclasses.replace(settings, sending=None)
+    provider, turns = setup(library, "anthropic")
+    plain = turns.using(sending=AsStored())
     shot = attach_bytes(library.blobs, png(), "shot.png")
     conversation = library.create()
-    asyncio.run(run_turn(library, conversation, models, "scripted:echo", "", plain,
-                         attachments=[shot]))  # fmt: skip
+    asyncio.run(plain.run(conversation, "scripted:echo", "", attachments=[shot]))
     assert provider.requests[0].context.entries[0].attachments[0].data == ""
 
 

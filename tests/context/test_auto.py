@@ -22,7 +22,7 @@ from app.history import Compression, DebugLog, ModelInput, SystemInstruction, Us
 from app.paths import DataDir
 from app.providers import Finished, Models, Rendered, Request, StreamEvent, TextDelta, UsageReport
 from app.store import Library
-from app.turn import TurnSettings, run_turn
+from tests.helpers.turns import runner
 
 WINDOW = 2000  # the scripted model's window in these tests; with budget_share 0.5: 1000 tokens
 
@@ -73,16 +73,15 @@ def contexts(data: DataDir, **policy: object) -> Contexts:
 
 def chat(library: Library, provider: Echo, kit: Contexts, turns: int,
          seen: list[ContextEvent]) -> str:  # fmt: skip
-    settings = TurnSettings(window_turns=20, title_model="scripted:echo", contexts=kit)
     conversation = library.create()
     library.append(conversation, SystemInstruction(text="Be brief."))
     models = Models.of(provider)  # type: ignore[arg-type]
+    asking = runner(library, models, contexts=kit, title_model="scripted:echo")
 
     async def talk() -> None:
         for n in range(turns):
             text = f"question {n}: " + "and some more words to make it longer " * 2
-            await run_turn(library, conversation, models, "scripted:echo", text, settings,
-                           on_context=seen.append)  # fmt: skip
+            await asking.run(conversation, "scripted:echo", text, on_context=seen.append)
 
     asyncio.run(talk())
     return conversation.id

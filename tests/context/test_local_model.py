@@ -19,8 +19,8 @@ from app.history import Compression, ModelInput, ModelOutput
 from app.providers import Models
 from app.providers.local import LocalProvider
 from app.store import Conversation, Library
-from app.turn import TurnSettings, run_turn
 from tests.context.helpers import conversation_with_preamble, grow, out, tool_turn
+from tests.helpers.turns import runner
 
 pytestmark = pytest.mark.slow
 
@@ -58,9 +58,8 @@ def compressed_then_asked(
         try:
             await compress(library, conversation, provider, "smollm2", parse_strategy("whole"),
                            limit=contexts.window(provider, "smollm2"))  # fmt: skip
-            settings = TurnSettings(window_turns=20, max_tokens=16, contexts=contexts)
-            await run_turn(library, conversation, Models.of(provider), "local:smollm2",
-                           "And what was my project called?", settings)  # fmt: skip
+            turns = runner(library, Models.of(provider), contexts=contexts, max_tokens=16)
+            await turns.run(conversation, "local:smollm2", "And what was my project called?")
         finally:
             await provider.aclose()
 

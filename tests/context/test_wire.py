@@ -19,10 +19,10 @@ from app.keys import Keys
 from app.paths import DataDir
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
-from app.turn import TurnSettings, run_turn
 from tests.context.helpers import conversation_with_preamble, grow
 from tests.helpers import openai_events as oe
 from tests.helpers.cross_provider import check_openai
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Reply, WireServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,8 +61,7 @@ def test_a_compression_by_openai_is_what_the_next_openai_request_carries(
         try:
             provider, model = models.resolve(SPEC)
             await compress(library, conversation, provider, model, parse_strategy("whole"))
-            settings = TurnSettings(window_turns=20, contexts=Contexts())
-            await run_turn(library, conversation, models, SPEC, "And now?", settings)
+            await runner(library, models, contexts=Contexts()).run(conversation, SPEC, "And now?")
         finally:
             await models.aclose()
 

@@ -26,7 +26,6 @@ from app.keys import Keys
 from app.paths import DataDir
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
-from app.turn import run_turn
 from tests.helpers import anthropic_events as ae
 from tests.helpers import gemini_events as ge
 from tests.helpers import openai_events as oe
@@ -141,14 +140,13 @@ def script_crossing(servers: Servers) -> None:
 
 async def cross(services: Services, conversation: Conversation) -> None:
     """Four turns on four protocols, then the oldest compressed (by OpenAI Chat)."""
-    library, models = services.library, services.models
-    settings = services.turn_settings()
+    library, models, runner = services.library, services.models, services.runner
     try:
-        await run_turn(library, conversation, models, ANTHROPIC, "Plan a migration", settings,
-                       system="You are careful.", tools=TOOLS)  # fmt: skip
-        await run_turn(library, conversation, models, RESPONSES, "Write step 1", settings)
-        await run_turn(library, conversation, models, GEMINI, "Review it", settings)
-        await run_turn(library, conversation, models, CHAT, "When?", settings)
+        await runner.run(conversation, ANTHROPIC, "Plan a migration", system="You are careful.",
+                         tools=TOOLS)  # fmt: skip
+        await runner.run(conversation, RESPONSES, "Write step 1")
+        await runner.run(conversation, GEMINI, "Review it")
+        await runner.run(conversation, CHAT, "When?")
         summariser, model = models.resolve(CHAT)
         await compress(library, conversation, summariser, model, parse_strategy("whole"),
                        keep_recent=3)  # fmt: skip
@@ -172,8 +170,7 @@ async def preview_then_send(
     await prepare(services, spec)
     preview = next_request(services, conversation, spec, draft=DRAFT)
     try:
-        output = await run_turn(services.library, conversation, services.models, spec, DRAFT,
-                                services.turn_settings())  # fmt: skip
+        output = await services.runner.run(conversation, spec, DRAFT)
     finally:
         await services.models.aclose()
     return preview, output

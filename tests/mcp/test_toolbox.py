@@ -98,7 +98,7 @@ def test_the_services_toolbox_follows_mcp_json(data_dir: DataDir) -> None:
         ]
         write_config(data_dir, {})
         assert services.toolbox.selectors() == list(BUILTIN)
-        assert services.turn_settings().box is services.toolbox
+        assert services.runner.toolbox is services.toolbox
         data_dir.mcp_file.write_text("{oops")
         assert services.toolbox.selectors() == list(BUILTIN)
         assert any("mcp.json, line 1" in w for w in services.library.warnings)

@@ -42,8 +42,9 @@ from app.providers import (
     UsageReport,
 )
 from app.providers.anthropic_messages import AnthropicProvider
-from app.turn import OutputBuilder, TurnSettings, run_turn
+from app.turn import OutputBuilder
 from tests.helpers import anthropic_events as ev
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Delay, Disconnect, Reply, WireServer
 
 MODEL = "claude-test"
@@ -632,7 +633,7 @@ def test_a_reply_that_ends_without_message_stop_is_an_error() -> None:
         assert isinstance(failure, Unavailable) and "ended the reply early" in str(failure)
 
 
-def test_run_turn_keeps_the_partial_output_when_the_connection_drops(library: Any) -> None:
+def test_a_turn_keeps_the_partial_output_when_the_connection_drops(library: Any) -> None:
     with WireServer() as server:
         server.enqueue(Reply(chunks=[*ev.reply(ev.text(0, "So far"))[:5], Disconnect()]))
         adapter = provider(server)
@@ -640,13 +641,8 @@ def test_run_turn_keeps_the_partial_output_when_the_connection_drops(library: An
 
         async def run() -> None:
             try:
-                await run_turn(
-                    library,
-                    conversation,
-                    Models.of(adapter),
-                    f"anthropic:{MODEL}",
-                    "q",
-                    TurnSettings(window_turns=20),
+                await runner(library, Models.of(adapter)).run(
+                    conversation, f"anthropic:{MODEL}", "q"
                 )
             finally:
                 await adapter.aclose()
@@ -659,7 +655,7 @@ def test_run_turn_keeps_the_partial_output_when_the_connection_drops(library: An
         assert output.error is not None and "lost mid-reply" in output.error
 
 
-def test_a_tool_round_through_run_turn(library: Any) -> None:
+def test_a_tool_round_through_a_turn(library: Any) -> None:
     with WireServer() as server:
         call = ev.tool_use(0, "toolu_T", "current_time", {})
         server.enqueue(Reply(chunks=ev.reply(call, stop_reason="tool_use")))
@@ -670,14 +666,8 @@ def test_a_tool_round_through_run_turn(library: Any) -> None:
 
         async def run() -> ModelOutput:
             try:
-                return await run_turn(
-                    library,
-                    conversation,
-                    Models.of(adapter),
-                    f"anthropic:{MODEL}",
-                    "time?",
-                    TurnSettings(window_turns=20),
-                    tools=["current_time"],
+                return await runner(library, Models.of(adapter)).run(
+                    conversation, f"anthropic:{MODEL}", "time?", tools=["current_time"]
                 )
             finally:
                 await adapter.aclose()

@@ -1,7 +1,7 @@
 """An image, a PDF and a text file reach each provider in its own protocol's format.
 
 Each test attaches real files (stored as blobs by ``attach_bytes``), builds the request the way a
-turn does (``app.turn.build_request`` with a real ``Sending``, so fitting runs for real), sends
+turn does (``TurnRunner.request`` with a real ``Sending``, so fitting runs for real), sends
 it with the provider's real SDK to the local wire server, and reads the body it recorded.
 """
 
@@ -21,18 +21,18 @@ from app.attachments.files import attach_bytes
 from app.attachments.sending import Sending
 from app.errors import Unavailable
 from app.history import Attachment, ModelInput
-from app.providers import Provider, Request, StreamEvent, TextDelta
+from app.providers import Models, Provider, Request, StreamEvent, TextDelta
 from app.providers.anthropic_messages import AnthropicProvider
 from app.providers.gemini import GeminiProvider
 from app.providers.local import LocalProvider
 from app.providers.openai_chat import OpenAIChatProvider
 from app.providers.openai_responses import OpenAIResponsesProvider
 from app.store import Conversation, Library
-from app.turn import TurnSettings, build_request
 from tests.helpers import anthropic_events as ae
 from tests.helpers import gemini_events as ge
 from tests.helpers.attachment_files import pdf, png
 from tests.helpers.openai_events import ResponsesScript, chat_reply
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Recorded, Reply, WireServer
 
 KEY = "test-key-0123456789"
@@ -90,8 +90,9 @@ def request_for(
     vision_models: tuple[str, ...] = (),
 ) -> Request:
     sending = Sending(library.blobs, KINDS, vision_models)
-    settings = TurnSettings(window_turns=20, sending=sending)
-    return build_request(conversation, provider, model, settings, [])
+    return runner(library, Models.of(provider), sending=sending).request(
+        conversation, provider, model, []
+    )
 
 
 def send(provider: Any, request: Request) -> list[StreamEvent]:

@@ -50,8 +50,9 @@ from app.providers import (
 from app.providers.gemini import GeminiProvider
 from app.providers.gemini_replay import STAND_IN_SIGNATURE, unpack_parts
 from app.store import Library
-from app.turn import OutputBuilder, TurnSettings, run_turn
+from app.turn import OutputBuilder
 from tests.helpers import gemini_events as ge
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Delay, Disconnect, Recorded, Reply, WireServer, sse
 
 MODEL = "gemini-2.5-flash"
@@ -643,21 +644,14 @@ def test_an_unreadable_stream_is_an_error() -> None:
 
 
 def turn_until_failure(server: WireServer, library: Library) -> tuple[ProviderError, ModelOutput]:
-    """run_turn against the server; returns the error and the partial output it kept."""
+    """A turn against the server; returns the error and the partial output it kept."""
     conversation = library.create()
     library.append(conversation, Title(text="t", source="user"))
     provider = gemini(server)
 
     async def run() -> None:
         try:
-            await run_turn(
-                library,
-                conversation,
-                Models.of(provider),
-                f"gemini:{MODEL}",
-                "Hi",
-                TurnSettings(window_turns=20),
-            )
+            await runner(library, Models.of(provider)).run(conversation, f"gemini:{MODEL}", "Hi")
         finally:
             await provider.aclose()
 

@@ -53,7 +53,7 @@ from app.providers import (
 )
 from app.providers.openai_chat import OpenAIChatProvider
 from app.store import Library
-from app.turn import OutputBuilder, TurnSettings, run_turn
+from app.turn import OutputBuilder
 from tests.helpers.openai_events import (
     DONE,
     api_error,
@@ -63,6 +63,7 @@ from tests.helpers.openai_events import (
     tool_call,
     usage_chunk,
 )
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Delay, Disconnect, Reply, WireServer
 
 KEY = "sk-test-0123456789abcdef"
@@ -514,13 +515,11 @@ def test_a_dropped_connection_keeps_the_partial_reply(library: Library) -> None:
         server.enqueue(Reply(chunks=[text("Half an "), text("answer"), Disconnect()]))
         provider = make(server)
         conversation = library.create()
-        settings = TurnSettings(window_turns=20, title_model="openai:gpt-4.1")
+        turns = runner(library, Models.of(provider), title_model="openai:gpt-4.1")
 
         async def turn() -> None:
             try:
-                await run_turn(
-                    library, conversation, Models.of(provider), "openai:gpt-4.1", "q", settings
-                )
+                await turns.run(conversation, "openai:gpt-4.1", "q")
             finally:
                 await provider.aclose()
 

@@ -37,8 +37,9 @@ from app.providers import (
 from app.providers.openai_chat import OpenAIChatProvider
 from app.providers.openai_responses import OpenAIResponsesProvider
 from app.store import Library
-from app.turn import OutputBuilder, TurnSettings, run_turn
+from app.turn import OutputBuilder
 from tests.helpers.openai_events import ResponsesScript, api_error
+from tests.helpers.turns import runner
 from tests.helpers.wire_server import Delay, Disconnect, Reply, WireServer
 
 KEY = "sk-test-0123456789abcdef"
@@ -228,7 +229,7 @@ def test_reasoning_goes_back_verbatim_to_the_same_provider_and_model() -> None:
     ]
 
 
-def test_a_tool_loop_through_run_turn_sends_the_reasoning_back(library: Library) -> None:
+def test_a_tool_loop_through_a_turn_sends_the_reasoning_back(library: Library) -> None:
     script = (
         ResponsesScript()
         .reasoning("rs_1", ["What time is it?"], encrypted="gAAAA-1")
@@ -240,18 +241,12 @@ def test_a_tool_loop_through_run_turn_sends_the_reasoning_back(library: Library)
         server.enqueue(Reply(chunks=ResponsesScript().message("msg_3", "Time").completed()))
         provider = make(server)
         conversation = library.create()
-        settings = TurnSettings(window_turns=20, title_model="openai:gpt-5")
+        turns = runner(library, Models.of(provider), title_model="openai:gpt-5")
 
         async def turn() -> ModelOutput:
             try:
-                return await run_turn(
-                    library,
-                    conversation,
-                    Models.of(provider),
-                    "openai:gpt-5",
-                    "What time is it?",
-                    settings,
-                    tools=["current_time"],
+                return await turns.run(
+                    conversation, "openai:gpt-5", "What time is it?", tools=["current_time"]
                 )
             finally:
                 await provider.aclose()
@@ -486,13 +481,11 @@ def test_a_dropped_connection_keeps_the_partial_reply(library: Library) -> None:
         server.enqueue(Reply(chunks=[*script.pieces, Disconnect()]))
         provider = make(server)
         conversation = library.create()
-        settings = TurnSettings(window_turns=20, title_model="openai:gpt-5")
+        turns = runner(library, Models.of(provider), title_model="openai:gpt-5")
 
         async def turn() -> None:
             try:
-                await run_turn(
-                    library, conversation, Models.of(provider), "openai:gpt-5", "q", settings
-                )
+                await turns.run(conversation, "openai:gpt-5", "q")
             finally:
                 await provider.aclose()
 

@@ -348,7 +348,7 @@ def test_a_send_that_fails_before_its_input_is_saved_comes_back(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Refused inside the turn (run_turn's own check), after the composer was emptied."""
+    """Refused inside the turn (its own check), after the composer was emptied."""
     provider.scripts = [reply("Hello."), reply("Greeting")]
     harness = open_window()
     window = harness.window

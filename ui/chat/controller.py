@@ -8,7 +8,6 @@ deltas are buffered and flushed on a timer every few tens of milliseconds, never
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import weakref
 from collections import defaultdict
@@ -19,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.approval import ApprovalRequest, Approve, Decision
+from app.approval import ApprovalRequest, Decision
 from app.composition import Services
 from app.context.events import Compressed, Compressing, ContextEvent, OnContext
 from app.context.tokens import load_encoding
@@ -30,14 +29,7 @@ from app.providers import Models, Provider, ReasoningDelta, StreamEvent, TextDel
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
-from app.turn import (
-    TurnSettings,
-    compare_turn,
-    continue_turn,
-    enabled_tools,
-    retry_turn,
-    run_turn,
-)
+from app.turn import TurnRunner, enabled_tools
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +76,7 @@ class ChatController(QObject):
         # reply, or the replies of a compare) are asked one after the other
         self._asking: dict[str, tuple[ApprovalRequest, asyncio.Future[Decision]]] = {}
         self._ask_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._runner: tuple[TurnRunner, TurnRunner] | None = None  # the services', this one's
         self._flush = QTimer(self)
         self._flush.setInterval(flush_ms)
         self._flush.timeout.connect(self.flush)
@@ -195,10 +188,8 @@ class ChatController(QObject):
         """Send ``text`` (and the files attached, stored by ui.chat.attachment_files) to ``spec``.
         If the turn ends before the input is saved, ``input_refused`` hands both back."""
         conversation = self.conversation(conversation_id)
-        services, settings = self.services, self._turn_settings(conversation_id)
-        coroutine = run_turn(
-            services.library, conversation, services.models, spec, text,
-            settings, system=system, tools=tools,
+        coroutine = self.runner().run(
+            conversation, spec, text, system=system, tools=tools,
             on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
             tuning=tuning, attachments=attachments,
         )  # fmt: skip
@@ -211,22 +202,18 @@ class ChatController(QObject):
         """Answer again what reply ``reply`` answered (by default the last), with ``spec``: a
         sibling of it, the new active branch."""
         conversation = self.conversation(conversation_id)
-        services, settings = self.services, self._turn_settings(conversation_id)
-        coroutine = retry_turn(
-            services.library, conversation, services.models, spec,
-            settings, self._buffer(conversation_id),
-            on_context=self._context(conversation_id), reply=reply,
+        coroutine = self.runner().regenerate(
+            conversation, spec, reply=reply, on_event=self._buffer(conversation_id),
+            on_context=self._context(conversation_id),
         )  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
     def continue_reply(self, conversation_id: str, seq: int, spec: str) -> asyncio.Task[None]:
         """Go on with reply ``seq``, cut at its length limit: the rest follows it."""
         conversation = self.conversation(conversation_id)
-        services, settings = self.services, self._turn_settings(conversation_id)
-        coroutine = continue_turn(
-            services.library, conversation, services.models, spec, settings,
-            self._buffer(conversation_id), reply=seq,
-        )  # fmt: skip
+        coroutine = self.runner().continue_reply(
+            conversation, spec, reply=seq, on_event=self._buffer(conversation_id)
+        )
         return self._start(conversation_id, coroutine, spec)
 
     def edit(
@@ -241,12 +228,10 @@ class ChatController(QObject):
         """Send input ``seq`` again as ``text``: a new branch from where it was, with the
         files the input had attached."""
         conversation = self.conversation(conversation_id)
-        services, settings = self.services, self._turn_settings(conversation_id)
         edited = conversation.history.at(seq)
         attached = edited.attachments if isinstance(edited, ModelInput) else []
-        coroutine = run_turn(
-            services.library, conversation, services.models, spec, text,
-            settings, tools=tools, on_event=self._buffer(conversation_id),
+        coroutine = self.runner().run(
+            conversation, spec, text, tools=tools, on_event=self._buffer(conversation_id),
             on_context=self._context(conversation_id), edit=seq, tuning=tuning,
             attachments=attached,
         )  # fmt: skip
@@ -263,7 +248,7 @@ class ChatController(QObject):
         """One input to several models at once; each reply streams on ``compare_text`` and is
         kept as a sibling of the others."""
         conversation = self.conversation(conversation_id)
-        services, settings = self.services, self._turn_settings(conversation_id)
+        runner = self.runner()
         compared = self._compared
 
         def on_event(spec: str, event: StreamEvent) -> None:
@@ -271,9 +256,8 @@ class ChatController(QObject):
                 compared[(conversation_id, spec)].append(event.text)
 
         async def turn() -> ModelOutput:
-            results = await compare_turn(
-                services.library, conversation, services.models, list(specs), text,
-                settings, tools=tools, on_event=on_event,
+            results = await runner.compare(
+                conversation, list(specs), text, tools=tools, on_event=on_event,
                 on_context=self._context(conversation_id), tuning=tuning,
             )  # fmt: skip
             replies = [r for r in results if isinstance(r, ModelOutput)]
@@ -305,30 +289,30 @@ class ChatController(QObject):
         asked[1].set_result(decision)
         return True
 
-    def _turn_settings(self, conversation_id: str) -> TurnSettings:
-        """The services' settings, with this window's approver for that conversation."""
-        settings = self.services.turn_settings()
-        return dataclasses.replace(settings, approve=self._approver(conversation_id))
+    def runner(self) -> TurnRunner:
+        """The services' turn runner, asking this window before an MCP tool runs; made again
+        only when the services' is (new settings, models or tools)."""
+        runner = self.services.runner
+        if self._runner is None or self._runner[0] is not runner:
+            self._runner = (runner, runner.using(approve=self._approve))
+        return self._runner[1]
 
-    def _approver(self, conversation_id: str) -> Approve:
+    async def _approve(self, request: ApprovalRequest) -> Decision:
         """Ask through ``approval_requested`` and wait for ``answer``; Stop cancels the wait
         (the turn ends, the call is recorded as not run) and ``approval_ended`` says so."""
-
-        async def approve(request: ApprovalRequest) -> Decision:
-            async with self._ask_locks[conversation_id]:
-                waiting = asyncio.get_running_loop().create_future()
-                self._asking[conversation_id] = (request, waiting)
-                self.approval_requested.emit(conversation_id, request)
-                try:
-                    decision: Decision = await waiting
-                    return decision
-                finally:
-                    waiting.cancel()  # a no-op once answered
-                    if self._asking.get(conversation_id, (None, None))[1] is waiting:
-                        del self._asking[conversation_id]
-                    self.approval_ended.emit(conversation_id, request.call_id)
-
-        return approve
+        conversation_id = request.conversation_id
+        async with self._ask_locks[conversation_id]:
+            waiting = asyncio.get_running_loop().create_future()
+            self._asking[conversation_id] = (request, waiting)
+            self.approval_requested.emit(conversation_id, request)
+            try:
+                decision: Decision = await waiting
+                return decision
+            finally:
+                waiting.cancel()  # a no-op once answered
+                if self._asking.get(conversation_id, (None, None))[1] is waiting:
+                    del self._asking[conversation_id]
+                self.approval_ended.emit(conversation_id, request.call_id)
 
     def _start(
         self, conversation_id: str, coroutine: Turn, spec: str, unsent: _Unsent | None = None

@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
         self, text: str, attachments: list[Attachment], specs: list[str]
     ) -> None:
         """Refuse now, with the composer untouched, what the model cannot take (a file over
-        its provider's limits, one no longer stored); run_turn checks again before writing."""
+        its provider's limits, one no longer stored); the turn checks again before writing."""
         if not attachments:
             return
         if len(specs) > 1:
@@ -558,10 +558,8 @@ class MainWindow(QMainWindow):
                 self.tr("Comparing models does not send attachments yet: untick Compare, or "
                         "remove the files.")
             )  # fmt: skip
-        sending = self.services.turn_settings().sending
-        if sending is not None:
-            provider, model = self.services.models.resolve(specs[0])
-            sending.check(ModelInput(text=text, attachments=attachments), provider, model)
+        provider, model = self.services.models.resolve(specs[0])
+        self.services.sending.check(ModelInput(text=text, attachments=attachments), provider, model)
 
     def _on_input_refused(
         self, conversation_id: str, text: str, attachments: list[Attachment]
