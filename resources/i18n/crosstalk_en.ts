@@ -207,6 +207,17 @@
     </message>
   </context>
   <context>
+    <name>ProblemDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/shell/unexpected.py" line="+65" />
+      <source>It happened %n time(s).</source>
+      <translation>
+        <numerusform>It happened %n time.</numerusform>
+        <numerusform>It happened %n times.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ResourcePicker</name>
     <message numerus="yes">
       <location filename="../../ui/mcp/resource_picker.py" line="+126" />

@@ -42,12 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/app.py" line="+88"/>
-        <source>Unexpected error: {error} (details in crosstalk.log)</source>
-        <translation>予期しないエラー: {error}（詳細は crosstalk.log）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location filename="../../ui/shell/app.py" line="+96"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
     </message>
@@ -1137,7 +1132,7 @@
 <context>
     <name>ErrorBanner</name>
     <message>
-        <location filename="../../ui/shell/error_banner.py" line="+23"/>
+        <location filename="../../ui/shell/error_banner.py" line="+24"/>
         <source>Dismiss</source>
         <translation>閉じる</translation>
     </message>
@@ -1162,708 +1157,723 @@
     <message>
         <location filename="../../ui/common/errors_text.py" line="+38"/>
         <source>{provider} failed ({label}): {words}{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} でエラーが発生しました（{label}）: {words}{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed ({label}): no details{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} でエラーが発生しました（{label}）: 詳細はありません{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed: {exc_type}: {words}{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} でエラーが発生しました: {exc_type}: {words}{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed: {exc_type}: no details{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} でエラーが発生しました: {exc_type}: 詳細はありません{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} has no model “{model}” at {url} (404): check the model&apos;s name, and the provider&apos;s base URL in Settings ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} の {url} にモデル「{model}」はありません（404）。モデル名と、設定にあるプロバイダーのベース URL を確認してください（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No model “{model}”; available: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル「{model}」はありません。使用できるモデル: {choices}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} rejected the API key: give another one in Settings &gt; Providers ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} が API キーを拒否しました。設定 &gt; プロバイダー で別のキーを入力してください（{words}）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{provider} refused access to {model} (403): check what the key may use, or give another one in Settings &gt; Providers ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} が {model} へのアクセスを拒否しました（403）。キーで使用できる範囲を確認するか、設定 &gt; プロバイダー で別のキーを入力してください（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} の API キーがありません。設定 &gt; プロバイダー でキーを追加するか、環境変数 {variables} を設定してください</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables} (the OS keyring is unavailable: {problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} の API キーがありません。設定 &gt; プロバイダー でキーを追加するか、環境変数 {variables} を設定してください（OS のキーリングを使用できません: {problem}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} says the quota is used up: check the plan and billing</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} の利用枠を使い切りました。プランと請求情報を確認してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Rate limited by {provider}: retry in {seconds} s{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} のレート制限に達しました。{seconds} 秒後に再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Rate limited by {provider}: retry later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} のレート制限に達しました。しばらくしてから再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{url} sent nothing for {seconds} s mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>応答の途中で {url} から {seconds} 秒間何も届きませんでした。受信済みの部分は保存されています</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{url} sent nothing for the time allowed mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>応答の途中で {url} から制限時間内に何も届きませんでした。受信済みの部分は保存されています</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No answer from {provider} at {url} within {seconds} s: try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>{url} の {provider} から {seconds} 秒以内に応答がありませんでした。しばらくしてから再試行してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No answer from {provider} at {url} within the time allowed: try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>{url} の {provider} から制限時間内に応答がありませんでした。しばらくしてから再試行してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The connection to {url} was lost mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>応答の途中で {url} との接続が切れました。受信済みの部分は保存されています</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Could not reach {provider} at {url}: check that the server is running, the network, and the base URL in Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>{url} の {provider} に接続できませんでした。サーバーが動作しているか、ネットワーク、設定のベース URL を確認してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} sent a reply that cannot be read{kept}: {words}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} から読み取れない応答が届きました{kept}: {words}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is overloaded mid-reply ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>応答の途中で {provider} が過負荷になりました（{label}）。しばらくしてから再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed mid-reply ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>応答の途中で {provider} でエラーが発生しました（{label}）。しばらくしてから再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is overloaded ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} は過負荷です（{label}）。しばらくしてから再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is unavailable ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} は現在利用できません（{label}）。しばらくしてから再試行してください{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The conversation is too long for {model}&apos;s context window: fork it or pick a model with a larger window ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>会話が {model} のコンテキストウィンドウに収まりません。会話をフォークするか、ウィンドウの大きいモデルを選んでください（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} rejected the request ({label}): {words}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} がリクエストを拒否しました（{label}）: {words}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{remote}: {doing}: the remote refused the credentials; check the user (or access key id), and give the password (or secret key) again in Settings &gt; Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: リモートが認証情報を拒否しました。ユーザー（またはアクセスキー ID）を確認し、設定 &gt; 同期 でパスワード（またはシークレットアクセスキー）を入力し直してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: no credentials found; give the access key in Settings &gt; Sync, or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or an AWS profile)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: 認証情報が見つかりません。設定 &gt; 同期 でアクセスキーを入力するか、AWS_ACCESS_KEY_ID と AWS_SECRET_ACCESS_KEY（または AWS プロファイル）を設定してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: there is no such bucket; create it first, or check its name and the endpoint URL</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: そのバケットはありません。先に作成するか、バケット名とエンドポイント URL を確認してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: not found; check the URL (is the folder there?)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: 見つかりません。URL を確認してください（フォルダーはありますか？）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: permission denied; these credentials may not write there (check the bucket policy or the folder&apos;s permissions)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: 権限がありません。この認証情報ではそこに書き込めない可能性があります（バケットポリシーまたはフォルダーのアクセス権を確認してください）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: cannot reach the remote ({detail}); check the network connection and the URL</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: リモートに接続できません（{detail}）。ネットワーク接続と URL を確認してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: the remote asks to slow down; try again in a few minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: リモートから間隔を空けるよう求められました。数分後に再試行してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: the remote is full (no space or quota left); make room there</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: リモートがいっぱいです（空き容量または割り当てがありません）。空きを作ってください</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{remote}: {doing}: it is not there</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: 見つかりません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}: {doing}: {detail}</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>No server “{name}” in {path} (the servers: {known})</source>
+        <translation>{path} にサーバー「{name}」はありません（サーバー: {known}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{field} must be at least {bound}</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} は {bound} 以上にしてください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be at least 1, or none (the budget decides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} は 1 以上にするか、none（予算で決める）にしてください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be at least 1 (the turn being answered)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} は 1 以上にしてください（応答中のターン）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be more than 0 and at most 1</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} は 0 より大きく 1 以下にしてください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be between 0 and 1 (0: no limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} は 0 から 1 の間にしてください（0: 制限なし）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} cannot be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} を負の値にすることはできません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A price cannot be negative ({field} = {given})</source>
-        <translation type="unfinished"></translation>
+        <translation>料金を負の値にすることはできません（{field} = {given}）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>default_tools: no tool “{given}”; the tools: {choices} or mcp:SERVER</source>
-        <translation type="unfinished"></translation>
+        <translation>default_tools: ツール「{given}」はありません。ツール: {choices} または mcp:SERVER</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>context_windows: “{given}” = {bound} is not provider:model = N</source>
-        <translation type="unfinished"></translation>
+        <translation>context_windows: 「{given}」 = {bound} は provider:model = N の形ではありません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The provider name “{given}” must be lower-case letters, digits, - or _ (and not “local”)</source>
-        <translation type="unfinished"></translation>
+        <translation>プロバイダー名「{given}」には英小文字、数字、- または _ を使ってください（「local」は使えません）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Context policy: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>コンテキストの方針: {detail}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Set one of {choices} as KEY=VALUE, not “{given}”</source>
-        <translation type="unfinished"></translation>
+        <translation>{choices} のいずれかを KEY=VALUE の形で指定してください（「{given}」ではなく）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A sync URL must not hold a password: give the user in its own box; the password is asked for and kept in the OS keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>同期の URL にパスワードを含めないでください。ユーザーは専用の欄に入力してください。パスワードは別に尋ね、OS のキーリングに保管します</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>An endpoint URL is for s3:// remotes only</source>
-        <translation type="unfinished"></translation>
+        <translation>エンドポイント URL は s3:// のリモート専用です</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The endpoint URL “{given}” is not an http(s) URL</source>
-        <translation type="unfinished"></translation>
+        <translation>エンドポイント URL「{given}」は http(s) の URL ではありません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” names no bucket: write s3://BUCKET or s3://BUCKET/FOLDER</source>
-        <translation type="unfinished"></translation>
+        <translation>「{given}」にはバケットが指定されていません。s3://BUCKET または s3://BUCKET/FOLDER と書いてください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” names no server</source>
-        <translation type="unfinished"></translation>
+        <translation>「{given}」にはサーバーが指定されていません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>“{given}” is not a remote Crosstalk can use: write s3://BUCKET/FOLDER, https://... (WebDAV) or a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>「{given}」は Crosstalk で使えるリモートではありません。s3://BUCKET/FOLDER、https://...（WebDAV）またはフォルダーを指定してください</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No setting “{given}”; a conversation can set {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>設定「{given}」はありません。会話で設定できるのは {choices} です</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Temperature {given}: give a number from 0 to 2</source>
-        <translation type="unfinished"></translation>
+        <translation>温度 {given}: 0 から 2 の数値を指定してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Max tokens {given}: give a whole number of at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>最大トークン数 {given}: 1 以上の整数を指定してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Thinking {given}: use {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>思考 {given}: {choices} のいずれかを指定してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Strategy “{given}”: {name} needs a number of messages, e.g. {name}:10</source>
-        <translation type="unfinished"></translation>
+        <translation>方式「{given}」: {name} にはメッセージ数が必要です（例: {name}:10）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Strategy “{given}”: name the concepts, e.g. facts:deadline;budget</source>
-        <translation type="unfinished"></translation>
+        <translation>方式「{given}」: 概念を指定してください（例: facts:deadline;budget）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No strategy “{given}”; use whole, last-n:N, chunked:N or facts:CONCEPTS</source>
-        <translation type="unfinished"></translation>
+        <translation>方式「{given}」はありません。whole、last-n:N、chunked:N または facts:CONCEPTS を使ってください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The server name “{given}” is not usable: use up to {bound} letters and digits, joined by single - or _ (e.g. fs or my-server)</source>
-        <translation type="unfinished"></translation>
+        <translation>サーバー名「{given}」は使えません。英字と数字を {bound} 文字まで使い、区切りには - または _ を 1 つずつ使ってください（例: fs、my-server）</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>{name}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <source>The server “{name}” cannot be used: {detail}</source>
+        <translation>サーバー「{name}」は使えません: {detail}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>A server named “{name}” exists</source>
-        <translation type="unfinished"></translation>
+        <translation>「{name}」という名前のサーバーはすでにあります</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31</source>
-        <translation type="unfinished"></translation>
+        <translation>「{given}」は日付ではありません。YYYY-MM-DD の形で指定してください（例: 2026-01-31）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Usage can be grouped by {choices}, not “{given}”</source>
-        <translation type="unfinished"></translation>
+        <translation>使用量は {choices} でまとめられます（「{given}」ではまとめられません）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No export format “{given}”; the formats are: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポート形式「{given}」はありません。形式: {choices}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Nothing to export: choose conversations, or export all of them</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートするものがありません。会話を選ぶか、すべての会話をエクスポートしてください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No tool “{given}”; the tools are: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>ツール「{given}」はありません。ツール: {choices}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Settings this version cannot use ({detail})</source>
+        <translation>このバージョンでは使えない設定です（{detail}）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}が空です。何も保持していません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; there is nothing to try</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}が空です。試すものがありません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was stored</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}が空です。何も保存していません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was changed</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}が空です。何も変更していません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}が空です</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A title cannot be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>タイトルを空にすることはできません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>“{given}” is not a SHA-256 in hex: the conversation&apos;s file is damaged there</source>
-        <translation type="unfinished"></translation>
+        <translation>「{given}」は 16 進数の SHA-256 ではありません。会話のファイルのこの部分が壊れています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its inline data is not base64: the conversation&apos;s file is damaged there</source>
+        <translation>埋め込まれたデータが base64 ではありません。会話のファイルのこの部分が壊れています</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Comparing needs at least two different models</source>
-        <translation type="unfinished"></translation>
+        <translation>比較には異なるモデルが 2 つ以上必要です</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Message {seq} was not cut off at its length limit (or already goes on): nothing to continue</source>
-        <translation type="unfinished"></translation>
+        <translation>#{seq} は長さの上限で途切れていません（または続きがすでにあります）。続きを生成するものはありません</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The last reply was not cut off at its length limit (or already goes on): nothing to continue</source>
-        <translation type="unfinished"></translation>
+        <translation>最後の応答は長さの上限で途切れていません（または続きがすでにあります）。続きを生成するものはありません</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Message {seq} is not one of your messages</source>
-        <translation type="unfinished"></translation>
+        <translation>#{seq} はあなたのメッセージではありません</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Message {seq} is not a reply</source>
-        <translation type="unfinished"></translation>
+        <translation>#{seq} は応答ではありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>There is no reply to regenerate: ask something first</source>
-        <translation type="unfinished"></translation>
+        <translation>再生成する応答がありません。先に何か質問してください</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>This conversation has no message to retry</source>
-        <translation type="unfinished"></translation>
+        <translation>この会話には再試行するメッセージがありません</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Something went wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>問題が発生しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Not found</source>
-        <translation type="unfinished"></translation>
+        <translation>見つかりません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Not a conversation id</source>
-        <translation type="unfinished"></translation>
+        <translation>会話の ID ではありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A conversation&apos;s file cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>会話のファイルを読み取れません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Written by a newer Crosstalk</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいバージョンの Crosstalk で書かれています</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The search index cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>検索インデックスを使用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A problem with Crosstalk&apos;s data folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Crosstalk のデータフォルダーに問題があります</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An attachment&apos;s reference is damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>添付ファイルの参照が壊れています</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The file cannot be attached or sent</source>
-        <translation type="unfinished"></translation>
+        <translation>このファイルは添付または送信できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The model call failed</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルの呼び出しに失敗しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No such model</source>
-        <translation type="unfinished"></translation>
+        <translation>そのモデルはありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The provider refused the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>プロバイダーが API キーを拒否しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rate limited</source>
-        <translation type="unfinished"></translation>
+        <translation>レート制限に達しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The model is unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルを利用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The provider rejected the request</source>
-        <translation type="unfinished"></translation>
+        <translation>プロバイダーがリクエストを拒否しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A value that cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>使用できない値です</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing was given</source>
-        <translation type="unfinished"></translation>
+        <translation>何も入力されていません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The command cannot run as given</source>
-        <translation type="unfinished"></translation>
+        <translation>指定どおりにはコマンドを実行できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The reply cannot start</source>
-        <translation type="unfinished"></translation>
+        <translation>応答を開始できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>settings.toml cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>settings.toml を使用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The server&apos;s list of models could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>サーバーのモデル一覧を読み取れませんでした</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The search cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>検索条件を読み取れません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The OS keyring is unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>OS のキーリングを使用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Compression failed</source>
-        <translation type="unfinished"></translation>
+        <translation>圧縮に失敗しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing to compress</source>
-        <translation type="unfinished"></translation>
+        <translation>圧縮するものがありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The summary failed</source>
-        <translation type="unfinished"></translation>
+        <translation>要約に失敗しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>完了する前に停止しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mcp.json cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>mcp.json を使用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A secret of an MCP server is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP サーバーのシークレットがありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server&apos;s command was not found</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP サーバーのコマンドが見つかりません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP サーバーを使用できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server failed</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP サーバーでエラーが発生しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No such MCP server</source>
-        <translation type="unfinished"></translation>
+        <translation>その MCP サーバーはありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Another sync is running</source>
-        <translation type="unfinished"></translation>
+        <translation>別の同期が実行中です</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+10"/>
         <source>Sync failed</source>
-        <translation type="unfinished"></translation>
+        <translation>同期に失敗しました</translation>
     </message>
     <message>
         <location line="-9"/>
         <source>The sync remote refused the credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートが認証情報を拒否しました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No credentials for the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートの認証情報がありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote&apos;s folder is not there</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートのフォルダーがありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Permission denied on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートで権限がありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote cannot be reached</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートに接続できません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote asks to slow down</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートから間隔を空けるよう求められました</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote is full</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートがいっぱいです</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Missing on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートにありません</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Damaged on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートで壊れています</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Wrong sync passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のパスフレーズが違います</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote was set up by a newer Crosstalk</source>
-        <translation type="unfinished"></translation>
+        <translation>同期のリモートは新しいバージョンの Crosstalk で設定されています</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>writing {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} の書き込み</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>reading {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} の読み取り</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>listing {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} の一覧の取得</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>listing the remote</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートの一覧の取得</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>deleting {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} の削除</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>looking for {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} の確認</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>opening the remote</source>
-        <translation type="unfinished"></translation>
+        <translation>リモートを開く処理</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>secret</source>
-        <translation type="unfinished"></translation>
+        <translation>シークレット</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>パスフレーズ</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>; what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>（受信済みの部分は保存されています）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{headline}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{headline}: {detail}</translation>
     </message>
 </context>
 <context>
@@ -4076,6 +4086,35 @@ Click, or start typing, to pick another</source>
         <location line="+55"/>
         <source>Prices: {pattern} is listed twice</source>
         <translation>料金: {pattern} が重複しています</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemDialog</name>
+    <message>
+        <location filename="../../ui/shell/unexpected.py" line="+35"/>
+        <source>Something went wrong</source>
+        <translation>問題が発生しました</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy a report</source>
+        <translation>レポートをコピー</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Crosstalk ran into an error it did not expect: {error}
+
+This is a bug in Crosstalk, not something you did. The details are in the log. A report (versions and the log&apos;s last lines, no keys) helps to fix it: copy it, and paste it into your message.</source>
+        <translation>Crosstalk で予期しないエラーが発生しました: {error}
+
+これは Crosstalk の不具合で、あなたの操作が原因ではありません。詳細はログに記録されています。レポート（バージョンとログの最後の数行。キーは含みません）があると修正に役立ちます。コピーして、報告のメッセージに貼り付けてください。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>It happened %n time(s).</source>
+        <translation>
+            <numerusform>%n 回発生しました。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

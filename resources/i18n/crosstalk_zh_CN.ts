@@ -42,12 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/app.py" line="+88"/>
-        <source>Unexpected error: {error} (details in crosstalk.log)</source>
-        <translation>意外错误：{error}（详情见 crosstalk.log）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location filename="../../ui/shell/app.py" line="+96"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk 无法启动</translation>
     </message>
@@ -1137,7 +1132,7 @@
 <context>
     <name>ErrorBanner</name>
     <message>
-        <location filename="../../ui/shell/error_banner.py" line="+23"/>
+        <location filename="../../ui/shell/error_banner.py" line="+24"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
@@ -1162,708 +1157,723 @@
     <message>
         <location filename="../../ui/common/errors_text.py" line="+38"/>
         <source>{provider} failed ({label}): {words}{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 出错（{label}）：{words}{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed ({label}): no details{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 出错（{label}）：没有详细信息{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed: {exc_type}: {words}{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 出错：{exc_type}：{words}{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed: {exc_type}: no details{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 出错：{exc_type}：没有详细信息{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} has no model “{model}” at {url} (404): check the model&apos;s name, and the provider&apos;s base URL in Settings ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 在 {url} 上没有模型“{model}”（404）：请检查模型名称，以及设置中该提供商的基础 URL（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No model “{model}”; available: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>没有模型“{model}”；可用的模型：{choices}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} rejected the API key: give another one in Settings &gt; Providers ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 拒绝了 API 密钥：请在 设置 &gt; 提供商 中换一个密钥（{words}）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{provider} refused access to {model} (403): check what the key may use, or give another one in Settings &gt; Providers ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 拒绝访问 {model}（403）：请检查该密钥可以使用哪些模型，或在 设置 &gt; 提供商 中换一个密钥（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 没有 API 密钥：请在 设置 &gt; 提供商 中添加，或设置环境变量 {variables}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No API key for {provider}: add one in Settings &gt; Providers, or set {variables} (the OS keyring is unavailable: {problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 没有 API 密钥：请在 设置 &gt; 提供商 中添加，或设置环境变量 {variables}（系统密钥环不可用：{problem}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} says the quota is used up: check the plan and billing</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 表示配额已用完：请检查套餐和账单</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Rate limited by {provider}: retry in {seconds} s{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 限制了请求频率：请在 {seconds} 秒后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Rate limited by {provider}: retry later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 限制了请求频率：请稍后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{url} sent nothing for {seconds} s mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>回复途中 {url} 在 {seconds} 秒内没有发来任何内容：已收到的部分已保留</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{url} sent nothing for the time allowed mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>回复途中 {url} 在允许的时间内没有发来任何内容：已收到的部分已保留</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No answer from {provider} at {url} within {seconds} s: try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>{url} 上的 {provider} 在 {seconds} 秒内没有应答：请稍后重试</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No answer from {provider} at {url} within the time allowed: try again later</source>
-        <translation type="unfinished"></translation>
+        <translation>{url} 上的 {provider} 在允许的时间内没有应答：请稍后重试</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The connection to {url} was lost mid-reply: what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>回复途中与 {url} 的连接中断：已收到的部分已保留</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Could not reach {provider} at {url}: check that the server is running, the network, and the base URL in Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接 {url} 上的 {provider}：请检查服务器是否在运行、网络，以及设置中的基础 URL</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} sent a reply that cannot be read{kept}: {words}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 发来了无法读取的回复{kept}：{words}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is overloaded mid-reply ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>回复途中 {provider} 过载（{label}）：请稍后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} failed mid-reply ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>回复途中 {provider} 出错（{label}）：请稍后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is overloaded ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 过载（{label}）：请稍后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{provider} is unavailable ({label}): try again later{kept}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 暂时不可用（{label}）：请稍后重试{kept}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The conversation is too long for {model}&apos;s context window: fork it or pick a model with a larger window ({words})</source>
-        <translation type="unfinished"></translation>
+        <translation>对话超出了 {model} 的上下文窗口：请派生对话，或选择上下文窗口更大的模型（{words}）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{provider} rejected the request ({label}): {words}</source>
-        <translation type="unfinished"></translation>
+        <translation>{provider} 拒绝了请求（{label}）：{words}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{remote}: {doing}: the remote refused the credentials; check the user (or access key id), and give the password (or secret key) again in Settings &gt; Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：远程拒绝了凭据；请检查用户（或访问密钥 ID），并在 设置 &gt; 同步 中重新输入密码（或秘密访问密钥）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: no credentials found; give the access key in Settings &gt; Sync, or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or an AWS profile)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：找不到凭据；请在 设置 &gt; 同步 中输入访问密钥，或设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY（或 AWS 配置文件）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: there is no such bucket; create it first, or check its name and the endpoint URL</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：没有这个存储桶；请先创建它，或检查它的名称和端点 URL</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: not found; check the URL (is the folder there?)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：找不到；请检查 URL（文件夹是否存在？）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: permission denied; these credentials may not write there (check the bucket policy or the folder&apos;s permissions)</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：权限被拒绝；这些凭据可能无权写入该位置（请检查存储桶策略或文件夹的权限）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: cannot reach the remote ({detail}); check the network connection and the URL</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：无法连接远程（{detail}）；请检查网络连接和 URL</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{remote}: {doing}: the remote asks to slow down; try again in a few minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：远程要求放慢速度；请几分钟后重试</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: the remote is full (no space or quota left); make room there</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：远程已满（没有剩余空间或配额）；请在那里腾出空间</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{remote}: {doing}: it is not there</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：它不存在</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{remote}: {doing}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{remote}：{doing}：{detail}</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>No server “{name}” in {path} (the servers: {known})</source>
+        <translation>{path} 中没有服务器“{name}”（现有服务器：{known}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{field} must be at least {bound}</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 至少应为 {bound}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be at least 1, or none (the budget decides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 至少应为 1，或设为 none（由预算决定）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be at least 1 (the turn being answered)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 至少应为 1（正在回答的这一轮）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be more than 0 and at most 1</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 必须大于 0 且不超过 1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} must be between 0 and 1 (0: no limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 必须在 0 到 1 之间（0：不限制）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{field} cannot be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} 不能为负数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A price cannot be negative ({field} = {given})</source>
-        <translation type="unfinished"></translation>
+        <translation>价格不能为负数（{field} = {given}）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>default_tools: no tool “{given}”; the tools: {choices} or mcp:SERVER</source>
-        <translation type="unfinished"></translation>
+        <translation>default_tools：没有工具“{given}”；可用的工具：{choices} 或 mcp:SERVER</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>context_windows: “{given}” = {bound} is not provider:model = N</source>
-        <translation type="unfinished"></translation>
+        <translation>context_windows：“{given}” = {bound} 不是 provider:model = N 的形式</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The provider name “{given}” must be lower-case letters, digits, - or _ (and not “local”)</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商名称“{given}”只能使用小写字母、数字、- 或 _（且不能是“local”）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Context policy: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文策略：{detail}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Set one of {choices} as KEY=VALUE, not “{given}”</source>
-        <translation type="unfinished"></translation>
+        <translation>请以 KEY=VALUE 的形式设置 {choices} 之一，而不是“{given}”</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A sync URL must not hold a password: give the user in its own box; the password is asked for and kept in the OS keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>同步 URL 中不能包含密码：请在单独的输入框中填写用户；密码会另行询问并保存在系统密钥环中</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>An endpoint URL is for s3:// remotes only</source>
-        <translation type="unfinished"></translation>
+        <translation>端点 URL 仅用于 s3:// 远程</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The endpoint URL “{given}” is not an http(s) URL</source>
-        <translation type="unfinished"></translation>
+        <translation>端点 URL“{given}”不是 http(s) URL</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” names no bucket: write s3://BUCKET or s3://BUCKET/FOLDER</source>
-        <translation type="unfinished"></translation>
+        <translation>“{given}”没有指定存储桶：请写成 s3://BUCKET 或 s3://BUCKET/FOLDER</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” names no server</source>
-        <translation type="unfinished"></translation>
+        <translation>“{given}”没有指定服务器</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>“{given}” is not a remote Crosstalk can use: write s3://BUCKET/FOLDER, https://... (WebDAV) or a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>“{given}”不是 Crosstalk 可以使用的远程：请写成 s3://BUCKET/FOLDER、https://...（WebDAV）或一个文件夹</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No setting “{given}”; a conversation can set {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>没有设置“{given}”；对话可以设置的是 {choices}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Temperature {given}: give a number from 0 to 2</source>
-        <translation type="unfinished"></translation>
+        <translation>温度 {given}：请输入 0 到 2 之间的数字</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Max tokens {given}: give a whole number of at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 token 数 {given}：请输入不小于 1 的整数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Thinking {given}: use {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>思考 {given}：请使用 {choices} 之一</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Strategy “{given}”: {name} needs a number of messages, e.g. {name}:10</source>
-        <translation type="unfinished"></translation>
+        <translation>策略“{given}”：{name} 需要指定消息数，例如 {name}:10</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Strategy “{given}”: name the concepts, e.g. facts:deadline;budget</source>
-        <translation type="unfinished"></translation>
+        <translation>策略“{given}”：请指定概念，例如 facts:deadline;budget</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No strategy “{given}”; use whole, last-n:N, chunked:N or facts:CONCEPTS</source>
-        <translation type="unfinished"></translation>
+        <translation>没有策略“{given}”；请使用 whole、last-n:N、chunked:N 或 facts:CONCEPTS</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The server name “{given}” is not usable: use up to {bound} letters and digits, joined by single - or _ (e.g. fs or my-server)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器名称“{given}”不可用：请使用最多 {bound} 个字母和数字，用单个 - 或 _ 连接（例如 fs 或 my-server）</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>{name}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <source>The server “{name}” cannot be used: {detail}</source>
+        <translation>服务器“{name}”无法使用：{detail}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>A server named “{name}” exists</source>
-        <translation type="unfinished"></translation>
+        <translation>名为“{name}”的服务器已存在</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“{given}” is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31</source>
-        <translation type="unfinished"></translation>
+        <translation>“{given}”不是日期：请写成 YYYY-MM-DD，例如 2026-01-31</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Usage can be grouped by {choices}, not “{given}”</source>
-        <translation type="unfinished"></translation>
+        <translation>用量可以按 {choices} 分组，不能按“{given}”分组</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No export format “{given}”; the formats are: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>没有导出格式“{given}”；可用的格式：{choices}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Nothing to export: choose conversations, or export all of them</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的内容：请选择对话，或导出全部对话</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No tool “{given}”; the tools are: {choices}</source>
-        <translation type="unfinished"></translation>
+        <translation>没有工具“{given}”；可用的工具：{choices}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Settings this version cannot use ({detail})</source>
+        <translation>此版本无法使用的设置（{detail}）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}为空；未保留任何内容</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; there is nothing to try</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}为空；没有可以尝试的内容</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was stored</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}为空；未保存任何内容</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty; nothing was changed</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}为空；未做任何更改</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The {what} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}为空</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A title cannot be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>标题不能为空</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>“{given}” is not a SHA-256 in hex: the conversation&apos;s file is damaged there</source>
-        <translation type="unfinished"></translation>
+        <translation>“{given}”不是十六进制的 SHA-256：对话文件的这一处已损坏</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its inline data is not base64: the conversation&apos;s file is damaged there</source>
+        <translation>其内嵌数据不是 base64：对话文件的这一处已损坏</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Comparing needs at least two different models</source>
-        <translation type="unfinished"></translation>
+        <translation>对比至少需要两个不同的模型</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Message {seq} was not cut off at its length limit (or already goes on): nothing to continue</source>
-        <translation type="unfinished"></translation>
+        <translation>序号 {seq} 的消息没有因长度上限而被截断（或已有后续）：没有可以继续的内容</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The last reply was not cut off at its length limit (or already goes on): nothing to continue</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一条回复没有因长度上限而被截断（或已有后续）：没有可以继续的内容</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Message {seq} is not one of your messages</source>
-        <translation type="unfinished"></translation>
+        <translation>序号 {seq} 不是你发送的消息</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Message {seq} is not a reply</source>
-        <translation type="unfinished"></translation>
+        <translation>序号 {seq} 不是回复</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>There is no reply to regenerate: ask something first</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可以重新生成的回复：请先提问</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>This conversation has no message to retry</source>
-        <translation type="unfinished"></translation>
+        <translation>此对话中没有可以重试的消息</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Something went wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>出现问题</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Not found</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Not a conversation id</source>
-        <translation type="unfinished"></translation>
+        <translation>不是对话 ID</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A conversation&apos;s file cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取对话文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Written by a newer Crosstalk</source>
-        <translation type="unfinished"></translation>
+        <translation>由更新版本的 Crosstalk 写入</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The search index cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用搜索索引</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A problem with Crosstalk&apos;s data folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Crosstalk 的数据文件夹出现问题</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An attachment&apos;s reference is damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>附件的引用已损坏</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The file cannot be attached or sent</source>
-        <translation type="unfinished"></translation>
+        <translation>无法附加或发送此文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The model call failed</source>
-        <translation type="unfinished"></translation>
+        <translation>模型调用失败</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No such model</source>
-        <translation type="unfinished"></translation>
+        <translation>没有这个模型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The provider refused the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了 API 密钥</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rate limited</source>
-        <translation type="unfinished"></translation>
+        <translation>请求频率受限</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The model is unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>模型不可用</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The provider rejected the request</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了请求</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A value that cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用的值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing was given</source>
-        <translation type="unfinished"></translation>
+        <translation>未输入任何内容</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The command cannot run as given</source>
-        <translation type="unfinished"></translation>
+        <translation>无法按给定方式运行命令</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The reply cannot start</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始回复</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>settings.toml cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用 settings.toml</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The server&apos;s list of models could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取服务器的模型列表</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The search cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法解析搜索内容</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The OS keyring is unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环不可用</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Compression failed</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩失败</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing to compress</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可以压缩的内容</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The summary failed</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要失败</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>在完成前已停止</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mcp.json cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用 mcp.json</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A secret of an MCP server is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 MCP 服务器的机密</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server&apos;s command was not found</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到 MCP 服务器的命令</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用 MCP 服务器</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An MCP server failed</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器出错</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No such MCP server</source>
-        <translation type="unfinished"></translation>
+        <translation>没有这个 MCP 服务器</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Another sync is running</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个同步正在运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+10"/>
         <source>Sync failed</source>
-        <translation type="unfinished"></translation>
+        <translation>同步失败</translation>
     </message>
     <message>
         <location line="-9"/>
         <source>The sync remote refused the credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程拒绝了凭据</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No credentials for the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>没有同步远程的凭据</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote&apos;s folder is not there</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程的文件夹不存在</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Permission denied on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>在同步远程上权限被拒绝</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote cannot be reached</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接同步远程</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote asks to slow down</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程要求放慢速度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote is full</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程已满</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Missing on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程上缺少此项</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Damaged on the sync remote</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程上的数据已损坏</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Wrong sync passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>同步密码短语不正确</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sync remote was set up by a newer Crosstalk</source>
-        <translation type="unfinished"></translation>
+        <translation>同步远程由更新版本的 Crosstalk 设置</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>writing {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 {name}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>reading {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 {name}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>listing {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 {name}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>listing the remote</source>
-        <translation type="unfinished"></translation>
+        <translation>列出远程</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>deleting {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 {name}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>looking for {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 {name}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>opening the remote</source>
-        <translation type="unfinished"></translation>
+        <translation>打开远程</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>key</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>secret</source>
-        <translation type="unfinished"></translation>
+        <translation>机密</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>密码短语</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>; what arrived was kept</source>
-        <translation type="unfinished"></translation>
+        <translation>；已收到的部分已保留</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{headline}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{headline}：{detail}</translation>
     </message>
 </context>
 <context>
@@ -4076,6 +4086,35 @@ Click, or start typing, to pick another</source>
         <location line="+55"/>
         <source>Prices: {pattern} is listed twice</source>
         <translation>价格：{pattern} 重复列出</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemDialog</name>
+    <message>
+        <location filename="../../ui/shell/unexpected.py" line="+35"/>
+        <source>Something went wrong</source>
+        <translation>出现问题</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Copy a report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Crosstalk ran into an error it did not expect: {error}
+
+This is a bug in Crosstalk, not something you did. The details are in the log. A report (versions and the log&apos;s last lines, no keys) helps to fix it: copy it, and paste it into your message.</source>
+        <translation>Crosstalk 遇到了意外错误：{error}
+
+这是 Crosstalk 的缺陷，并非你的操作所致。详细信息已写入日志。报告（版本和日志的最后几行，不含密钥）有助于修复：请复制它，并粘贴到你的消息中。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>It happened %n time(s).</source>
+        <translation>
+            <numerusform>已发生 %n 次。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

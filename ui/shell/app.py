@@ -9,9 +9,7 @@ import logging
 import logging.handlers
 import os
 import sys
-import traceback
 from pathlib import Path
-from types import TracebackType
 
 import qasync
 from PySide6.QtGui import QIcon
@@ -26,11 +24,12 @@ from ui.chat.controller import ChatController
 from ui.common import i18n
 from ui.common.i18n import Context
 from ui.conversations.reader import LibraryReader
-from ui.shell import launch_check, stall_monitor
+from ui.shell import help, launch_check, stall_monitor
 from ui.shell.event_loop import asyncgen_hooks
 from ui.shell.index_upgrade import upgrade_index
 from ui.shell.main_window import MainWindow
 from ui.shell.quit_signals import QuitOnSignals
+from ui.shell.unexpected import ProblemDialog, Unexpected
 from ui.shell.window_state import WindowState
 
 log = logging.getLogger("crosstalk")
@@ -79,16 +78,14 @@ class ScrubbedLog(logging.Filter):
         return True
 
 
-def _excepthook(window: MainWindow | None) -> None:
-    """An unexpected exception is logged and shown, never swallowed."""
+def _report_unexpected(window: MainWindow, services: composition.Services) -> Unexpected:
+    """An exception nobody caught: a bug, logged and offered for a report, or a CrosstalkError
+    said in the banner (``ui/shell/unexpected.py``)."""
 
-    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-        log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, exc, tb)))
-        if window is not None:
-            text = App.tr("Unexpected error: {error} (details in crosstalk.log)")
-            window.banner.show_message(text.format(error=repr(exc)))
+    def report() -> None:
+        help.report_problem(services.data.log_file, services.keys.secrets(), window.statusBar())
 
-    sys.excepthook = hook
+    return Unexpected(window.banner, ProblemDialog(report, window))
 
 
 async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler) -> int:
@@ -103,7 +100,8 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     controller = ChatController(services)
     ready = asyncio.ensure_future(controller.before_first_paint())  # while the window is made
     window = MainWindow(controller, reader, WindowState(data))
-    _excepthook(window)
+    unexpected = _report_unexpected(window, services)
+    unexpected.install(asyncio.get_running_loop())
     await ready
     window.show()
     # what start-up made lives as long as the window: kept out of the collector's full passes,
@@ -133,6 +131,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     await loading
     quitting.close()
     await controller.shutdown()
+    unexpected.uninstall(asyncio.get_running_loop())
     reader.close()
     services.close()
     return RESTART if window.restart_requested else 0

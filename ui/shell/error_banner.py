@@ -6,7 +6,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from ui.common import icons, theme
+from app.errors import AuthFailed, CrosstalkError
+from ui.common import errors_text, icons, theme
 
 
 class ErrorBanner(QFrame):
@@ -40,6 +41,13 @@ class ErrorBanner(QFrame):
         self.action.setText(labels.get(action, action.title()))
         self.action.setVisible(bool(action))
         self.show()
+
+    def show_error(self, exc: CrosstalkError, action: str | None = None) -> None:
+        """``exc`` in the user's language (``ui.common.errors_text``) with what to do about
+        it: ``action``, or by default Open Settings for a key refused or missing."""
+        if action is None:
+            action = "settings" if isinstance(exc, AuthFailed) else ""
+        self.show_message(errors_text.said(exc), action)
 
     def restyle(self) -> None:
         """The active theme's warning colours (``ui.common.theme``), the cross in the text's."""
