@@ -150,10 +150,10 @@ _SUMS = ", ".join(f"sum({name})" for name in USAGE_COLUMNS.split(", "))
 def _model_usage(row: list[Any], key: str = "") -> ModelUsage:
     provider, model, calls, *sums = row
     names = USAGE_COLUMNS.split(", ")
-    # a row another version (or a damaged page) left without a provider or model still counts
-    return ModelUsage(
-        provider or "", model or "", calls, Usage(**dict(zip(names, sums, strict=True))), key
-    )
+    # a row another version (or a damaged page) left without a provider or model still counts;
+    # a damaged page can leave only NULLs to sum, and their sum is NULL
+    counts = {name: value or 0 for name, value in zip(names, sums, strict=True)}
+    return ModelUsage(provider or "", model or "", calls or 0, Usage(**counts), key)
 
 
 def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:

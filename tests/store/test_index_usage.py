@@ -234,6 +234,19 @@ def test_usage_by_model_for_a_page_of_the_list_is_one_query(library: Library) ->
     assert library.usage_by_model([]) == {}
 
 
+def test_counts_a_damaged_page_left_null_count_as_zero(library: Library) -> None:
+    """A damaged index page can read back as NULLs, and a sum of NULLs is NULL: the rows
+    still come back as numbers, so totals can be added up (found by the damage fuzz)."""
+    conversation = library.create()
+    library.append(conversation, reply("alpha", input=2, output=3))
+    with library.index.conn:
+        library.index.conn.execute("UPDATE usage SET input = NULL, cached = NULL, output = NULL")
+    (row,) = library.usage_rows()
+    assert row == ModelUsage("acme", "alpha", 1, Usage())
+    assert row.usage + Usage(input=1) == Usage(input=1)
+    assert library.usage_by_model([conversation.id])[conversation.id] == [row]
+
+
 @pytest.fixture
 def spread(library: Library) -> tuple[str, str]:
     """Two conversations with calls on three days."""
