@@ -19,11 +19,11 @@ tokenizer, contexts and toolbox built, as in a window that has sent once), then,
 Each runs under ``sys.setprofile`` (and ``threading.setprofile``: ``Library.append_async`` and
 attachment fitting run on worker threads), which keeps, per thread, the stack of the frames
 entered. Where the code is, is the file of the innermost frame under app/; every change of it
-is a step of the walk. So a call from app/turn.py into app/tools.py and back is turn -> tools
--> turn: two visits to turn.py, the second a return to a file already left. A coroutine
-waiting at an ``await`` (its chain unwound to the event loop and wound up again) has not
-moved; a job on a worker thread runs where it was submitted from; a generator handing a
-value to its consumer (a stream event to the turn) has moved. Figures:
+is a step of the walk. So a call from app/turn/runner.py into app/tools.py and back is
+runner -> tools -> runner: two visits to runner.py, the second a return to a file already
+left. A coroutine waiting at an ``await`` (its chain unwound to the event loop and wound up
+again) has not moved; a job on a worker thread runs where it was submitted from; a generator
+handing a value to its consumer (a stream event to the turn) has moved. Figures:
 
 - files: the distinct app/ files visited;
 - visits: the steps of the walk (consecutive repeats collapsed; the first file counts);

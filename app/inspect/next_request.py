@@ -182,7 +182,7 @@ def next_request(
         counting=counting_label(method, contexts.kinds.get(provider.name, provider.name), spec),
         omitted=context.omitted,
         notes=notes,
-        # the tools' own line is shown from ``tools_left_out`` (app/turn.py left_out_note)
+        # the tools' own line is shown from ``tools_left_out`` (app/turn/requests.py left_out_note)
         attachments=tuple(
             redact_text(note)
             for note in request.notes

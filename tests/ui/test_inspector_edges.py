@@ -594,8 +594,9 @@ def test_an_older_system_instruction_or_notebook_says_it_is_not_sent(
 def test_tools_left_out_over_their_share_are_named(
     open_window: OpenWindow, services: Services
 ) -> None:
-    """Which tools a request leaves out is worked out in app/turn.py (tests/test_turn_mcp.py);
-    here: the Next request tab names them on a line of their own, not as an attachment."""
+    """Which tools a request leaves out is worked out in app/turn/requests.py
+    (tests/test_turn_mcp.py); here: the Next request tab names them on a line of their own, not
+    as an attachment."""
     conversation_id = crossed(services.library)
     harness = open_window()
     dock = inspect(harness, conversation_id, NEXT_REQUEST)

@@ -523,7 +523,7 @@ def test_automatic_compression_is_reported_in_the_status_bar(
     conversation_id = seed(services.library, "Long", "q", "a")
     harness = open_window()
     harness.window.show_conversation(conversation_id)
-    report = harness.controller._context(conversation_id)  # what send() hands to run_turn
+    report = harness.controller._context(conversation_id)  # what send() hands to the turn
     report(Compressing(strategy="chunked:10", covers=(1, 40), model="local:smollm2", parts=4,
                        automatic=True))  # fmt: skip
     assert "Compressing entries 1-40 (chunked:10, local:smollm2)" in (
