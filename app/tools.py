@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from app.approval import ApprovalRequest, Approve, Decision, deny_all
+from app.errors import InvalidValue
 from app.history import Attachment, MemoryNotebook, ToolCall, ToolResult, ToolResults
 from app.providers import ToolSpec
 from app.store import Conversation, Library
@@ -289,7 +290,7 @@ class ToolBox:
     def check(self, names: Iterable[str]) -> list[str]:
         """``names`` as a turn remembers them: "all" -> every selector, "none" -> none;
         ``mcp:srv`` must be configured, ``mcp:srv/tool`` is taken unchecked (its server may not
-        have listed yet); anything else unknown -> ValueError naming the valid ones."""
+        have listed yet); anything else unknown -> InvalidValue naming the valid ones."""
         names = list(dict.fromkeys(n.strip() for n in names if n.strip()))
         if names == ["all"]:
             return self.selectors()
@@ -300,7 +301,7 @@ class ToolBox:
             server = _mcp_server(name)
             if name in valid or (server is not None and "/" in name and f"mcp:{server}" in valid):
                 continue
-            raise ValueError(f"no tool {name!r}; the tools are: {', '.join(valid)}")
+            raise InvalidValue(cause="no_tool", given=name, choices=", ".join(valid))
         return names
 
     def resolve(self, enabled: Sequence[str]) -> list[SourcedTool]:

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from app.errors import RateLimited, UnknownModel
+from app.errors import RateLimited, TurnRefused, UnknownModel
 from app.history import (
     ModelInput,
     ModelOutput,
@@ -387,5 +387,5 @@ def test_continue_is_refused_for_a_reply_with_calls_or_one_that_already_goes_on(
     library.append(conversation, ModelOutput(provider="p", model="m", tool_calls=[call],
                                              finish_reason="length"))  # fmt: skip
     models = Models.of(ScriptedProvider())
-    with pytest.raises(ValueError, match="nothing to continue"):
+    with pytest.raises(TurnRefused, match="nothing to continue"):
         asyncio.run(turns(library, models).continue_reply(conversation, "scripted:echo"))

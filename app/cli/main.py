@@ -2,7 +2,9 @@
 commands that only read), the command's handler imported and run.
 
 Bare ``crosstalk`` opens the window (``ui/shell/main.py``), or prints these commands where there
-is no display. Every failure is one line on stderr that says what to do, and a non-zero exit.
+is no display. Every failure is one line on stderr that says what to do, and a non-zero exit:
+a CrosstalkError's English. Anything else (a ValueError, a KeyError) is a bug in Crosstalk, left
+to print its traceback rather than read as the user's mistake.
 """
 
 from __future__ import annotations
@@ -76,8 +78,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(exc))
     except sqlite3.DatabaseError as exc:  # pages damaged past what opening the index checks
         return fail(damaged_index(exc))
-    except (ValueError, KeyError) as exc:
-        return fail(str(exc).strip("'\""))
     except KeyboardInterrupt:
         print("\ncrosstalk: interrupted; what was saved before is kept", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from app.composition import Services
+from app.errors import InvalidValue
 from app.history import Usage
 from app.inspect.ledger import Ledger, Row, ledger, preview
 from app.pricing import PriceTable, format_cost
@@ -113,7 +114,7 @@ def cmd_usage(services: Services, args: argparse.Namespace) -> int:
     library, prices = services.library, services.prices
     try:
         since = check_day(args.since) if args.since else None
-    except ValueError as exc:
+    except InvalidValue as exc:
         return _fail(f"--since: {exc}")
     conversation_id = library.open(args.id).id if args.id else None
     groups: dict[str, Group] = {}

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app import ids
-from app.errors import NotFound, StorageError
+from app.errors import EmptyValue, InvalidValue, NotFound, StorageError
 from app.history import AnyEntry, History, Title, decode_lines, encode, utc_now
 from app.paths import DataDir
 from app.store import forks, merge, transcript, writers
@@ -54,13 +54,13 @@ __all__ = ["Conversation", "Library", "Received", "ReconcileReport", "check_day"
 
 
 def check_day(text: str) -> str:
-    """A day as YYYY-MM-DD; ValueError says what is expected."""
+    """A day as YYYY-MM-DD; InvalidValue says what is expected."""
     try:
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
             return date.fromisoformat(text).isoformat()
     except ValueError:
         pass
-    raise ValueError(f"{text!r} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31")
+    raise InvalidValue(cause="date", given=text)
 
 
 class Library:
@@ -441,7 +441,7 @@ class Library:
     def rename(self, conversation_id: str, title: str) -> Conversation:
         title = " ".join(title.split())
         if not title:
-            raise ValueError("a title cannot be empty")
+            raise EmptyValue(cause="title")
         conversation = self.open(conversation_id)
         self.append(conversation, Title(text=title, source="user"))
         self._emit(Renamed(conversation.id, title))

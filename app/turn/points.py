@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.errors import TurnRefused
 from app.history import Attachment, History, ModelInput, ModelOutput
 from app.history.context import CONTINUES
 from app.tools import ToolBox
@@ -63,7 +64,7 @@ def new_input(
 def edit_point(history: History, seq: int) -> int:
     """The message an edit of input ``seq`` follows (that input's parent)."""
     if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelInput)):
-        raise ValueError(f"seq {seq} is not an input; `crosstalk show ID --all` lists them")
+        raise TurnRefused(cause="not_an_input", seq=seq)
     return history.parent_of(seq)
 
 
@@ -73,10 +74,10 @@ def regenerate_point(history: History, seq: int | None = None) -> int:
     if seq is None:
         last = history.last_output
         if last is None:
-            raise ValueError("there is no reply to regenerate: ask something first")
+            raise TurnRefused(cause="nothing_to_regenerate")
         seq = last.seq
     if not (1 <= seq <= history.version and isinstance(history.at(seq), ModelOutput)):
-        raise ValueError(f"seq {seq} is not a reply; `crosstalk show ID --all` lists them")
+        raise TurnRefused(cause="not_a_reply", seq=seq)
     while CONTINUES in history.at(seq).meta:  # a reply in parts: answered again whole
         seq = history.parent_of(seq)
     return history.parent_of(seq)
@@ -105,12 +106,13 @@ def can_continue(history: History, entry: object) -> bool:
 
 def continue_point(history: History, reply: int | None = None) -> ModelOutput:
     """The reply to go on with (by default the active path's last): one cut at its length
-    limit, else ValueError."""
+    limit, else TurnRefused."""
+    if reply is not None and not 1 <= reply <= history.version:
+        raise TurnRefused(cause="not_a_reply", seq=reply)
     cut = history.at(reply) if reply is not None else history.last_output
     if not can_continue(history, cut):
-        what = f"seq {reply}" if reply is not None else "the last reply"
-        raise ValueError(
-            f"{what} was not cut off at its length limit (or already goes on): nothing to continue"
-        )
+        if reply is None:
+            raise TurnRefused(cause="not_cut_last")
+        raise TurnRefused(cause="not_cut_seq", seq=reply)
     assert isinstance(cut, ModelOutput)
     return cut

@@ -26,6 +26,7 @@ from app.approval import Approve, deny_all
 from app.context import OnContext
 from app.context.events import ignore
 from app.context.service import ContextSource, Named
+from app.errors import TurnRefused
 from app.history import Attachment, Context, ModelInput, ModelOutput, SystemInstruction
 from app.history.context import CONTINUES
 from app.providers import Models, Provider, Request, StreamEvent
@@ -173,7 +174,7 @@ class TurnRunner:
         its own usage and latency. Returns each model's reply, or what stopped it, in ``specs``
         order. Compression, if the policy asks for it, is judged by the first model's window."""
         if len(set(specs)) < 2:
-            raise ValueError("comparing needs at least two different models")
+            raise TurnRefused(cause="compare_needs_two")
         resolved = [self.models.resolve(spec) for spec in specs]  # fails before writing
         history = conversation.history
         enabled = turn_tools(history, self.toolbox, self.settings.default_tools, tools)
@@ -242,7 +243,7 @@ class TurnRunner:
         provider, model = self.models.resolve(spec)
         history = conversation.history
         if history.turn_count == 0:
-            raise ValueError(f"conversation {conversation.id} has no input to retry")
+            raise TurnRefused(cause="nothing_to_retry", conversation=conversation.id)
         at, replaced = answer_point(history, reply)
         enabled = enabled_tools(history)
         settings = applied(self.settings, remembered(history))
