@@ -194,7 +194,7 @@
 <context>
     <name>BranchActions</name>
     <message>
-        <location filename="../../ui/chat/branch_actions.py" line="+64"/>
+        <location filename="../../ui/chat/branch_actions.py" line="+65"/>
         <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
         <translation>編集中: Enter で新しいブランチとして送信（元のメッセージは残ります）、Esc でキャンセル</translation>
     </message>
@@ -250,17 +250,12 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+322"/>
+        <location filename="../../ui/chat/controller.py" line="+324"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>Unexpected error: {error}</source>
-        <translation>予期しないエラー: {error}</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+39"/>
         <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
         <translation>エントリ #{first}-{last} を圧縮中（{strategy}、{model}）…</translation>
     </message>
@@ -983,7 +978,7 @@
 <context>
     <name>ConversationActions</name>
     <message>
-        <location filename="../../ui/shell/conversation_actions.py" line="+61"/>
+        <location filename="../../ui/shell/conversation_actions.py" line="+62"/>
         <source>Could not rename the conversation: {error}</source>
         <translation type="unfinished">会話の名前を変更できませんでした: {error}</translation>
     </message>

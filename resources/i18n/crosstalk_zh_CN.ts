@@ -194,7 +194,7 @@
 <context>
     <name>BranchActions</name>
     <message>
-        <location filename="../../ui/chat/branch_actions.py" line="+64"/>
+        <location filename="../../ui/chat/branch_actions.py" line="+65"/>
         <source>Editing: Enter sends it as a new branch, the original stays; Esc cancels</source>
         <translation>编辑中：按 Enter 作为新分支发送，原消息保留；按 Esc 取消</translation>
     </message>
@@ -250,17 +250,12 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+322"/>
+        <location filename="../../ui/chat/controller.py" line="+324"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>Unexpected error: {error}</source>
-        <translation>意外错误：{error}</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+39"/>
         <source>Compressing entries {first}-{last} ({strategy}, {model})…</source>
         <translation>正在压缩条目 {first}-{last}（{strategy}，{model}）…</translation>
     </message>
@@ -983,7 +978,7 @@
 <context>
     <name>ConversationActions</name>
     <message>
-        <location filename="../../ui/shell/conversation_actions.py" line="+61"/>
+        <location filename="../../ui/shell/conversation_actions.py" line="+62"/>
         <source>Could not rename the conversation: {error}</source>
         <translation type="unfinished">无法重命名对话：{error}</translation>
     </message>

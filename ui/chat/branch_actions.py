@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from app.errors import CrosstalkError
 from app.history import ModelOutput
 from app.store import branches
+from ui.common import errors_text
 
 if TYPE_CHECKING:
     from app.store import Library
@@ -97,7 +98,7 @@ class BranchActions(QObject):
         try:
             change(conversation)
         except CrosstalkError as exc:
-            self.problem.emit(str(exc))
+            self.problem.emit(errors_text.said(exc))
 
     # --- turns --------------------------------------------------------------------------
 
@@ -134,8 +135,8 @@ class BranchActions(QObject):
             self.controller.services.models.resolve(spec)
             self.chat.show_conversation(conversation, upto=conversation.history.parent_of(seq))
             self.controller.retry(current, spec, reply=seq)
-        except (CrosstalkError, ValueError) as exc:
-            self.problem.emit(str(exc))
+        except CrosstalkError as exc:
+            self.problem.emit(errors_text.said(exc))
 
     def continue_reply(self, seq: int) -> None:
         """A reply cut at its length limit: ask the same model to go on from there."""
@@ -149,8 +150,8 @@ class BranchActions(QObject):
             self.controller.services.models.resolve(spec)
             self.chat.show_conversation(conversation, upto=seq)  # the rest goes right after
             self.controller.continue_reply(current, seq, spec)
-        except (CrosstalkError, ValueError) as exc:
-            self.problem.emit(str(exc))
+        except CrosstalkError as exc:
+            self.problem.emit(errors_text.said(exc))
 
     def edit_last(self) -> None:
         seq = self.chat.last_input()
@@ -168,8 +169,8 @@ class BranchActions(QObject):
             self.controller.services.models.resolve(spec)
             self.chat.show_conversation(conversation, upto=conversation.history.parent_of(seq))
             self.controller.edit(current, seq, text, spec, turn.tools(), turn.tuning())
-        except (CrosstalkError, ValueError) as exc:
-            self.problem.emit(str(exc))
+        except CrosstalkError as exc:
+            self.problem.emit(errors_text.said(exc))
 
     def fork(self, seq: int) -> None:
         """A new conversation holding the path to this message; it opens."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import weakref
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -30,6 +31,7 @@ from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
 from app.turn import TurnRunner, enabled_tools
+from ui.common import errors_text
 
 log = logging.getLogger(__name__)
 
@@ -338,11 +340,9 @@ class ChatController(QObject):
         except asyncio.CancelledError:
             pass  # Stop: the partial reply is already saved
         except CrosstalkError as exc:
-            self.turn_failed.emit(conversation_id, str(exc), _action(exc))
-        except Exception as exc:  # a bug: logged with its traceback and shown, never swallowed
-            log.exception("turn in %s failed", conversation_id)
-            said = self.tr("Unexpected error: {error}").format(error=repr(exc))
-            self.turn_failed.emit(conversation_id, said, "retry")
+            self.turn_failed.emit(conversation_id, errors_text.said(exc), _action(exc))
+        except Exception as exc:  # a bug: reported as one (ui/shell/unexpected.py), not said
+            sys.excepthook(type(exc), exc, exc.__traceback__)
         finally:
             coroutine.close()  # not started if the model could not be resolved
             if ended and unsent is not None and conversation_id in self._open:

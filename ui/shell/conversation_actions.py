@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from PySide6.QtCore import QObject
 
 from app.errors import CrosstalkError
+from ui.common import errors_text
 
 if TYPE_CHECKING:
     import asyncio
@@ -119,8 +120,8 @@ class ConversationActions(QObject):
         async def run() -> None:
             try:
                 result = await job
-            except (CrosstalkError, ValueError) as exc:
-                self.banner.show_message(failed.format(error=exc))
+            except CrosstalkError as exc:
+                self.banner.show_message(failed.format(error=errors_text.said(exc)))
                 return
             except Exception as exc:  # a bug: as an exception in a slot would be
                 sys.excepthook(type(exc), exc, exc.__traceback__)
