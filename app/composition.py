@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from app.attachments.sending import Sending
 from app.context import Contexts, PolicyStore
-from app.context.policy import POLICY_FILE
 from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
 from app.mcp import ConfigError, McpManager
 from app.mcp.source import McpSource
@@ -76,7 +75,7 @@ class Services:
         """Context policies and token counts, rebuilt when the settings object is replaced
         (the window's settings dialog does that); the counts made so far are kept."""
         if self._contexts is None or self._contexts[0] is not self.settings:
-            contexts = build_contexts(self.data, self.settings)
+            contexts = build_contexts(self.data, self.settings, self.library)
             if self._contexts is not None:
                 contexts.counter = self._contexts[1].counter
             elif contexts.store is not None and contexts.store.problem:
@@ -149,10 +148,11 @@ class Services:
         self.library.close()
 
 
-def build_contexts(data: DataDir, settings: Settings) -> Contexts:
-    """Context policies (defaults from settings, each conversation's own in context.json),
-    the models' windows and the token counts, shared by every turn."""
-    store = PolicyStore(data.root / POLICY_FILE)
+def build_contexts(data: DataDir, settings: Settings, library: Library | None = None) -> Contexts:
+    """Context policies (defaults from settings; each conversation's own, kept in its
+    transcript, where the library is given), the models' windows and the token counts,
+    shared by every turn."""
+    store = PolicyStore(library) if library is not None else None
     kinds = {name: config.kind for name, config in settings.all_providers().items()}
     return Contexts(settings.context_policy(), store, settings.context_windows, kinds)
 

@@ -1,25 +1,38 @@
 """A conversation's context policy: defaults from settings, the conversation's own choices on top.
 
-The choices live in ``context.json`` beside the transcripts (as pins live in ``pins.json``): a
-map from conversation id to the fields it sets, nothing else. A policy says how future requests
-are built, not something that happened in the conversation, so it is not an entry in the
-append-only history; changing it never needs a turn. The index never holds it, so a reindex
-leaves it alone; a conversation restored from the trash finds its policy where it left it. A
-field a conversation never set follows the settings, so a changed default reaches it.
+A conversation's choices are entries in its transcript, so they go wherever it goes: sync
+(another device renders with the same policy), export and import, forks, the trash. Each
+change is a ``debug_log`` of category ``context_policy`` whose ``meta`` holds the fields it set
+(an empty set forgets every choice before it). It is a debug log, not a kind of its own,
+because a Crosstalk that does not know a kind refuses the whole transcript, and an older one
+must go on syncing it; a debug log is never sent to a model and never drawn in the chat, and
+the inspector's history shows it. Changing the policy needs no turn; the changes apply in
+order of time, as titles do, so devices that received each other's changes in different
+orders agree. A field a conversation never set follows the settings, so a changed default
+reaches it.
+
+Older releases kept the choices in ``context.json`` beside the transcripts: it is read on
+open, each conversation's choices are written into its transcript once, and the file is then
+renamed ``context.json.migrated`` (choices of conversations in the trash stay in it until they
+are restored). Until a conversation's choices are moved, they are read from the file.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from app.atomic import replace_file
 from app.context.strategies import parse_strategy
-from app.errors import InvalidValue, StorageError
+from app.errors import InvalidId, InvalidValue, NotFound, StorageError, TranscriptError
+from app.history import DebugLog, History
 
-POLICY_FILE = "context.json"
+if TYPE_CHECKING:
+    from app.store import Library
+
+POLICY_FILE = "context.json"  # where older releases kept each conversation's choices
+CATEGORY = "context_policy"  # the debug logs that carry a conversation's choices
 
 
 class ContextPolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -84,42 +97,121 @@ def parse_assignment(text: str) -> tuple[str, Any]:
 
 
 class PolicyStore:
-    """Per-conversation choices in ``context.json``, written atomically."""
+    """Each conversation's own choices, kept in its transcript through the library."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.choices: dict[str, dict[str, Any]] = {}
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.path = library.data.root / POLICY_FILE  # where older releases kept the choices
         self.problem: str | None = None
+        self._legacy: dict[str, dict[str, Any]] = {}
         try:
-            self.choices = msgspec.json.decode(path.read_bytes(), type=dict[str, dict[str, Any]])
+            self._legacy = msgspec.json.decode(
+                self.path.read_bytes(), type=dict[str, dict[str, Any]]
+            )
         except FileNotFoundError:
             pass
         except (OSError, msgspec.DecodeError) as exc:
-            # kept as it is: changing a policy is refused rather than overwriting the user's file
-            self.problem = f"{path} cannot be read ({exc}); fix or delete it"
+            # kept as it is, and said: the choices in it cannot be moved into the transcripts
+            self.problem = (
+                f"{self.path} cannot be read ({exc}); the context choices in it are not "
+                "used: fix or delete it"
+            )
+        if self._legacy:
+            self._migrate()
+
+    def choices(self, conversation_id: str) -> dict[str, Any]:
+        """The fields the conversation set itself (the rest follow the settings)."""
+        try:
+            conversation = self.library.open(conversation_id)
+        except (NotFound, InvalidId, TranscriptError):
+            return dict(self._legacy.get(conversation_id, {}))
+        return self._choices_of(conversation_id, conversation.history)
 
     def policy(self, conversation_id: str, defaults: ContextPolicy) -> ContextPolicy:
-        choices = self.choices.get(conversation_id, {})
-        known = {k: v for k, v in choices.items() if k in POLICY_FIELDS}
+        known = {k: v for k, v in self.choices(conversation_id).items() if k in POLICY_FIELDS}
         try:
             return defaults.changed(**known)
         except ValueError:
-            return defaults  # a hand-edited choice that no longer validates: the defaults
+            return defaults  # a choice that no longer validates (hand-edited): the defaults
 
     def set(self, conversation_id: str, changes: dict[str, Any], defaults: ContextPolicy) -> None:
-        """Record ``changes`` (checked first); an empty dict forgets the conversation's choices."""
-        if self.problem:
-            raise StorageError(self.problem)
-        mine = dict(self.choices.get(conversation_id, {}))
-        mine.update(changes)
-        defaults.changed(**mine)  # raises ValueError before anything is written
-        choices = dict(self.choices)
+        """Record ``changes`` (checked first) in the conversation's transcript; an empty dict
+        forgets the conversation's choices."""
+        conversation = self.library.open(conversation_id)
+        choices = self._choices_of(conversation.id, conversation.history)
         if changes:
-            choices[conversation_id] = mine
-        else:
-            choices.pop(conversation_id, None)
+            defaults.changed(**(choices | changes))  # raises InvalidValue before any writing
+        if changes and not _entries(conversation.history):
+            changes = choices | changes  # the first in the transcript: with those in the file
+        self.library.append(conversation, _entry(changes))
+
+    def _choices_of(self, conversation_id: str, history: History) -> dict[str, Any]:
+        entries = _entries(history)
+        if not entries:  # not moved from context.json yet (the file could not be written)
+            return dict(self._legacy.get(conversation_id, {}))
+        choices: dict[str, Any] = {}
+        for entry in entries:
+            changes = entry.meta[CATEGORY]
+            choices = choices | changes if changes else {}
+        return choices
+
+    def _migrate(self) -> None:
+        """Write each conversation's choices from context.json into its transcript, once;
+        those of conversations in the trash stay in the file until they are restored."""
+        left: dict[str, dict[str, Any]] = {}
+        for conversation_id, choices in self._legacy.items():
+            try:
+                conversation = self.library.open(conversation_id)
+            except NotFound:
+                if self.library.in_trash(conversation_id):
+                    left[conversation_id] = choices
+                continue  # (removed for good: its choices with it)
+            except (InvalidId, TranscriptError):
+                continue
+            history = conversation.history
+            if choices and not _entries(history):
+                # dated as the conversation's newest entry: the list keeps its order, and any
+                # change made since, on any device, comes after it
+                newest = max(
+                    (entry.ts for entry in history), default=conversation.header.created_at
+                )
+                moved = _entry(choices, ts=newest, meta={"from": POLICY_FILE})
+                try:
+                    self.library.append(conversation, moved)
+                except StorageError:
+                    left[conversation_id] = choices  # read from the file until it can be moved
         try:
-            replace_file(self.path, msgspec.json.encode(choices))
-        except OSError as exc:
-            raise StorageError(f"could not save {self.path} ({exc.strerror or exc})") from exc
-        self.choices = choices
+            if left:
+                if left != self._legacy:
+                    replace_file(self.path, msgspec.json.encode(left))
+            else:
+                self.path.rename(self.path.with_name(f"{POLICY_FILE}.migrated"))
+        except OSError:
+            pass  # moved again (to no effect) by the next process, which tries the same
+        self._legacy = left
+
+
+def _entries(history: History) -> list[DebugLog]:
+    """The conversation's policy changes, oldest first by time (then by id)."""
+    found = [
+        entry
+        for entry in history
+        if isinstance(entry, DebugLog)
+        and entry.category == CATEGORY
+        and isinstance(entry.meta.get(CATEGORY), dict)
+    ]
+    return sorted(found, key=lambda entry: (entry.ts, entry.id))
+
+
+def _entry(changes: dict[str, Any], ts: str = "", meta: dict[str, Any] | None = None) -> DebugLog:
+    said = ", ".join(f"{key}={_spelled(value)}" for key, value in changes.items())
+    message = f"set {said}" if changes else "back to the settings' defaults"
+    return DebugLog(
+        category=CATEGORY, message=message, ts=ts, meta={CATEGORY: changes, **(meta or {})}
+    )
+
+
+def _spelled(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)

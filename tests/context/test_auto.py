@@ -63,12 +63,12 @@ class Echo:
         pass
 
 
-def contexts(data: DataDir, **policy: object) -> Contexts:
+def contexts(library: Library, **policy: object) -> Contexts:
     defaults = ContextPolicy(
         window_turns=200, budget_share=0.5, reply_tokens=0, compression_model="scripted:echo",
         compress_strategy="chunked:6", **policy,  # type: ignore[arg-type]
     )  # fmt: skip
-    return Contexts(defaults, PolicyStore(data.root / "context.json"), {"scripted:echo": WINDOW})
+    return Contexts(defaults, PolicyStore(library), {"scripted:echo": WINDOW})
 
 
 def chat(library: Library, provider: Echo, kit: Contexts, turns: int,
@@ -87,11 +87,9 @@ def chat(library: Library, provider: Echo, kit: Contexts, turns: int,
     return conversation.id
 
 
-def test_the_automatic_trigger_keeps_a_long_conversation_under_budget(
-    library: Library, data_dir: DataDir
-) -> None:
+def test_the_automatic_trigger_keeps_a_long_conversation_under_budget(library: Library) -> None:
     provider, seen = Echo(), []  # type: ignore[var-annotated]
-    kit = contexts(data_dir, auto_compress=True)
+    kit = contexts(library, auto_compress=True)
     conversation_id = chat(library, provider, kit, 60, seen)
     history = library.open(conversation_id).history
     compressions = [e for e in history if isinstance(e, Compression)]
@@ -113,11 +111,9 @@ def test_the_automatic_trigger_keeps_a_long_conversation_under_budget(
     assert last.entries[-1].text.startswith("question 59")  # type: ignore[union-attr]
 
 
-def test_without_the_policy_older_turns_fall_out_instead(
-    library: Library, data_dir: DataDir
-) -> None:
+def test_without_the_policy_older_turns_fall_out_instead(library: Library) -> None:
     provider, seen = Echo(), []  # type: ignore[var-annotated]
-    conversation_id = chat(library, provider, contexts(data_dir), 40, seen)
+    conversation_id = chat(library, provider, contexts(library), 40, seen)
     history = library.open(conversation_id).history
     assert not any(isinstance(e, Compression) for e in history) and not seen
     last = provider.chats()[-1].context
@@ -125,20 +121,23 @@ def test_without_the_policy_older_turns_fall_out_instead(
 
 
 def test_the_policy_is_per_conversation(library: Library, data_dir: DataDir) -> None:
-    kit = contexts(data_dir)
+    kit = contexts(library)
     conversation = library.create()
     kit.set_policy(conversation.id, {"auto_compress": True, "compress_strategy": "whole"})
     assert kit.policy(conversation.id).auto_compress
     assert not kit.policy("01KAGR0000000000000000000A").auto_compress
-    again = contexts(data_dir)  # a restart: read back from context.json
-    assert again.policy(conversation.id).compress_strategy == "whole"
+    reopened = Library(data_dir)  # a restart: read back from the transcript
+    try:
+        assert contexts(reopened).policy(conversation.id).compress_strategy == "whole"
+    finally:
+        reopened.close()
 
 
 def test_a_failed_automatic_compression_is_reported_and_the_turn_goes_on(
-    library: Library, data_dir: DataDir
+    library: Library,
 ) -> None:
     provider, seen = Echo(fail_summaries=True), []  # type: ignore[var-annotated]
-    conversation_id = chat(library, provider, contexts(data_dir, auto_compress=True), 30, seen)
+    conversation_id = chat(library, provider, contexts(library, auto_compress=True), 30, seen)
     history = library.open(conversation_id).history
     assert not any(isinstance(e, Compression) for e in history)
     failures = [e for e in seen if isinstance(e, CompressionFailed)]

@@ -54,7 +54,7 @@ def test_rendering_by_bounds_carries_what_counting_carries(
         conversation = library.create()
         grow(library, conversation, turns, words=words)
         policy = ContextPolicy(budget_share=share, auto_compress=auto, keep_first_input=keep_first)
-        contexts = Contexts(policy, PolicyStore(root / "context.json"))
+        contexts = Contexts(policy, PolicyStore(library))
         provider = LocalProvider(threads=1)  # named only: nothing is started
         exact = contexts.render(conversation, provider, "smollm2")
         lazy = contexts.render(conversation, provider, "smollm2", exact=False)
@@ -71,7 +71,7 @@ def test_rendering_by_bounds_carries_what_counting_carries(
 def test_a_conversation_near_its_budget_is_counted(library: Library, tmp_path: Path) -> None:
     conversation = library.create()
     grow(library, conversation, 30, words=200)
-    contexts = Contexts(ContextPolicy(budget_share=0.1), PolicyStore(tmp_path / "context.json"))
+    contexts = Contexts(ContextPolicy(budget_share=0.1), PolicyStore(library))
     lazy = contexts.render(conversation, LocalProvider(threads=1), "smollm2", exact=False)
     assert lazy.tokens is not None and lazy.omitted  # counted: some turns fall out
     assert sum(isinstance(e, ModelInput) for e in lazy.entries) < 30

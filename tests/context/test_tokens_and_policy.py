@@ -1,4 +1,4 @@
-"""Offline token counts (once per entry), model windows and budgets, and the policy file."""
+"""Offline token counts (once per entry), model windows and budgets, and policies' values."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from app.context import (
     parse_assignment,
 )
 from app.context.windows import context_window
-from app.errors import StorageError
 from app.history import Attachment, ModelInput, ModelOutput, ToolCall
 from app.paths import DataDir
 from app.providers.local import LocalProvider
@@ -152,28 +151,6 @@ def test_assignments_read_like_a_person_writes_them() -> None:
         parse_assignment("colour=blue")
 
 
-def test_the_policy_file_keeps_only_choices_and_refuses_to_overwrite_a_bad_one(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "context.json"
-    defaults = ContextPolicy()
-    store = PolicyStore(path)
-    store.set("c1", {"window_turns": 5}, defaults)
-    assert PolicyStore(path).policy("c1", defaults).window_turns == 5
-    assert PolicyStore(path).policy("c1", ContextPolicy(auto_compress=True)).auto_compress
-    with pytest.raises(ValueError):
-        store.set("c1", {"window_turns": 0}, defaults)
-    assert PolicyStore(path).choices == {"c1": {"window_turns": 5}}
-    store.set("c1", {}, defaults)
-    assert PolicyStore(path).choices == {}
-    path.write_text("{not json")
-    broken = PolicyStore(path)
-    assert broken.problem and broken.policy("c1", defaults) == defaults
-    with pytest.raises(StorageError, match="fix or delete it"):
-        broken.set("c1", {"window_turns": 3}, defaults)
-    assert path.read_text() == "{not json"
-
-
 def test_services_follow_replaced_settings_and_keep_the_counts(tmp_path: Path) -> None:
     from app.composition import build
 
@@ -190,14 +167,12 @@ def test_services_follow_replaced_settings_and_keep_the_counts(tmp_path: Path) -
         services.close()
 
 
-def test_by_default_the_budget_alone_decides_how_many_turns_go(
-    library: Library, tmp_path: Path
-) -> None:
+def test_by_default_the_budget_alone_decides_how_many_turns_go(library: Library) -> None:
     """60 short turns fit the local model's budget: all are carried, none cut at 20 turns;
     a fixed window still applies when set, and says so."""
     conversation = library.create()
     grow(library, conversation, 60)
-    contexts = Contexts(Settings().context_policy(), PolicyStore(tmp_path / "context.json"))
+    contexts = Contexts(Settings().context_policy(), PolicyStore(library))
     provider = LocalProvider(threads=1)  # named only: nothing is started
     context = contexts.render(conversation, provider, "smollm2")
     assert sum(isinstance(e, ModelInput) for e in context.entries) == 60
