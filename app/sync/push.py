@@ -127,9 +127,10 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
     if run.dry_run:
         return
     state, device = run.state, run.device
-    if events:
-        state.events += 1
-        run.vault.put_events(Events(device=device, number=state.events, events=events))
+    if events:  # (numbered once written: a batch that failed to be is written again next time)
+        number = state.events + 1
+        run.vault.put_events(Events(device=device, number=number, events=events))
+        state.events = number
     if committed or events:
         previous = layout.manifest_name(device, state.manifest)
         manifest = Manifest(
