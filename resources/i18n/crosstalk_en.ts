@@ -100,7 +100,7 @@
   <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/transfer/dialog.py" line="+214" />
+      <location filename="../../ui/transfer/dialog.py" line="+219" />
       <source>Exported %Ln conversation(s) to {path}</source>
       <translation>
         <numerusform>Exported %Ln conversation to {path}</numerusform>
@@ -141,7 +141,7 @@
   <context>
     <name>McpServersPage</name>
     <message numerus="yes">
-      <location filename="../../ui/settings/tools_tab.py" line="+505" />
+      <location filename="../../ui/settings/tools_tab.py" line="+507" />
       <source>%n tool(s)</source>
       <translation>
         <numerusform>%n tool</numerusform>
@@ -329,7 +329,7 @@
   <context>
     <name>SyncTab</name>
     <message numerus="yes">
-      <location filename="../../ui/settings/sync_tab.py" line="+295" />
+      <location filename="../../ui/settings/sync_tab.py" line="+301" />
       <source>%n conversation(s)</source>
       <translation>
         <numerusform>%n conversation</numerusform>

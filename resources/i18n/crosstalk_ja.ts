@@ -138,7 +138,7 @@
         <translation>{name} を読み込めません: {error}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{name} is damaged in this conversation</source>
         <translation>この会話の {name} は壊れています</translation>
     </message>
@@ -1874,7 +1874,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+151"/>
+        <location filename="../../ui/transfer/dialog.py" line="+156"/>
         <source>Export conversations</source>
         <translation>会話をエクスポート</translation>
     </message>
@@ -2725,7 +2725,7 @@ Nothing is lost.</source>
 <context>
     <name>McpServersPage</name>
     <message>
-        <location filename="../../ui/settings/tools_tab.py" line="+48"/>
+        <location filename="../../ui/settings/tools_tab.py" line="+49"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -2866,7 +2866,7 @@ Nothing is lost.</source>
         <translation>有効にする(&amp;N)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>mcp.json was not changed: {error}</source>
         <translation>mcp.json は変更されませんでした: {error}</translation>
     </message>
@@ -4908,7 +4908,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings/sync_tab.py" line="+110"/>
+        <location filename="../../ui/settings/sync_tab.py" line="+116"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>すでに使っているストレージを通じて、このライブラリをお使いのデバイス間で同じ内容に保ちます。使えるのは S3 バケット（AWS、MinIO、R2、B2、Wasabi）、WebDAV フォルダー（Nextcloud、NAS）、または Syncthing、Dropbox、ネットワーク共有で共有されるフォルダーです。開発元のサーバーには何も送信されません。</translation>
     </message>
@@ -5135,7 +5135,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>同期に使うフォルダー</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Type where to sync through: a bucket, a WebDAV URL or a folder.</source>
         <translation>同期先を入力してください（バケット、WebDAV の URL、またはフォルダー）。</translation>
     </message>
@@ -5170,12 +5170,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>このリモートは新規です。「パスフレーズ」と「パスフレーズ（確認）」に同じパスフレーズを入力してください。何も変更されていません。</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Setting up failed: {error}</source>
-        <translation>セットアップに失敗しました: {error}</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+20"/>
         <source>Joined the remote another device set up.</source>
         <translation>別のデバイスがセットアップしたリモートに参加しました。</translation>
     </message>
@@ -5291,7 +5286,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="-282"/>
+        <location filename="../../ui/transfer/dialog.py" line="-287"/>
         <source>JSON (Crosstalk, to import again)</source>
         <translation>JSON（Crosstalk、再インポート用）</translation>
     </message>
@@ -5339,7 +5334,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferRunner</name>
     <message>
-        <location filename="../../ui/transfer/runner.py" line="+67"/>
+        <location filename="../../ui/transfer/runner.py" line="+68"/>
         <source>there are no conversations to export</source>
         <translation>エクスポートする会話がありません</translation>
     </message>
@@ -5645,7 +5640,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>_TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+25"/>
+        <location filename="../../ui/transfer/dialog.py" line="+30"/>
         <location line="+15"/>
         <source>Close</source>
         <translation>閉じる</translation>

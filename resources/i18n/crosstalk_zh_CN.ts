@@ -138,7 +138,7 @@
         <translation>无法读取 {name}：{error}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{name} is damaged in this conversation</source>
         <translation>此对话中的 {name} 已损坏</translation>
     </message>
@@ -1874,7 +1874,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+151"/>
+        <location filename="../../ui/transfer/dialog.py" line="+156"/>
         <source>Export conversations</source>
         <translation>导出对话</translation>
     </message>
@@ -2725,7 +2725,7 @@ Nothing is lost.</source>
 <context>
     <name>McpServersPage</name>
     <message>
-        <location filename="../../ui/settings/tools_tab.py" line="+48"/>
+        <location filename="../../ui/settings/tools_tab.py" line="+49"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -2866,7 +2866,7 @@ Nothing is lost.</source>
         <translation>启用(&amp;N)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>mcp.json was not changed: {error}</source>
         <translation>mcp.json 未更改：{error}</translation>
     </message>
@@ -4908,7 +4908,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncTab</name>
     <message>
-        <location filename="../../ui/settings/sync_tab.py" line="+110"/>
+        <location filename="../../ui/settings/sync_tab.py" line="+116"/>
         <source>Keep this library the same on your devices through storage you already have: an S3 bucket (AWS, MinIO, R2, B2, Wasabi), a WebDAV folder (Nextcloud, a NAS) or a folder that Syncthing, Dropbox or a network share carries. Nothing goes to a server of ours.</source>
         <translation>通过你已有的存储，让此资料库在你的各台设备上保持一致：S3 存储桶（AWS、MinIO、R2、B2、Wasabi）、WebDAV 文件夹（Nextcloud、NAS），或由 Syncthing、Dropbox 或网络共享同步的文件夹。不会向我们的服务器发送任何内容。</translation>
     </message>
@@ -5135,7 +5135,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>用于同步的文件夹</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Type where to sync through: a bucket, a WebDAV URL or a folder.</source>
         <translation>请输入同步位置：存储桶、WebDAV URL 或文件夹。</translation>
     </message>
@@ -5170,12 +5170,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>这是一个新的远程：请输入两次相同的密码短语（“密码短语”和“确认密码短语”）。未做任何更改。</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Setting up failed: {error}</source>
-        <translation>配置失败：{error}</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+20"/>
         <source>Joined the remote another device set up.</source>
         <translation>已加入另一台设备配置的远程。</translation>
     </message>
@@ -5291,7 +5286,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="-282"/>
+        <location filename="../../ui/transfer/dialog.py" line="-287"/>
         <source>JSON (Crosstalk, to import again)</source>
         <translation>JSON（Crosstalk，可再次导入）</translation>
     </message>
@@ -5339,7 +5334,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferRunner</name>
     <message>
-        <location filename="../../ui/transfer/runner.py" line="+67"/>
+        <location filename="../../ui/transfer/runner.py" line="+68"/>
         <source>there are no conversations to export</source>
         <translation>没有可导出的对话</translation>
     </message>
@@ -5645,7 +5640,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>_TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+25"/>
+        <location filename="../../ui/transfer/dialog.py" line="+30"/>
         <location line="+15"/>
         <source>Close</source>
         <translation>关闭</translation>

@@ -50,7 +50,7 @@ from app.attachments.files import attach_bytes, attach_path, is_image
 from app.errors import CrosstalkError, StorageError
 from app.history import Attachment
 from app.store.blobs import Blobs
-from ui.common import icons, theme
+from ui.common import errors_text, icons, theme
 
 log = logging.getLogger(__name__)
 
@@ -318,9 +318,10 @@ class AttachmentFiles(QObject):
             return self._inline_bytes(attachment)
         try:
             return self.blobs.read(attachment.sha256)
-        except (StorageError, ValueError) as exc:
+        except StorageError as exc:  # a damaged reference (DamagedReference) is one too
             said = self.tr("{name} cannot be read: {error}")
-            raise StorageError(said.format(name=attachment.name, error=exc)) from exc
+            error = errors_text.said(exc)
+            raise StorageError(said.format(name=attachment.name, error=error)) from exc
 
     def _inline_bytes(self, attachment: Attachment) -> bytes:
         try:

@@ -11,8 +11,8 @@ CROSSTALK_SYNC_SECRET / CROSSTALK_SYNC_PASSPHRASE) and is never shown again.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 from app.sync.config import SyncConfig, folder_path, kind_of
 from app.sync.secrets import ENVIRONMENT
-from ui.common import locale_format
+from ui.common import errors_text, locale_format
 from ui.settings.key_box import MASK, error_style
 from ui.sync.status import result_words
 
@@ -45,11 +45,17 @@ if TYPE_CHECKING:
     from app.sync.background import Status
     from app.sync.setup import SetUpResult
 
-log = logging.getLogger(__name__)
 
-
-class _Differ(ValueError):
+class _Differ(Exception):
     """A new remote's passphrase was not typed the same twice."""
+
+
+class _Incomplete(Exception):
+    """The form says too little to set up sync: what to type, in words for the window."""
+
+
+def _said(exc: Exception) -> str:
+    return errors_text.said(exc) if isinstance(exc, CrosstalkError) else str(exc)
 
 
 @dataclass(frozen=True)
@@ -230,7 +236,7 @@ class SyncTab(QWidget):
         its secret for S3 and WebDAV; the passphrase when encrypting."""
         try:
             kind = kind_of(self.url.text().strip()) if self.url.text().strip() else "folder"
-        except ValueError:
+        except InvalidValue:
             kind = "folder"
         form = self.setup_form
         for field in (self.endpoint, self.region):
@@ -323,10 +329,11 @@ class SyncTab(QWidget):
             self.url.setText(folder)
 
     def _typed(self) -> _Typed:
-        """What the form says; ValueError in words when it says too little."""
+        """What the form says; _Incomplete in words when it says too little, InvalidValue
+        for a URL that names no remote."""
         url = self.url.text().strip()
         if not url:
-            raise ValueError(
+            raise _Incomplete(
                 self.tr("Type where to sync through: a bucket, a WebDAV URL or a folder.")
             )
         kind = kind_of(url)
@@ -343,13 +350,13 @@ class SyncTab(QWidget):
             secret, keep_secret = self._environ.get(ENVIRONMENT["secret"], ""), False
             if not secret:
                 word = self.tr("secret access key") if kind == "s3" else self.tr("password")
-                raise ValueError(self.tr("Type the {what} for {user}.").format(
+                raise _Incomplete(self.tr("Type the {what} for {user}.").format(
                     what=word, user=config.user))  # fmt: skip
         passphrase, keep_passphrase = self.passphrase.text(), True
         if config.encrypt and not passphrase:
             passphrase, keep_passphrase = self._environ.get(ENVIRONMENT["passphrase"], ""), False
             if not passphrase:
-                raise ValueError(self.tr("Type the passphrase to encrypt with."))
+                raise _Incomplete(self.tr("Type the passphrase to encrypt with."))
         return _Typed(
             config, secret or None, keep_secret, passphrase or None, keep_passphrase,
             self.again.text() if keep_passphrase else passphrase,
@@ -361,8 +368,8 @@ class SyncTab(QWidget):
             return
         try:
             typed = self._typed()
-        except ValueError as exc:
-            self._fail(str(exc))
+        except (_Incomplete, CrosstalkError) as exc:
+            self._fail(_said(exc))
             return
         self._set_busy(self.tr("Testing {url}…").format(url=typed.config.url))
         self._task = asyncio.ensure_future(self._set_up(typed))
@@ -379,12 +386,11 @@ class SyncTab(QWidget):
             )
             self.again.setFocus()
             return
-        except (CrosstalkError, ValueError) as exc:
-            self._fail(str(exc))
+        except CrosstalkError as exc:
+            self._fail(errors_text.said(exc))
             return
-        except Exception as exc:  # a bug: logged, and said
-            log.exception("setting up sync failed")
-            self._fail(self.tr("Setting up failed: {error}").format(error=repr(exc)))
+        except Exception as exc:  # a bug: reported as one (ui/shell/unexpected.py), not said
+            sys.excepthook(type(exc), exc, exc.__traceback__)
             return
         finally:
             self._set_busy(None)
@@ -426,8 +432,8 @@ class SyncTab(QWidget):
         settings = self._settings.sync.settings if self._settings.sync else False
         try:
             self._settings = await asyncio.to_thread(forget, self._data, self._settings)
-        except (CrosstalkError, ValueError) as exc:
-            self._fail(str(exc))
+        except CrosstalkError as exc:
+            self._fail(errors_text.said(exc))
             return
         finally:
             self._set_busy(None)
@@ -451,7 +457,7 @@ class SyncTab(QWidget):
         try:  # [sync] alone changes: what else was saved since this tab opened stays
             self._settings = update_settings(self._data, lambda now: replace(now, sync=config))
         except CrosstalkError as exc:
-            self._fail(str(exc))
+            self._fail(errors_text.said(exc))
             return
         self.error.hide()
         self._show_config(config)

@@ -36,11 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 from app.mcp import ConfigError, McpConfig, McpManager, ServerConfig, TestReport
 from app.mcp.config import check_name
 from app.mcp.importing import CLAUDE_DESKTOP, known_locations, merge, read_other
 from app.mcp.secrets import secret_refs
+from ui.common import errors_text
 from ui.settings.key_box import error_style
 from ui.settings.mcp_server_form import ServerDialog, error_label
 
@@ -276,7 +277,7 @@ class McpServersPage(QWidget):
             check_name(name)
             raw = self.manager.config.raw.get("mcpServers", {}).get(name)
             return msgspec.convert(raw, ServerConfig, strict=False)
-        except (ValueError, msgspec.ValidationError, ConfigError):
+        except (InvalidValue, msgspec.ValidationError, ConfigError):
             return None
 
     def _say(self, text: str, *, failed: bool = False) -> None:
@@ -294,8 +295,9 @@ class McpServersPage(QWidget):
             changed = change(config)
             if changed.raw != config.raw:  # nothing changed: the file stays as written
                 changed.save()
-        except (ValueError, KeyError, CrosstalkError, OSError) as exc:
-            self._say(self.tr("mcp.json was not changed: {error}").format(error=exc), failed=True)
+        except (CrosstalkError, OSError) as exc:
+            error = errors_text.said(exc) if isinstance(exc, CrosstalkError) else str(exc)
+            self._say(self.tr("mcp.json was not changed: {error}").format(error=error), failed=True)
             self.refresh()
             return False
         self.refresh()

@@ -32,12 +32,12 @@ from PySide6.QtWidgets import (
 from app.errors import CrosstalkError
 from app.transfer import FORMATS, SOURCES, Cancelled, ImportReport, Progress
 from app.transfer.export import EXTENSIONS
-from ui.common import locale_format
+from ui.common import errors_text, locale_format
 from ui.inspector.wording import QT_TRANSLATE_NOOP
 from ui.transfer.runner import TransferRunner
 
 Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
-FAILURES = (CrosstalkError, ValueError, OSError)
+FAILURES = (CrosstalkError, OSError)
 STEPS = 1000  # the progress bar's range
 # what the format menus say of app.transfer's FORMATS and SOURCES (source texts)
 FORMAT_NAMES = {
@@ -53,6 +53,11 @@ SOURCE_NAMES = {
     "openwebui": QT_TRANSLATE_NOOP("TransferDialog", "Open WebUI export"),
     "llm": QT_TRANSLATE_NOOP("TransferDialog", "llm logs database"),
 }
+
+
+def _said(exc: Exception) -> str:
+    """A failure in the user's language (an OS error in the OS's words)."""
+    return errors_text.said(exc) if isinstance(exc, CrosstalkError) else str(exc)
 
 
 def _named(names: dict[str, str], key: str) -> str:
@@ -206,7 +211,7 @@ class ExportDialog(_TransferDialog):
                 else self.tr("Export cancelled.")
             )
         except FAILURES as exc:
-            text = self.tr("Export failed: {error}").format(error=exc)
+            text = self.tr("Export failed: {error}").format(error=_said(exc))
         else:
             self.progress.setValue(STEPS)
             count = report.conversations
@@ -286,7 +291,7 @@ class ImportDialog(_TransferDialog):
                 paths, dry_run=self.dry_run.isChecked(), source_format=source
             )
         except FAILURES as exc:
-            self.status.setText(self.tr("Import failed: {error}").format(error=exc))
+            self.status.setText(self.tr("Import failed: {error}").format(error=_said(exc)))
             self._job_done()
             return
         self.progress.setValue(STEPS)

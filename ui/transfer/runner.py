@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
+from app.errors import CrosstalkError
 from app.store import Library
 from app.transfer import Cancelled, ExportReport, ImportReport, Progress, all_ids, export
 from app.transfer import import_paths as import_files
@@ -64,7 +65,7 @@ class TransferRunner(QObject):
         def job(library: Library) -> ExportReport:
             wanted = all_ids(library) if conversation_ids is None else list(conversation_ids)
             if not wanted:
-                raise ValueError(self.tr("there are no conversations to export"))
+                raise CrosstalkError(self.tr("there are no conversations to export"))
             return export(library, wanted, fmt, output, force=force, progress=self._tick)
 
         return await self._run(job)
