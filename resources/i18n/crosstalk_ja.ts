@@ -980,42 +980,42 @@
     <message>
         <location filename="../../ui/shell/conversation_actions.py" line="+62"/>
         <source>Could not rename the conversation: {error}</source>
-        <translation type="unfinished">会話の名前を変更できませんでした: {error}</translation>
+        <translation>会話の名前を変更できませんでした: {error}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Could not pin the conversation: {error}</source>
-        <translation type="unfinished">会話をピン留めできませんでした: {error}</translation>
+        <translation>会話をピン留めできませんでした: {error}</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Could not fork the conversation: {error}</source>
-        <translation type="unfinished">会話をフォークできませんでした: {error}</translation>
+        <translation>会話をフォークできませんでした: {error}</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>A reply is still streaming there: stop it first (Esc).</source>
-        <translation type="unfinished">その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+        <translation>その会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Untitled</source>
-        <translation type="unfinished">無題</translation>
+        <translation>無題</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Could not move the conversation to the trash: {error}</source>
-        <translation type="unfinished">会話をゴミ箱に移動できませんでした: {error}</translation>
+        <translation>会話をゴミ箱に移動できませんでした: {error}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Moved “{title}” to the trash.</source>
-        <translation type="unfinished">「{title}」をゴミ箱に移動しました。</translation>
+        <translation>「{title}」をゴミ箱に移動しました。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Could not bring the conversation back: {error}</source>
-        <translation type="unfinished">会話を元に戻せませんでした: {error}</translation>
+        <translation>会話を元に戻せませんでした: {error}</translation>
     </message>
 </context>
 <context>
@@ -3980,12 +3980,12 @@ Click, or start typing, to pick another</source>
     <message>
         <location filename="../../ui/shell/opening.py" line="+92"/>
         <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
-        <translation type="unfinished">この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
+        <translation>この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>(%n more in the log)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>（ほか %n 件はログにあります）</numerusform>
         </translation>
     </message>
@@ -4188,7 +4188,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     <message>
         <location filename="../../ui/settings/provider_test.py" line="+28"/>
         <source>{name} lists no models to test with</source>
-        <translation type="unfinished">{name} にはテストに使えるモデルがありません</translation>
+        <translation>{name} にはテストに使えるモデルがありません</translation>
     </message>
 </context>
 <context>
@@ -5344,7 +5344,7 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/shell/turn_display.py" line="+113"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
-        <translation type="unfinished">応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
+        <translation>応答の作成中に別のウィンドウまたはコマンドがこの会話を続けたため、この応答はそれとは別のブランチに保存されました。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
 </context>
 <context>
@@ -5609,7 +5609,7 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/settings/window_settings.py" line="+110"/>
         <source>Could not save the settings: {error}</source>
-        <translation type="unfinished">設定を保存できませんでした: {error}</translation>
+        <translation>設定を保存できませんでした: {error}</translation>
     </message>
 </context>
 <context>
@@ -5617,24 +5617,24 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/sync/window_sync.py" line="+43"/>
         <source>S&amp;ync now</source>
-        <translation type="unfinished">今すぐ同期(&amp;Y)</translation>
+        <translation>今すぐ同期(&amp;Y)</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Untitled</source>
-        <translation type="unfinished">無題</translation>
+        <translation>無題</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>A new branch came from another device in %n conversation(s): {titles}</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>別のデバイスから %n 件の会話に新しいブランチが届きました: {titles}</numerusform>
         </translation>
     </message>
     <message>
         <location line="+7"/>
         <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
-        <translation type="unfinished">この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
+        <translation>この会話の新しいブランチが別のデバイスから届きました。表示はこのデバイスのブランチのままです。メッセージの上にある矢印で切り替えられます。</translation>
     </message>
 </context>
 <context>

@@ -980,42 +980,42 @@
     <message>
         <location filename="../../ui/shell/conversation_actions.py" line="+62"/>
         <source>Could not rename the conversation: {error}</source>
-        <translation type="unfinished">无法重命名对话：{error}</translation>
+        <translation>无法重命名对话：{error}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Could not pin the conversation: {error}</source>
-        <translation type="unfinished">无法置顶对话：{error}</translation>
+        <translation>无法置顶对话：{error}</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Could not fork the conversation: {error}</source>
-        <translation type="unfinished">无法派生对话：{error}</translation>
+        <translation>无法派生对话：{error}</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>A reply is still streaming there: stop it first (Esc).</source>
-        <translation type="unfinished">那里仍在生成回复：请先停止（Esc）。</translation>
+        <translation>那里仍在生成回复：请先停止（Esc）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Untitled</source>
-        <translation type="unfinished">未命名</translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Could not move the conversation to the trash: {error}</source>
-        <translation type="unfinished">无法将对话移到回收站：{error}</translation>
+        <translation>无法将对话移到回收站：{error}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Moved “{title}” to the trash.</source>
-        <translation type="unfinished">已将“{title}”移到回收站。</translation>
+        <translation>已将“{title}”移到回收站。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Could not bring the conversation back: {error}</source>
-        <translation type="unfinished">无法恢复对话：{error}</translation>
+        <translation>无法恢复对话：{error}</translation>
     </message>
 </context>
 <context>
@@ -3980,12 +3980,12 @@ Click, or start typing, to pick another</source>
     <message>
         <location filename="../../ui/shell/opening.py" line="+92"/>
         <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
-        <translation type="unfinished">此对话中有些行无法读取；所有可读取的内容均已显示，文件保持原样。{problem}</translation>
+        <translation>此对话中有些行无法读取；所有可读取的内容均已显示，文件保持原样。{problem}</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>(%n more in the log)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>（另有 %n 条见日志）</numerusform>
         </translation>
     </message>
@@ -4188,7 +4188,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     <message>
         <location filename="../../ui/settings/provider_test.py" line="+28"/>
         <source>{name} lists no models to test with</source>
-        <translation type="unfinished">{name} 没有列出可用于测试的模型</translation>
+        <translation>{name} 没有列出可用于测试的模型</translation>
     </message>
 </context>
 <context>
@@ -5344,7 +5344,7 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/shell/turn_display.py" line="+113"/>
         <source>Another window or command continued this conversation while the reply was written, so the reply is on a branch of its own, beside theirs. Use the arrows above a message to switch between them.</source>
-        <translation type="unfinished">在生成回复期间，另一个窗口或命令继续了此对话，因此这条回复位于单独的分支上，与对方的并列。可使用消息上方的箭头在两者之间切换。</translation>
+        <translation>在生成回复期间，另一个窗口或命令继续了此对话，因此这条回复位于单独的分支上，与对方的并列。可使用消息上方的箭头在两者之间切换。</translation>
     </message>
 </context>
 <context>
@@ -5609,7 +5609,7 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/settings/window_settings.py" line="+110"/>
         <source>Could not save the settings: {error}</source>
-        <translation type="unfinished">无法保存设置：{error}</translation>
+        <translation>无法保存设置：{error}</translation>
     </message>
 </context>
 <context>
@@ -5617,24 +5617,24 @@ after:2025-01-31   before:2025-12-31</translation>
     <message>
         <location filename="../../ui/sync/window_sync.py" line="+43"/>
         <source>S&amp;ync now</source>
-        <translation type="unfinished">立即同步(&amp;Y)</translation>
+        <translation>立即同步(&amp;Y)</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Untitled</source>
-        <translation type="unfinished">未命名</translation>
+        <translation>未命名</translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>A new branch came from another device in %n conversation(s): {titles}</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n 个对话收到了来自其他设备的新分支：{titles}</numerusform>
         </translation>
     </message>
     <message>
         <location line="+7"/>
         <source>A new branch of this conversation came from another device. This device&apos;s branch stays shown: use the arrows above a message to switch.</source>
-        <translation type="unfinished">此对话收到了来自其他设备的新分支。仍显示此设备上的分支：可使用消息上方的箭头切换。</translation>
+        <translation>此对话收到了来自其他设备的新分支。仍显示此设备上的分支：可使用消息上方的箭头切换。</translation>
     </message>
 </context>
 <context>

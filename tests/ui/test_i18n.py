@@ -50,11 +50,11 @@ from tests.helpers.prerequisites import require
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, seed, services_for
 from ui.common import i18n, locale_format
 from ui.composer.chat_settings import ChatSettingsDialog
+from ui.composer.system_dialog import SystemDialog
 from ui.inspector.compress_dialog import CompressDialog
 from ui.settings.dialog import SettingsDialog
 from ui.shell import help
 from ui.shell.help import menu_words
-from ui.shell.main_window import SystemDialog
 from ui.shell.window_state import WindowState
 from ui.transfer.dialog import ExportDialog, ImportDialog
 

@@ -39,9 +39,9 @@ from tests.helpers.ui_driver import (
 from tests.helpers.wire_server import Reply, WireServer
 from ui.chat.view import LIVE_HEADER, LIVE_UNSAVED
 from ui.composer.chat_settings import ChatSettingsDialog
+from ui.composer.system_dialog import SystemDialog
 from ui.conversations.pane import SNIPPET_ROLE
 from ui.settings.dialog import SettingsDialog
-from ui.shell.main_window import SystemDialog
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from tests.helpers.ui_driver import (
     services_for,
 )
 from ui.chat.view import ChatView
-from ui.shell.main_window import LOADING_MS
+from ui.shell.opening import LOADING_MS
 from ui.shell.stall_monitor import StallMonitor
 
 BOUND_MS = 100  # generous on a busy machine; bench/session.py holds the real target (16 ms)
