@@ -62,7 +62,7 @@ def test_round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
     assert again.servers["sse1"].transport == "sse"
     assert again.revoking("fs", "read_file").servers["fs"].always_allow == []
     assert "fs" not in again.without("fs").servers
-    with pytest.raises(NoSuchServer, match="no server 'nope' in .*mcp.json"):
+    with pytest.raises(NoSuchServer, match=r"no server 'nope' in .*mcp\.json"):
         again.without("nope")
     with pytest.raises(InvalidValue, match="exists"):
         again.with_server("fs", ServerConfig(command="x"))
