@@ -53,7 +53,7 @@ def cmd_sync(services: Services, args: argparse.Namespace) -> int:
         if not args.dry_run:
             from app.sync.state import record_failure
 
-            record_failure(services.data, str(exc))
+            record_failure(services.data, exc)
         raise
     line = ProgressLine()
     cancel = threading.Event()

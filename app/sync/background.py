@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, stored
 from app.history import utc_now
 from app.sync import engine
 from app.sync import state as states
@@ -54,6 +54,7 @@ class Status:
     total: int = 0
     last_at: str | None = None  # UTC ISO time of the last sync that finished
     error: str | None = None  # the last failure in words; a success clears it
+    failure: dict[str, Any] | None = None  # and as values (``app.errors.stored``), if it has them
     retry_at: float | None = None  # when the next try after a failure is due
     pending: int = 0  # conversations with changes not sent yet
     summary: str | None = None  # the last finished sync's summary
@@ -216,14 +217,15 @@ class BackgroundSync:
             self._failures += 1
             wait = min(self.first_retry * 2 ** (self._failures - 1), self.longest_retry)
             words = str(exc) or type(exc).__name__
-            self._set(syncing=False, error=words, retry_at=time.monotonic() + wait)
+            failure = stored(exc) if isinstance(exc, CrosstalkError) else None
+            self._set(syncing=False, error=words, failure=failure, retry_at=time.monotonic() + wait)
             await self._count_pending(0)
             return
         self._failures = 0
         self._periodic_at = time.monotonic() + self.every
         self._set(
-            syncing=False, error=None, retry_at=None, last_at=utc_now(), pending=pending,
-            summary=report.summary(), counts=report.counts(),
+            syncing=False, error=None, failure=None, retry_at=None, last_at=utc_now(),
+            pending=pending, summary=report.summary(), counts=report.counts(),
         )  # fmt: skip
         for listener in list(self.report_listeners):
             listener(report)
@@ -239,7 +241,7 @@ class BackgroundSync:
                 try:
                     self._vault = self._open_vault()
                 except CrosstalkError as exc:  # as a failed sync's, for `crosstalk sync status`
-                    states.record_failure(self.library.data, str(exc))
+                    states.record_failure(self.library.data, exc)
                     raise
             report = engine.sync(
                 self.library, self._vault, progress=self._on_progress, cancel=self._cancel
@@ -282,7 +284,8 @@ class BackgroundSync:
         )
         if self.syncs == 0:  # else a sync of this window's has said more
             self._set(
-                last_at=last.at, error=last.error, summary=last.summary, counts=last.counts,
+                last_at=last.at, error=last.error, failure=last.failure, summary=last.summary,
+                counts=last.counts,
                 pending=pending,
             )  # fmt: skip
 

@@ -95,7 +95,7 @@ def sync(
         except CrosstalkError as exc:
             if not dry_run:
                 if not isinstance(exc, Cancelled):
-                    states.record_failure(library.data, str(exc))
+                    states.record_failure(library.data, exc)
                 if msgspec.json.encode(state) != loaded:
                     with contextlib.suppress(StorageError):
                         states.save(library.data, state)

@@ -14,12 +14,12 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from app.atomic import replace_file
-from app.errors import CrosstalkError, StorageError
+from app.errors import CrosstalkError, StorageError, stored
 from app.history import utc_now
 from app.paths import DIR_MODE, FILE_MODE, DataDir
 from app.store.transcript import storage_error
@@ -79,6 +79,8 @@ class Outcome(msgspec.Struct, kw_only=True):
     error: str | None = None  # the last failed sync's error in words (a success clears it)
     summary: str | None = None  # the last finished sync's summary
     counts: dict[str, int] = {}  # and its numbers (``SyncReport.counts``)
+    # the error as values (``app.errors.stored``), for the window to say in its language
+    failure: dict[str, Any] | None = None
 
 
 def _path(data: DataDir) -> Path:
@@ -113,12 +115,12 @@ def record_success(data: DataDir, summary: str, counts: dict[str, int]) -> None:
     _write(_outcome_path(data), msgspec.json.encode(outcome))
 
 
-def record_failure(data: DataDir, error: str) -> None:
+def record_failure(data: DataDir, error: CrosstalkError) -> None:
     """Keep ``error`` as the last sync's (the last success's time and summary stay), so
     `crosstalk sync status` and the window say it; also when the remote could not even be
     opened. Never raises: the error itself is what the caller reports."""
     outcome = _outcome(data)
-    outcome.error = error
+    outcome.error, outcome.failure = str(error), stored(error)
     with contextlib.suppress(StorageError):
         _write(_outcome_path(data), msgspec.json.encode(outcome))
 
@@ -171,11 +173,14 @@ class LastSync:
     error: str | None  # the last failed sync's error in words (a success clears it)
     summary: str | None  # the last finished sync's summary
     counts: dict[str, int] | None = None  # its numbers (``SyncReport.counts``)
+    failure: dict[str, Any] | None = None  # the error as values (``app.errors.stored``)
 
 
 def last_sync(data: DataDir) -> LastSync:
     outcome = _outcome(data)
-    return LastSync(outcome.at, outcome.error, outcome.summary, outcome.counts or None)
+    return LastSync(
+        outcome.at, outcome.error, outcome.summary, outcome.counts or None, outcome.failure
+    )
 
 
 def pending(library: Library) -> int:

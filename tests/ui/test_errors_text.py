@@ -226,3 +226,24 @@ def test_report_a_problem_from_the_dialog_copies_the_report(qapp: QApplication) 
     dialog.show_problem(RuntimeError("x"))
     dialog.report_button.click()
     assert QGuiApplication.clipboard().text() == "Crosstalk: 1.0"
+
+
+def test_a_failed_sync_kept_in_last_json_is_said_in_the_language_after_a_restart(
+    qapp: QApplication, data_dir: Any
+) -> None:
+    """The status line of a window opened later reads the last sync's failure as recorded:
+    its English for `crosstalk sync status`, its values for the window."""
+    from app.sync import state
+    from app.sync.background import Status
+    from ui.sync.status import SyncLine
+
+    data_dir.ensure()
+    state.record_failure(data_dir, FOUR[3])
+    last = state.last_sync(data_dir)
+    assert last.error == str(FOUR[3]) and last.failure == stored(FOUR[3])
+    line = SyncLine()
+    shown = Status(error=last.error, failure=last.failure)
+    with language(qapp, "ja"):
+        assert line.text_for(shown) == f"同期に失敗しました: {SAID['ja'][3]}"
+    older = Status(error="a failure an older Crosstalk recorded")  # no values: as it was kept
+    assert line.text_for(older) == "Sync failed: a failure an older Crosstalk recorded"

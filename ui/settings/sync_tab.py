@@ -283,7 +283,8 @@ class SyncTab(QWidget):
         from app.sync.state import last_sync  # a small file
 
         last = last_sync(self._data)
-        self._show_last(last.at, last.error, result_words(last.counts, last.summary))
+        error = errors_text.said_stored(last.failure, last.error) if last.error else None
+        self._show_last(last.at, error, result_words(last.counts, last.summary))
         self.pending_label.setText("")
 
     def _show_last(self, at: str | None, error: str | None, summary: str | None) -> None:
@@ -296,7 +297,8 @@ class SyncTab(QWidget):
         """The background sync's status (the window passes each one on while this is open)."""
         if status is None or self.pages.currentIndex() != 1:
             return
-        self._show_last(status.last_at, status.error, result_words(status.counts, status.summary))
+        error = errors_text.said_stored(status.failure, status.error) if status.error else None
+        self._show_last(status.last_at, error, result_words(status.counts, status.summary))
         self.pending_label.setText(
             self.tr("%n conversation(s)", "", status.pending)
             if status.pending

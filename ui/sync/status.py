@@ -17,7 +17,7 @@ from msgspec.structs import replace
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from ui.common import locale_format, theme
+from ui.common import errors_text, locale_format, theme
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -114,7 +114,8 @@ class SyncLine(QPushButton):
     def _parts(self, status: Status) -> tuple[str, str]:
         """The line's text, and when a failed sync is tried again ("" if it is not)."""
         if status.error and not status.syncing:
-            text = self.tr("Sync failed: {error}").format(error=status.error)
+            error = errors_text.said_stored(status.failure, status.error)
+            text = self.tr("Sync failed: {error}").format(error=error)
             if status.retry_at is None:
                 return text, ""
             minutes = max(1, math.ceil((status.retry_at - time.monotonic()) / 60))
