@@ -13,7 +13,7 @@ that message. A ``ValueError`` or ``KeyError`` is a bug, never a message for a p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 Datum = str | int | float  # what an error's data holds: names, numbers, words from outside
@@ -42,12 +42,16 @@ class CrosstalkError(Exception):
         return data
 
 
-def stored(exc: CrosstalkError) -> dict[str, object] | None:
+def stored(
+    exc: CrosstalkError, clean: Callable[[str], str] | None = None
+) -> dict[str, object] | None:
     """What a record of ``exc`` keeps beside its English, for the window to word it again
-    later (``ui/common/errors_text.py``); None for an error made from a message alone."""
+    later (``ui/common/errors_text.py``); None for an error made from a message alone.
+    ``clean`` goes over each text in it first (``app.scrub`` before it is saved)."""
     if not exc.cause:
         return None
-    return {"error": type(exc).__name__, "cause": exc.cause, "data": dict(exc.data)}
+    data = {k: clean(v) if clean and isinstance(v, str) else v for k, v in exc.data.items()}
+    return {"error": type(exc).__name__, "cause": exc.cause, "data": data}
 
 
 # --- values a person gave -------------------------------------------------------------------

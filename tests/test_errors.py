@@ -110,3 +110,15 @@ def test_a_value_a_person_gives_is_still_a_value_error_where_msgspec_reads_it() 
     }
     with pytest.raises(EmptyValue, match="the key is empty; nothing was stored"):
         Keys({}).store("openai", "  ")
+
+
+def test_a_stored_error_goes_through_the_cleaning_given() -> None:
+    """A failed reply keeps its error's values in the transcript: scrubbed as its English is."""
+    key = "sk-" + "a" * 40
+    exc = AuthFailed(cause="rejected", provider="openai", words=f"bad key {key}")
+    kept = stored(exc, lambda text: text.replace(key, "[key]"))
+    assert kept == {
+        "error": "AuthFailed",
+        "cause": "rejected",
+        "data": {"provider": "openai", "words": "bad key [key]"},
+    }

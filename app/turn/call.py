@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, stored
 from app.history import (
     Context,
     ModelInput,
@@ -226,6 +226,8 @@ async def _call(
     except Exception as exc:
         message = str(exc) if isinstance(exc, CrosstalkError) else f"{type(exc).__name__}: {exc}"
         message = scrub(message)  # adapters scrub their keys; key-shaped text never gets in
+        if isinstance(exc, CrosstalkError) and (failure := stored(exc, scrub)) is not None:
+            builder.extra["failure"] = failure  # for the window to say in its language
         output = builder.build(partial=True, error=message)
         await library.append_async(conversation, output, after=at, based_on=based_on)
         raise

@@ -14,12 +14,18 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from app.composition import Services
-from app.errors import AuthFailed
+from app.errors import AuthFailed, stored
+from app.history import ModelOutput
 from app.paths import DataDir
 from app.providers import Models
 from tests.helpers.ui_driver import GatedProvider, Harness, OpenWindow, services_for
 from ui.common import i18n
 from ui.shell.unexpected import ProblemDialog, Unexpected
+
+SAID = (
+    "acme の API キーがありません。設定 > プロバイダー でキーを追加するか、環境変数 "
+    "ACME_KEY を設定してください"
+)
 
 
 @pytest.fixture
@@ -72,20 +78,22 @@ def test_a_missing_key_is_said_in_the_banner_in_japanese_with_open_settings(
     qapp: QApplication,
 ) -> None:
     harness, unexpected, _ = reported
-    provider.scripts = [[AuthFailed(cause="missing_key", provider="acme", variables="ACME_KEY")]]
+    missing = AuthFailed(cause="missing_key", provider="acme", variables="ACME_KEY")
+    provider.scripts = [[missing]]
     before = QLocale()
     installed = i18n.install(qapp, "ja", system=QLocale("ja_JP"))
     try:
         conversation_id = harness.send(qtbot, "Hello")
         harness.finish(conversation_id)
+        # the failed reply keeps the English and the values; the chat says it in Japanese
+        [failed] = harness.saved(conversation_id, ModelOutput)
+        assert failed.error == str(missing) and failed.meta["failure"] == stored(missing)
+        assert f"失敗: {SAID}" in harness.chat_text()
     finally:
         for translator in installed.translators:
             qapp.removeTranslator(translator)
         QLocale.setDefault(before)
     banner = harness.window.banner
     assert not banner.isHidden() and not unexpected.dialog.isVisible()
-    assert banner.message.text() == (
-        "acme の API キーがありません。設定 > プロバイダー でキーを追加するか、環境変数 "
-        "ACME_KEY を設定してください"
-    )
+    assert banner.message.text() == SAID
     assert banner._action_name == "settings"

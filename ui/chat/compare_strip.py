@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.history import ModelOutput
 from app.pricing import PriceTable
-from ui.common import locale_format
+from ui.common import errors_text, locale_format
 
 
 class ComparePane(QFrame):
@@ -65,7 +65,8 @@ class ComparePane(QFrame):
             cost=cost, seconds=locale_format.number(seconds, 1),
         )  # fmt: skip
         if reply.error:
-            facts = self.tr("Failed: {error}").format(error=reply.error) + " · " + facts
+            error = errors_text.failure(reply)
+            facts = self.tr("Failed: {error}").format(error=error) + " · " + facts
         self.facts.setText(facts)
         self.use.setEnabled(True)
 

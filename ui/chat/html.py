@@ -36,7 +36,7 @@ from app.history.context import CONTINUES
 from app.history.outline import RETRACT
 from ui.chat.attachment_files import CHAT_BOX, ICON_SCHEME, display_size, thumb_url
 from ui.chat.markdown import code_block_html, render_markdown
-from ui.common import locale_format, theme
+from ui.common import errors_text, locale_format, theme
 from ui.common.i18n import Context
 
 SHOWN = (ModelInput, ModelOutput, ToolResults, SystemInstruction, MemoryNotebook, Compression)
@@ -273,7 +273,8 @@ class _Fragment:
             else:
                 said = ChatHtml.tr("Failed: {error}")
             css = "failed"
-            message = said.format(error=entry.error or ChatHtml.tr("the reply was cut short"))
+            error = errors_text.failure(entry) or ChatHtml.tr("the reply was cut short")
+            message = said.format(error=error)
         again = escape(ChatHtml.tr("Retry"))
         link = f' &nbsp;·&nbsp; <a href="retry:{self.index}">{again}</a>' if retry else ""
         self.parts.append(f'<p class="{css}">{escape(message)}{link}</p>\n')

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QCoreApplication
 
 from app.errors import CrosstalkError, Datum
+from app.history import ModelOutput
 
 CONTEXT = "ErrorsText"
 
@@ -412,6 +413,13 @@ def said_stored(record: object, english: str) -> str:
         return english
     values = {k: v for k, v in data.items() if isinstance(v, str | int | float)}
     return _worded([name], cause, values, english)
+
+
+def failure(reply: ModelOutput) -> str:
+    """Why a reply failed, as its transcript keeps it (``error``, and the values in
+    ``meta["failure"]`` a reply failed since this version has), in the user's language;
+    "" for a reply that did not fail."""
+    return said_stored(reply.meta.get("failure"), reply.error) if reply.error else ""
 
 
 def _worded(names: list[str], cause: str, data: Mapping[str, Datum], english: str) -> str:
