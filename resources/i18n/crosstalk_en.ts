@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/html.py" line="+337" />
+      <location filename="../../ui/chat/html.py" line="+338" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -48,7 +48,7 @@
   <context>
     <name>CompareStrip</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/compare_strip.py" line="+100" />
+      <location filename="../../ui/chat/compare_strip.py" line="+101" />
       <source>Comparing %n models: the replies are kept as branches</source>
       <translation>
         <numerusform>Comparing %n models: the replies are kept as branches</numerusform>
@@ -141,7 +141,7 @@
   <context>
     <name>McpServersPage</name>
     <message numerus="yes">
-      <location filename="../../ui/settings/tools_tab.py" line="+507" />
+      <location filename="../../ui/settings/tools_tab.py" line="+508" />
       <source>%n tool(s)</source>
       <translation>
         <numerusform>%n tool</numerusform>
@@ -267,7 +267,7 @@
   <context>
     <name>SyncLine</name>
     <message numerus="yes">
-      <location filename="../../ui/sync/status.py" line="+121" />
+      <location filename="../../ui/sync/status.py" line="+122" />
       <source>(retrying in %n min)</source>
       <translation>
         <numerusform>(retrying in %n min)</numerusform>
@@ -294,7 +294,7 @@
   <context>
     <name>SyncResult</name>
     <message numerus="yes">
-      <location line="-106" />
+      <location line="-107" />
       <source>received %n entry(s)</source>
       <translation>
         <numerusform>received %n entry</numerusform>
@@ -329,7 +329,7 @@
   <context>
     <name>SyncTab</name>
     <message numerus="yes">
-      <location filename="../../ui/settings/sync_tab.py" line="+301" />
+      <location filename="../../ui/settings/sync_tab.py" line="+303" />
       <source>%n conversation(s)</source>
       <translation>
         <numerusform>%n conversation</numerusform>
@@ -340,7 +340,7 @@
   <context>
     <name>ToolsMenu</name>
     <message numerus="yes">
-      <location filename="../../ui/composer/tools_menu.py" line="+147" />
+      <location filename="../../ui/composer/tools_menu.py" line="+148" />
       <source>%n tool(s)</source>
       <translation>
         <numerusform>%n tool</numerusform>

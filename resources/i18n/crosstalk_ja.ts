@@ -176,7 +176,7 @@
 <context>
     <name>AttachmentView</name>
     <message>
-        <location filename="../../ui/chat/attachment_view.py" line="+51"/>
+        <location filename="../../ui/chat/attachment_view.py" line="+52"/>
         <source>Save attachment</source>
         <translation>添付ファイルを保存</translation>
     </message>
@@ -323,14 +323,14 @@
         <translation>詳細</translation>
     </message>
     <message numerus="yes">
-        <location line="+113"/>
+        <location line="+114"/>
         <source>%n page(s)</source>
         <translation>
             <numerusform>%n ページ</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-108"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -385,7 +385,7 @@
         <translation>応答が途中で切れました</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Retry</source>
         <translation>再試行</translation>
     </message>
@@ -632,7 +632,7 @@
         <translation>入力 {input} / 出力 {output} トークン · {cost} · {seconds} 秒</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Failed: {error}</source>
         <translation>失敗: {error}</translation>
     </message>
@@ -1114,7 +1114,7 @@
         <translation>{title}（ピン留め）</translation>
     </message>
     <message>
-        <location filename="../../ui/conversations/model.py" line="+401"/>
+        <location filename="../../ui/conversations/model.py" line="+402"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>会話のコストを読み込めませんでした: {error}</translation>
     </message>
@@ -1150,7 +1150,7 @@
 <context>
     <name>ErrorsText</name>
     <message>
-        <location filename="../../ui/common/errors_text.py" line="+38"/>
+        <location filename="../../ui/common/errors_text.py" line="+39"/>
         <source>{provider} failed ({label}): {words}{kept}</source>
         <translation>{provider} でエラーが発生しました（{label}）: {words}{kept}</translation>
     </message>
@@ -2344,7 +2344,7 @@ Nothing is lost.</source>
 <context>
     <name>KeyBox</name>
     <message>
-        <location filename="../../ui/settings/key_box.py" line="+40"/>
+        <location filename="../../ui/settings/key_box.py" line="+41"/>
         <source>missing</source>
         <translation>未設定</translation>
     </message>
@@ -2921,7 +2921,7 @@ Nothing is lost.</source>
         <translation>JSON ファイル (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Nothing was imported: {error}</source>
         <translation>何もインポートされませんでした: {error}</translation>
     </message>
@@ -4803,7 +4803,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncLine</name>
     <message>
-        <location filename="../../ui/sync/status.py" line="+117"/>
+        <location filename="../../ui/sync/status.py" line="+118"/>
         <source>Sync failed: {error}</source>
         <translation>同期に失敗しました: {error}</translation>
     </message>
@@ -4867,7 +4867,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncResult</name>
     <message numerus="yes">
-        <location line="-118"/>
+        <location line="-119"/>
         <source>received %n entry(s)</source>
         <translation>
             <numerusform>%n 件を受信</numerusform>
@@ -5002,12 +5002,12 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="-81"/>
-        <location line="+107"/>
+        <location line="+109"/>
         <source>Sync &amp;now</source>
         <translation>今すぐ同期(&amp;N)</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-107"/>
         <source>Turn &amp;off</source>
         <translation>オフにする(&amp;O)</translation>
     </message>
@@ -5103,7 +5103,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>設定の同期をやめる(&amp;T)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Never</source>
         <translation>なし</translation>
     </message>
@@ -5113,7 +5113,7 @@ after:2025-01-31   before:2025-12-31</translation>
         <translation>なし</translation>
     </message>
     <message numerus="yes">
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%n conversation(s)</source>
         <translation>
             <numerusform>%n 件の会話</numerusform>
@@ -5216,7 +5216,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>ToolsMenu</name>
     <message>
-        <location filename="../../ui/composer/tools_menu.py" line="+88"/>
+        <location filename="../../ui/composer/tools_menu.py" line="+89"/>
         <source>Not in mcp.json now</source>
         <translation>現在 mcp.json にありません</translation>
     </message>

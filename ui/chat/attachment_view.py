@@ -23,6 +23,7 @@ from app.attachments.files import is_image
 from app.errors import CrosstalkError
 from app.history import Attachment
 from ui.chat.attachment_files import AttachmentFiles
+from ui.common import errors_text
 from ui.common.i18n import Context
 
 SCREEN_SHARE = 0.85  # the viewer opens at most this much of the screen
@@ -105,7 +106,7 @@ class ImageViewer(QDialog):
         try:
             self.image = await self.files.full_image(self.attachment)
         except CrosstalkError as exc:
-            self.picture.setText(str(exc))
+            self.picture.setText(errors_text.said(exc))
             return
         self.resize(self._fitting(self.image.size()))
         self._draw()

@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from app.mcp import ConfigError, McpManager, ServerStatus, parse_selector
+from ui.common import errors_text
 
 
 def enabled_servers(chosen: Iterable[str], mcp: McpManager) -> list[str]:
@@ -130,7 +131,7 @@ class ToolsMenu(QMenu):
             config = self.mcp.config
             statuses = self.mcp.status()
         except ConfigError as exc:
-            return [ServerItem("mcp.json", str(exc), usable=False)]
+            return [ServerItem("mcp.json", errors_text.said(exc), usable=False)]
         items: list[ServerItem] = []
         for status in statuses:
             usable = status.state != "disabled"

@@ -38,6 +38,7 @@ from PySide6.QtCore import (
 
 from app.errors import CrosstalkError
 from app.pricing import PriceTable
+from ui.common import errors_text
 from ui.conversations import row_data, search_results
 from ui.conversations.reader import LibraryReader
 from ui.conversations.row_data import (
@@ -306,7 +307,7 @@ class ConversationListModel(QAbstractListModel):
                 try:
                     found = await self._reader.search(query, limit, PER_CONVERSATION)
                 except CrosstalkError as exc:  # e.g. an unknown filter: said in the list
-                    found, notice, failed = [], str(exc), True
+                    found, notice, failed = [], errors_text.said(exc), True
                 rows = search_results.result_rows(found)
                 if not failed:
                     more = len(found) >= limit

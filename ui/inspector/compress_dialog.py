@@ -41,9 +41,9 @@ from app.context import (
     undo_async,
 )
 from app.context.summaries import EXTRACTED
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, InvalidValue
 from ui.chat.controller import ChatController
-from ui.common import theme
+from ui.common import errors_text, theme
 from ui.inspector.wording import QT_TRANSLATE_NOOP
 
 _CONTEXT = "CompressDialog"
@@ -169,8 +169,8 @@ class CompressDialog(QDialog):
             return
         try:
             strategy = parse_strategy(self.spec())
-        except ValueError as exc:
-            self._show_error(str(exc))
+        except InvalidValue as exc:
+            self._show_error(errors_text.said(exc))
             return
         spec = self.model.currentText()
         self._forget_preview()
@@ -198,7 +198,7 @@ class CompressDialog(QDialog):
             return
         except CrosstalkError as exc:
             self._set_busy(False)
-            self._show_error(self.tr("Not used: {error}").format(error=exc))
+            self._show_error(self.tr("Not used: {error}").format(error=errors_text.said(exc)))
             return
         except Exception as exc:  # a bug must not leave the dialog busy for ever
             self._set_busy(False)

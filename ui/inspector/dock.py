@@ -22,7 +22,7 @@ from app.inspect.ledger import Ledger, ledger
 from app.inspect.next_request import NextRequest, provider_count
 from app.pricing import PriceTable
 from ui.chat.controller import ChatController
-from ui.common import locale_format
+from ui.common import errors_text, locale_format
 from ui.inspector.history_tab import HistoryTab
 from ui.inspector.next_request_tab import NextRequestTab
 from ui.inspector.request_watch import ENTRY_DELAY_MS, RequestWatch
@@ -225,7 +225,7 @@ class InspectorDock(QDockWidget):
             )  # fmt: skip
         except CrosstalkError as exc:
             text = self.tr("{provider} could not count: {error}").format(
-                provider=shown.provider, error=exc
+                provider=shown.provider, error=errors_text.said(exc)
             )
         except Exception as exc:  # said in the tab (and logged), never raised into Qt
             log.warning("counting %s: %r", shown.spec, exc, exc_info=True)

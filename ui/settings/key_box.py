@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.errors import EmptyValue
 from app.keys import SESSION, KeyringUnavailable, Keys, env_names
 from app.settings import ProviderConfig
-from ui.common import theme
+from ui.common import errors_text, theme
 
 MASK = "••••••••"  # stands for a key, whose value is never shown
 KEYRING = "keyring"  # a Key's source when it is stored in the OS keyring
@@ -210,9 +211,9 @@ class KeyBox(QGroupBox):
         except KeyringUnavailable:
             self._keyring_refused(name)
             return  # the key stays in the (masked) field, for "Keep for this session only"
-        except ValueError as exc:
+        except EmptyValue as exc:
             self.key_edit.clear()
-            self.note(name, False, str(exc))
+            self.note(name, False, errors_text.said(exc))
             return
         self.key_edit.clear()  # the widget never holds a key longer than this
         self.note(
@@ -252,7 +253,7 @@ class KeyBox(QGroupBox):
         try:
             removed = self._keys.forget(name)
         except KeyringUnavailable as exc:
-            self.note(name, False, str(exc))
+            self.note(name, False, errors_text.said(exc))
             return
         if removed:
             text = KeyBox.tr("Removed the key for {name} in the OS keyring.")

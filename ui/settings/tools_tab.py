@@ -433,7 +433,8 @@ class McpServersPage(QWidget):
         try:
             found = read_other(path)
         except ConfigError as exc:
-            self._say(self.tr("Nothing was imported: {error}").format(error=exc), failed=True)
+            error = errors_text.said(exc)
+            self._say(self.tr("Nothing was imported: {error}").format(error=error), failed=True)
             return
         lines: list[str] = []
 

@@ -21,7 +21,7 @@ from app.keys import Keys
 from app.paths import DataDir, private_file
 from app.scrub import scrub
 from ui.chat.controller import ChatController
-from ui.common import i18n
+from ui.common import errors_text, i18n
 from ui.common.i18n import Context
 from ui.conversations.reader import LibraryReader
 from ui.shell import help, launch_check, stall_monitor
@@ -93,7 +93,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     try:
         services = composition.build(data, reconcile=False)
     except CrosstalkError as exc:
-        QMessageBox.critical(None, App.tr("Crosstalk cannot start"), str(exc))
+        QMessageBox.critical(None, App.tr("Crosstalk cannot start"), errors_text.said(exc))
         return 1
     log_handler.addFilter(ScrubbedLog(services.keys))
     reader = LibraryReader(services.library)
