@@ -73,8 +73,8 @@ class Library:
         index_path: Path | None = None,
     ) -> None:
         """``progress`` hears how far an upgrade of the index (a new release's migration, which
-        may take a while on a large library) has got, as a fraction. ``index_path`` is for
-        building an index beside the live one (``app/store/rebuild.py``)."""
+        may take a while on a large library) has got, as a fraction. ``index_path`` is an
+        index other than the data dir's own ``index.db``."""
         data.ensure()
         self.data = data
         self.index_path = index_path or data.index_db
