@@ -37,6 +37,7 @@ from sqlite_utils import Database
 
 from app.history import AnyEntry, ModelInput, ModelOutput, Title, Usage
 from app.history.entries import searchable_text
+from app.private_apis import migration_names
 from app.store import search
 from app.store.index import (
     USAGE_COLUMNS,
@@ -154,7 +155,7 @@ def cached(cache: Path, count: int, rebuild: bool) -> tuple[Path, float | None]:
     """The big index, built unless one with the same contents is in the cache (same corpus,
     schema and terms)."""
     digest = hashlib.sha256(search.SCHEMA.encode())
-    digest.update(" ".join(m.name for m in migrations._migrations).encode())
+    digest.update(" ".join(migration_names(migrations)).encode())
     digest.update((Path(__file__).resolve().parent / "search_corpus.py").read_bytes())
     for conversation in conversations(3, PER):  # what the index holds for some messages
         for entry in entries(conversation):
