@@ -2,8 +2,7 @@
 
 Part of the settings' own schema (``app/settings.py`` reads it with the rest of the file), so
 it lives beside them rather than in ``app/sync/``: the sync package reads the settings (to
-share them between devices), and the settings must load without it. ``app/sync/config.py``
-gives the sync package's code these same names.
+share them between devices), and the settings must load without it.
 
 Secrets are never here: a WebDAV password or an S3 secret access key, and the encryption
 passphrase, live in the OS keyring or the environment (``app/sync/secrets.py``).

@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import ids
 from app.history import History, ModelInput, ModelOutput, Title, Usage
+from app.settings_sync import SyncConfig
 from app.store.transcript import FORMAT, VERSION, Header
 from app.sync import engine
-from app.sync.config import SyncConfig
 from tests.helpers.sync_devices import Device, FaultyRemote, set_up_remote
 from tests.helpers.sync_servers import ACCESS_KEY, SECRET_KEY, s3_server
 

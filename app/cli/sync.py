@@ -190,7 +190,7 @@ def _secret_for(
 
 
 def cmd_setup(services: Services, args: argparse.Namespace) -> int:
-    from app.sync.config import SyncConfig
+    from app.settings_sync import SyncConfig
     from app.sync.setup import existing_marker, set_up
 
     config = SyncConfig(

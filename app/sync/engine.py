@@ -32,8 +32,8 @@ from app.sync.run import Cancelled, ProgressFn, Run, no_progress
 from app.sync.state import SyncBusy
 
 if TYPE_CHECKING:
+    from app.settings_sync import SyncConfig
     from app.store.library import Library
-    from app.sync.config import SyncConfig
 
 __all__ = ["KEPT_BY_SYNC", "Cancelled", "SyncBusy", "SyncReport", "open_vault", "sync"]
 

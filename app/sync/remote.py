@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from app.atomic import fsync_dir, replace_file
-from app.sync.config import SyncConfig, folder_path
+from app.settings_sync import SyncConfig, folder_path
 from app.sync.errors import (
     NoCredentials,
     NoSuchPlace,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from app.errors import EmptyValue
-from app.sync.config import SyncConfig, normalized
+from app.settings_sync import SyncConfig, normalized
 from app.sync.errors import RemoteError
 
 if TYPE_CHECKING:

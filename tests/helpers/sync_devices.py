@@ -12,13 +12,13 @@ from typing import Any
 
 from app.history import AnyEntry, History, ModelInput, ModelOutput, Select, entry_id
 from app.paths import DataDir
+from app.settings_sync import SyncConfig
 from app.store import transcript
 from app.store.library import Conversation, Library
 from app.store.pins import Pins
 from app.store.transcript import SUFFIX
 from app.sync import engine
 from app.sync import marker as markers
-from app.sync.config import SyncConfig
 from app.sync.layout import Vault
 from app.sync.remote import Remote, RemoteObject, open_remote
 

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from app.paths import DataDir
+from app.settings_sync import SyncConfig
 from app.store.library import Library
 from app.sync import engine
 from app.sync import state as states
-from app.sync.config import SyncConfig
 from app.sync.remote import Remote
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.sync.config import SyncConfig
+from app.settings_sync import SyncConfig
 from app.sync.remote import Remote, open_remote
 from tests.helpers.sync_servers import (
     ACCESS_KEY,

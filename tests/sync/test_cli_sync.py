@@ -12,8 +12,8 @@ import pytest
 from app.cli.main import main
 from app.paths import DataDir
 from app.settings import load_settings
+from app.settings_sync import SyncConfig
 from app.sync import marker as markers
-from app.sync.config import SyncConfig
 from app.sync.remote import open_remote
 from tests.helpers.memory_keyring import MemoryKeyring, memory_keyring
 from tests.helpers.sync_servers import ACCESS_KEY, DAV_PASSWORD, DAV_USER, SECRET_KEY, S3Server

@@ -24,8 +24,8 @@ import pytest
 from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.settings import load_settings
+from app.settings_sync import SyncConfig
 from app.store.library import Library
-from app.sync.config import SyncConfig
 from app.sync.remote import Remote, open_remote
 from app.sync.state import exclusive
 from tests.helpers.memory_keyring import memory_keyring

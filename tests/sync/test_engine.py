@@ -220,7 +220,7 @@ def test_two_devices_through_a_server(
         configs = [s3_config(s3, bucket), s3_config(s3, bucket)]
         secret = SECRET_KEY
     else:
-        from app.sync.config import SyncConfig
+        from app.settings_sync import SyncConfig
 
         folder = request.getfixturevalue("dav_folder")
         configs = [SyncConfig(url=folder, user=DAV_USER) for _ in range(2)]

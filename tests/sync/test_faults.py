@@ -24,8 +24,8 @@ import msgspec
 import pytest
 
 from app.history import Attachment, ModelInput, ModelOutput
+from app.settings_sync import SyncConfig
 from app.sync import engine
-from app.sync.config import SyncConfig
 from app.sync.errors import (
     NewerRemote,
     PermissionDenied,

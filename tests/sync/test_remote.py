@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from app.sync.config import SyncConfig
+from app.settings_sync import SyncConfig
 from app.sync.errors import (
     NoCredentials,
     NoSuchPlace,

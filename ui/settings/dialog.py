@@ -57,7 +57,7 @@ from ui.settings.tools_tab import McpServersPage
 if TYPE_CHECKING:
     from app.mcp import McpManager
     from app.paths import DataDir
-    from app.sync.config import SyncConfig
+    from app.settings_sync import SyncConfig
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("SettingsDialog", "Name"),

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import CrosstalkError, InvalidValue
-from app.sync.config import SyncConfig, folder_path, kind_of
+from app.settings_sync import SyncConfig, folder_path, kind_of
 from app.sync.secrets import ENVIRONMENT
 from ui.common import errors_text, locale_format
 from ui.settings.key_box import MASK, error_style

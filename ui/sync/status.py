@@ -21,8 +21,8 @@ from ui.common import errors_text, locale_format, theme
 
 if TYPE_CHECKING:
     from app.composition import Services
+    from app.settings_sync import SyncConfig
     from app.sync.background import BackgroundSync, Status
-    from app.sync.config import SyncConfig
     from app.sync.engine import SyncReport
 
 TICK_MS = 20_000  # "2 min ago" and "retrying in 4 min" are redrawn this often
