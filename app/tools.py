@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from app.approval import ApprovalRequest, Approve, Decision, deny_all
 from app.errors import InvalidValue
 from app.history import Attachment, MemoryNotebook, ToolCall, ToolResult, ToolResults
+from app.notes import Note, ServerNotStarted
 from app.providers import ToolSpec
 from app.store import Conversation, Library
 from app.store.search_query import QueryError
@@ -186,7 +187,7 @@ class ToolSource(Protocol):
         """The tools known now, without I/O (an MCP server's: [] until first listed)."""
         ...
 
-    async def prepare(self) -> str | None:
+    async def prepare(self) -> Note | None:
         """Start and list if needed; a note for the request when that failed."""
         ...
 
@@ -210,7 +211,7 @@ class BuiltinSource:
     def tools(self) -> list[SourcedTool]:
         return [SourcedTool(t.spec, "builtin", n, title=n) for n, t in BUILTIN.items()]
 
-    async def prepare(self) -> str | None:
+    async def prepare(self) -> Note | None:
         return None
 
     async def call(
@@ -314,15 +315,16 @@ class ToolBox:
                         found.setdefault(tool.spec.name, tool)
         return list(found.values())
 
-    async def prepare(self, enabled: Sequence[str]) -> list[str]:
+    async def prepare(self, enabled: Sequence[str]) -> list[Note]:
         """Start (and list) the servers ``enabled`` names, only those; notes for what failed."""
-        notes: list[str] = []
+        notes: list[Note] = []
         seen: set[str] = set()
         for name in enabled:
             sources = self._sources_of(name)
             server = _mcp_server(name)
             if server is not None and not sources:
-                notes.append(f"{name}: no server {server} in mcp.json; its tools were not sent")
+                missing = ServerNotStarted(cause="not_configured", selector=name, server=server)
+                notes.append(missing)
             for source in sources:
                 if source.name in seen:
                     continue

@@ -17,6 +17,7 @@ from app import composition
 from app.attachments.files import attach_bytes
 from app.history import ModelInput, ModelOutput
 from app.inspect.next_request import next_request
+from app.notes import english
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers.attachment_files import pdf, png
@@ -74,7 +75,7 @@ def inspectors_notes(data_dir: DataDir, conversation_id: str, spec: str) -> list
     services = composition.build(data_dir)
     try:
         conversation = services.library.open(conversation_id)
-        return list(next_request(services, conversation, spec).attachments)
+        return [english(note) for note in next_request(services, conversation, spec).attachments]
     finally:
         services.close()
 

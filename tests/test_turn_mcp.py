@@ -34,6 +34,7 @@ from app.inspect.next_request import next_request
 from app.keys import Keys
 from app.mcp import McpConfig, McpManager
 from app.mcp.source import McpSource
+from app.notes import ToolsLeftOut, english
 from app.paths import DataDir
 from app.providers import Models, Request
 from app.settings import ProviderConfig, Settings
@@ -286,8 +287,9 @@ def test_the_token_share_leaves_tools_out_and_says_so(world: World) -> None:
     declared = [t.name for t in request.tools]
     assert declared[0] == "current_time" and request.tools_left_out
     assert set(declared) | set(request.tools_left_out) >= {"current_time", ADD, "mcp__demo__die"}
-    (note,) = [n for n in request.notes if "not declared" in n]
-    assert note.startswith(f"{len(request.tools_left_out)} MCP tools not declared (over 3% of")
+    (note,) = [n for n in request.notes if isinstance(n, ToolsLeftOut)]
+    assert note.count == len(request.tools_left_out) and note.share == 0.03
+    assert english(note).startswith(f"{note.count} MCP tools not declared (over 3% of")
     wide = world.runner(contexts=build_contexts(world.data, settings))
     everything = wide.request(conversation, OPENAI_NAME, "gpt-4.1", ["mcp:demo"])
     assert len(everything.tools) == 9 and not everything.tools_left_out

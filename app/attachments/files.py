@@ -19,6 +19,7 @@ from typing import Any
 
 from app.errors import AttachmentError
 from app.history import Attachment
+from app.notes import size_text as size_text  # where app/attachments has always taken it
 from app.store.blobs import Blobs
 
 MAX_BYTES = 100 * 1024 * 1024  # what any one attachment may be; providers' limits are lower
@@ -42,15 +43,6 @@ class Kind:
     width: int | None = None
     height: int | None = None
     pages: int | None = None
-
-
-def size_text(size: int) -> str:
-    """1.2 MB, 340 KB, 12 bytes."""
-    if size >= 1024 * 1024:
-        return f"{size / (1024 * 1024):.1f} MB"
-    if size >= 1024:
-        return f"{size / 1024:.0f} KB"
-    return f"{size} bytes"
 
 
 def attach_path(blobs: Blobs, path: Path | str) -> Attachment:

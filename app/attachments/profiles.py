@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from app.notes import Unsendable
+
 MB = 1024 * 1024
 
 
@@ -30,7 +32,7 @@ class Profile:
     max_pdf_pages: int = 100
     max_request_bytes: int = 50 * MB  # attachments of one request, as sent (base64)
     inline_bytes: int | None = None  # Gemini: above this, files go through its Files API
-    no_images: str = ""  # why images are left out, when they are
+    no_images: Unsendable | None = None  # why images are left out, when they are
 
     def image_tokens(self, width: int, height: int) -> int:
         """The provider's published rule for one image of this size, once scaled to the
@@ -71,7 +73,8 @@ def profile_for(kind: str, model: str, vision: bool = False) -> Profile:
     ``vision_models``); cloud providers' own models read them unless known not to."""
     if kind in ("openai", "openai-responses"):
         sees = not model.startswith(TEXT_ONLY_OPENAI)
-        return Profile(kind, images=sees, pdfs=sees, no_images=f"{model} reads no images",
+        return Profile(kind, images=sees, pdfs=sees,
+                       no_images=Unsendable(cause="no_images", model=model),
                        **_OPENAI)  # type: ignore[arg-type]  # fmt: skip
     if kind == "anthropic":
         return Profile(
@@ -86,9 +89,9 @@ def profile_for(kind: str, model: str, vision: bool = False) -> Profile:
             max_pdf_pages=1000, max_request_bytes=2000 * MB, inline_bytes=20 * MB,
         )  # fmt: skip
     why = (
-        "the built-in model reads no images"
+        Unsendable(cause="no_images_local")
         if kind == "local"
-        else f"{model} is not marked as reading images (settings: vision_models)"
+        else Unsendable(cause="not_vision", model=model)
     )
     return Profile(kind, images=vision and kind != "local", pdfs=False, no_images=why,
                    **_OPENAI)  # type: ignore[arg-type]  # fmt: skip

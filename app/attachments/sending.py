@@ -16,7 +16,7 @@ import fnmatch
 import io
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -33,6 +33,15 @@ from app.attachments.files import (
 from app.attachments.profiles import Profile, fitted, profile_for
 from app.errors import AttachmentError, DamagedReference, StorageError
 from app.history import AnyEntry, Attachment, Context, ModelInput, ToolResults
+from app.notes import (
+    AttachmentLeftOut,
+    Failure,
+    ImageChange,
+    ImageSent,
+    Note,
+    PdfAsText,
+    Unsendable,
+)
 from app.store.blobs import Blobs, digest
 
 EXTRACTED = "text extracted from the PDF"
@@ -90,12 +99,12 @@ class Sending:
 
     def prepare(
         self, context: Context, provider: Any, model: str
-    ) -> tuple[Context, tuple[str, ...]]:
+    ) -> tuple[Context, tuple[Note, ...]]:
         """The context with every attachment as this model will get it, and the notes."""
         if not any(_attached(e) for e in context.entries):
             return context, ()
         profile = self.profile(provider, model)
-        notes: list[str] = []
+        notes: list[Note] = []
         entries = []
         images = 0
         for entry in reversed(context.entries):  # newest first: the image limit keeps those
@@ -105,11 +114,10 @@ class Sending:
                     if is_image(attachment) and profile.images:
                         images += 1
                         if images > profile.max_images:
-                            notes.append(
-                                f"{attachment.name} (seq {entry.seq}) left out: "
-                                f"{profile.kind} takes at most {profile.max_images} images "
-                                "per request; the newest are sent"
+                            why = Unsendable(
+                                cause="too_many", profile=profile.kind, most=profile.max_images
                             )
+                            notes.append(_left_out(attachment, entry.seq, why))
                             continue
                     fitted_one = self._fit(attachment, entry.seq, profile, notes)
                     if fitted_one is not None:
@@ -121,7 +129,7 @@ class Sending:
         entries.reverse()
         return replace(context, entries=tuple(entries)), tuple(notes)
 
-    def _tool_images(self, entry: ToolResults, profile: Profile, notes: list[str]) -> ToolResults:
+    def _tool_images(self, entry: ToolResults, profile: Profile, notes: list[Note]) -> ToolResults:
         """A tool's images fitted like an input's; for a model without images, none (the
         result's text says an image was attached)."""
         results = []
@@ -136,31 +144,39 @@ class Sending:
         return msgspec.structs.replace(entry, results=results)
 
     def _fit(
-        self, attachment: Attachment, seq: int, profile: Profile, notes: list[str]
+        self, attachment: Attachment, seq: int, profile: Profile, notes: list[Note]
     ) -> Attachment | None:
-        where = f"{attachment.name} (seq {seq})"
         if is_image(attachment) and not profile.images:
-            notes.append(f"{where} left out: {profile.no_images}")
+            why = profile.no_images or Unsendable(cause="no_images", model=profile.kind)
+            notes.append(_left_out(attachment, seq, why))
             return None
         try:
             data = self._bytes(attachment)
         except StorageError as exc:  # a damaged reference (DamagedReference) is one too
-            notes.append(f"{where} left out: {exc}")
+            notes.append(_left_out(attachment, seq, Failure.of(exc)))
             return None
         if is_image(attachment):
-            return _image_for(attachment, data, profile, where, notes)
+            return _image_for(attachment, data, profile, seq, notes)
         if attachment.mime_type == PDF:
             if profile.pdfs:
                 return _inline(attachment, attachment.mime_type, data)
-            text, note = extracted_text(data, attachment.name)
-            if not text:
-                notes.append(f"{where} left out: {note}")
+            extracted = extracted_text(data, attachment.name)
+            if extracted.why is not None:
+                notes.append(_left_out(attachment, seq, extracted.why))
                 return None
-            notes.append(f"{where}: {profile.kind} {_model_reads_no_pdfs(profile)}; {note}")
-            return _inline(attachment, "text/plain", text.encode(), name=_extracted(attachment))
+            notes.append(
+                PdfAsText(
+                    name=attachment.name, seq=seq, profile=profile.kind, pages=extracted.pages,
+                    cut_at=extracted.cut_at, local=profile.kind == "local",
+                )
+            )  # fmt: skip
+            text = extracted.text.encode()
+            return _inline(attachment, "text/plain", text, name=_extracted(attachment))
         if is_text(attachment):
             return _inline(attachment, attachment.mime_type, data)
-        notes.append(f"{where} left out: {attachment.mime_type} cannot be sent")
+        notes.append(
+            _left_out(attachment, seq, Unsendable(cause="mime", mime=attachment.mime_type))
+        )
         return None
 
     def _bytes(self, attachment: Attachment) -> bytes:
@@ -172,8 +188,8 @@ class Sending:
         return self.blobs.read(attachment.sha256)
 
 
-def _model_reads_no_pdfs(profile: Profile) -> str:
-    return "reads no PDFs" if profile.kind != "local" else "(the built-in model) reads no PDFs"
+def _left_out(attachment: Attachment, seq: int, why: Unsendable | Failure) -> AttachmentLeftOut:
+    return AttachmentLeftOut(name=attachment.name, seq=seq, why=why)
 
 
 def _extracted(attachment: Attachment) -> str:
@@ -189,7 +205,7 @@ def _inline(attachment: Attachment, mime_type: str, data: bytes, *, name: str = 
 
 
 def _image_for(
-    attachment: Attachment, data: bytes, profile: Profile, where: str, notes: list[str]
+    attachment: Attachment, data: bytes, profile: Profile, seq: int, notes: list[Note]
 ) -> Attachment | None:
     """The image as this provider takes it: downscaled to its limits, a GIF it does not read
     (or an animated one) as a PNG of its first frame, and at most its byte limit."""
@@ -201,8 +217,9 @@ def _image_for(
     if fitted_image is None:
         try:
             fitted_image = _fit_image(data, attachment.mime_type, *limits)
-        except (OSError, ValueError) as exc:
-            notes.append(f"{where} left out: the image cannot be read ({exc})")
+        except (OSError, ValueError) as exc:  # Pillow's words
+            why = Unsendable(cause="image_unreadable", detail=str(exc))
+            notes.append(_left_out(attachment, seq, why))
             return None
         with _cache_lock:  # turns fit on a worker thread while the inspector fits on its own
             _fitted_images[key] = fitted_image
@@ -210,10 +227,9 @@ def _image_for(
                 del _fitted_images[next(iter(_fitted_images))]
     mime, out, (width, height) = fitted_image
     if out is _TOO_BIG:
-        notes.append(
-            f"{where} left out: over {profile.kind}'s limit of "
-            f"{size_text(profile.max_image_bytes)} per image even when made smaller"
-        )
+        limit = profile.max_image_bytes
+        why = Unsendable(cause="image_too_big", profile=profile.kind, limit=limit)
+        notes.append(_left_out(attachment, seq, why))
         return None
     tokens = profile.image_tokens(width, height)
     changes = []
@@ -223,13 +239,15 @@ def _image_for(
         and (width, height) != (attachment.width, attachment.height)
     ):
         changes.append(
-            f"downscaled from {attachment.width:,}x{attachment.height:,} to "
-            f"{width:,}x{height:,} for {profile.kind}'s limits"
-        )
+            ImageChange(
+                cause="downscaled", width=attachment.width, height=attachment.height,
+                to_width=width, to_height=height, profile=profile.kind,
+            )
+        )  # fmt: skip
     if mime != attachment.mime_type:
-        changes.append(f"sent as {mime.split('/')[1].upper()}")
-    changes.append(f"about {tokens:,} tokens (estimate)")
-    notes.append(f"{where}: {'; '.join(changes)}")
+        changes.append(ImageChange(cause="converted", format=mime.split("/")[1].upper()))
+    changes.append(ImageChange(cause="tokens", tokens=tokens))
+    notes.append(ImageSent(name=attachment.name, seq=seq, changes=tuple(changes)))
     sent = _inline(attachment, mime, data if out is None else out)
     return msgspec.structs.replace(sent, width=width, height=height)
 
@@ -292,8 +310,18 @@ def _encode(frame: Any, mime: str) -> bytes:
     return buffer.getvalue()
 
 
-def extracted_text(data: bytes, name: str) -> tuple[str, str]:
-    """(the PDF's text, a note on how it was made); '' and why when there is none."""
+@dataclass(frozen=True)
+class Extracted:
+    """A PDF's text (the adapter heads it with the name: "<name> (text extracted ...)"), or
+    why there is none."""
+
+    text: str
+    pages: int = 0
+    cut_at: int = 0  # the characters kept of a longer text
+    why: Unsendable | None = None
+
+
+def extracted_text(data: bytes, name: str) -> Extracted:
     from pypdf import PdfReader
 
     quiet_pypdf()
@@ -303,16 +331,15 @@ def extracted_text(data: bytes, name: str) -> tuple[str, str]:
             reader.decrypt("")
         pages = [page.extract_text() or "" for page in reader.pages]
     except Exception as exc:  # pypdf raises many kinds on damaged files; none may escape
-        return "", f"its text cannot be extracted ({type(exc).__name__})"
+        return Extracted("", why=Unsendable(cause="pdf_unreadable", detail=type(exc).__name__))
     text = "\n\n".join(f"[page {n}]\n{page.strip()}" for n, page in enumerate(pages, 1)
                        if page.strip())  # fmt: skip
     if not text:
-        return "", "it has no text to extract (a scan?)"
-    note = f"its text was extracted ({len(pages)} pages) and sent as text"
+        return Extracted("", why=Unsendable(cause="pdf_no_text"))
     if len(text) > _MAX_EXTRACTED_CHARS:
         text = text[:_MAX_EXTRACTED_CHARS] + "\n[… the rest of the text is not sent]"
-        note += f", cut at {_MAX_EXTRACTED_CHARS:,} characters"
-    return text, note  # the adapter heads it with the name: "<name> (text extracted ...)"
+        return Extracted(text, len(pages), cut_at=_MAX_EXTRACTED_CHARS)
+    return Extracted(text, len(pages))
 
 
 def _over(attachment: Attachment, profile: Profile, limit: int) -> str:

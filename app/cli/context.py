@@ -74,7 +74,7 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
     upcoming = next_request(services, conversation, spec, draft=args.draft)
     if args.wire:
         for note in (*upcoming.attachments, *upcoming.notes):
-            print(f"note: {note}", file=sys.stderr)
+            print(f"note: {english(note)}", file=sys.stderr)
         if upcoming.body is None:
             return _fail(upcoming.body_error or f"no request body for {spec}")
         sys.stdout.write(wire_json(upcoming.body) + "\n")
@@ -115,8 +115,8 @@ def _report(
             {"first_seq": o.first_seq, "last_seq": o.last_seq, "reason": o.reason}
             for o in upcoming.omitted
         ],
-        "notes": list(upcoming.notes),
-        "attachments": list(upcoming.attachments),
+        "notes": [english(note) for note in upcoming.notes],
+        "attachments": [english(note) for note in upcoming.attachments],
         "tools_left_out": list(upcoming.tools_left_out),
         "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
         if reported

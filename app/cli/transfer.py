@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.errors import UsageError
+from app.notes import english
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -169,10 +170,10 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
     verb = "would import" if report.dry_run else "imported"
     for conversation_id, title, label in report.imported:
         print(f"{conversation_id}  {title or 'Untitled'}  ({verb} from {label})")
-    for note in report.notes:
-        print(f"crosstalk: note: {note}", file=sys.stderr)
+    for label, note in report.notes:
+        print(f"crosstalk: note: {label}: {english(note)}", file=sys.stderr)
     for label, why in report.skipped:
-        print(f"crosstalk: skipped {label}: {why}", file=sys.stderr)
+        print(f"crosstalk: skipped {label}: {english(why)}", file=sys.stderr)
     for problem in report.failed:
         print(f"crosstalk: not imported: {problem}", file=sys.stderr)
     print(f"crosstalk: {report.summary()}", file=sys.stderr)

@@ -28,6 +28,7 @@ from app.context.events import Compressed, Compressing, CompressionFailed, Conte
 from app.errors import CrosstalkError
 from app.history import ModelInput, ModelOutput
 from app.next_model import model_to_continue
+from app.notes import FILE_NOTES, NOTE_VALUES, decode_all, english
 from app.providers import Models, ReasoningDelta, StreamEvent, TextDelta, ToolCallDelta
 from app.tuning import check
 
@@ -239,8 +240,8 @@ def attachment_notes(conversation: Conversation, output: ModelOutput) -> list[st
         seq = history.parent_of(seq)
     if not seq or not isinstance(history.at(seq), ModelInput):
         return []
-    mark = f"(seq {seq})"
-    return [note for note in output.meta.get("replay_notes", []) if mark in note]
+    notes = decode_all(output.meta.get(NOTE_VALUES))
+    return [english(note) for note in notes if isinstance(note, FILE_NOTES) and note.seq == seq]
 
 
 def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None:

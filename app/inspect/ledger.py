@@ -34,7 +34,7 @@ from app.history.entries import KINDS as ENTRY_KINDS
 from app.history.entries import STOPPED
 from app.history.outline import RETRACT, outline_of
 from app.inspect.redact import redact, redact_text
-from app.notes import CompressionUnused, Failed, Note, RowStatus, english_all
+from app.notes import CompressionUnused, Failed, Failure, Note, RowStatus, english_all
 from app.pricing import Price, PriceTable
 
 NO_USAGE = Usage()
@@ -225,7 +225,8 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
                 elif entry.partial and entry.error == STOPPED:
                     status = STOPPED_PARTIAL
                 else:  # the turn keeps what arrived (partial) when the call breaks: failed
-                    status = (Failed(error=entry.error),)
+                    why = Failure.kept(entry.error, entry.meta.get("failure"))
+                    status = (Failed(error=why),)
                 if last_output is not None and history.parent_of(seq) == rows[last_output].seq:
                     _mark_retried(rows, last_output, seq)  # a retry written as a line
                 elif (redone := history.seq_of(entry.meta.get("regenerates", ""))) is not None:

@@ -44,7 +44,7 @@ from app.history import (
 )
 from app.history.outline import outline_of
 from app.inspect.redact import redact, redact_text
-from app.notes import Counting, Sampling
+from app.notes import Counting, Note, Sampling, ToolsLeftOut, mapped
 from app.providers import Provider, Request
 from app.store import Conversation, Header
 from app.store.transcript import FORMAT, VERSION, Appender
@@ -77,14 +77,14 @@ class NextRequest:
     estimate: bool  # not the provider's own tokenizer
     counting: Counting  # how the tokens were counted: "estimated with ... (Gemini counts ...)"
     omitted: tuple[Omission, ...]  # window, budget, compression, retry ...
-    notes: tuple[str, ...]  # what replay changed: reasoning dropped, tool ids rewritten ...
+    notes: tuple[Note, ...]  # what replay changed: reasoning dropped, tool ids rewritten ...
     body: dict[str, Any] | None  # the wire body the adapter would post, redacted
     body_error: str | None  # why there is no body (an unknown model, say; None if not rendered)
     would_compress: bool  # auto-compression would run before this request
     over_budget: bool
     sampling: tuple[Sampling, ...] = ()  # temperature, max tokens and thinking as sent
     # what fitting the attachments to this model did: scaled, converted, left out, and why
-    attachments: tuple[str, ...] = ()
+    attachments: tuple[Note, ...] = ()
     # enabled tools not declared: their definitions were over the tools' share of the budget
     tools_left_out: tuple[str, ...] = ()
     tool_tokens_all: int = 0  # what declaring every enabled tool would cost
@@ -158,7 +158,7 @@ def next_request(
     request, provider, model = built.request, built.provider, built.request.model
     context = request.context
     body: dict[str, Any] | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     body_error = built.problem
     if built.adapter is not None and render:
         body, notes, body_error = _render(built.adapter, request, draft)
@@ -184,9 +184,9 @@ def next_request(
         notes=notes,
         # the tools' own line is shown from ``tools_left_out`` (app/turn/requests.py left_out_note)
         attachments=tuple(
-            redact_text(note)
+            mapped(note, redact_text)
             for note in request.notes
-            if not (request.tools_left_out and "MCP tools not declared" in note)
+            if not isinstance(note, ToolsLeftOut)
         ),
         body=body,
         body_error=body_error,
@@ -345,7 +345,7 @@ def _warm(provider: Provider, model: str) -> None:
 
 def _render(
     provider: Provider, request: Request, draft: str = ""
-) -> tuple[dict[str, Any] | None, tuple[str, ...], str | None]:
+) -> tuple[dict[str, Any] | None, tuple[Note, ...], str | None]:
     """The body, redacted (the history's strings through the cache, the draft not)."""
 
     def text(value: str) -> str:
@@ -355,7 +355,7 @@ def _render(
         rendered = provider.render(request)
     except (CrosstalkError, ImportError) as exc:
         return None, (), f"{provider.name} cannot render this request: {exc}"
-    notes = tuple(redact_text(note) for note in rendered.notes)
+    notes = tuple(mapped(note, redact_text) for note in rendered.notes)
     return redact(rendered.body, text), notes, None
 
 

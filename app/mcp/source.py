@@ -8,6 +8,7 @@ from app.errors import CrosstalkError
 from app.mcp.manager import McpManager
 from app.mcp.naming import selector
 from app.mcp.values import ToolInfo
+from app.notes import Failure, Note, ServerNotStarted
 from app.providers import ToolSpec
 from app.tools import SourcedTool, ToolContext, ToolOutcome
 
@@ -42,13 +43,13 @@ class McpSource:
             read_only=tool.read_only,
         )
 
-    async def prepare(self) -> str | None:
+    async def prepare(self) -> Note | None:
         if self._disabled():
-            return f"{self.name}: the server is disabled in mcp.json; its tools were not sent"
+            return ServerNotStarted(cause="disabled", selector=self.name)
         try:
             await self.manager.tools(self.server)
         except CrosstalkError as exc:
-            return f"{exc}; its tools were not sent"
+            return ServerNotStarted(cause="failed", error=Failure.of(exc))
         return None
 
     async def call(

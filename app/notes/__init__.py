@@ -4,10 +4,13 @@ the user's language (ui/common/notes.py). docs/i18n.md says how a new kind is ad
 from app.notes.attachments import AttachmentLeftOut, ImageChange, ImageSent, PdfAsText, Unsendable
 from app.notes.base import (
     CONTEXT,
+    NOTE_VALUES,
     QT_TRANSLATE_NOOP,
+    Failure,
     Note,
     Text,
     decode,
+    decode_all,
     english,
     english_all,
     kinds,
@@ -48,8 +51,13 @@ from app.notes.replay import (
 from app.notes.tools import ServerNotStarted, ToolsLeftOut
 from app.notes.transfer import ImportNote, ImportSkipped
 
+# what the request did with the files of an input (their ``seq`` is the input's)
+FILE_NOTES = (AttachmentLeftOut, ImageSent, PdfAsText, NotSent, FilesApi)
+
 __all__ = [
     "CONTEXT",
+    "FILE_NOTES",
+    "NOTE_VALUES",
     "QT_TRANSLATE_NOOP",
     "ArgumentsMended",
     "AttachmentLeftOut",
@@ -59,6 +67,7 @@ __all__ = [
     "Covered",
     "DropReason",
     "Failed",
+    "Failure",
     "FilesApi",
     "FirstInputCut",
     "ImageChange",
@@ -87,6 +96,7 @@ __all__ = [
     "ToolsNotOffered",
     "Unsendable",
     "decode",
+    "decode_all",
     "english",
     "english_all",
     "kinds",

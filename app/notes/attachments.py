@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from app.notes.base import QT_TRANSLATE_NOOP, Note, Templates, Text
+from app.notes.base import QT_TRANSLATE_NOOP, Failure, Note, Templates
 
 
 class Unsendable(Note, frozen=True):
@@ -20,7 +20,6 @@ class Unsendable(Note, frozen=True):
         "not_vision": QT_TRANSLATE_NOOP(
             "Notes", "{model} is not marked as reading images (settings: vision_models)"
         ),
-        "not_base64": QT_TRANSLATE_NOOP("Notes", "its inline data is not base64"),
         "mime": QT_TRANSLATE_NOOP("Notes", "{mime} cannot be sent"),
         "image_unreadable": QT_TRANSLATE_NOOP("Notes", "the image cannot be read ({detail})"),
         "image_too_big": QT_TRANSLATE_NOOP(
@@ -32,7 +31,7 @@ class Unsendable(Note, frozen=True):
     COUNTS = frozenset({"most"})
     SIZES = frozenset({"limit"})
     cause: Literal[
-        "too_many", "no_images", "no_images_local", "not_vision", "not_base64", "mime",
+        "too_many", "no_images", "no_images_local", "not_vision", "mime",
         "image_unreadable", "image_too_big", "pdf_unreadable", "pdf_no_text",
     ]  # fmt: skip
     profile: str = ""
@@ -44,12 +43,12 @@ class Unsendable(Note, frozen=True):
 
 
 class AttachmentLeftOut(Note, frozen=True):
-    """``why`` is a Text when the file could not be read from storage (the error's words)."""
+    """``why`` is a Failure when the file could not be read from storage."""
 
     TEMPLATE = QT_TRANSLATE_NOOP("Notes", "{name} (seq {seq}) left out: {why}")
     name: str
     seq: int
-    why: Unsendable | Text
+    why: Unsendable | Failure
 
 
 class PdfAsText(Note, frozen=True):

@@ -14,8 +14,13 @@ from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
+from app.errors import CrosstalkError, Datum
+
 Templates = Mapping[str, str]  # a kind's English templates, by variant
 CONTEXT = "Notes"  # the translation context of every template
+# a reply's meta: the notes of its request as values (``to_raw``), beside "replay_notes", the
+# same in English (what older versions and exports read)
+NOTE_VALUES = "note_values"
 SEPARATOR = "; "  # between notes, and between a note's nested notes
 LIST = ", "  # between the names of a list field
 
@@ -61,6 +66,34 @@ class Text(Note, frozen=True):
 
     TEMPLATE = "{text}"
     text: str
+
+
+class Failure(Note, frozen=True):
+    """An error as a note (an attachment's file that cannot be read, an MCP server that does
+    not start): its English (``text``), and its class, cause and data, from which the window
+    says it again in the user's language (``app.errors``; ui/common/errors_text.py)."""
+
+    TEMPLATE = "{text}"
+    text: str
+    error: str = ""  # the class's name
+    cause: str = ""  # "": an error made from a message alone
+    data: dict[str, Datum] = msgspec.field(default_factory=dict)
+
+    @classmethod
+    def of(cls, exc: CrosstalkError) -> Failure:
+        return cls(text=str(exc), error=type(exc).__name__, cause=exc.cause, data=dict(exc.data))
+
+    @classmethod
+    def kept(cls, text: str, record: object) -> Failure:
+        """An error as a record keeps it: its English, and the values ``app.errors.stored``
+        wrote beside it (a failed reply's ``meta["failure"]``), if they can be read."""
+        if not isinstance(record, Mapping):
+            return cls(text=text)
+        error, cause, data = record.get("error"), record.get("cause"), record.get("data")
+        if not (isinstance(error, str) and isinstance(cause, str) and isinstance(data, Mapping)):
+            return cls(text=text)
+        values = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, Datum)}
+        return cls(text=text, error=error, cause=cause, data=values)
 
 
 def size_text(size: int) -> str:
@@ -117,8 +150,8 @@ def tag_of(kind: type[Note]) -> str:
 
 
 def to_raw(note: Note) -> dict[str, Any]:
-    """JSON-ready: ``{"kind": "left_out", "cause": "removed"}``."""
-    raw = msgspec.to_builtins(note)
+    """As JSON reads back: ``{"kind": "left_out", "cause": "removed"}`` (lists, not tuples)."""
+    raw = msgspec.json.decode(msgspec.json.encode(note))
     assert isinstance(raw, dict)
     return raw
 
@@ -134,6 +167,12 @@ def decode(raw: object) -> Note | None:
     except msgspec.ValidationError:
         return None
     return note if isinstance(note, Note) else None
+
+
+def decode_all(raws: object) -> list[Note]:
+    """The notes of a list ``to_raw`` made, leaving out what this version cannot read."""
+    found = [decode(raw) for raw in raws] if isinstance(raws, list) else []
+    return [note for note in found if note is not None]
 
 
 def _union(members: tuple[type[Note], ...]) -> Any:

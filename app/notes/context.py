@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from app.notes.base import QT_TRANSLATE_NOOP, Note, Templates
+from app.notes.base import QT_TRANSLATE_NOOP, Failure, Note, Templates
 
 
 class LeftOut(Note, frozen=True):
@@ -108,10 +108,10 @@ class RowStatus(Note, frozen=True):
 
 
 class Failed(Note, frozen=True):
-    """A reply whose call failed: ``error`` is the text the transcript keeps."""
+    """A reply whose call failed, and why, as its transcript keeps it."""
 
     TEMPLATE = QT_TRANSLATE_NOOP("Notes", "failed: {error}")
-    error: str
+    error: Failure
 
 
 class Counting(Note, frozen=True):

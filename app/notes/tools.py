@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from app.notes.base import QT_TRANSLATE_NOOP, Note, Templates
+from app.notes.base import QT_TRANSLATE_NOOP, Failure, Note, Templates
 
 
 class ToolsLeftOut(Note, frozen=True):
@@ -46,4 +46,4 @@ class ServerNotStarted(Note, frozen=True):
     cause: Literal["not_configured", "disabled", "failed"]
     selector: str = ""
     server: str = ""
-    error: str = ""
+    error: Failure | None = None

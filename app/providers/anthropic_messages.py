@@ -21,6 +21,7 @@ from app.errors import (
     Unavailable,
 )
 from app.history import Reasoning, Usage
+from app.notes import Note, RequestChanged
 from app.providers.adapter import CloudAdapter
 from app.providers.anthropic_replay import layout_item, render_request
 from app.providers.base import (
@@ -195,9 +196,10 @@ class AnthropicProvider(CloudAdapter):
 
     def render(self, request: Request) -> Rendered:
         deprecated, adaptive = _sdk_model_lists()
-        notes = []
+        notes: list[Note] = []
         if request.model in deprecated:
-            notes.append(f"{request.model} is deprecated: end of life {deprecated[request.model]}")
+            date = deprecated[request.model]
+            notes.append(RequestChanged(cause="deprecated", model=request.model, date=date))
         return render_request(self.name, request, adaptive, notes)
 
     def _load_for_requests(self, client: Any) -> None:

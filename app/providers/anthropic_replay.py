@@ -30,7 +30,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.history import Attachment, ModelInput, ModelOutput, Reasoning, ToolCall, ToolResults
-from app.providers.attached import sendable, text_of
+from app.notes import (
+    ArgumentsMended,
+    CallIds,
+    DropReason,
+    NoResult,
+    Note,
+    OrphanResult,
+    ReasoningDropped,
+    ReplyLeftOut,
+    RequestChanged,
+    ThinkingOff,
+    ToolNameRewritten,
+    ToolsNotOffered,
+    renaming,
+)
+from app.providers.attached import refused, sendable, text_of
 from app.providers.base import Rendered, Request
 
 DEFAULT_MAX_TOKENS = 8192
@@ -82,7 +97,7 @@ class _Pending:
 class _Renderer:
     provider: str
     model: str
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)
     used_ids: set[str] = field(default_factory=set)
     tool_names: dict[str, None] = field(default_factory=dict)  # ordered set
@@ -108,10 +123,7 @@ class _Renderer:
         blocks = []
         for kind, attachment in sendable(entry, self.provider, self.notes):
             if kind == "image" and attachment.mime_type not in IMAGE_TYPES:
-                self.notes.append(
-                    f"{attachment.name} (seq {entry.seq}) not sent: {self.provider} does not "
-                    f"take {attachment.mime_type}"
-                )
+                self.notes.append(refused(attachment, entry.seq, self.provider))
                 continue
             blocks.append(_attachment(kind, attachment))
         if entry.text.strip():
@@ -124,7 +136,7 @@ class _Renderer:
         calls = [self.tool_use(call, entry.seq, i) for i, call in enumerate(entry.tool_calls)]
         blocks = self.arrange(entry, reasoning, calls, layout)
         if not blocks:
-            self.notes.append(f"reply left out (seq {entry.seq}): nothing in it can be sent")
+            self.notes.append(ReplyLeftOut(seq=entry.seq))
             return
         self.add("assistant", blocks)
         self.last_output = entry
@@ -162,12 +174,11 @@ class _Renderer:
             else:
                 unsigned += 1
         if foreign:
-            self.notes.append(f"reasoning dropped (seq {entry.seq}): made by {', '.join(foreign)}")
+            made = DropReason(cause="made_by", makers=tuple(foreign))
+            self.notes.append(ReasoningDropped(seq=entry.seq, reasons=(made,)))
         if unsigned:
-            self.notes.append(
-                f"reasoning dropped (seq {entry.seq}): {unsigned} thinking block(s) without a "
-                "signature (the reply broke off before it was signed)"
-            )
+            broken = DropReason(cause="unsigned", count=unsigned)
+            self.notes.append(ReasoningDropped(seq=entry.seq, reasons=(broken,)))
         if foreign or unsigned:
             layout = None  # it no longer matches what is left
         return blocks, layout
@@ -177,10 +188,7 @@ class _Renderer:
         name = self.tool_name(call.name, seq)
         arguments = parse_arguments(call.arguments)
         if arguments is None:
-            self.notes.append(
-                f"arguments of {call.name} (seq {seq}) are not a JSON object: sent as "
-                '{"_raw_arguments": <the text>}'
-            )
+            self.notes.append(ArgumentsMended(cause="raw", seq=seq, tools=(call.name,)))
             arguments = {"_raw_arguments": call.arguments}
         return {"type": "tool_use", "id": wire_id, "name": name, "input": arguments}
 
@@ -193,13 +201,14 @@ class _Renderer:
             unique, n = f"{candidate}_{n}", n + 1
         self.used_ids.add(unique)
         if unique != original:
-            self.notes.append(f"tool call id rewritten (seq {seq}): {original!r} -> {unique!r}")
+            renamed = (renaming(original, unique),)
+            self.notes.append(CallIds(cause="rewritten", seq=seq, renamed=renamed))
         return unique
 
     def tool_name(self, name: str, seq: int) -> str:
         wire = name if _NAME.match(name) else (_NOT_ID.sub("_", name)[:64] or "unnamed_tool")
         if wire != name:
-            self.notes.append(f"tool name rewritten (seq {seq}): {name!r} -> {wire!r}")
+            self.notes.append(ToolNameRewritten(seq=seq, renamed=renaming(name, wire)))
         self.tool_names[wire] = None
         return wire
 
@@ -212,10 +221,8 @@ class _Renderer:
             if match is None:
                 text = f"[result of {result.name}, whose call is not in this request]\n"
                 orphans.append({"type": "text", "text": text + result.content})
-                self.notes.append(
-                    f"tool result sent as text (seq {entry.seq}): no call {result.call_id!r} "
-                    "precedes it"
-                )
+                orphan = OrphanResult(cause="as_text", seq=entry.seq, call_id=result.call_id)
+                self.notes.append(orphan)
                 continue
             pending.remove(match)
             block = _result_block(match[1], result.content, result.is_error)
@@ -230,8 +237,8 @@ class _Renderer:
         if not self.pending or not self.pending.calls:
             self.pending = None
             return []
-        names = ", ".join(call.name for call, _ in self.pending.calls)
-        self.notes.append(f"no result recorded for {names} (seq {self.pending.seq}): sent as error")
+        names = tuple(call.name for call, _ in self.pending.calls)
+        self.notes.append(NoResult(cause="as_error", seq=self.pending.seq, tools=names))
         blocks = [
             _result_block(wire_id, "no result was recorded for this call", True)
             for _, wire_id in self.pending.calls
@@ -260,10 +267,8 @@ class _Renderer:
                 for name in self.tool_names
             ]
             body["tool_choice"] = {"type": "none"}
-            self.notes.append(
-                "tools declared from the history, not offered (tool_choice none): "
-                + ", ".join(self.tool_names)
-            )
+            names = tuple(self.tool_names)
+            self.notes.append(ToolsNotOffered(cause="from_history", names=names))
 
     def thinking_blocked(self) -> bool:
         """A tool loop in progress whose last call has no signed thinking to continue from."""
@@ -274,10 +279,11 @@ class _Renderer:
         if previous and previous[0]["type"] in ("thinking", "redacted_thinking"):
             return False
         made_by = self.last_output
-        origin = f" from {made_by.provider}:{made_by.model} (seq {made_by.seq})" if made_by else ""
-        self.notes.append(
-            f"thinking off: the pending tool call{origin} has no signed thinking to continue from"
-        )
+        if made_by is None:
+            self.notes.append(ThinkingOff())
+        else:
+            maker = f"{made_by.provider}:{made_by.model}"
+            self.notes.append(ThinkingOff(maker=maker, seq=made_by.seq))
         return True
 
     def sampling(self, request: Request, body: dict[str, Any], adaptive: Sequence[str]) -> None:
@@ -296,9 +302,9 @@ class _Renderer:
                 body["max_tokens"] = wanted
             else:
                 body["max_tokens"] = budget + wanted
+                raised = budget + wanted
                 self.notes.append(
-                    f"max_tokens raised to {budget + wanted}: it must exceed the thinking "
-                    f"budget of {budget}"
+                    RequestChanged(cause="max_tokens_raised", tokens=raised, budget=budget)
                 )
             body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         else:
@@ -306,7 +312,11 @@ class _Renderer:
         if request.temperature is not None:
             # the Messages API (as of SDK 2.12) has no temperature parameter any more
             self.notes.append(
-                f"temperature {request.temperature:g} not sent: {self.provider} takes none"
+                RequestChanged(
+                    cause="temperature_not_sent",
+                    temperature=request.temperature,
+                    provider=self.provider,
+                )
             )
 
 
@@ -349,7 +359,7 @@ def _follow(
 
 
 def render_request(
-    provider: str, request: Request, adaptive: Sequence[str] = (), notes: Sequence[str] = ()
+    provider: str, request: Request, adaptive: Sequence[str] = (), notes: Sequence[Note] = ()
 ) -> Rendered:
     """The body ``messages.stream`` posts for ``request``; ``adaptive`` lists the models that
     take ``thinking: {"type": "adaptive"}`` instead of a budget."""

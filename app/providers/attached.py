@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from app.history import Attachment, ModelInput
+from app.notes import Note, NotSent
 
 PDF = "application/pdf"
 Kind = Literal["image", "pdf", "text"]
@@ -32,19 +33,24 @@ def kind(attachment: Attachment) -> Kind | None:
 
 
 def sendable(
-    entry: ModelInput, provider: str, notes: list[str], takes: frozenset[Kind] | None = None
+    entry: ModelInput, provider: str, notes: list[Note], takes: frozenset[Kind] | None = None
 ) -> Iterator[tuple[Kind, Attachment]]:
     """The input's attachments this provider can be sent, each with its kind; a note for
     each of the others (``takes``: the kinds it reads; all three by default)."""
     for attachment in entry.attachments:
         found = kind(attachment)
-        where = f"{attachment.name} (seq {entry.seq})"
         if found is None or (takes is not None and found not in takes):
-            notes.append(f"{where} not sent: {provider} does not take {attachment.mime_type}")
+            notes.append(refused(attachment, entry.seq, provider))
         elif not attachment.data:
-            notes.append(f"{where} not sent: its bytes were not put in the request")
+            notes.append(NotSent(cause="no_bytes", names=(attachment.name,), seq=entry.seq))
         else:
             yield found, attachment
+
+
+def refused(attachment: Attachment, seq: int, provider: str) -> NotSent:
+    """The note for a file ``provider`` does not take."""
+    names, mime = (attachment.name,), attachment.mime_type
+    return NotSent(cause="refused", names=names, seq=seq, provider=provider, mime=mime)
 
 
 def data_url(attachment: Attachment) -> str:

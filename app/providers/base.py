@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.history import Context, Reasoning, Usage
+from app.notes import Note
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Request:
     temperature: float | None = None
     reasoning: str | None = None  # "low" | "medium" | "high" to ask for thinking; None: off
     # what fitting the attachments to this model changed or left out (app/attachments)
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     # enabled tools not declared: over the tools' share of the token budget (app/tools.py)
     tools_left_out: tuple[str, ...] = ()
 
@@ -46,7 +47,7 @@ class Rendered:
     """
 
     body: dict[str, Any]
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[Note, ...] = field(default=())
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,18 @@ from app.history import (
     ToolResults,
 )
 from app.history.context import ConversationEntry
+from app.notes import (
+    ArgumentsMended,
+    CallIds,
+    DropReason,
+    FilesApi,
+    NoResult,
+    Note,
+    NotSent,
+    OrphanResult,
+    ReasoningDropped,
+    StandInSignature,
+)
 from app.providers.attached import labelled, sendable
 from app.providers.base import Rendered, Request
 
@@ -138,7 +150,7 @@ class _Replay:
         self.to_upload: set[str] = set()  # file_key of each file going through the Files API
         self.uploads: dict[str, Attachment] = {}  # those not uploaded yet
         self.noted: set[str] = set()
-        self.notes: list[str] = []
+        self.notes: list[Note] = []
         self._contents: list[dict[str, Any]] = []
         # the calls of the latest model turn, with the id each was sent with (None: no id)
         self._pending: list[tuple[ToolCall, str | None]] = []
@@ -204,10 +216,9 @@ class _Replay:
         if key not in self.noted:  # the same file twice in a request: one note
             self.noted.add(key)
             limit = INLINE_LIMIT // (1024 * 1024)
+            name, provider = attachment.name, self.provider
             self.notes.append(
-                f"{attachment.name} (seq {seq}): sent through {self.provider}'s Files API, "
-                f"as the request's inline data would be over {limit} MB; "
-                + (f"uploaded as {uri}" if uri else "uploaded when the request is sent")
+                FilesApi(name=name, seq=seq, provider=provider, limit_mb=limit, uri=uri or "")
             )
         return {"file_uri": uri or placeholder(attachment), "mime_type": attachment.mime_type}
 
@@ -236,15 +247,12 @@ class _Replay:
                 return copy.deepcopy(parts)
         made = sorted({f"{r.provider}:{r.model}" for r in entry.reasoning})
         if own:  # e.g. the calls of a broken reply, never run, were left out of the context
-            self.notes.append(
-                f"reasoning dropped (seq {entry.seq}): its stored parts do not match its "
-                "tool calls, so the reply was rebuilt from its text"
-            )
+            mismatch = DropReason(cause="parts_mismatch")
+            self.notes.append(ReasoningDropped(seq=entry.seq, reasons=(mismatch,)))
         elif made:
-            note = f"reasoning dropped (seq {entry.seq}): made by {', '.join(made)}"
-            if made == [f"{self.provider}:{self.model}"]:
-                note += " (its parts were not stored: a partial reply)"
-            self.notes.append(note)
+            ours = made == [f"{self.provider}:{self.model}"]
+            why = DropReason(cause="not_stored" if ours else "made_by", makers=tuple(made))
+            self.notes.append(ReasoningDropped(seq=entry.seq, reasons=(why,)))
         return None
 
     def _rebuilt(self, entry: ModelOutput, current_turn: bool) -> list[Part]:
@@ -255,16 +263,11 @@ class _Replay:
             if current_turn and not any("functionCall" in p for p in parts):
                 # Gemini validates the first call of each step in the current turn
                 call_part["thoughtSignature"] = STAND_IN_SIGNATURE
-                self.notes.append(
-                    f"stand-in thought signature (seq {entry.seq}): calls made by {maker}"
-                )
+                self.notes.append(StandInSignature(seq=entry.seq, maker=maker))
             parts.append(call_part)
         if entry.tool_calls:
-            ids = ", ".join(call.id for call in entry.tool_calls)
-            self.notes.append(
-                f"tool call ids not sent (seq {entry.seq}, made by {maker}): {ids}; "
-                "calls and responses pair by order"
-            )
+            ids = tuple(call.id for call in entry.tool_calls)
+            self.notes.append(CallIds(cause="not_sent", seq=entry.seq, maker=maker, ids=ids))
         return parts
 
     def _args(self, entry: ModelOutput, call: ToolCall) -> dict[str, Any]:
@@ -277,8 +280,7 @@ class _Replay:
         if isinstance(value, dict):
             return value
         self.notes.append(
-            f"arguments of {call.name} (seq {entry.seq}, call {call.id}) are not a JSON object: "
-            'sent as {"_raw_arguments": <the text>}'
+            ArgumentsMended(cause="raw_call", seq=entry.seq, tools=(call.name,), call_id=call.id)
         )
         return {"_raw_arguments": call.arguments}
 
@@ -293,8 +295,9 @@ class _Replay:
             result = results.pop(call.id, None)
             if result is None:
                 self.notes.append(
-                    f"no result recorded for {call.name} (seq {entry.seq}, call {call.id}): "
-                    "sent as an error"
+                    NoResult(
+                        cause="as_error_call", seq=entry.seq, tools=(call.name,), call_id=call.id
+                    )
                 )
                 response = {"error": "no result was recorded for this call"}
             else:
@@ -308,9 +311,7 @@ class _Replay:
                     function_response["parts"] = images
             parts.append({"functionResponse": function_response})
         for orphan in results:
-            self.notes.append(
-                f"tool result left out (seq {entry.seq}): no call {orphan!r} before it"
-            )
+            self.notes.append(OrphanResult(cause="left_out", seq=entry.seq, call_id=orphan))
         return parts
 
     def _tool_images(self, result: ToolResult, seq: int) -> list[dict[str, Any]]:
@@ -318,11 +319,8 @@ class _Replay:
         ``functionResponse``'s own parts where the model reads them; otherwise a note."""
         images = [a for a in result.attachments if a.mime_type.startswith("image/") and a.data]
         if images and not multimodal_responses(self.model):
-            names = ", ".join(a.name for a in images)
-            self.notes.append(
-                f"{names} (seq {seq}) not sent: {self.model} takes no images in a tool's "
-                "result (Gemini 3 models do); the result's text says what it was"
-            )
+            names = tuple(a.name for a in images)
+            self.notes.append(NotSent(cause="tool_images", names=names, seq=seq, model=self.model))
             return []
         return [
             {

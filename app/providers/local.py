@@ -19,6 +19,7 @@ from typing import Any
 
 from app.errors import CrosstalkError, Unavailable
 from app.history import Context, ModelInput, ModelOutput, ToolResults, Usage
+from app.notes import DropReason, Note, ReasoningDropped, ToolsNotOffered
 from app.providers.attached import Kind, labelled, sendable
 from app.providers.base import Finished, Rendered, Request, StreamEvent, TextDelta, UsageReport
 from app.providers.local_process import IDLE_SECONDS, LocalWorker, worker_command
@@ -41,7 +42,7 @@ def bundled_model_path() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / GGUF_NAME
 
 
-def chat_messages(context: Context, notes: list[str] | None = None) -> list[dict[str, str]]:
+def chat_messages(context: Context, notes: list[Note] | None = None) -> list[dict[str, str]]:
     """The neutral context as plain chat messages (this model knows no tools or reasoning).
 
     Text attachments (a PDF's extracted text among them) follow the input's text, each headed
@@ -90,11 +91,11 @@ class LocalProvider:
         return CONTEXT_WINDOW
 
     def render(self, request: Request) -> Rendered:
-        notes = []
+        notes: list[Note] = []
         if request.tools:
-            notes.append(f"tools not offered: local:{MODEL_NAME} cannot call tools")
+            notes.append(ToolsNotOffered(cause="cannot_call", model=f"local:{MODEL_NAME}"))
         if any(isinstance(e, ModelOutput) and e.reasoning for e in request.context.entries):
-            notes.append("reasoning dropped: it came from other providers")
+            notes.append(ReasoningDropped(reasons=(DropReason(cause="other_providers"),)))
         body = {
             "messages": chat_messages(request.context, notes),
             "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app.history import ModelInput, Usage
+from app.notes import DropReason, Note, ReasoningDropped
 from app.providers.attached import data_url, labelled, sendable
 from app.providers.base import (
     Finished,
@@ -47,7 +48,7 @@ class OpenAIChatProvider(OpenAIClient):
         client.chat.completions  # noqa: B018 (the access imports its modules)
 
     def render(self, request: Request) -> Rendered:
-        notes: list[str] = []
+        notes: list[Note] = []
         context = request.context
         messages: list[dict[str, Any]] = []
         if system := system_text(context.system, context.notebook):
@@ -108,7 +109,7 @@ class OpenAIChatProvider(OpenAIClient):
             yield event
 
 
-def _user_content(entry: ModelInput, provider: str, notes: list[str]) -> str | list[Part]:
+def _user_content(entry: ModelInput, provider: str, notes: list[Note]) -> str | list[Part]:
     """The input's text, or its parts: images as data URLs, PDFs as ``file`` parts (their
     bytes as a data URL), text files as text parts headed by their names."""
     parts: list[Part] = []
@@ -127,14 +128,12 @@ def _user_content(entry: ModelInput, provider: str, notes: list[str]) -> str | l
     return parts
 
 
-def _reply_messages(reply: Reply, notes: list[str]) -> list[dict[str, Any]]:
+def _reply_messages(reply: Reply, notes: list[Note]) -> list[dict[str, Any]]:
     output = reply.output
     if output.reasoning:
-        made = sorted({f"{r.provider}:{r.model}" for r in output.reasoning})
-        notes.append(
-            f"reasoning dropped (seq {output.seq}): made by {', '.join(made)}; "
-            "Chat Completions cannot carry it"
-        )
+        made = tuple(sorted({f"{r.provider}:{r.model}" for r in output.reasoning}))
+        why = DropReason(cause="chat_completions", makers=made)
+        notes.append(ReasoningDropped(seq=output.seq, reasons=(why,)))
     message: dict[str, Any] = {"role": "assistant", "content": output.text or None}
     if reply.calls:
         message["tool_calls"] = [

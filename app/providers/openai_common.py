@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from app.history import Attachment, ModelInput, ModelOutput, ToolCall, ToolResult, ToolResults
 from app.history.context import ConversationEntry
+from app.notes import ArgumentsMended, CallIds, NoResult, Note, OrphanResult, renaming
 from app.private_apis import skip_openai_aiohttp
 from app.providers.adapter import CloudAdapter
 
@@ -101,7 +102,9 @@ class Reply:
 Step = ModelInput | Reply
 
 
-def conversation(entries: Sequence[ConversationEntry], max_id: int, notes: list[str]) -> list[Step]:
+def conversation(
+    entries: Sequence[ConversationEntry], max_id: int, notes: list[Note]
+) -> list[Step]:
     """The entries as inputs and replies; every call gets one result before anything else.
 
     Ids that are too long, use other characters, or repeat an earlier id are rewritten the same
@@ -118,12 +121,12 @@ def conversation(entries: Sequence[ConversationEntry], max_id: int, notes: list[
             calls = _wire_calls(entry, max_id, used, notes)
             steps.append(Reply(entry, calls, _pair(entry, calls, results, notes)))
         elif i == 0 or not isinstance(entries[i - 1], ModelOutput):
-            notes.append(f"tool results at seq {entry.seq} dropped: no tool call before them")
+            notes.append(OrphanResult(cause="dropped_all", seq=entry.seq))
     return steps
 
 
 def _wire_calls(
-    output: ModelOutput, max_id: int, used: set[str], notes: list[str]
+    output: ModelOutput, max_id: int, used: set[str], notes: list[Note]
 ) -> tuple[WireCall, ...]:
     calls, renamed, mended = [], [], []
     for index, call in enumerate(output.tool_calls):
@@ -131,7 +134,7 @@ def _wire_calls(
         if len(wire_id) > max_id or not _SAFE_ID.fullmatch(wire_id) or wire_id in used:
             digest = hashlib.sha256(f"{output.seq}:{index}:{call.id}".encode()).hexdigest()
             wire_id = f"call_{digest[:24]}"
-            renamed.append(f"{call.id!r} -> {wire_id!r}")
+            renamed.append(renaming(call.id, wire_id))
         used.add(wire_id)
         arguments = call.arguments
         try:
@@ -144,11 +147,13 @@ def _wire_calls(
         calls.append(WireCall(wire_id, call.name, arguments, call))
     made = f"{output.provider}:{output.model}"
     if renamed:
-        notes.append(f"tool call ids rewritten (seq {output.seq}, {made}): {', '.join(renamed)}")
+        rewritten = CallIds(
+            cause="rewritten_by", seq=output.seq, maker=made, renamed=tuple(renamed)
+        )
+        notes.append(rewritten)
     if mended:
         notes.append(
-            f"tool call arguments that do not parse as a JSON object sent as a stand-in "
-            f"(seq {output.seq}, {made}): {', '.join(mended)}"
+            ArgumentsMended(cause="stand_in", seq=output.seq, tools=tuple(mended), maker=made)
         )
     return tuple(calls)
 
@@ -157,7 +162,7 @@ def _pair(
     output: ModelOutput,
     calls: Sequence[WireCall],
     entry: ToolResults | None,
-    notes: list[str],
+    notes: list[Note],
 ) -> tuple[WireResult, ...]:
     """Match results to calls by id, then by position; a call without one gets a stand-in."""
     left = list(entry.results) if entry else []
@@ -168,14 +173,14 @@ def _pair(
             left.remove(found)
         matched.append(found)
     if entry is not None and left and None in matched:
-        notes.append(f"tool results at seq {entry.seq} paired with calls by position")
+        notes.append(OrphanResult(cause="by_position", seq=entry.seq))
         matched = [m if m is not None else (left.pop(0) if left else None) for m in matched]
     for stray in left:
-        notes.append(f"tool result for {stray.call_id!r} dropped: no such call at seq {output.seq}")
+        notes.append(OrphanResult(cause="dropped", seq=output.seq, call_id=stray.call_id))
     out = []
     for call, match in zip(calls, matched, strict=True):
         if match is None:
-            notes.append(f"no result recorded for tool call {call.original.id!r}: stand-in sent")
+            notes.append(NoResult(cause="stand_in", call_id=call.original.id))
             content = "no result was recorded for this call"
         else:
             content = f"Error: {match.content}" if match.is_error else match.content

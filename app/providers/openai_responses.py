@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.errors import ProviderError
 from app.history import ModelInput, Reasoning, Usage
+from app.notes import Note
 from app.providers.base import (
     Finished,
     ReasoningDelta,
@@ -45,7 +46,7 @@ class OpenAIResponsesProvider(OpenAIClient):
         client.responses  # noqa: B018 (the access imports its modules)
 
     def render(self, request: Request) -> Rendered:
-        notes: list[str] = []
+        notes: list[Note] = []
         items: list[dict[str, Any]] = []
         for step in conversation(request.context.entries, MAX_CALL_ID, notes):
             if isinstance(step, ModelInput):

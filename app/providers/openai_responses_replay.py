@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.history import ModelInput, ModelOutput, Reasoning
+from app.notes import DropReason, Note, ReasoningDropped, english
 from app.providers.attached import data_url, labelled, sendable
 from app.providers.openai_common import Reply, WireCall, WireResult
 
@@ -31,7 +32,7 @@ def follower(item: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in item.items() if k not in ("content", "arguments")}
 
 
-def user_item(entry: ModelInput, provider: str, notes: list[str]) -> dict[str, Any]:
+def user_item(entry: ModelInput, provider: str, notes: list[Note]) -> dict[str, Any]:
     """The input as a user message: images as ``input_image`` (a data URL), PDFs as
     ``input_file`` (file name and a data URL), text files as ``input_text`` headed by their
     names."""
@@ -74,21 +75,23 @@ def _decode(reasoning: Reasoning) -> _Stored | None:
     return _Stored(item, [f for f in follows if isinstance(f, dict)])
 
 
-def _usable(output: ModelOutput, provider: str, model: str, notes: list[str]) -> list[_Stored]:
-    kept, why = [], []
+def _usable(output: ModelOutput, provider: str, model: str, notes: list[Note]) -> list[_Stored]:
+    kept: list[_Stored] = []
+    why: list[DropReason] = []
     for reasoning in output.reasoning:
-        made = f"{reasoning.provider}:{reasoning.model}"
+        made = (f"{reasoning.provider}:{reasoning.model}",)
         stored = _decode(reasoning) if reasoning.provider == provider else None
         if reasoning.provider != provider:
-            why.append(f"made by {made}")
+            why.append(DropReason(cause="made_by", makers=made))
         elif reasoning.model != model:
-            why.append(f"made by {made}, not {model}")
+            why.append(DropReason(cause="other_model", makers=made, model=model))
         elif stored is None:
-            why.append(f"made by {made} without encrypted content")
+            why.append(DropReason(cause="not_encrypted", makers=made))
         else:
             kept.append(stored)
     if why:
-        notes.append(f"reasoning dropped (seq {output.seq}): {'; '.join(sorted(set(why)))}")
+        reasons = tuple(sorted(set(why), key=english))
+        notes.append(ReasoningDropped(seq=output.seq, reasons=reasons))
     return kept
 
 
@@ -131,7 +134,7 @@ class _ReplyWriter:
         return {**item, "arguments": call.arguments}
 
 
-def reply_items(reply: Reply, provider: str, model: str, notes: list[str]) -> list[dict[str, Any]]:
+def reply_items(reply: Reply, provider: str, model: str, notes: list[Note]) -> list[dict[str, Any]]:
     output = reply.output
     writer = _ReplyWriter(reply)
     pending: list[_Stored] = []
@@ -147,9 +150,8 @@ def reply_items(reply: Reply, provider: str, model: str, notes: list[str]) -> li
         pending = []
     lost += len(pending)
     if lost:
-        notes.append(
-            f"reasoning dropped (seq {output.seq}): {lost} item(s) whose reply is not replayed"
-        )
+        not_replayed = DropReason(cause="not_replayed", count=lost)
+        notes.append(ReasoningDropped(seq=output.seq, reasons=(not_replayed,)))
     if not writer.text_sent:
         writer.items.append(writer.message())
     writer.items.extend(writer.call(call) for call in writer.calls.values())

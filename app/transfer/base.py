@@ -21,6 +21,7 @@ import msgspec
 
 from app.errors import CrosstalkError
 from app.history import AnyEntry
+from app.notes import ImportNote, ImportSkipped
 from app.store.transcript import ForkRef
 from app.transfer.carried import BlobReader, no_blob
 
@@ -81,7 +82,7 @@ class Group:
 
     label: str
     drafts: list[Draft]
-    skip_reason: str | None = None  # e.g. a conversation with no messages: reported, not made
+    skip_reason: ImportSkipped | None = None  # e.g. no messages: reported, not made
 
 
 Item = Group | Problem
@@ -226,9 +227,9 @@ class ImportReport:
 
     dry_run: bool = False
     imported: list[tuple[str, str, str]] = field(default_factory=list)  # (id, title, label)
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (label, why)
+    skipped: list[tuple[str, ImportSkipped]] = field(default_factory=list)  # (label, why)
     failed: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # e.g. "new id: ... was taken"
+    notes: list[tuple[str, ImportNote]] = field(default_factory=list)  # (label, e.g. a new id)
     cancelled: bool = False
 
     def summary(self) -> str:

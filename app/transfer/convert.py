@@ -34,6 +34,7 @@ from app.history import (
     Usage,
 )
 from app.history.entries import MESSAGE_KINDS
+from app.notes import ImportSkipped
 from app.transfer.base import (
     READ_ERRORS,
     Draft,
@@ -262,7 +263,7 @@ def group(conversation: Conversation) -> Group:
     """
     c = conversation
     if not c.main:
-        return Group(c.label, [], skip_reason="it has no messages")
+        return Group(c.label, [], skip_reason=ImportSkipped(cause="no_messages"))
     title = c.title or fallback_title(c.main)
     paths = [bodies for _, bodies in c.branches] + [c.main]
     merged, main_leaf = merge_paths(paths)

@@ -27,6 +27,7 @@ from ulid import ULID
 from app import ids
 from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
+from app.notes import ImportNote, ImportSkipped
 from app.store import Library
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
 from app.transfer import carried, detect
@@ -130,13 +131,14 @@ class Importer:
             found_id, header, note = self._decide(draft)
             if header is None:
                 self.refs[draft.ref] = found_id
+                assert isinstance(note, ImportSkipped)
                 self.report.skipped.append((draft.label, note))
                 continue
             self.refs[draft.ref] = header.id
             self.planned[header.id] = draft.key
             planned.append((header, draft))
-            if note:
-                self.report.notes.append(f"{draft.label}: {note}")
+            if isinstance(note, ImportNote):
+                self.report.notes.append((draft.label, note))
         try:
             files = [self._files(draft) for _, draft in planned]
         except carried.Damaged as exc:
@@ -164,7 +166,7 @@ class Importer:
             raise
         self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
 
-    def _decide(self, draft: Draft) -> tuple[str, Header | None, str]:
+    def _decide(self, draft: Draft) -> tuple[str, Header | None, ImportSkipped | ImportNote | None]:
         """(id, header to create or None to skip, why)."""
         candidates = [draft.keep_id] if draft.keep_id else []
         candidates.append(derived_id(draft.key, draft.created_at))
@@ -172,17 +174,15 @@ class Importer:
         for candidate in candidates:
             if candidate in self.planned:
                 if self.planned[candidate] == draft.key:
-                    return candidate, None, f"appears twice; imported once as {candidate}"
+                    return candidate, None, ImportSkipped(cause="twice", id=candidate)
                 taken = taken or candidate
                 continue
             found = self._found(candidate)
             if found is None:
                 return candidate, self._header(candidate, draft), self._taken_note(taken)
             if found.same_as(draft):
-                where = (
-                    " (in the trash: `crosstalk restore` brings it back)" if found.trashed else ""
-                )
-                return candidate, None, f"already in the library as {candidate}{where}"
+                skip = ImportSkipped(cause="in_trash" if found.trashed else "already", id=candidate)
+                return candidate, None, skip
             taken = taken or candidate
         fresh = ids.new_id()
         return fresh, self._header(fresh, draft), self._taken_note(taken)
@@ -192,15 +192,13 @@ class Importer:
         not what their hashes say); one missing from the export is a note."""
         wanted, absent = carried.check(draft.entries, draft.blob, self.library.blobs)
         if absent:
-            self.report.notes.append(
-                f"{draft.label}: imported without the files of {', '.join(absent)} (not in the "
-                "export, nor in this library)"
-            )
+            missing = ImportNote(cause="files_missing", names=tuple(absent))
+            self.report.notes.append((draft.label, missing))
         return wanted
 
     @staticmethod
-    def _taken_note(taken: str) -> str:
-        return f"{taken} is another conversation here, so it got a new id" if taken else ""
+    def _taken_note(taken: str) -> ImportNote | None:
+        return ImportNote(cause="new_id", taken=taken) if taken else None
 
     def _header(self, conversation_id: str, draft: Draft) -> Header:
         fork = draft.forked_from

@@ -25,6 +25,7 @@ from app.history import (
     Usage,
 )
 from app.history.entries import STOPPED
+from app.notes import NOTE_VALUES, Note, english, to_raw
 from app.providers import (
     Finished,
     Provider,
@@ -60,7 +61,7 @@ class OutputBuilder:
     calls: dict[int, dict[str, str]] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     first_token: float | None = None
     context: dict[str, object] | None = None  # what the request carried, as estimated
@@ -94,8 +95,9 @@ class OutputBuilder:
         meta: dict[str, object] = {**self.extra, "latency_ms": round((now - self.started) * 1000)}
         if self.first_token is not None:
             meta["first_token_ms"] = round((self.first_token - self.started) * 1000)
-        if self.notes:
-            meta["replay_notes"] = self.notes
+        if self.notes:  # in English, and as values (what ``attachment_notes`` reads)
+            meta["replay_notes"] = [english(note) for note in self.notes]
+            meta[NOTE_VALUES] = [to_raw(note) for note in self.notes]
         if self.context:
             meta["context"] = self.context
         reasoning = list(self.reasoning_items or ())
@@ -128,7 +130,7 @@ class Exchange:
     settings: TurnSettings  # the conversation's own tuning applied
     enabled: tuple[str, ...]  # the tools the turn enables
     chosen: Chosen  # the tools its requests declare
-    prepared: tuple[str, ...]  # notes from starting the tools' servers
+    prepared: tuple[Note, ...]  # notes from starting the tools' servers
     tools: ToolContext  # what a tool call may use: the library, recall, the approver
     on_event: OnEvent
 

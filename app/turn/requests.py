@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from app.context.service import ContextSource, Named
 from app.history import Context, ModelInput
+from app.notes import Note, ToolsLeftOut
 from app.providers import Request, ToolSpec
 from app.store import Conversation
 from app.tools import Chosen, ToolBox
@@ -28,7 +29,7 @@ class Fitting(Protocol):
 
     def prepare(
         self, context: Context, provider: Any, model: str
-    ) -> tuple[Context, tuple[str, ...]]:
+    ) -> tuple[Context, tuple[Note, ...]]:
         """The context with every attachment as this model will get it, and the notes."""
         ...
 
@@ -41,7 +42,7 @@ class AsStored:
 
     def prepare(
         self, context: Context, provider: Any, model: str
-    ) -> tuple[Context, tuple[str, ...]]:
+    ) -> tuple[Context, tuple[Note, ...]]:
         return context, ()
 
 
@@ -89,7 +90,7 @@ class Requests:
 
     async def fit(
         self, context: Context, provider: Named, model: str
-    ) -> tuple[Context, tuple[str, ...]]:
+    ) -> tuple[Context, tuple[Note, ...]]:
         """``context`` with its attachments as this model takes them, and the notes: reading
         and scaling images, off the event loop."""
         return await asyncio.to_thread(self.sending.prepare, context, provider, model)
@@ -110,7 +111,7 @@ class Requests:
         scaled)."""
         chosen = self.declare(conversation, provider, model, enabled, settings, at=at)
         context = self.render(conversation, provider, model, settings, chosen.specs, at=at)
-        notes: tuple[str, ...] = ()
+        notes: tuple[Note, ...] = ()
         if fit:
             context, notes = self.sending.prepare(context, provider, model)
         return request_of(model, context, chosen, settings, notes)
@@ -121,7 +122,7 @@ def request_of(
     context: Context,
     chosen: Chosen,
     settings: TurnSettings,
-    notes: tuple[str, ...] = (),
+    notes: tuple[Note, ...] = (),
 ) -> Request:
     """The request of a call: the context (its attachments fitted, ``notes`` saying how), the
     tools chosen and the settings' limits."""
@@ -138,11 +139,12 @@ def request_of(
     )
 
 
-def left_out_note(chosen: Chosen, settings: TurnSettings) -> str | None:
-    if not chosen.left_out:
+def left_out_note(chosen: Chosen, settings: TurnSettings) -> ToolsLeftOut | None:
+    """The tools not declared, over their share of the budget: the first five named."""
+    left_out = chosen.left_out
+    if not left_out:
         return None
-    names = ", ".join(chosen.left_out[:5]) + (", …" if len(chosen.left_out) > 5 else "")
-    return (
-        f"{len(chosen.left_out)} MCP tools not declared (over {settings.tool_share:.0%} of the "
-        f"budget): {names}"
-    )
+    return ToolsLeftOut(
+        count=len(left_out), share=settings.tool_share, names=tuple(left_out[:5]),
+        more=len(left_out) > 5,
+    )  # fmt: skip

@@ -29,6 +29,7 @@ from app.context.service import ContextSource, Named
 from app.errors import TurnRefused
 from app.history import Attachment, Context, ModelInput, ModelOutput, SystemInstruction
 from app.history.context import CONTINUES
+from app.notes import Note
 from app.providers import Models, Provider, Request, StreamEvent
 from app.store import Conversation, Library
 from app.titles import Titles
@@ -284,7 +285,7 @@ class TurnRunner:
         if system is not None and system != (conversation.history.system_instruction or ""):
             await self.library.append_async(conversation, SystemInstruction(text=system))
 
-    async def _prepared(self, enabled: Sequence[str]) -> tuple[str, ...]:
+    async def _prepared(self, enabled: Sequence[str]) -> tuple[Note, ...]:
         """Start the MCP servers the tools name (a server that cannot is a note)."""
         return tuple(await self.toolbox.prepare(enabled))
 
@@ -295,7 +296,7 @@ class TurnRunner:
         model: str,
         settings: TurnSettings,
         enabled: Sequence[str],
-        prepared: tuple[str, ...],
+        prepared: tuple[Note, ...],
         on_event: OnEvent,
         *,
         at: int,

@@ -198,7 +198,7 @@
   <context>
     <name>Opening</name>
     <message numerus="yes">
-      <location filename="../../ui/shell/opening.py" line="+96" />
+      <location filename="../../ui/shell/opening.py" line="+99" />
       <source>(%n more in the log)</source>
       <translation>
         <numerusform>(%n more in the log)</numerusform>

@@ -2667,7 +2667,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+66"/>
+        <location filename="../../ui/shell/main_window.py" line="+67"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -3466,11 +3466,6 @@ Click, or start typing, to pick another</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>its inline data is not base64</source>
-        <translation>埋め込みデータが base64 ではありません</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>{mime} cannot be sent</source>
         <translation>{mime} は送信できません</translation>
     </message>
@@ -3965,7 +3960,7 @@ Click, or start typing, to pick another</source>
         <translation>{names} のファイルなしでインポートしました（エクスポートにもこのライブラリにもありません）</translation>
     </message>
     <message>
-        <location filename="../../ui/common/notes.py" line="+26"/>
+        <location filename="../../ui/common/notes.py" line="+27"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3978,7 +3973,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>Opening</name>
     <message>
-        <location filename="../../ui/shell/opening.py" line="+92"/>
+        <location filename="../../ui/shell/opening.py" line="+95"/>
         <source>Some lines of this conversation could not be read; everything readable is shown, and the file is kept as it is. {problem}</source>
         <translation>この会話の一部の行を読み取れませんでした。読み取れた内容はすべて表示しており、ファイルはそのまま残しています。{problem}</translation>
     </message>
@@ -4186,7 +4181,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProviderTest</name>
     <message>
-        <location filename="../../ui/settings/provider_test.py" line="+28"/>
+        <location filename="../../ui/settings/provider_test.py" line="+29"/>
         <source>{name} lists no models to test with</source>
         <translation>{name} にはテストに使えるモデルがありません</translation>
     </message>
@@ -5607,7 +5602,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>WindowSettings</name>
     <message>
-        <location filename="../../ui/settings/window_settings.py" line="+110"/>
+        <location filename="../../ui/settings/window_settings.py" line="+111"/>
         <source>Could not save the settings: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
     </message>

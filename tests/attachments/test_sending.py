@@ -21,6 +21,14 @@ from app.errors import AttachmentError
 from app.history import Context, ModelInput
 from app.inspect.next_request import next_request
 from app.keys import Keys
+from app.notes import (
+    AttachmentLeftOut,
+    ImageChange,
+    ImageSent,
+    PdfAsText,
+    Unsendable,
+    english,
+)
 from app.paths import DataDir
 from app.settings import ProviderConfig, Settings
 from app.store import Library
@@ -66,9 +74,17 @@ def test_images_are_downscaled_to_each_providers_limit_and_the_original_kept(
         fitted, notes = sending.prepare(context, provider(name), "model-x")
         (image,) = sent(fitted)
         assert pixels(image) == size == (image.width, image.height), name
-        assert f"downscaled from 4,000x3,000 to {size[0]:,}x{size[1]:,}" in notes[0]
-        assert "tokens (estimate)" in notes[0]
+        (note,) = notes
+        assert isinstance(note, ImageSent) and note.changes[0] == ImageChange(
+            cause="downscaled", width=4000, height=3000, to_width=size[0], to_height=size[1],
+            profile=name,
+        )  # fmt: skip
+        assert f"downscaled from 4,000x3,000 to {size[0]:,}x{size[1]:,}" in english(note)
+        assert english(note).endswith("tokens (estimate)")
     assert blobs.read(shot.sha256) == original  # the original is kept
+
+
+TOKENS_80 = ImageChange(cause="tokens", tokens=80)
 
 
 def test_a_small_image_goes_as_it_is(blobs: Blobs) -> None:
@@ -77,7 +93,8 @@ def test_a_small_image_goes_as_it_is(blobs: Blobs) -> None:
     context = Context(None, None, (ModelInput(seq=3, text="", attachments=[shot]),))
     fitted, notes = Sending(blobs, KINDS).prepare(context, provider("anthropic"), "m")
     assert base64.b64decode(sent(fitted)[0].data) == data
-    assert notes == ("small.png (seq 3): about 80 tokens (estimate)",)
+    assert notes == (ImageSent(name="small.png", seq=3, changes=(TOKENS_80,)),)
+    assert english(notes[0]) == "small.png (seq 3): about 80 tokens (estimate)"
 
 
 def test_an_image_over_the_byte_limit_is_made_smaller() -> None:
@@ -93,7 +110,10 @@ def test_an_animated_gif_goes_as_its_first_frame(blobs: Blobs) -> None:
     context = Context(None, None, (ModelInput(seq=1, text="", attachments=[gif]),))
     for name in ("gemini", "openai"):
         fitted, notes = Sending(blobs, KINDS).prepare(context, provider(name), "m")
-        assert sent(fitted)[0].mime_type == "image/png" and "sent as PNG" in notes[0]
+        assert sent(fitted)[0].mime_type == "image/png"
+        (note,) = notes
+        assert isinstance(note, ImageSent)
+        assert ImageChange(cause="converted", format="PNG") in note.changes
 
 
 def test_a_text_only_model_gets_the_pdfs_text_and_leaves_images_out(blobs: Blobs) -> None:
@@ -110,9 +130,11 @@ def test_a_text_only_model_gets_the_pdfs_text_and_leaves_images_out(blobs: Blobs
     assert body.startswith("[page 1]\nTokyo")
     assert "Tokyo has 14 million people" in body and "[page 2]\nPage two" in body
     assert base64.b64decode(text_file.data) == b"remember the milk"
-    assert any("paper.pdf (seq 1): openai-compatible reads no PDFs; its text was extracted"
-               in n for n in notes)  # fmt: skip
-    assert "shot.png (seq 1) left out: llama3.2 is not marked as reading images" in notes[1]
+    assert notes[0] == PdfAsText(name="paper.pdf", seq=1, profile="openai-compatible", pages=2)
+    assert english(notes[1]) == (
+        "shot.png (seq 1) left out: llama3.2 is not marked as reading images (settings: "
+        "vision_models)"
+    )
     # marked as reading images in the settings: the image goes
     vision = Sending(blobs, KINDS, vision_models=["srv:llava*"])
     fitted, _ = vision.prepare(context, provider("srv"), "llava-13b")
@@ -133,7 +155,8 @@ def test_a_scanned_pdf_without_text_is_left_out_for_a_text_only_model(blobs: Blo
     context = Context(None, None, (ModelInput(seq=2, text="", attachments=[scan]),))
     fitted, notes = Sending(blobs, KINDS).prepare(context, provider("local"), "smollm2")
     assert sent(fitted) == []
-    assert notes == ("scan.pdf (seq 2) left out: it has no text to extract (a scan?)",)
+    scan_note = AttachmentLeftOut(name="scan.pdf", seq=2, why=Unsendable(cause="pdf_no_text"))
+    assert notes == (scan_note,)
 
 
 def test_a_missing_blob_is_refused_before_sending_and_noted_in_history(blobs: Blobs) -> None:
@@ -144,7 +167,7 @@ def test_a_missing_blob_is_refused_before_sending_and_noted_in_history(blobs: Bl
         Sending(blobs, KINDS).check(entry, provider("openai"), "gpt-4.1")
     context = Context(None, None, (ModelInput(seq=1, text="", attachments=[shot]),))
     fitted, notes = Sending(blobs, KINDS).prepare(context, provider("openai"), "gpt-4.1")
-    assert sent(fitted) == [] and "shot.png (seq 1) left out: attachment" in notes[0]
+    assert sent(fitted) == [] and english(notes[0]).startswith("shot.png (seq 1) left out: ")
 
 
 def test_limits_are_checked_by_name_before_sending(blobs: Blobs) -> None:
@@ -197,11 +220,19 @@ def test_the_inspector_lists_what_was_converted_or_left_out(
     library.append(conversation, ModelInput(text="look", attachments=[shot]))
     upcoming = next_request(services, conversation, "anthropic:claude-sonnet-4-6",
                             draft="and this", attachments=[paper])  # fmt: skip
-    assert any("wide.png (seq 1): downscaled" in note for note in upcoming.attachments)
+    assert any(
+        isinstance(note, ImageSent)
+        and note.name == "wide.png"
+        and note.changes[0].cause == "downscaled"
+        for note in upcoming.attachments
+    )
     assert "answer.pdf" in json.dumps(upcoming.body)
     text_only = next_request(services, conversation, "srv:llama3.2", draft="and this",
                              attachments=[paper])  # fmt: skip
-    assert any("wide.png (seq 1) left out" in note for note in text_only.attachments)
+    assert any(
+        isinstance(note, AttachmentLeftOut) and note.name == "wide.png"
+        for note in text_only.attachments
+    )
     assert "The answer is 42" in json.dumps(text_only.body)
     assert conversation.history.version == 1  # the preview wrote nothing
 

@@ -4,6 +4,7 @@ and fail for a kind or a variant with no sample here."""
 
 from __future__ import annotations
 
+from app.errors import DamagedReference
 from app.notes import (
     ArgumentsMended,
     AttachmentLeftOut,
@@ -13,6 +14,7 @@ from app.notes import (
     Covered,
     DropReason,
     Failed,
+    Failure,
     FilesApi,
     FirstInputCut,
     ImageChange,
@@ -86,7 +88,7 @@ SAMPLES: list[tuple[Note, str]] = [
         "not used: it covers seq 2-8, not entries before it",
     ),
     (
-        Failed(error="rate limited by openai: retry later"),
+        Failed(error=Failure(text="rate limited by openai: retry later")),
         "failed: rate limited by openai: retry later",
     ),
     # how a request is counted, what it sets
@@ -295,7 +297,9 @@ SAMPLES: list[tuple[Note, str]] = [
         "a.png (seq 3) left out: llama3 is not marked as reading images (settings: vision_models)",
     ),
     (
-        AttachmentLeftOut(name="a.png", seq=3, why=Unsendable(cause="not_base64")),
+        AttachmentLeftOut(
+            name="a.png", seq=3, why=Failure.of(DamagedReference(cause="not_base64"))
+        ),
         "a.png (seq 3) left out: its inline data is not base64",
     ),
     (
@@ -327,7 +331,9 @@ SAMPLES: list[tuple[Note, str]] = [
         "a.pdf (seq 3) left out: it has no text to extract (a scan?)",
     ),
     (
-        AttachmentLeftOut(name="a.png", seq=3, why=Text(text="the stored file is gone")),
+        AttachmentLeftOut(
+            name="a.png", seq=3, why=Failure(text="the stored file is gone", error="StorageError")
+        ),
         "a.png (seq 3) left out: the stored file is gone",
     ),
     (
@@ -391,7 +397,9 @@ SAMPLES: list[tuple[Note, str]] = [
         "mcp:fs: the server is disabled in mcp.json; its tools were not sent",
     ),
     (
-        ServerNotStarted(cause="failed", error="fs: the server exited (status 1)"),
+        ServerNotStarted(
+            cause="failed", error=Failure(text="fs: the server exited (status 1)", error="McpError")
+        ),
         "fs: the server exited (status 1); its tools were not sent",
     ),
     # import

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
+from app.notes import Text
 from app.providers import Rendered, Request, StreamEvent
 
 
@@ -28,7 +29,7 @@ class ScriptedProvider:
         return list(self.model_names)
 
     def render(self, request: Request) -> Rendered:
-        notes = ("scripted: nothing is sent anywhere",)
+        notes = (Text(text="scripted: nothing is sent anywhere"),)
         return Rendered({"model": request.model, "entries": len(request.context.entries)}, notes)
 
     async def stream(self, request: Request) -> AsyncIterator[StreamEvent]:

@@ -30,6 +30,7 @@ from app.history import (
 from app.history.outline import outline_of
 from app.inspect.ledger import Ledger, TurnUsage, entry_json, ledger, preview
 from app.inspect.redact import REDACTED
+from app.notes import Failed, Failure, RowStatus
 from app.pricing import Price, PriceTable
 from app.store import Conversation, Library
 from tests.helpers.strategies import histories
@@ -130,6 +131,10 @@ def test_a_failed_call_that_reported_nothing_costs_nothing(library: Library) -> 
     row = ledger_.rows[1]
     assert row.usage == Usage() and row.cost is None and not row.unpriced
     assert row.status == "failed: connection reset"
+    failure = {"error": "Unavailable", "cause": "lost", "data": {"url": "https://a.example"}}
+    kept = book(library, ModelInput(text="q"), reply("m", error="lost", meta={"failure": failure}))
+    why = Failure(text="lost", error="Unavailable", cause="lost", data={"url": "https://a.example"})
+    assert kept.rows[1].statuses == (Failed(error=why),)  # the window words it again from these
     assert ledger_.by_model() == []
     assert ledger_.turns() == [TurnUsage(1, 1, 2, 0, Usage(), 0.0, False)]
 
@@ -149,6 +154,11 @@ def test_statuses_of_replies_match_what_the_context_leaves_out(library: Library)
         reply("alpha", text="half", partial=True),  # 10
     ).history
     rows = ledger(history, PRICES).rows
+    assert rows[1].statuses == (RowStatus(cause="retried", seq=3),)
+    assert rows[2].statuses == (
+        Failed(error=Failure(text="overloaded")),
+        RowStatus(cause="retried", seq=4),
+    )
     assert rows[1].status == "retried at seq 3"
     assert rows[2].status == "failed: overloaded; retried at seq 4"
     assert rows[3].status == rows[5].status == rows[6].status == ""

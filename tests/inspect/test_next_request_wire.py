@@ -23,6 +23,7 @@ from app.context import compress, parse_strategy
 from app.history import ModelOutput
 from app.inspect.next_request import NextRequest, next_request, prepare, wire_json
 from app.keys import Keys
+from app.notes import english
 from app.paths import DataDir
 from app.settings import ProviderConfig, Settings
 from app.store import Conversation, Library
@@ -195,7 +196,8 @@ def test_the_preview_is_the_body_each_protocol_then_sends(
             assert preview.body is not None, preview.body_error
             assert json.loads(received.body) == json.loads(wire_json(preview.body)), spec
             assert preview.body == received.json
-            assert list(preview.notes) == output.meta.get("replay_notes", []), spec
+            said = [english(note) for note in preview.notes]
+            assert said == output.meta.get("replay_notes", []), spec
             # the draft was the pending input, and nothing of it was stored before the turn
             assert preview.carried[-1].kind == "draft" and preview.carried[-1].text == DRAFT
             assert conversation.history.at(version + 1).kind == "model_input"

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from app import composition
+from app.notes import Note, ServerNotStarted, english
 from app.paths import DataDir
 from app.providers import ToolSpec
 from app.tools import BUILTIN, BuiltinSource, SourcedTool, ToolBox, ToolContext, ToolOutcome
@@ -36,7 +37,7 @@ class Listed:
             for n in self.names
         ]
 
-    async def prepare(self) -> str | None:
+    async def prepare(self) -> Note | None:
         return None
 
     async def call(self, tool: SourcedTool, arguments: dict[str, Any], ctx: ToolContext) -> Any:
@@ -93,9 +94,12 @@ def test_the_services_toolbox_follows_mcp_json(data_dir: DataDir) -> None:
         assert services.toolbox.selectors() == [*BUILTIN, "mcp:demo"]
         notes = asyncio.run(services.toolbox.prepare(["mcp:off", "mcp:gone"]))
         assert notes == [
-            "mcp:off: the server is disabled in mcp.json; its tools were not sent",
-            "mcp:gone: no server gone in mcp.json; its tools were not sent",
+            ServerNotStarted(cause="disabled", selector="mcp:off"),
+            ServerNotStarted(cause="not_configured", selector="mcp:gone", server="gone"),
         ]
+        assert english(notes[0]) == (
+            "mcp:off: the server is disabled in mcp.json; its tools were not sent"
+        )
         write_config(data_dir, {})
         assert services.toolbox.selectors() == list(BUILTIN)
         assert services.runner.toolbox is services.toolbox

@@ -11,8 +11,8 @@ import pytest
 
 from app.notes import (
     AttachmentLeftOut,
+    Failure,
     Note,
-    Text,
     Unsendable,
     decode,
     english,
@@ -69,10 +69,9 @@ def test_what_this_version_cannot_read_decodes_to_nothing() -> None:
 
 
 def test_mapped_changes_every_text_nested_ones_included() -> None:
-    note = AttachmentLeftOut(name="sk-a.png", seq=2, why=Text(text="at /home/sk-secret"))
+    note = AttachmentLeftOut(name="sk-a.png", seq=2, why=Failure(text="at /home/sk-secret"))
     hidden = mapped(note, lambda text: text.replace("sk-", "[key]-"))
-    assert hidden == AttachmentLeftOut(
-        name="[key]-a.png", seq=2, why=Text(text="at /home/[key]-secret")
-    )
+    expected = Failure(text="at /home/[key]-secret")
+    assert hidden == AttachmentLeftOut(name="[key]-a.png", seq=2, why=expected)
     same = AttachmentLeftOut(name="a.png", seq=2, why=Unsendable(cause="no_images_local"))
     assert mapped(same, str.strip) is same  # nothing to change: the same value

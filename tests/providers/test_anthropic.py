@@ -29,6 +29,7 @@ from app.history import (
     ToolResults,
     Usage,
 )
+from app.notes import english
 from app.providers import (
     Finished,
     Models,
@@ -102,8 +103,9 @@ def _fields(output: ModelOutput) -> dict[str, Any]:
 
 
 def rendered(request: Request) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The body, and the notes as the command line says them."""
     result = AnthropicProvider("anthropic", [MODEL], "k", None).render(request)
-    return result.body, result.notes
+    return result.body, tuple(english(note) for note in result.notes)
 
 
 def assert_valid_messages_request(body: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from app.attachments.files import attach_bytes
 from app.attachments.sending import Sending
 from app.errors import Unavailable
 from app.history import Attachment, ModelInput
+from app.notes import AttachmentLeftOut, FilesApi, Unsendable, english
 from app.providers import Models, Provider, Request, StreamEvent, TextDelta
 from app.providers.anthropic_messages import AnthropicProvider
 from app.providers.gemini import GeminiProvider
@@ -257,7 +258,8 @@ def test_a_large_image_reaches_anthropic_within_its_limits(
     width, height = image_size(decoded(block["source"]["data"]))
     assert max(width, height) <= 1568 and abs(width / height - 4 / 3) < 0.01
     assert width * height < 1_151_000  # about 1.15 megapixels, Anthropic's optimum
-    assert any("photo.png" in n and "downscaled from 4,000x3,000" in n for n in request.notes)
+    said = [english(note) for note in request.notes]
+    assert any("photo.png" in n and "downscaled from 4,000x3,000" in n for n in said)
     assert library.blobs.read(photo.sha256) == png(4000, 3000)  # the original is kept
 
 
@@ -282,13 +284,10 @@ def test_a_text_only_compatible_model_gets_the_pdfs_text_and_no_image(
     }
     assert notes == {"type": "text", "text": f"[notes.md]\n{NOTES}"}
     assert "image_url" not in sent.body.decode() and "application/pdf" not in sent.body.decode()
-    assert any(
-        n.startswith("chart.png (seq 1) left out: qwen is not marked as reading images")
-        for n in request.notes
-    )
-    assert any(
-        n.startswith("paper.pdf (seq 1): openai-compatible reads no PDFs") for n in request.notes
-    )
+    not_vision = Unsendable(cause="not_vision", model="qwen")
+    assert AttachmentLeftOut(name="chart.png", seq=1, why=not_vision) in request.notes
+    said = [english(note) for note in request.notes]
+    assert any(n.startswith("paper.pdf (seq 1): openai-compatible reads no PDFs") for n in said)
 
 
 def test_a_compatible_model_marked_as_seeing_gets_the_image_and_still_the_pdfs_text(
@@ -326,10 +325,8 @@ def test_the_built_in_model_reads_text_attachments_in_its_message(
             f"[notes.md]\n{NOTES}"
         ),
     }
-    assert any(
-        n.startswith("chart.png (seq 1) left out: the built-in model reads no images")
-        for n in request.notes
-    )
+    local = Unsendable(cause="no_images_local")
+    assert AttachmentLeftOut(name="chart.png", seq=1, why=local) in request.notes
 
 
 # --- Gemini's Files API above its inline limit ----------------------------------------------
@@ -356,11 +353,7 @@ def test_gemini_over_20_mb_uploads_through_the_files_api(
     assert before.body["contents"][0]["parts"][2] == {
         "fileData": {"file_uri": "upload: report.pdf", "mime_type": "application/pdf"}
     }
-    assert any(
-        n.startswith("report.pdf (seq 1): sent through gemini's Files API")
-        and n.endswith("uploaded when the request is sent")
-        for n in before.notes
-    )
+    assert FilesApi(name="report.pdf", seq=1, provider="gemini", limit_mb=20) in before.notes
 
     server.enqueue(Reply(chunks=[ge.chunk(ge.text("A long report."), finish="STOP")]))
     assert TextDelta("A long report.") in send(provider, request)

@@ -35,6 +35,7 @@ from app.history import (
     Usage,
 )
 from app.history.context import ConversationEntry
+from app.notes import DropReason, ReasoningDropped, StandInSignature, english
 from app.providers import (
     Finished,
     Models,
@@ -252,8 +253,9 @@ def test_signed_call_is_stored_and_replayed_verbatim() -> None:
                 "thoughtSignature": STAND_IN_SIGNATURE,
             }
         ]
-        assert f"reasoning dropped (seq 2): made by gemini:{MODEL}" in other.notes
-        assert f"stand-in thought signature (seq 2): calls made by gemini:{MODEL}" in other.notes
+        made = DropReason(cause="made_by", makers=(f"gemini:{MODEL}",))
+        assert ReasoningDropped(seq=2, reasons=(made,)) in other.notes
+        assert StandInSignature(seq=2, maker=f"gemini:{MODEL}") in other.notes
 
 
 def test_a_partial_reply_without_stored_parts_drops_its_thoughts() -> None:
@@ -267,9 +269,11 @@ def test_a_partial_reply_without_stored_parts_drops_its_thoughts() -> None:
     )
     rendered = gemini().render(request(user("Q", 1), partial, user("Go on", 3)))
     assert rendered.body["contents"][1] == {"parts": [{"text": "Half an ans"}], "role": "model"}
-    assert rendered.notes == (
+    unstored = DropReason(cause="not_stored", makers=(f"gemini:{MODEL}",))
+    assert rendered.notes == (ReasoningDropped(seq=2, reasons=(unstored,)),)
+    assert english(rendered.notes[0]) == (
         f"reasoning dropped (seq 2): made by gemini:{MODEL} (its parts were not stored: "
-        "a partial reply)",
+        "a partial reply)"
     )
 
 
@@ -291,10 +295,8 @@ def test_stored_parts_that_no_longer_match_the_calls_are_not_replayed() -> None:
     )
     rendered = gemini().render(request(user("Q", 1), broken, user("Again", 3)))
     assert rendered.body["contents"][1] == {"parts": [{"text": "Checking"}], "role": "model"}
-    assert rendered.notes == (
-        "reasoning dropped (seq 2): its stored parts do not match its tool calls, so the "
-        "reply was rebuilt from its text",
-    )
+    mismatch = DropReason(cause="parts_mismatch")
+    assert rendered.notes == (ReasoningDropped(seq=2, reasons=(mismatch,)),)
 
 
 def test_parallel_calls_get_their_responses_in_call_order() -> None:
@@ -458,7 +460,7 @@ def test_history_from_other_providers_replays_validly() -> None:
         assert rec.body.count(b'"thoughtSignature": "skip_thought_signature_validator"') == 2
         raw = 'are not a JSON object: sent as {"_raw_arguments": <the text>}'
         pairing = "calls and responses pair by order"
-        assert rendered.notes == (
+        assert tuple(english(note) for note in rendered.notes) == (
             "reasoning dropped (seq 2): made by anthropic:claude-sonnet-4-5",
             f"arguments of lookup (seq 2, call toolu_01B) {raw}",
             "tool call ids not sent (seq 2, made by anthropic:claude-sonnet-4-5): "

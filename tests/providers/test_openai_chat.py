@@ -41,6 +41,7 @@ from app.history import (
     render_context,
 )
 from app.history.context import ConversationEntry
+from app.notes import NotSent, OrphanResult, english_all
 from app.providers import (
     Finished,
     Models,
@@ -185,7 +186,7 @@ def test_attachments_go_as_content_parts_or_a_note() -> None:
             "file": {"filename": "paper.pdf", "file_data": "data:application/pdf;base64,JVBERi0="},
         },
     ]
-    assert rendered.notes == ("kept.pdf (seq 1) not sent: its bytes were not put in the request",)
+    assert rendered.notes == (NotSent(cause="no_bytes", names=("kept.pdf",), seq=1),)
 
 
 def test_parallel_tool_calls_stream_then_results_replay() -> None:
@@ -343,7 +344,7 @@ def test_foreign_tool_calls_replay_validly_with_notes() -> None:
     assert messages[6]["content"] == "no result was recorded for this call"
     assert messages[8]["tool_calls"][0]["id"] not in ("fn-1", rewritten)
     assert messages[-1] == {"role": "user", "content": "and?"}
-    notes = "\n".join(rendered.notes)
+    notes = english_all(rendered.notes, "\n")
     assert "reasoning dropped (seq 2): made by anthropic:claude-sonnet-4-5" in notes
     assert f"tool call ids rewritten (seq 2, anthropic:claude-sonnet-4-5): {long_id!r}" in notes
     assert "'fn 2/x' -> 'call_" in notes and "(seq 6, openai:gpt-4.1): 'fn-1'" in notes
@@ -359,7 +360,7 @@ def test_stray_results_are_dropped_with_a_note() -> None:
     )
     rendered = OpenAIChatProvider("openai", [], KEY, None).render(Request("gpt-4.1", ctx))
     assert rendered.body["messages"] == [{"role": "user", "content": "q"}]
-    assert rendered.notes == ("tool results at seq 2 dropped: no tool call before them",)
+    assert rendered.notes == (OrphanResult(cause="dropped_all", seq=2),)
 
 
 def test_thinking_from_a_compatible_server_streams_and_is_dropped_on_replay() -> None:
@@ -382,8 +383,8 @@ def test_thinking_from_a_compatible_server_streams_and_is_dropped_on_replay() ->
     assert output.reasoning == [Reasoning(provider="vllm", model="gpt-4.1", text="Thinking.")]
     replay = provider.render(Request("qwen3", context(ModelInput(text="q"), output)))
     assert replay.body["messages"][1] == {"role": "assistant", "content": "Answer"}
-    assert replay.notes == (
-        "reasoning dropped (seq 2): made by vllm:gpt-4.1; Chat Completions cannot carry it",
+    assert english_all(replay.notes) == (
+        "reasoning dropped (seq 2): made by vllm:gpt-4.1; Chat Completions cannot carry it"
     )
 
 

@@ -22,6 +22,7 @@ from app.history import (
     Usage,
 )
 from app.history.context import ConversationEntry
+from app.notes import DropReason, ReasoningDropped, english_all
 from app.providers import (
     Finished,
     Models,
@@ -282,14 +283,15 @@ def test_reasoning_is_dropped_with_a_note_for_anyone_else() -> None:
     ]
     other_model = offline().render(Request("o4-mini", ctx))
     assert other_model.body["input"] == without_ids
-    assert other_model.notes == ("reasoning dropped (seq 2): made by openai:gpt-5, not o4-mini",)
+    other = DropReason(cause="other_model", makers=("openai:gpt-5",), model="o4-mini")
+    assert other_model.notes == (ReasoningDropped(seq=2, reasons=(other,)),)
     other_provider = offline("azure").render(Request("gpt-5", ctx))
     assert other_provider.body["input"] == without_ids
-    assert other_provider.notes == ("reasoning dropped (seq 2): made by openai:gpt-5",)
+    assert english_all(other_provider.notes) == "reasoning dropped (seq 2): made by openai:gpt-5"
     chat = OpenAIChatProvider("openai", [], KEY, None).render(Request("gpt-5", ctx))
     assert "reasoning" not in json.dumps(chat.body)
-    assert chat.notes == (
-        "reasoning dropped (seq 2): made by openai:gpt-5; Chat Completions cannot carry it",
+    assert english_all(chat.notes) == (
+        "reasoning dropped (seq 2): made by openai:gpt-5; Chat Completions cannot carry it"
     )
 
 
@@ -315,8 +317,8 @@ def test_reasoning_without_encrypted_content_or_its_reply_is_dropped() -> None:
         first = built(collect(make(server), Request("gpt-5", ask())))
     rendered = offline().render(Request("gpt-5", context(ModelInput(text="q"), first)))
     assert rendered.body["input"][1:] == [{"role": "assistant", "content": "A"}]
-    assert rendered.notes == (
-        "reasoning dropped (seq 2): made by openai:gpt-5 without encrypted content",
+    assert english_all(rendered.notes) == (
+        "reasoning dropped (seq 2): made by openai:gpt-5 without encrypted content"
     )
     with WireServer() as server:
         server.enqueue(Reply(chunks=reasoning_then_calls().completed()))
@@ -324,7 +326,8 @@ def test_reasoning_without_encrypted_content_or_its_reply_is_dropped() -> None:
     broken = replace(calls, text="Partial.", tool_calls=[])  # as render_context carries it
     rendered = offline().render(Request("gpt-5", context(ModelInput(text="q"), broken)))
     assert rendered.body["input"][1:] == [{"role": "assistant", "content": "Partial."}]
-    assert rendered.notes == ("reasoning dropped (seq 2): 1 item(s) whose reply is not replayed",)
+    lost = DropReason(cause="not_replayed", count=1)
+    assert rendered.notes == (ReasoningDropped(seq=2, reasons=(lost,)),)
 
 
 def test_foreign_tool_calls_replay_validly() -> None:
@@ -369,7 +372,7 @@ def test_foreign_tool_calls_replay_validly() -> None:
     assert outputs[1]["output"] == "Error: B"
     assert outputs[2]["output"] == "no result was recorded for this call"
     assert items[5] == {"role": "assistant", "content": "Checking."}
-    notes = "\n".join(rendered.notes)
+    notes = english_all(rendered.notes, "\n")
     assert "reasoning dropped (seq 2): made by anthropic:claude-sonnet-4-5" in notes
     assert f"tool call ids rewritten (seq 2, anthropic:claude-sonnet-4-5): {long_id!r}" in notes
     assert "no result recorded for tool call 'fn-1'" in notes

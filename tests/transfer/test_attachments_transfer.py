@@ -14,6 +14,7 @@ import pytest
 
 from app.attachments.files import attach_bytes
 from app.history import Attachment, ModelInput, ModelOutput, Title
+from app.notes import ImportNote
 from app.store import Library
 from app.store.blobs import digest
 from app.transfer import export, import_paths, native
@@ -199,7 +200,8 @@ def test_a_file_missing_from_the_data_folder_is_exported_named_and_said(
     assert note.startswith(conversation_id) and "shot.png is missing or damaged" in note
     imported = import_paths(other_library, [tmp_path / "c.json"])
     assert [row[0] for row in imported.imported] == [conversation_id]
-    assert any("imported without the files of shot.png" in n for n in imported.notes)
+    missing = ImportNote(cause="files_missing", names=("shot.png",))
+    assert [note for _, note in imported.notes] == [missing]
     report = export(library, [conversation_id], "zip", tmp_path / "c.zip")
     assert len(report.notes) == 1
 

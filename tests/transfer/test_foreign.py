@@ -21,6 +21,7 @@ from app.history import (
     ToolResults,
     render_context,
 )
+from app.notes import ImportSkipped
 from app.store import Library
 from app.transfer import import_paths
 from tests.helpers.llm_logs import FORK, LEGACY, PNG, SINGLE, THREAD, make_logs_db
@@ -149,7 +150,8 @@ def test_chatgpt_other_branches_are_branches_of_one_conversation(library: Librar
 
 def test_chatgpt_empty_conversations_are_reported_not_made(library: Library) -> None:
     report = import_paths(library, [CHATGPT])
-    assert report.skipped == [("conversations.json [2] 'New chat'", "it has no messages")]
+    no_messages = ImportSkipped(cause="no_messages")
+    assert report.skipped == [("conversations.json [2] 'New chat'", no_messages)]
 
 
 def test_chatgpt_export_zip_with_images_inside(library: Library, tmp_path: Path) -> None:
@@ -347,6 +349,6 @@ def test_importing_an_export_again_changes_nothing(
     assert len([n for n in before if n.endswith(".jsonl")]) == len(TITLES[kind])
     again = import_paths(library, [path])
     assert again.imported == [] and not again.failed
-    said = [why for _, why in again.skipped if "no messages" not in why]
-    assert said == [f"already in the library as {cid}" for cid, _, _ in first.imported]
+    said = [why for _, why in again.skipped if why.cause != "no_messages"]
+    assert said == [ImportSkipped(cause="already", id=cid) for cid, _, _ in first.imported]
     assert sorted(p.name for p in library.data.conversations.iterdir()) == before

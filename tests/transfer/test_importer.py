@@ -11,6 +11,7 @@ import pytest
 from app import ids
 from app.errors import StorageError
 from app.history import ModelInput, ModelOutput, Title
+from app.notes import ImportNote, ImportSkipped, english
 from app.paths import DataDir
 from app.store import Conversation, Header, Library
 from app.store.events import Deleted, Imported, StoreEvent
@@ -40,14 +41,14 @@ def test_a_repeat_import_is_skipped(library: Library, tmp_path: Path) -> None:
     before = snapshot(library.data)
     again = import_paths(library, [CHATGPT])
     assert again.imported == [] and len(again.skipped) == 3  # 2 conversations + the empty one
-    assert all("already in the library" in why for _, why in again.skipped[:2])
+    assert all(why.cause == "already" for _, why in again.skipped[:2])
     assert snapshot(library.data) == before
 
 
 def test_the_same_file_twice_in_one_import_is_imported_once(library: Library) -> None:
     report = import_paths(library, [CHATGPT, CHATGPT], dry_run=True)
     assert len(report.imported) == 2
-    assert sum("appears twice" in why for _, why in report.skipped) == 2
+    assert sum(why.cause == "twice" for _, why in report.skipped) == 2
 
 
 def test_a_clashing_id_gets_a_new_one_and_the_existing_one_is_untouched(
@@ -63,11 +64,12 @@ def test_a_clashing_id_gets_a_new_one_and_the_existing_one_is_untouched(
     report = import_paths(library, [document])
     [(new_id, _, _)] = report.imported
     assert new_id != theirs.id and ids.is_valid(new_id)
-    assert any(f"{theirs.id} is another conversation here" in note for note in report.notes)
+    assert [note for _, note in report.notes] == [ImportNote(cause="new_id", taken=theirs.id)]
     assert {k: v for k, v in snapshot(library.data).items() if k in before} == before
     assert [e.text for e in library.open(new_id).history] == ["Their question", "Paris"]  # type: ignore[union-attr]
     again = import_paths(library, [document])  # lands on the same derived id: a repeat
-    assert again.imported == [] and f"already in the library as {new_id}" in again.skipped[0][1]
+    assert again.imported == [] and again.skipped[0][1] == ImportSkipped(cause="already", id=new_id)
+    assert english(again.skipped[0][1]) == f"already in the library as {new_id}"
 
 
 def test_an_export_of_an_older_version_is_already_there(library: Library, tmp_path: Path) -> None:
@@ -76,7 +78,7 @@ def test_an_export_of_an_older_version_is_already_there(library: Library, tmp_pa
     library.append(conversation, ModelInput(text="And of Italy?"))
     before = snapshot(library.data)
     report = import_paths(library, [document])
-    assert report.imported == [] and "already in the library" in report.skipped[0][1]
+    assert report.imported == [] and report.skipped[0][1].cause == "already"
     assert snapshot(library.data) == before
 
 
@@ -87,7 +89,7 @@ def test_a_conversation_in_the_trash_is_not_imported_again(
     document = exported(library, conversation.id, tmp_path / "c.json")
     library.delete(conversation.id)
     report = import_paths(library, [document])
-    assert report.imported == [] and "in the trash" in report.skipped[0][1]
+    assert report.imported == [] and report.skipped[0][1].cause == "in_trash"
 
 
 def test_a_dry_run_writes_nothing(library: Library) -> None:

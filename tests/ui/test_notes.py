@@ -13,9 +13,13 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from app.errors import DamagedReference, ProviderError, stored
 from app.notes import (
     CONTEXT,
+    AttachmentLeftOut,
     DropReason,
+    Failed,
+    Failure,
     Note,
     OutsideWindow,
     ReasoningDropped,
@@ -25,6 +29,7 @@ from app.notes import (
     tag_of,
 )
 from tests.helpers.note_samples import SAMPLES
+from ui.common import errors_text
 from ui.common.notes import said
 
 I18N = Path(__file__).resolve().parents[2] / "resources" / "i18n"
@@ -49,6 +54,10 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
         QLocale.setDefault(before)
 
 
+def _carries_an_error(note: Note) -> bool:
+    return any(isinstance(value, Failure) for _, value in note.values())
+
+
 def _fields(template: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
 
@@ -57,7 +66,8 @@ def _templates(kind: type[Note]) -> list[str]:
     return list(kind.TEMPLATES.values()) if kind.TEMPLATES else [kind.TEMPLATE]
 
 
-TRANSLATED = [kind for kind in kinds() if kind is not Text]  # Text: words that are not ours
+# Text: words that are not ours; Failure: an error, worded by ui/common/errors_text.py
+TRANSLATED = [kind for kind in kinds() if kind not in (Text, Failure)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
@@ -81,7 +91,8 @@ def test_without_a_translation_the_window_says_what_the_command_line_says(
     QLocale.setDefault(QLocale("en_US"))
     try:
         for note, sentence in SAMPLES:
-            if "MB" not in sentence:  # sizes: the locale's "5.00 MiB", not the command line's
+            # sizes: the locale's "5.00 MiB"; an error: the window's own sentence for it
+            if "MB" not in sentence and not _carries_an_error(note):
                 assert said(note) == sentence
     finally:
         QLocale.setDefault(QLocale.c())
@@ -96,6 +107,21 @@ def test_a_note_in_japanese_with_its_numbers_and_lists(language: str) -> None:
     assert shown == (
         "推論を除外（#4）: openai:o3、gemini:g が生成；"  # noqa: RUF001
         "署名のない思考ブロック 1,200 個（署名される前に応答が途切れました）"  # noqa: RUF001
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+def test_an_error_a_note_carries_is_said_as_the_window_says_errors(language: str) -> None:
+    damaged = Failure.of(DamagedReference(cause="not_base64"))
+    error = said(damaged)
+    assert error == errors_text.said(DamagedReference(cause="not_base64")) and CJK.search(error)
+    assert error in said(AttachmentLeftOut(name="a.png", seq=3, why=damaged))
+    # a failed reply's status in the ledger, from what its transcript keeps
+    exc = ProviderError(cause="failed", provider="acme", label="500", words="boom", kept=1)
+    kept = Failure.kept(str(exc), stored(exc))
+    assert said(Failed(error=kept)).endswith(errors_text.said(exc))
+    assert said(Failed(error=Failure.kept("an older reply's words", None))).endswith(
+        "an older reply's words"
     )
 
 

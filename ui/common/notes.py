@@ -3,7 +3,8 @@ translator under the context "Notes", its fields written for the locale.
 
 The templates are marked in app/notes/ and scripts/i18n reads them there, so the window and
 the command line start from one English sentence; the command line prints ``app.notes.english``.
-A ``Text`` note (what a provider or the OS said) is shown as it came.
+A ``Text`` note (what a provider or the OS said) is shown as it came; a ``Failure`` (an error
+carried by a note) as ui/common/errors_text.py says errors.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from app.notes import CONTEXT, Note, Text
-from ui.common import locale_format
+from app.notes import CONTEXT, Failure, Note, Text
+from ui.common import errors_text, locale_format
 
 
 def _translated(source: str) -> str:
@@ -35,6 +36,9 @@ def said(note: Note) -> str:
     """``note`` in the user's language."""
     if isinstance(note, Text):
         return note.text
+    if isinstance(note, Failure):  # an error: worded as the window words errors
+        record = {"error": note.error, "cause": note.cause, "data": note.data}
+        return errors_text.said_stored(record, note.text)
     values = {name: _shown(note, name, value) for name, value in note.values()}
     return _translated(note.template()).format(**values)
 

@@ -295,14 +295,14 @@ class NextRequestTab(QWidget):
             item.setData(SEQ_ROLE, first)
             self.left_out.addItem(item)
         for note in request.attachments:  # scaled, converted or left out (app/attachments)
-            self.left_out.addItem(self.tr("attachment: {note}").format(note=note))
+            self.left_out.addItem(self.tr("attachment: {note}").format(note=said(note)))
         if request.tools_left_out:  # over the tools' share of the budget (app/tools.py choose)
             line = self.tr(
                 "tools: not declared, to keep their definitions within their share: {names}"
             )
             self.left_out.addItem(line.format(names=", ".join(request.tools_left_out)))
-        for note in request.notes:  # the adapter's own words (app/providers), as it says them
-            self.left_out.addItem(self.tr("adapter: {note}").format(note=note))
+        for note in request.notes:  # what the adapter changed (app/providers)
+            self.left_out.addItem(self.tr("adapter: {note}").format(note=said(note)))
         if not (request.omitted or request.notes or request.attachments or request.tools_left_out):
             self.left_out.addItem(
                 self.tr("Nothing: a new chat has no history yet.")

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from app.errors import CrosstalkError
 from app.transfer import FORMATS, SOURCES, Cancelled, ImportReport, Progress
 from app.transfer.export import EXTENSIONS
-from ui.common import errors_text, locale_format
+from ui.common import errors_text, locale_format, notes
 from ui.inspector.wording import QT_TRANSLATE_NOOP
 from ui.transfer.runner import TransferRunner
 
@@ -324,9 +324,10 @@ class ImportDialog(_TransferDialog):
                 lines.append("  " + said.format(title=title or self.tr("Untitled"), file=label))
         if report.skipped:
             lines += ["", self.tr("Skipped:")]
-            lines += [f"  {label}: {why}" for label, why in report.skipped]
+            lines += [f"  {label}: {notes.said(why)}" for label, why in report.skipped]
         if report.failed:
             lines += ["", self.tr("Failed:"), *(f"  {problem}" for problem in report.failed)]
         if report.notes:
-            lines += ["", self.tr("Notes:"), *(f"  {note}" for note in report.notes)]
+            lines += ["", self.tr("Notes:")]
+            lines += [f"  {label}: {notes.said(note)}" for label, note in report.notes]
         return "\n".join(lines)
