@@ -32,6 +32,7 @@ from app.context.windows import context_window
 from app.errors import CrosstalkError
 from app.history import Context, DebugLog, render_context
 from app.history.context import TOOL_RESULT_CHARS
+from app.notes import FirstInputCut, OverBudget
 from app.providers import Models, Provider, ToolSpec
 from app.store import Conversation, Library
 
@@ -56,7 +57,7 @@ def _fits_anyway(bounded: Context, policy: ContextPolicy) -> bool:
     """Whether a context rendered with bounds is the one exact counts would render: nothing
     left out or cut for the budget, and (compressing automatically) below the threshold."""
     if bounded.over_budget or any(
-        o.reason.startswith(("budget", "first input")) for o in bounded.omitted
+        isinstance(o.why, OverBudget | FirstInputCut) for o in bounded.omitted
     ):
         return False
     if bounded.tokens is None or bounded.budget is None:
