@@ -25,7 +25,7 @@ def replace_file(path: Path, content: bytes) -> None:
     """
     staging: str | None = None
     try:
-        import tempfile  # here: reading commands never write (issue 23)
+        import tempfile  # here: reading commands never write, and must start quickly
 
         fd, staging = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
         with os.fdopen(fd, "wb") as f:

@@ -163,7 +163,7 @@ def _local() -> Provider:
     return LocalProvider()
 
 
-# One adapter per wire protocol, imported on first use (each SDK costs 1-2 s to import).
+# One adapter per wire protocol, imported on first use (each SDK is slow to import).
 ADAPTERS: dict[str, tuple[str, str]] = {
     "openai": ("app.providers.openai_chat", "OpenAIChatProvider"),
     "openai-compatible": ("app.providers.openai_chat", "OpenAIChatProvider"),

@@ -14,7 +14,7 @@ _ID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
 
 
 def new_id() -> str:
-    from ulid import ULID  # on the first write only: importing it costs ~40 ms (importlib.metadata)
+    from ulid import ULID  # on the first write only: importing it is slow (importlib.metadata)
 
     return str(ULID())
 

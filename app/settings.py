@@ -116,7 +116,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     def context_policy(self) -> ContextPolicy:
         """The policy of a conversation that has chosen nothing of its own."""
-        # here: the context package costs a command that only reads the library ~140 ms
+        # here: importing the context package would slow a command that only reads the library
         from app.context.policy import POLICY_FIELDS, ContextPolicy
 
         return ContextPolicy(**{name: getattr(self, name) for name in POLICY_FIELDS})

@@ -3,8 +3,8 @@
 East Asian wide characters and most emoji take two columns, combining marks none, so the
 command line's tables pad and cut by display width (``wcwidth``), and a cut never splits a
 character or a grapheme cluster (a letter with its accents, a flag, a family emoji).
-``wcwidth`` is imported on first use of text that is not plain ASCII (it takes ~35 ms to import,
-which a command printing only ASCII need not pay).
+``wcwidth`` is imported on first use of text that is not plain ASCII (it is slow to import,
+which a command printing only ASCII need not pay: docs/performance.md).
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """The light part of the command line: the parser, and what every command shares.
 
-``crosstalk --help``, ``list``, ``show`` and ``search`` must start and finish in 150 ms on a
-100k library (issue 23), so building the parser imports nothing heavy: every command's options
-are declared here, and each handler is named as ``"module:function"``, imported by ``app.cli``
-when that command runs (a command imports its own module and what it needs, no other's).
-Values the options show that live in heavier modules are repeated here; a test checks that
-they still match (tests/test_cli_lazy.py). Of the commands' parsers, only the one of the command
-being run is made (``build_parser(argv)``): argparse looks up its translations and the
-terminal's width for every parser it makes, ~1 ms each, 30-40 ms for them all.
+``crosstalk --help``, ``list``, ``show`` and ``search`` must start and finish quickly on a large
+library (docs/performance.md), so building the parser imports nothing heavy: every command's
+options are declared here, and each handler is named as ``"module:function"``, imported by
+``app.cli`` when that command runs (a command imports its own module and what it needs, no
+other's). Values the options show that live in heavier modules are repeated here; a test checks
+that they still match (tests/test_cli_lazy.py). Of the commands' parsers, only the one of the
+command being run is made (``build_parser(argv)``): argparse looks up its translations and the
+terminal's width for every parser it makes, which adds up over all the commands' parsers.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Context policy, token counting and compression: what a long conversation sends, and why.
 
 Names are loaded from their modules on first use (PEP 562): a module that needs one part
-(``app.settings`` checks the policy) does not import the rest, which costs a command that only
-reads the library ~140 ms (issue 23).
+(``app.settings`` checks the policy) does not import the rest, which would slow down a command
+that only reads the library (docs/performance.md).
 """
 
 from __future__ import annotations

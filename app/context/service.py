@@ -250,7 +250,7 @@ class Contexts:
         that everything fits, below the compression threshold, the context is the one exact
         counts would give, and comes with ``tokens`` None (the provider's usage is the count)
         and the budget left beside the tools' bound.
-        Loading a vocabulary costs ~0.7 s: what ``crosstalk ask`` spends it on otherwise.
+        Loading a vocabulary is slow, and ``crosstalk ask`` would pay for it on every run.
         """
         policy = self.policy(conversation.id)
         method = self.method(provider, model)
@@ -280,7 +280,7 @@ class Contexts:
         )
 
     async def ready(self, provider: Named, model: str) -> None:
-        """Load the tokenizer off the event loop (once: ~0.1 s), so rendering never blocks."""
+        """Load the tokenizer off the event loop (once), so rendering never blocks."""
         await load_encoding(self.method(provider, model).encoding)
 
     # --- compressing before a request -----------------------------------------------------

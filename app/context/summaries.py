@@ -115,10 +115,9 @@ BREATHE_EVERY = 16  # messages counted between two pauses of a worker thread
 def breathe(n: int) -> None:
     """On a worker thread, every ``BREATHE_EVERY`` messages: a pause of half a millisecond, in
     which the window's thread can take the GIL at once. A CPU-bound thread otherwise keeps it
-    for 5 ms at a time, and the window's thread, which takes it again after each call into Qt,
-    waits a frame or more for it (measured: the window's loop late by 12-18 ms at the median,
-    up to 43 ms, while 3,000 messages are counted; 3-4 ms, up to 18 ms, with the pauses, for
-    10% more time counting)."""
+    for Python's switch interval (5 ms) at a time, and the window's thread, which takes it again
+    after each call into Qt, waits a frame or more for it; the pauses cost a little counting
+    time (docs/performance.md has the figures)."""
     if n % BREATHE_EVERY == BREATHE_EVERY - 1:
         time.sleep(0.0005)
 

@@ -66,7 +66,8 @@ def method_for(provider_kind: str, model: str) -> Method:
 
 @cache
 def _encoding(name: str) -> Any:
-    """bpe-openai's Rust tokenizer for ``name`` (``count``, ``encode``), built in ~0.1 s."""
+    """bpe-openai's Rust tokenizer for ``name`` (``count``, ``encode``), built once: building
+    it holds the GIL for a while (docs/performance.md)."""
     return bpe_openai_bindings().tokenizer_for_encoding(name)
 
 

@@ -36,7 +36,7 @@ _CONTEXT = ("Context", "Omission", "render_context")
 
 def __getattr__(name: str) -> Any:
     """The context's names, loaded on first use (PEP 562): opening and listing the library
-    needs none of them (issue 23)."""
+    needs none of them, and reading commands must start quickly (docs/performance.md)."""
     if name in _CONTEXT:
         from app.history import context
 

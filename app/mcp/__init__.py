@@ -1,4 +1,4 @@
-"""MCP servers' tools, prompts and resources (issue 22; docs/mcp.md).
+"""MCP servers' tools, prompts and resources (docs/mcp.md).
 
 Importing this imports no ``mcp`` SDK: that happens on the MCP thread, when a server is first
 needed (``app/mcp/connection.py``).

@@ -1,8 +1,8 @@
 """One MCP server session, and the SDK's types turned into Crosstalk's (``app/mcp/values.py``).
 
-The only module (with ``app/mcp/results.py``) that imports the ``mcp`` SDK: it costs about
-1.7 s, so it is imported on the MCP thread when a server is first needed (the import-linter
-contract in pyproject.toml keeps it so).
+The only module (with ``app/mcp/results.py``) that imports the ``mcp`` SDK: it is slow to
+import (docs/performance.md), so it is imported on the MCP thread when a server is first needed
+(the import-linter contract in pyproject.toml keeps it so).
 """
 
 from __future__ import annotations

@@ -46,18 +46,18 @@ class CloudAdapter:
 
     def prepare(self) -> None:
         """Import the SDK, build its client and load what its first request would load. It
-        blocks for 1-2 s the first time, so the window calls it on a worker thread before a
+        is slow the first time, so the window calls it on a worker thread before a
         provider's first request (``Models.ready``); otherwise that request would do it on the
         event loop's thread."""
         self._load_for_requests(self._sdk())
         # the HTTP client's connection pool loads anyio's asyncio backend at its first
-        # request: 65 ms on the loop's thread (bench/session.py, "first send")
+        # request, a stall on the loop's thread otherwise (bench/session.py, "first send")
         with suppress(ImportError):
             importlib.import_module("anyio._backends._asyncio")
 
     def _load_for_requests(self, client: Any) -> None:
         """Touch the SDK's resource that requests go through: the SDKs import a resource's
-        modules when it is first reached (70-90 ms for OpenAI's chat completions)."""
+        modules when it is first reached (docs/performance.md)."""
 
     def _sdk(self) -> object:
         """The SDK client, made on first use."""

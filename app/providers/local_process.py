@@ -63,9 +63,9 @@ def worker_command(model: Path, n_ctx: int, threads: int | None) -> list[str]:
 
 def worker_environment() -> dict[str, str]:
     """The worker's environment: llama.cpp's OpenMP threads spin only briefly before they
-    sleep. Spinning freely, they fought the window's own thread for two cores (a 31-token
-    reply: 15 s beside the window); sleeping at once cost two thirds of the speed on a quiet
-    machine. A short spin keeps both (docs/local-model.md)."""
+    sleep. Spinning freely, they fought the window's own thread for the cores (a short reply
+    took many times as long beside the window); sleeping at once cost much of the speed on a
+    quiet machine. A short spin keeps both (docs/local-model.md has the figures)."""
     return {"GOMP_SPINCOUNT": "20000"} | dict(os.environ)
 
 

@@ -60,8 +60,9 @@ class Models:
 
     async def ready(self, spec: str) -> tuple[Provider, str]:
         """``resolve`` on a worker thread, with a cloud provider's SDK imported there too.
-        The first import of an SDK takes 1-2 s; on an event loop's thread it would freeze the
-        window for as long, whichever asks first: a send, a compression's preview, a test."""
+        The first import of an SDK is slow (docs/performance.md); on an event loop's thread it
+        would freeze the window for as long, whichever asks first: a send, a compression's
+        preview, a test."""
         return await asyncio.to_thread(self._ready, spec)
 
     def _ready(self, spec: str) -> tuple[Provider, str]:

@@ -40,7 +40,7 @@ def digest(data: bytes) -> str:
 
 
 def _sha256(data: bytes = b"") -> Any:
-    import hashlib  # here: a command that only reads the library never hashes (issue 23)
+    import hashlib  # here: reading commands never hash, and must start quickly
 
     return hashlib.sha256(data)
 
@@ -104,7 +104,7 @@ class Blobs:
     def _staging(self) -> tuple[int, str]:
         try:
             self.root.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
-            import tempfile  # here: reading commands never write (issue 23)
+            import tempfile  # here: reading commands never write, and must start quickly
 
             return tempfile.mkstemp(dir=self.root, prefix=".blob.", suffix=".new")
         except OSError as exc:

@@ -254,8 +254,8 @@ class Index:
         StorageError that says what to do.
 
         Writes are plain SQL: sqlite-utils shapes the schema (``index_schema.py``), but
-        importing it takes 0.2-0.3 s (it imports numpy where installed), which every command
-        that writes would pay for three statements."""
+        importing it is slow (it imports numpy where installed: docs/performance.md), which
+        every command that writes would pay for three statements."""
         conn = self.conn
         try:
             if conn.in_transaction:

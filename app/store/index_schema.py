@@ -1,6 +1,6 @@
 """The index's schema, as sqlite-utils migrations (``m001`` ...): imported only to create or
-upgrade an index, so commands that read one need not import sqlite-utils (issue 23: a command
-starts in 150 ms; sqlite-utils and what it pulls in cost more than that).
+upgrade an index, so commands that read one need not import sqlite-utils (reading commands must
+start quickly, and sqlite-utils and what it pulls in are slow to import: docs/performance.md).
 
 ``SCHEMA_VERSION`` in ``app/store/index.py`` is how many there are: an index that has them all
 says so in ``PRAGMA user_version`` (tests/store/test_index_schema.py keeps the two in step).

@@ -3,7 +3,7 @@
 SQLite finds a database's log and shared memory by the database's path (``index.db-wal``,
 ``index.db-shm``), so an index in use is never moved, renamed or replaced: a process that had
 it open would go on with the old file and the new file's log ("file is not a database",
-"database disk image is malformed": issue 34). Instead (docs/architecture.md, "Rebuilding the
+"database disk image is malformed"). Instead (docs/architecture.md, "Rebuilding the
 index while it is used"):
 
 1. a fresh index is built beside the live one, from every transcript, each read with its

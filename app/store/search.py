@@ -217,8 +217,9 @@ class _Compiled(msgspec.Struct, frozen=True):
 
         Every match is counted, but only the newest ``per_conversation`` of each conversation
         are kept (a heap, not a sort of them all) and folded with the map snippets need: a
-        chat of 20,000 messages matching a common word was counted in 0.25-0.4 s, mostly
-        sorting and mapping messages no snippet shows (bench/chaos.py's search)."""
+        chat with many messages matching a common word spent most of its counting time
+        sorting and mapping messages no snippet shows (bench/chaos.py's search;
+        docs/performance.md)."""
         counts = dict.fromkeys(ids, 0)
         newest: dict[str, list[tuple[tuple[int, int], int, int, str, str | None]]] = {
             cid: [] for cid in ids

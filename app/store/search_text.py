@@ -135,7 +135,7 @@ class _Classes(msgspec.Struct, frozen=True):
 def unicode_ranges() -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
     """The code point ranges of no-space-script letters, word letters and characters NFC may
     join to the one before, from the Unicode 3.2 tables. They never change, and computing them
-    takes ~100 ms, so they ship precomputed in ``unicode_classes.py`` (written by
+    is slow, so they ship precomputed in ``unicode_classes.py`` (written by
     ``python -m app.store.search_text``; a test checks it matches)."""
     inside = bytearray(0x10000)  # in a no-space script (the BMP ones; astral ones below)
     for low, high in _NO_SPACE:
@@ -170,8 +170,8 @@ def _both() -> tuple[_Classes, _Classes]:
 
 
 def warm() -> None:
-    """Compile the classes now (~75 ms): the window does it on a thread after its first paint,
-    rather than inside the first append with non-ASCII text."""
+    """Compile the classes now, which takes a noticeable while: the window does it on a thread
+    after its first paint, rather than inside the first append with non-ASCII text."""
     _both()
 
 

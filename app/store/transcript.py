@@ -128,8 +128,8 @@ def read_header(path: Path, line: bytes) -> Header:
 
 
 # Lines decoded in one go: msgspec holds the interpreter while it decodes, so a long transcript
-# read on a worker thread lets the window's thread run between parts (10k entries, 10 MB:
-# longest wait 65-100 ms in one part, 0-56 ms in parts of 500; bench/session.py "open").
+# read on a worker thread lets the window's thread run between parts (docs/performance.md;
+# bench/session.py, "open the long chat").
 DECODED_AT_ONCE = 500
 
 

@@ -27,8 +27,8 @@ KEY = 32
 CHECK_NAME = "crosstalk-sync/check"
 CHECK_TEXT = b"crosstalk-sync: the passphrase is right"
 _AAD = b"crosstalk-sync/1\x00"
-# scrypt: 2**15 x 8 x 128 B = 32 MiB and ~0.1 s here; stored with each remote, so later
-# versions can ask more of new remotes and still open old ones
+# scrypt: 2**15 x 8 x 128 B = 32 MiB of memory (its time: docs/sync.md); stored with each
+# remote, so later versions can ask more of new remotes and still open old ones
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 
 

@@ -240,8 +240,8 @@ class _Buffer:
         """Move ``mark`` to ``pos``, and forget what was parsed once that is most of the text.
 
         Both cost what was parsed since the last call: cutting the text at every element
-        would copy the rest of it each time (a 1 MB element followed by many small ones took
-        seconds per megabyte)."""
+        would copy the rest of it each time: quadratic over a large element followed by many
+        small ones."""
         newline = self.text.rfind("\n", self.mark, self.pos)
         if newline >= 0:
             self.line += self.text.count("\n", self.mark, self.pos)
