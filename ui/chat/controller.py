@@ -439,7 +439,7 @@ class ChatController(QObject):
 
     def build_soon(self, spec: str) -> None:
         """Build ``spec``'s provider on a worker thread, so the first send to it does not on
-        the window's: a cloud one reads its key from the OS keyring (0.1-0.3 s the first
+        the window's: a cloud one reads its key from the OS keyring (slow the first
         time, or a prompt to unlock it). The cloud SDKs are imported by the inspector's
         prepare."""
         if spec and not self.services.models.is_built(spec):
@@ -447,7 +447,7 @@ class ChatController(QObject):
 
     async def before_first_paint(self) -> None:
         """What would stall the window if it came after the first paint: building the
-        tokenizer the inspector counts with holds the GIL for ~0.1 s (app/context/tokens.py),
+        tokenizer the inspector counts with holds the GIL for a while (app/context/tokens.py),
         and landed in the first scroll of the list. Before the paint, it only delays it."""
         try:
             await load_encoding()

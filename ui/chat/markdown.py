@@ -59,8 +59,9 @@ def prerender(texts: Sequence[tuple[str, str]]) -> None:
 
 def loads_a_highlighter(text: str) -> bool:
     """Whether rendering ``text`` would make a language's highlighter for the first time in
-    this process: that compiles its rules, 3-80 ms (CSS's the longest), so the chat has such a
-    reply's markdown made off the window's thread however short it is (``ui.chat.appending``)."""
+    this process: that compiles its rules, long enough to stall (docs/performance.md), so the
+    chat has such a reply's markdown made off the window's thread however short it is
+    (``ui.chat.appending``)."""
     return any(m[1].lower() not in _languages_made for m in _FENCE_LANGUAGE.finditer(text))
 
 
@@ -115,8 +116,8 @@ def prerendered(text: str, copy_prefix: str) -> bool:
         return (text, copy_prefix, theme.active().name) in _kept
 
 
-# the renders kept: a 100k-character reply takes 100-500 ms of markdown and highlighting, a
-# page of short ones some tens; the oldest go first, beyond KEPT of them or KEPT_CHARS of text
+# the renders kept: a long reply is slow to render (markdown and highlighting), and so is a
+# page of short ones; the oldest go first, beyond KEPT of them or KEPT_CHARS of text
 KEPT_FROM_CHARS = 5_000
 KEPT = 200
 KEPT_CHARS = 1_000_000

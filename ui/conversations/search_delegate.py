@@ -8,7 +8,7 @@ palette or the theme.
 A row's text is laid out once (a QTextLayout, the rich text of ``hit_html`` as formats) for its
 width, font and colours and kept in ``HitLayouts``: the list paints its visible rows many
 times (every hover, scroll and repaint around a keystroke), and laying the rich text out again
-each time stalled the window (issue 23).
+each time stalled the window (bench/session.py, "type a search").
 """
 
 from __future__ import annotations

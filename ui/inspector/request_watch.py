@@ -4,11 +4,11 @@ composer's meter and the inspector's Next request tab both show, so they never d
 It is made again when typing pauses, and when the model, the tools or the history change (what
 changes together, as when another conversation is shown, is counted once). It is made on a
 worker thread, one at a time, from a copy of the history as it stood (counting and scrubbing a
-10,000-entry history takes a few hundred milliseconds), and shown on the window's thread; a
+long history takes a while), and shown on the window's thread; a
 result for a conversation no longer shown, or made again meanwhile, is dropped. The model's
 tokenizer is loaded off the event loop first (and, once the wire body is wanted, the adapter's
 SDK): until then the last figures stay, so nothing slow runs on the GUI thread. Loading a
-vocabulary still holds the interpreter for a while (~0.2-0.8 s, once per process), so for the
+vocabulary still holds the interpreter for a while (once per process), so for the
 meter alone it waits for a quiet moment: not while the window starts or the user moves between
 conversations.
 """

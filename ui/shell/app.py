@@ -105,7 +105,7 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
     await ready
     window.show()
     # what start-up made lives as long as the window: kept out of the collector's full passes,
-    # which otherwise scan it all (90-240 ms with a long chat open; 15-70 ms without it)
+    # which would otherwise scan it all each time (docs/performance.md, "gc.freeze()")
     gc.freeze()
     if stall_monitor.enabled() or window.state.stall_logging():  # or CROSSTALK_DEBUG_STALLS=1
         window.set_stall_logging(True, save=False)
@@ -141,7 +141,7 @@ def load_for_the_first_send() -> None:
     """What the first send needs and the first paint does not, on a worker thread after it:
     the search's character classes (app/store/search_text.py, for indexing what is sent) and
     the OS keyring's backend (keyring imports and probes each one it knows). On the window's
-    thread these cost the first send 0.2-0.6 s (bench/session.py, "first send")."""
+    thread these would stall the first send (bench/session.py, "first send")."""
     try:
         importlib.import_module("app.store.search_text").warm()
         importlib.import_module("keyring").get_keyring()

@@ -1,6 +1,6 @@
 """The window's start after an update that changes the search index: a progress dialog while
 the index is upgraded on a worker thread (``app.store.index.upgrade``), instead of a window
-that does not appear for as long as that takes (docs/search.md: ~1 ms per message)."""
+that does not appear for as long as that takes (it grows with the library: docs/search.md)."""
 
 from __future__ import annotations
 

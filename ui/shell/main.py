@@ -29,7 +29,8 @@ def main() -> int:
         return 0
     from ui.shell.pyside_feature import stop_source_scans
 
-    stop_source_scans()  # before the window's modules are imported: 0.1-0.2 s of start-up
+    # before the window's modules are imported: a shorter start-up (docs/performance.md)
+    stop_source_scans()
     from ui.shell.app import run
 
     return run()
