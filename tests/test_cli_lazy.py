@@ -1,5 +1,5 @@
-"""The command line imports what a command needs and nothing more (issue 23: a command that
-starts in 150 ms cannot afford Qt, an SDK it does not use, or a token vocabulary).
+"""The command line imports what a command needs and nothing more (a reading command must start
+quickly, docs/performance.md: it cannot afford Qt, an SDK it does not use, or a token vocabulary).
 
 Each command runs in a fresh interpreter, as a person runs it; a small wrapper reports which of
 the heavy packages ended up imported.

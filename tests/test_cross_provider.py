@@ -1,4 +1,4 @@
-"""Issue 3's acceptance: one conversation crosses Anthropic, OpenAI and Gemini with tool calls and
+"""Crossing providers: one conversation crosses Anthropic, OpenAI and Gemini with tool calls and
 reasoning, each request valid for its provider; it reloads from its transcript and replays validly
 to each provider again; the CLI does the same, and a missing key fails before anything is written.
 

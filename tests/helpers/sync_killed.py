@@ -1,5 +1,6 @@
-"""A device's sync in a process of its own, to be killed with SIGKILL part-way (issue 24's
-fault tests): nothing of the engine's runs on the way out, as when a laptop loses power.
+"""A device's sync in a process of its own, to be killed with SIGKILL part-way (the sync's fault
+tests, tests/sync/test_faults.py): nothing of the engine's runs on the way out, as when a laptop
+loses power.
 
     python -m tests.helpers.sync_killed DATA FOLDER DEVICE [--kill-at K] [--kill-at-save S]
                                         [--slow SECONDS] [--batch N]

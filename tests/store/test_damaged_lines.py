@@ -1,4 +1,4 @@
-"""A damaged or foreign line never costs the entries around it (issue 34).
+"""A damaged or foreign line never costs the entries around it.
 
 A conversation with two branches is damaged one way at a time (garbage inserted, a line cut in
 half, a byte flipped, two lines swapped, a line duplicated), at its start, middle and end; then

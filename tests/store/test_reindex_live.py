@@ -1,4 +1,4 @@
-"""`crosstalk reindex` while other processes use the library (issue 34).
+"""`crosstalk reindex` while other processes use the library (docs/architecture.md).
 
 Real processes: writers appending, readers opening, listing and searching, and `crosstalk
 reindex` run again and again meanwhile. No reader or writer meets an error, every

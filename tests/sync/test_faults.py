@@ -1,5 +1,5 @@
 """A sync cut short leaves both sides consistent, and the next one finishes the job with
-nothing twice (issue 24, item 5): a real SIGKILL at every remote call and at every state
+nothing twice (docs/sync.md): a real SIGKILL at every remote call and at every state
 write, a dropped network and throttling (a proxy in front of moto's S3), a full remote
 mid-push (WebDAV 507), wrong credentials and permission denied, a remote written by a
 newer Crosstalk, and a library that existed before sync was set up."""

@@ -1,6 +1,6 @@
-"""Three devices, one folder remote, random work and random syncs, some cut short (issue 24,
-Tests): once they have synced until quiet, all three hold the same library, and every entry
-any of them wrote is there exactly once.
+"""Three devices, one folder remote, random work and random syncs, some cut short (docs/sync.md,
+"How it is tested"): once they have synced until quiet, all three hold the same library, and every
+entry any of them wrote is there exactly once.
 
 Each example is a list of steps drawn by hypothesis: a device asks (a turn), answers again
 (a branch), renames, deletes, restores, pins or unpins, starts a conversation, or syncs; a

@@ -1,4 +1,4 @@
-"""The window asks before an MCP tool runs: the approval card (issue 22, item 4).
+"""The window asks before an MCP tool runs: the approval card (docs/mcp.md).
 
 A real window over real services: the OpenAI SDK against a wire fake that answers with a call
 to the demo MCP server's ``add`` (a real stdio process, configured in mcp.json) and then with

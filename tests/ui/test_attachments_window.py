@@ -1,5 +1,5 @@
 """Attaching files in the window: the button, paste, drop on the composer and on the chat, the
-chips, a refused file, sending with an image, and what the chat shows and opens (issue 21)."""
+chips, a refused file, sending with an image, and what the chat shows and opens."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The end of a long streamed reply (issue 23): its rendered markdown replaces the streamed text a
-part at a time, so the window never stalls on it, and the chat ends up exactly as when the reply
-is drawn in one go."""
+"""The end of a long streamed reply: its rendered markdown replaces the streamed text a part at a
+time, so the window never stalls on it, and the chat ends up exactly as when the reply is drawn in
+one go."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Compressing a long chat in the window (issue 23): reading the history, counting its tokens and
-appending run on worker threads, so the loop keeps turning; the compression appended is the one
-the same functions give when run in one go on the window's thread; Cancel cancels."""
+"""Compressing a long chat in the window without stalling it: reading the history, counting its
+tokens and appending run on worker threads, so the loop keeps turning; the compression appended is
+the one the same functions give when run in one go on the window's thread; Cancel cancels."""
 
 from __future__ import annotations
 

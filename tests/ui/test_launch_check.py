@@ -31,7 +31,7 @@ PLUGINS = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
 XCB_PLUGIN = Path(PLUGINS) / "platforms" / "libqxcb.so"
 QT_ABORT = 134
 
-# ldd on PySide6 6.11's libqxcb.so on a minimal Debian 12: what issue 19 met
+# ldd on PySide6 6.11's libqxcb.so on a minimal Debian 12, where the window would not open
 DEBIAN_12_LDD = f"""\
 \tlinux-vdso.so.1 (0x00007ffd5b1f2000)
 \tlibQt6XcbQpa.so.6 => {PLUGINS}/../lib/libQt6XcbQpa.so.6 (0x00007f2a1c600000)
@@ -135,7 +135,7 @@ def test_a_plugin_whose_libraries_are_missing_names_them(tmp_path: Path) -> None
 
 
 def test_the_debian_12_case_gives_one_command_for_the_missing_packages(tmp_path: Path) -> None:
-    """The machine of issue 19, by an ``ldd`` that reports what Debian 12's reported."""
+    """A minimal Debian 12 machine, by an ``ldd`` that reports what Debian 12's reported."""
     fake_ldd = tmp_path / "bin" / "ldd"
     fake_ldd.parent.mkdir()
     (tmp_path / "ldd.txt").write_text(DEBIAN_12_LDD)

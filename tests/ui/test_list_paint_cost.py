@@ -1,5 +1,5 @@
-"""The conversation list paints and reloads without stalling the window (issue 23): a search
-hit's text is laid out once, not on every paint; an import's many refreshes reload the list
+"""The conversation list paints and reloads without stalling the window (docs/performance.md): a
+search hit's text is laid out once, not on every paint; an import's many refreshes reload the list
 about once a second; a reload that finds the same rows changes them in place."""
 
 from __future__ import annotations

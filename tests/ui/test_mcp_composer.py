@@ -1,4 +1,4 @@
-"""MCP in the composer (issue 22, items 3 and 5): servers in the Tools menu, prompts as
+"""MCP in the composer (docs/mcp.md): servers in the Tools menu, prompts as
 /commands, resources attached from a server.
 
 A real window over real services; the demo MCP server runs as a real stdio process under the

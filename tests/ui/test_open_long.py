@@ -1,4 +1,4 @@
-"""Opening a long conversation without freezing the window (issue 23): it is read off the
+"""Opening a long conversation without freezing the window (docs/performance.md): it is read off the
 window's thread, its tail drawn a few entries per turn of the loop, and the next request counted
 on a worker; a conversation picked while another is still being read wins."""
 
@@ -217,7 +217,7 @@ def test_a_long_page_drawn_in_parts_ends_as_one_set_html_draws_it(
 def test_a_damaged_line_is_said_in_the_banner_and_the_rest_shown(
     open_window: OpenWindow, services: Services
 ) -> None:
-    """A garbage line between two turns (issue 34): both turns are shown, and the banner names
+    """A garbage line between two turns: both turns are shown, and the banner names
     the file and line that could not be read."""
     teapot = seed(services.library, *TEAPOT)
     other = Library(services.library.data)  # another process, in effect

@@ -1,5 +1,5 @@
-"""A short scripted day in the real window (bench/session.py --quick, issue 23): no action
-after the first paint may stall the window's event loop for more than 100 ms.
+"""A short scripted day in the real window (bench/session.py --quick; docs/performance.md): no
+action after the first paint may stall the window's event loop for more than 100 ms.
 
 The day runs once for the module (bench/session_day.py ``run_day``: 5,000 conversations with
 real transcripts, a 10,000-entry chat, a 20,000-character reply at 1,000 tokens/s, the first

@@ -1,5 +1,5 @@
 """Settings > Tools: MCP servers edited in mcp.json at once, and tested without blocking the
-window (issue 22). A real McpManager and the demo MCP server over stdio; no mocks."""
+window (docs/mcp.md). A real McpManager and the demo MCP server over stdio; no mocks."""
 
 from __future__ import annotations
 
