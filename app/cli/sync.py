@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from app.errors import CrosstalkError, EmptyValue, UsageError
+from app.notes import english
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -71,7 +72,7 @@ def cmd_sync(services: Services, args: argparse.Namespace) -> int:
     finally:
         line.done()
     for warning in report.warnings:
-        print(f"crosstalk: warning: {warning}", file=sys.stderr)
+        print(f"crosstalk: warning: {english(warning)}", file=sys.stderr)
     if args.json:
         emit_json(report.as_json() | {"summary": report.summary()})
         return 0

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.errors import UsageError
-from app.notes import english
 
 if TYPE_CHECKING:
     from app.composition import Services
@@ -146,6 +145,7 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
 
 def cmd_import(services: Services, args: argparse.Namespace) -> int:
     from app import transfer
+    from app.notes import english
 
     paths = [Path(p) for p in args.paths]
     line = ProgressLine("reading")

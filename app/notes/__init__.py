@@ -48,6 +48,7 @@ from app.notes.replay import (
     ToolsNotOffered,
     renaming,
 )
+from app.notes.sync import SyncWarning
 from app.notes.tools import ServerNotStarted, ToolsLeftOut
 from app.notes.transfer import ImportNote, ImportSkipped
 
@@ -89,6 +90,7 @@ __all__ = [
     "Sampling",
     "ServerNotStarted",
     "StandInSignature",
+    "SyncWarning",
     "Text",
     "ThinkingOff",
     "ToolNameRewritten",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from app.errors import CrosstalkError, StorageError
+from app.notes import Text
 from app.sync import pull, push
 from app.sync import state as states
 from app.sync.errors import NoCredentials, RemoteError
@@ -102,7 +103,7 @@ def sync(
             raise
         report = run.report
         report.requests = vault.requests
-        report.warnings += library.warnings[warned:]
+        report.warnings += [Text(text=warning) for warning in library.warnings[warned:]]
         if not dry_run:
             if msgspec.json.encode(state) != loaded:  # (nothing changed: the file stays)
                 states.save(library.data, state)

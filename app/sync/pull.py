@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from app.errors import CrosstalkError, NotFound
 from app.history import AnyEntry, entry_id
+from app.notes import SyncWarning
 from app.store import blobs, merge, transcript
 from app.sync import flag_events, layout
 from app.sync import state as states
@@ -103,10 +104,7 @@ def _adopt_own(run: Run, name: str | None) -> None:
     that has lost this device's manifest (emptied, or set up again) gets everything again."""
     state = run.state
     if name is None and state.manifest > 0:
-        run.report.warnings.append(
-            f"{run.vault.description} no longer holds what this device sent; sending "
-            "everything again"
-        )
+        run.report.warnings.append(SyncWarning(cause="remote_reset", remote=run.vault.description))
         fresh = states.State(remote=state.remote, device=run.device)
         for field_name in ("manifest", "segments", "events", "sent", "peers", "blobs_sent"):
             setattr(state, field_name, getattr(fresh, field_name))
@@ -141,10 +139,7 @@ def _receive_conversation(run: Run, key: str, batches: list[tuple[str, int]]) ->
     if header.id in run.state.sent and not run.library.holds(header.id):
         # it was here and is gone for good (purged from the trash): it stays gone here,
         # and the devices that still have it keep it
-        run.report.warnings.append(
-            f"conversation {header.id} was purged here; what other devices add to it is "
-            "not brought back"
-        )
+        run.report.warnings.append(SyncWarning(cause="purged", conversation=header.id))
         return True
     if run.dry_run:
         return _count_only(run, header.id, entries)
@@ -176,9 +171,7 @@ def _fetch_blobs(run: Run, entries: list[AnyEntry]) -> None:
         try:
             data = run.vault.get(name)
         except ObjectMissing:
-            run.report.warnings.append(
-                f"attachment {sha[:12]} is not on the remote yet; the next sync fetches it"
-            )
+            run.report.warnings.append(SyncWarning(cause="attachment_later", sha=sha[:12]))
             continue
         if blobs.digest(data) != sha:
             raise DamagedObject(f"{run.vault.description}: {name} does not match its hash")

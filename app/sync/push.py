@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 
-from app.errors import NotFound, StorageError
+from app.errors import CrosstalkError, NotFound, StorageError
 from app.history import AnyEntry, utc_now
+from app.notes import Failure, SyncWarning
 from app.store import merge, transcript
 from app.sync import flag_events, layout
 from app.sync import state as states
@@ -39,7 +40,8 @@ def send(run: Run) -> None:
         try:
             header, entries, size = _read(run, cid, in_trash)
         except (NotFound, FileNotFoundError, StorageError) as exc:
-            run.report.warnings.append(f"conversation {cid} was not sent: {exc}")
+            why = Failure.of(exc) if isinstance(exc, CrosstalkError) else Failure(text=str(exc))
+            run.report.warnings.append(SyncWarning(cause="not_sent", conversation=cid, error=why))
             continue
         sent = state.sent.get(cid, Sent())
         skip = set(sent.received)
@@ -113,7 +115,8 @@ def _send_blobs(run: Run, entries: list[AnyEntry], remote: set[str] | None) -> s
             try:
                 data = run.library.blobs.read(sha)
             except StorageError as exc:
-                run.report.warnings.append(f"an attachment was not sent: {exc}")
+                warning = SyncWarning(cause="attachment_not_sent", error=Failure.of(exc))
+                run.report.warnings.append(warning)
                 continue
             run.vault.put(name, data)
             remote.add(name)

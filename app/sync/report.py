@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from app.notes import Note, english
+
 
 @dataclass
 class SyncReport:
@@ -23,10 +25,11 @@ class SyncReport:
     devices: int = 0  # other devices on the remote
     requests: int = 0
     dry_run: bool = False
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Note] = field(default_factory=list)  # SyncWarning, or the library's Text
 
     def as_json(self) -> dict[str, object]:
-        return asdict(self)
+        """As ``crosstalk sync --json`` writes it: the warnings in English."""
+        return asdict(self) | {"warnings": [english(warning) for warning in self.warnings]}
 
     def counts(self) -> dict[str, int]:
         """What the window words in its own language (the summary is English)."""

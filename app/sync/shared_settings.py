@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from app.errors import CrosstalkError, InvalidValue
+from app.notes import Failure, SyncWarning
 from app.paths import DataDir
 from app.settings import Settings, load_settings
 from app.sync import layout
@@ -93,7 +94,8 @@ def receive(run: Run) -> None:
     try:
         apply(run.library.data, taken.settings)
     except CrosstalkError as exc:
-        run.report.warnings.append(f"another device's settings were not taken: {exc}")
+        warning = SyncWarning(cause="settings_not_taken", error=Failure.of(exc))
+        run.report.warnings.append(warning)
         return
     after = shared(run.library.data)
     state.settings_sent = fingerprint(after[0]) if after else ""

@@ -2712,7 +2712,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+135"/>
+        <location filename="../../ui/chat/markdown.py" line="+136"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -3968,6 +3968,36 @@ Click, or start typing, to pick another</source>
         <location line="+5"/>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/sync.py" line="+15"/>
+        <source>{remote} no longer holds what this device sent; sending everything again</source>
+        <translation>{remote} にはこのデバイスが送信した内容がもうありません。すべてを送信し直します</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>conversation {conversation} was purged here; what other devices add to it is not brought back</source>
+        <translation>会話 {conversation} はこのデバイスで完全に削除されています。ほかのデバイスで追加された内容は取り込みません</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>attachment {sha} is not on the remote yet; the next sync fetches it</source>
+        <translation>添付ファイル {sha} はまだリモートにありません。次回の同期で取得します</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>conversation {conversation} was not sent: {error}</source>
+        <translation>会話 {conversation} は送信されませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an attachment was not sent: {error}</source>
+        <translation>添付ファイルが送信されませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another device&apos;s settings were not taken: {error}</source>
+        <translation>ほかのデバイスの設定は取り込みませんでした: {error}</translation>
     </message>
 </context>
 <context>

@@ -2712,7 +2712,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+135"/>
+        <location filename="../../ui/chat/markdown.py" line="+136"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -3968,6 +3968,36 @@ Click, or start typing, to pick another</source>
         <location line="+5"/>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/notes/sync.py" line="+15"/>
+        <source>{remote} no longer holds what this device sent; sending everything again</source>
+        <translation>{remote} 已不再保存此设备发送的内容；将全部重新发送</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>conversation {conversation} was purged here; what other devices add to it is not brought back</source>
+        <translation>对话 {conversation} 已在此处彻底删除；其他设备对它添加的内容不会同步回来</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>attachment {sha} is not on the remote yet; the next sync fetches it</source>
+        <translation>附件 {sha} 尚未上传到远程；下次同步时获取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>conversation {conversation} was not sent: {error}</source>
+        <translation>对话 {conversation} 未发送：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an attachment was not sent: {error}</source>
+        <translation>有一个附件未发送：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another device&apos;s settings were not taken: {error}</source>
+        <translation>未采用其他设备的设置：{error}</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,7 @@ from app.notes import (
     Sampling,
     ServerNotStarted,
     StandInSignature,
+    SyncWarning,
     Text,
     ThinkingOff,
     ToolNameRewritten,
@@ -414,6 +415,31 @@ SAMPLES: list[tuple[Note, str]] = [
     (
         ImportNote(cause="files_missing", names=("a.png", "b.pdf")),
         "imported without the files of a.png, b.pdf (not in the export, nor in this library)",
+    ),
+    # sync
+    (
+        SyncWarning(cause="remote_reset", remote="s3://bucket/crosstalk"),
+        "s3://bucket/crosstalk no longer holds what this device sent; sending everything again",
+    ),
+    (
+        SyncWarning(cause="purged", conversation="c1"),
+        "conversation c1 was purged here; what other devices add to it is not brought back",
+    ),
+    (
+        SyncWarning(cause="attachment_later", sha="0123456789ab"),
+        "attachment 0123456789ab is not on the remote yet; the next sync fetches it",
+    ),
+    (
+        SyncWarning(cause="not_sent", conversation="c1", error=Failure(text="the disk is full")),
+        "conversation c1 was not sent: the disk is full",
+    ),
+    (
+        SyncWarning(cause="attachment_not_sent", error=Failure(text="the disk is full")),
+        "an attachment was not sent: the disk is full",
+    ),
+    (
+        SyncWarning(cause="settings_not_taken", error=Failure(text="no such provider")),
+        "another device's settings were not taken: no such provider",
     ),
     # words that are not ours
     (Text(text="Server said: nope"), "Server said: nope"),

@@ -11,6 +11,7 @@ import pytest
 
 from app.errors import NotFound
 from app.history import ModelInput, ModelOutput
+from app.notes import SyncWarning
 from app.sync.errors import WrongPassphrase
 from app.sync.state import SyncBusy
 from tests.helpers.sync_devices import Device, folder_config, set_up_remote
@@ -260,7 +261,8 @@ def test_a_remote_emptied_behind_the_devices_back_gets_everything_again(
     remote.mkdir()
     set_up_remote(a.config)
     report = a.sync()
-    assert report.sent_entries == 2 and report.warnings
+    assert report.sent_entries == 2
+    assert [w.cause for w in report.warnings if isinstance(w, SyncWarning)] == ["remote_reset"]
     assert b.sync().received_entries == 2
     assert b.ids(chat.id) == a.ids(chat.id)
 
@@ -278,7 +280,8 @@ def test_a_conversation_purged_here_is_not_brought_back_in_pieces(
     b.say(b.library.open(chat.id), "still writing")
     b.sync()
     report = a.sync()
-    assert not a.library.holds(chat.id) and report.warnings
+    assert not a.library.holds(chat.id)
+    assert SyncWarning(cause="purged", conversation=chat.id) in report.warnings
     assert b.library.open(chat.id).history.version == 4  # the other device keeps all of it
 
 
