@@ -130,7 +130,7 @@ def test_context_names_the_tools_left_out_as_the_inspector_does(
     data_dir: DataDir, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Tools over their share of the budget: the inspector's "tools:" line, in the plain text
-    and the --json of `crosstalk context` (issue 34: what the command line shows)."""
+    and the --json of `crosstalk context` (the command line shows what the window does)."""
     from app.cli.main import main
     from tests.helpers.mcp_servers import DEMO
 

@@ -107,9 +107,10 @@ def name_later(
 
 def title_in_fork(services: Services, conversation_id: str, spec: str) -> bool:
     """Name the conversation in a fork of this process: it has the SDK imported already, so
-    the title costs a request, not a second start-up (~1.5 s of CPU beside what the user runs
-    next). The fork leaves this process's session and terminal, opens a library of its own
-    (never this process's SQLite connection) and ends with ``os._exit``, never returning here.
+    the title costs a request, not a second start-up (the SDK imported again, on the CPU beside
+    what the user runs next: docs/performance.md). The fork leaves this process's session and
+    terminal, opens a library of its own (never this process's SQLite connection) and ends with
+    ``os._exit``, never returning here.
     Only on Linux, with no other thread running (macOS frameworks and threads do not survive
     a fork): False otherwise, and nothing was done."""
     if sys.platform != "linux" or threading.active_count() > 1:

@@ -249,7 +249,8 @@ _warmed: set[type] = set()  # adapter classes that have rendered once in this pr
 
 async def prepare(services: Services, spec: str, *, render: bool = True) -> None:
     """Import what rendering for ``spec`` needs and load its tokenizer, off the event loop
-    (an SDK costs 1-2 s to import, a tokenizer ~0.1 s), so ``next_request`` stays quick.
+    (an SDK is slow to import, a tokenizer to build: docs/performance.md), so ``next_request``
+    stays quick.
     ``render`` False loads the tokenizer only, for ``next_request(render=False)``. Each is
     done in a thread once per process: after that, nothing is left to load."""
     try:

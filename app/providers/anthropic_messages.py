@@ -1,9 +1,9 @@
 """Anthropic's Messages API through the official ``anthropic`` SDK, streamed.
 
-The SDK is imported on first use (it costs ~2 s). ``render`` (in ``anthropic_replay``) is the body
-``messages.stream`` posts; the stream's raw events become neutral events; SDK exceptions become
-``app.errors`` types. The SDK retries failures before the body starts (``max_retries``); once
-the reply is streaming, a failure raises and the caller keeps what arrived.
+The SDK is imported on first use (it is slow to import). ``render`` (in ``anthropic_replay``) is
+the body ``messages.stream`` posts; the stream's raw events become neutral events; SDK exceptions
+become ``app.errors`` types. The SDK retries failures before the body starts (``max_retries``);
+once the reply is streaming, a failure raises and the caller keeps what arrived.
 """
 
 from __future__ import annotations
