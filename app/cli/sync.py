@@ -1,4 +1,4 @@
-"""``crosstalk sync …``: sync this library through storage the user has (issue 24; docs/sync.md).
+"""``crosstalk sync …``: sync this library through storage the user has (docs/sync.md).
 
     crosstalk sync [--dry-run] [--json]
     crosstalk sync setup URL [--endpoint-url U] [--region R] [--user U] [--encrypt]

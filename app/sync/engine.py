@@ -40,7 +40,7 @@ __all__ = ["KEPT_BY_SYNC", "Cancelled", "SyncBusy", "SyncReport", "open_vault", 
 
 BATCH = 200  # conversations sent per manifest: a sync cut short keeps what it committed;
 # at least a quarter of what the manifest names already, since each manifest names them all
-# (a first push of 10k conversations wrote 50 manifests, 7 MB of them; now 15)
+# (a fixed batch made a first push's manifests grow with the square of the library: docs/sync.md)
 
 
 def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:
