@@ -122,6 +122,20 @@ def test_importing_a_native_file_shows_the_summary_and_lists_the_conversation(
     harness.until(lambda: title in harness.listed_titles(), "the list to show it")
 
 
+def test_a_conversation_already_here_is_listed_as_skipped_with_why(
+    harness: Harness, services: Services, tmp_path: Path
+) -> None:
+    path, _ = native_file(tmp_path)
+    first = import_paths(services.library, [path])
+    [(conversation_id, _, _)] = first.imported
+    dialog = open_from_menu(harness, "&Import…", ImportDialog)
+    dialog.set_paths([str(path)])
+    dialog.start_button.click()
+    harness.until(lambda: not dialog.running and dialog.summary.isVisible(), "the import")
+    summary = dialog.summary.toPlainText()
+    assert "Skipped:" in summary and f"already in the library as {conversation_id}" in summary
+
+
 def test_a_dry_run_reports_and_changes_nothing(
     harness: Harness, services: Services, tmp_path: Path
 ) -> None:
