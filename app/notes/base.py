@@ -205,4 +205,7 @@ def _mapped_value(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, tuple) and value:
         items = tuple(_mapped_value(item, change) for item in value)
         return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    if isinstance(value, dict) and value:  # a Failure's data
+        changed = {key: _mapped_value(item, change) for key, item in value.items()}
+        return value if all(changed[k] is v for k, v in value.items()) else changed
     return value

@@ -73,5 +73,7 @@ def test_mapped_changes_every_text_nested_ones_included() -> None:
     hidden = mapped(note, lambda text: text.replace("sk-", "[key]-"))
     expected = Failure(text="at /home/[key]-secret")
     assert hidden == AttachmentLeftOut(name="[key]-a.png", seq=2, why=expected)
+    failure = Failure(text="t", error="StorageError", cause="c", data={"path": "/sk-1", "n": 3})
+    assert mapped(failure, lambda text: text.replace("sk-", "")).data == {"path": "/1", "n": 3}
     same = AttachmentLeftOut(name="a.png", seq=2, why=Unsendable(cause="no_images_local"))
     assert mapped(same, str.strip) is same  # nothing to change: the same value
