@@ -56,7 +56,7 @@ def test_the_first_run_welcomes_with_what_works_and_the_composer_ready(
 def test_the_welcome_gives_way_to_the_chat_and_comes_back_from_help(
     qtbot: Any, open_window: OpenWindow, provider: GatedProvider
 ) -> None:
-    provider.scripts.append(reply("Hello there"))
+    provider.scripts += [reply("Hello there"), reply("Greetings")]  # the reply, its title
     harness = open_window()
     window = harness.window
     conversation = harness.send(qtbot, "hi")

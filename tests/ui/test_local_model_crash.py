@@ -47,7 +47,9 @@ def test_a_crash_of_the_built_in_model_leaves_the_window_and_other_replies_alone
     qtbot: Any, open_window: OpenWindow, provider: GatedProvider, local: LocalProvider
 ) -> None:
     gate = Gate()
-    provider.scripts = [[TextDelta("Kettles "), gate, TextDelta("boil water.")], reply("Kettles")]
+    # the kettle's reply, then a title for each conversation (by the default model)
+    provider.scripts = [[TextDelta("Kettles "), gate, TextDelta("boil water.")], reply("Kettles"),
+                        reply("Counting")]  # fmt: skip
     harness = open_window()
     window = harness.window
     kettles = harness.send(qtbot, "What do kettles do?")

@@ -177,7 +177,7 @@ def test_a_missing_key_offers_settings_and_writes_nothing(
     harness.type_and_enter(qtbot, "Hello OpenAI")
 
     banner = window.banner
-    assert banner.isVisible() and "no API key for openai" in banner.message.text()
+    assert banner.isVisible() and "No API key for openai" in banner.message.text()
     assert banner.action.text() == "Open Settings"
     assert window.current is None and window.composer.draft() == "Hello OpenAI"  # kept
     assert services.library.newest(10) == [] and not provider.requests
@@ -215,6 +215,7 @@ def test_a_cloud_model_picked_is_built_off_the_window_thread_before_the_send(
         picker.setCurrentIndex(picker.findText("openai:gpt-4.1"))
         harness.until(lambda: services.models.is_built("openai:gpt-4.1"), "the provider built")
         server.enqueue(Reply(chunks=oe.chat_reply("Hi there.")))
+        provider.scripts = [reply("Greetings")]  # the title, by the default model
         harness.finish(harness.send(qtbot, "Hello"))
         assert "Hi there." in harness.chat_text()
         assert on_window_thread == [False]

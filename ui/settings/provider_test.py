@@ -10,6 +10,7 @@ from app.composition import build_models
 from app.errors import CrosstalkError
 from app.providers.check import ping
 from app.settings import Settings
+from ui.common import errors_text
 from ui.common.i18n import Context
 
 if TYPE_CHECKING:
@@ -31,6 +32,6 @@ async def try_provider(trial: ProviderTrial) -> tuple[bool, str]:
         provider, model = await models.ready(f"{name}:{model}")
         return True, await ping(provider, model)
     except CrosstalkError as exc:
-        return False, str(exc)
+        return False, errors_text.said(exc)
     finally:
         await models.aclose()

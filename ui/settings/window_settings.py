@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 from app.composition import build_models
 from app.errors import CrosstalkError
 from app.settings import Settings
+from ui.common import errors_text
 from ui.settings.provider_test import try_provider
 
 if TYPE_CHECKING:
@@ -106,8 +107,9 @@ class WindowSettings(QObject):
 
         try:
             settings = update_settings(services.data, changed)
-        except (CrosstalkError, ValueError) as exc:
-            self.failed.emit(self.tr("Could not save the settings: {error}").format(error=exc))
+        except CrosstalkError as exc:
+            said = self.tr("Could not save the settings: {error}")
+            self.failed.emit(said.format(error=errors_text.said(exc)))
             return
         self.controller.retire(services.models)  # a running reply may still use it
         services.settings = settings

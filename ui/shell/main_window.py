@@ -25,6 +25,7 @@ from ui.chat.branch_actions import BranchActions
 from ui.chat.compare_strip import CompareStrip
 from ui.chat.controller import ChatController
 from ui.chat.view import ChatView
+from ui.common import errors_text
 from ui.common.theme import Themes
 from ui.composer.composer import Composer
 from ui.composer.drafts import Drafts
@@ -328,7 +329,7 @@ class MainWindow(QMainWindow):
         try:
             conversation = self.controller.conversation(conversation_id)
         except CrosstalkError as exc:
-            self.banner.show_message(str(exc))
+            self.banner.show_error(exc)
             return
         left, self.current = self.current, conversation.id
         self._hide_welcome()
@@ -376,8 +377,8 @@ class MainWindow(QMainWindow):
         into Qt."""
         try:
             result = job()
-        except (CrosstalkError, ValueError) as exc:
-            self.banner.show_message(failed.format(error=exc))
+        except CrosstalkError as exc:
+            self.banner.show_message(failed.format(error=errors_text.said(exc)))
             return False, None
         self.conversations.refresh()
         return True, result
@@ -419,7 +420,7 @@ class MainWindow(QMainWindow):
                     tuning=self.composer.tuning(), attachments=attachments,
                 )  # fmt: skip
         except CrosstalkError as exc:
-            self.turns.show_failure(self.current or "", str(exc), _action_for(exc))
+            self.turns.show_failure(self.current or "", errors_text.said(exc), _action_for(exc))
             return
         self.composer.take_text()
         self.composer.take_attachments()
@@ -462,8 +463,8 @@ class MainWindow(QMainWindow):
                 upto = conversation.history.parent_of(last.seq)
                 self.chat.show_conversation(conversation, upto=upto)
             self.controller.retry(self.current, self.composer.model())
-        except (CrosstalkError, ValueError) as exc:
-            self.banner.show_message(str(exc))
+        except CrosstalkError as exc:
+            self.banner.show_error(exc, "")
 
     def edit_system(self) -> None:
         if self.current is None:

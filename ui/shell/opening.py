@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
 from app.errors import CrosstalkError
+from ui.common import errors_text
 
 if TYPE_CHECKING:
     from ui.chat.controller import ChatController
@@ -65,13 +67,14 @@ class Opening(QObject):
     async def _open_then_show(self, conversation_id: str) -> None:
         try:
             await self.controller.open_async(conversation_id)
-        except Exception as exc:  # CrosstalkError (not found, damaged); else a bug, logged
-            if not isinstance(exc, CrosstalkError):
-                log.exception("opening %s failed", conversation_id)
+        except Exception as exc:  # CrosstalkError (not found, damaged) said; else a bug, reported
             if self.conversation_id == conversation_id:
                 self._task = None  # ends by itself
                 self.stop()
-                self._say(str(exc))
+                if isinstance(exc, CrosstalkError):
+                    self._say(errors_text.said(exc))
+            if not isinstance(exc, CrosstalkError):
+                sys.excepthook(type(exc), exc, exc.__traceback__)
             return
         if self.conversation_id != conversation_id:
             return  # another was picked meanwhile
