@@ -70,7 +70,7 @@
   <context>
     <name>CompressDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/inspector/compress_dialog.py" line="+285" />
+      <location filename="../../ui/inspector/compress_dialog.py" line="+288" />
       <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
       <translation>
         <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>

@@ -808,7 +808,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/inspector/compress_dialog.py" line="+51"/>
+        <location filename="../../ui/inspector/compress_dialog.py" line="+52"/>
         <source>Whole history into one summary</source>
         <translation>履歴全体を 1 つの要約にする</translation>
     </message>
@@ -908,12 +908,7 @@
         <translation>使用されませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Not used: the compression failed ({error}).</source>
-        <translation>使われませんでした。圧縮に失敗しました（{error}）。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Preview by {model}: nothing was appended yet.</source>
         <translation>{model} によるプレビューです（まだ何も追加されていません）。</translation>
     </message>
@@ -933,7 +928,7 @@
         <translation>要約を追加しています…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Not appended: {error}</source>
         <translation>追加されませんでした: {error}</translation>
     </message>
@@ -948,7 +943,7 @@
         <translation>圧縮を元に戻しています…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Not undone: {error}</source>
         <translation>元に戻せませんでした: {error}</translation>
     </message>

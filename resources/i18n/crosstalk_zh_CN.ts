@@ -808,7 +808,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/inspector/compress_dialog.py" line="+51"/>
+        <location filename="../../ui/inspector/compress_dialog.py" line="+52"/>
         <source>Whole history into one summary</source>
         <translation>将整个历史记录合成一份摘要</translation>
     </message>
@@ -908,12 +908,7 @@
         <translation>未使用：{error}</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Not used: the compression failed ({error}).</source>
-        <translation>未使用：压缩失败（{error}）。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Preview by {model}: nothing was appended yet.</source>
         <translation>{model} 生成的预览：尚未追加任何内容。</translation>
     </message>
@@ -933,7 +928,7 @@
         <translation>正在追加摘要…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Not appended: {error}</source>
         <translation>未追加：{error}</translation>
     </message>
@@ -948,7 +943,7 @@
         <translation>正在撤销压缩…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Not undone: {error}</source>
         <translation>未撤销：{error}</translation>
     </message>

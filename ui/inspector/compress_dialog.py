@@ -12,6 +12,7 @@ Cancel while a preview runs, and what went wrong, in words.
 from __future__ import annotations
 
 import asyncio
+import sys
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
@@ -200,13 +201,9 @@ class CompressDialog(QDialog):
             self._set_busy(False)
             self._show_error(self.tr("Not used: {error}").format(error=errors_text.said(exc)))
             return
-        except Exception as exc:  # a bug must not leave the dialog busy for ever
+        except Exception as exc:  # a bug: reported, and the dialog not left busy for ever
             self._set_busy(False)
-            self._show_error(
-                self.tr("Not used: the compression failed ({error}).").format(
-                    error=f"{type(exc).__name__}: {exc}"
-                )
-            )
+            sys.excepthook(type(exc), exc, exc.__traceback__)
             return
         self._set_busy(False)
         self.outcome = outcome
@@ -243,7 +240,10 @@ class CompressDialog(QDialog):
         except Exception as exc:  # the disk, the index: said, and the preview kept
             self.outcome = outcome
             self._set_busy(False)
-            self._show_error(self.tr("Not appended: {error}").format(error=exc))
+            if not isinstance(exc, CrosstalkError):  # a bug: reported as one
+                sys.excepthook(type(exc), exc, exc.__traceback__)
+                return
+            self._show_error(self.tr("Not appended: {error}").format(error=errors_text.said(exc)))
             return
         seqs = ", ".join(str(entry.seq) for entry in done.appended)
         self._show_status(
@@ -268,7 +268,10 @@ class CompressDialog(QDialog):
             retraction = await undo_async(self.controller.services.library, conversation, seq)
         except Exception as exc:
             self._set_busy(False)
-            self._show_error(self.tr("Not undone: {error}").format(error=exc))
+            if not isinstance(exc, CrosstalkError):  # a bug: reported as one
+                sys.excepthook(type(exc), exc, exc.__traceback__)
+                return
+            self._show_error(self.tr("Not undone: {error}").format(error=errors_text.said(exc)))
             return
         first, last = retraction.covers
         self._show_status(
