@@ -4013,7 +4013,7 @@ Click, or start typing, to pick another</source>
 <context>
     <name>PricesTab</name>
     <message>
-        <location filename="../../ui/settings/prices_tab.py" line="+31"/>
+        <location filename="../../ui/settings/prices_tab.py" line="+32"/>
         <source>Pattern</source>
         <translation>匹配模式</translation>
     </message>
@@ -4408,7 +4408,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>ServerDialog</name>
     <message>
-        <location filename="../../ui/settings/mcp_server_form.py" line="+53"/>
+        <location filename="../../ui/settings/mcp_server_form.py" line="+55"/>
         <source>line {n} ({line}): write it as {example}</source>
         <translation>第 {n} 行（{line}）：请写成 {example}</translation>
     </message>
@@ -4581,7 +4581,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="+63"/>
+        <location filename="../../ui/settings/dialog.py" line="+65"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>

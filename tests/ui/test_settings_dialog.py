@@ -219,7 +219,7 @@ def test_a_bad_provider_name_is_refused_where_it_was_typed(
         assert "already a provider named 'openai'" in dialog.provider_error.text()
         dialog.new_name.clear()
         add_provider(qtbot, dialog, "local")
-        assert "not 'local'" in dialog.provider_error.text()
+        assert "not “local”" in dialog.provider_error.text()  # the window's words for it
         assert dialog.table.rowCount() == 3
 
 

@@ -45,10 +45,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.errors import CrosstalkError
 from app.keys import Keys
 from app.settings import DEFAULT_PROVIDERS, LOCAL, ProviderConfig, Settings
 from app.tools import BUILTIN
 from ui.common import i18n
+from ui.settings.form import FormError, shown
 from ui.settings.key_box import KeyBox, error_style, key_status
 from ui.settings.prices_tab import PriceError, PricesTab
 from ui.settings.sync_tab import SyncTab
@@ -94,16 +96,16 @@ def _check_model(label: str, spec: str, providers: list[str]) -> None:
         message = SettingsDialog.tr(
             "the {label} {spec} should be provider:model, the provider one of {names}"
         )
-        raise ValueError(message.format(label=label, spec=repr(spec), names=", ".join(providers)))
+        raise FormError(message.format(label=label, spec=repr(spec), names=", ".join(providers)))
 
 
 def _check_base_url(name: str, config: ProviderConfig) -> None:
     if config.base_url and not config.base_url.startswith(("http://", "https://")):
         message = SettingsDialog.tr("the base URL of {name} should start with http:// or https://")
-        raise ValueError(message.format(name=name))
+        raise FormError(message.format(name=name))
     if config.kind == "openai-compatible" and not config.base_url:
         message = SettingsDialog.tr("{name} needs a base URL, e.g. http://127.0.0.1:11434/v1")
-        raise ValueError(message.format(name=name))
+        raise FormError(message.format(name=name))
 
 
 def _spin(value: int, top: int, low: int = 1) -> QSpinBox:
@@ -417,12 +419,12 @@ class SettingsDialog(QDialog):
         config = ProviderConfig(kind="openai-compatible")
         try:
             if name in self._names():
-                raise ValueError(
+                raise FormError(
                     self.tr("there is already a provider named {name}").format(name=repr(name))
                 )
             Settings(providers={name: config})  # the same rule settings.toml is checked by
-        except ValueError as exc:
-            self.provider_error.setText(str(exc))
+        except (FormError, CrosstalkError) as exc:
+            self.provider_error.setText(shown(exc))
             self.provider_error.show()
             return
         self.provider_error.hide()
@@ -440,7 +442,7 @@ class SettingsDialog(QDialog):
         self.table.selectRow(min(row, self.table.rowCount() - 1))
 
     def _config_at(self, row: int) -> ProviderConfig:
-        """The row's provider as shown now, edits included; ValueError if its URL is wrong."""
+        """The row's provider as shown now, edits included; FormError if its URL is wrong."""
         config: ProviderConfig = msgspec.structs.replace(
             self._cell(row, NAME).data(CONFIG_ROLE),
             base_url=self._cell(row, BASE_URL).text().strip() or None,
@@ -491,8 +493,8 @@ class SettingsDialog(QDialog):
             return
         try:
             config = self._config_at(row)
-        except ValueError as exc:
-            self.key_box.note(name, False, str(exc))
+        except FormError as exc:
+            self.key_box.note(name, False, shown(exc))
             return
         if not config.models:
             text = self.tr("{name} lists no models to test with: add one in its Models cell")
@@ -509,7 +511,7 @@ class SettingsDialog(QDialog):
     # --- saving --------------------------------------------------------------------------
 
     def settings(self) -> Settings:
-        """The settings as edited; ValueError says what is wrong with them."""
+        """The settings as edited; FormError or InvalidValue says what is wrong with them."""
         providers = self.providers()
         names = [LOCAL, *(DEFAULT_PROVIDERS | providers)]
         default, title = self.default_model.currentText(), self.title_model.currentText()
@@ -532,8 +534,8 @@ class SettingsDialog(QDialog):
         """OK: the settings and the language go to the caller; False if they are not valid."""
         try:
             settings = self.settings()
-        except ValueError as exc:
-            self.error.setText(str(exc))
+        except (FormError, CrosstalkError) as exc:
+            self.error.setText(shown(exc))
             self.error.show()
             if isinstance(exc, PriceError):  # show where it is
                 self.tabs.setCurrentWidget(self.prices_tab)

@@ -31,17 +31,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.errors import CrosstalkError
 from app.mcp import ServerConfig
 from app.mcp.config import check_name
 from app.mcp.importing import is_secret
 from app.mcp.secrets import INSIDE, WHOLE
+from ui.settings.form import FormError, shown
 from ui.settings.key_box import error_style
 
 # --- what the form's fields mean (no Qt) -------------------------------------------------------
 
 
 def parse_pairs(text: str, sep: str) -> dict[str, str]:
-    """``KEY=VALUE`` (sep "=") or ``Name: value`` (sep ":") lines; ValueError names the line."""
+    """``KEY=VALUE`` (sep "=") or ``Name: value`` (sep ":") lines; FormError names the line."""
     out: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -49,7 +51,7 @@ def parse_pairs(text: str, sep: str) -> dict[str, str]:
         key, found, value = line.partition(sep)
         if not found or not key.strip():
             example = "KEY=VALUE" if sep == "=" else "Name: value"
-            raise ValueError(
+            raise FormError(
                 ServerDialog.tr("line {n} ({line}): write it as {example}").format(
                     n=number, line=repr(line.strip()), example=example
                 )
@@ -208,7 +210,7 @@ class ServerDialog(QDialog):
         try:
             env = parse_pairs(self.env_edit.toPlainText(), "=")
             headers = parse_pairs(self.headers_edit.toPlainText(), ":")
-        except ValueError:
+        except FormError:
             self.secret_note.hide()  # OK says what is wrong with the lines
             return
         if self.command_choice.isChecked():
@@ -233,11 +235,11 @@ class ServerDialog(QDialog):
         return self.name_edit.text().strip()
 
     def server(self) -> ServerConfig:
-        """The server as typed; ValueError says what is wrong."""
+        """The server as typed; FormError (or InvalidValue, for its name) says what is wrong."""
         name = self.name()
         check_name(name)
         if not self.name_edit.isReadOnly() and name in self._taken:
-            raise ValueError(self.tr("there is already a server named {name}").format(name=name))
+            raise FormError(self.tr("there is already a server named {name}").format(name=name))
         fields: dict[str, Any] = {}
         if self.timeout.value() != self._original.timeout:  # the default stays out of the file
             fields["timeout"] = self.timeout.value()
@@ -245,10 +247,10 @@ class ServerDialog(QDialog):
         if self.command_choice.isChecked():
             try:
                 words = shlex.split(self.command_edit.text())
-            except ValueError as exc:
-                raise ValueError(self.tr("the command: {error}").format(error=exc)) from None
+            except ValueError as exc:  # shlex's: quotes that do not close
+                raise FormError(self.tr("the command: {error}").format(error=exc)) from None
             if not words:
-                raise ValueError(self.tr("give the command that starts the server"))
+                raise FormError(self.tr("give the command that starts the server"))
             env = _pairs_or_raise(self.env_edit, "=", self.tr("environment"))
             fields |= {"command": words[0], "args": words[1:], "env": env, "url": None,
                        "headers": {}, "cwd": self.cwd_edit.text().strip() or None,
@@ -256,7 +258,7 @@ class ServerDialog(QDialog):
         else:
             url = self.url_edit.text().strip()
             if not url.startswith(("http://", "https://")):
-                raise ValueError(self.tr("give the server's URL, starting http:// or https://"))
+                raise FormError(self.tr("give the server's URL, starting http:// or https://"))
             headers = _pairs_or_raise(self.headers_edit, ":", self.tr("headers"))
             kind = self.transport.currentData()
             fields |= {"url": url, "headers": headers, "command": None, "args": [], "env": {},
@@ -265,14 +267,14 @@ class ServerDialog(QDialog):
             self._original, always_allow=allowed, **fields
         )
         if why := server.problem():
-            raise ValueError(why)
+            raise FormError(why)
         return server
 
     def accept(self) -> None:  # Qt override: only a valid server closes the form
         try:
             self.server()
-        except ValueError as exc:
-            self.error.setText(str(exc))
+        except (FormError, CrosstalkError) as exc:
+            self.error.setText(shown(exc))
             self.error.show()
             return
         self.error.hide()
@@ -282,8 +284,8 @@ class ServerDialog(QDialog):
 def _pairs_or_raise(edit: QPlainTextEdit, sep: str, what: str) -> dict[str, str]:
     try:
         return parse_pairs(edit.toPlainText(), sep)
-    except ValueError as exc:
-        raise ValueError(f"{what}: {exc}") from None
+    except FormError as exc:
+        raise FormError(f"{what}: {exc}") from None
 
 
 def _lines_edit(placeholder: str) -> QPlainTextEdit:

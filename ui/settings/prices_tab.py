@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.pricing import DEFAULT_PRICES, Price, PriceTable
 from ui.common import theme
+from ui.settings.form import FormError
 
 CONTEXT = "PricesTab"  # the translation context of every text here
 PRICE_COLUMNS = (
@@ -58,7 +59,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-class PriceError(ValueError):
+class PriceError(FormError):
     """A price row that is not valid; ``row`` is where it is in the table."""
 
     def __init__(self, row: int, message: str) -> None:
@@ -222,7 +223,7 @@ class PricesTab(QWidget):
             return False
         try:
             return self._row_price(row)[1] == DEFAULT_PRICES[pattern]
-        except ValueError:
+        except PriceError:
             return False
 
     def _update_source(self, row: int) -> None:
