@@ -155,7 +155,26 @@ class TurnRefused(CrosstalkError):
 
 
 class NotFound(CrosstalkError):
-    """No conversation with that id (live or in the trash, as the message says)."""
+    """No conversation with that id (live or in the trash, as the message says), or no
+    message at that seq in it."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "no_conversation": "no conversation {conversation}; `crosstalk list` shows the ids",
+        "in_trash": (
+            "conversation {conversation} is in the trash; `crosstalk restore {conversation}` "
+            "brings it back"
+        ),
+        "not_in_trash": "conversation {conversation} is not in the trash",
+        "gone": "conversation {conversation} is gone from disk",
+        "no_message": (
+            "conversation {conversation} has no message at seq {seq}; "
+            "`crosstalk show {conversation} --all` lists them"
+        ),
+        "no_message_to_fork": (
+            "conversation {conversation} has no message at seq {seq} to fork at; "
+            "`crosstalk show {conversation} --all` lists them"
+        ),
+    }
 
 
 class InvalidId(CrosstalkError):

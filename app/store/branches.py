@@ -17,10 +17,7 @@ from app.store.library import Conversation, Library
 def message(history: History, seq: int, conversation_id: str) -> AnyEntry:
     """The message at ``seq``, or NotFound that says where to look."""
     if not (1 <= seq <= history.version and history.is_message(seq)):
-        raise NotFound(
-            f"conversation {conversation_id} has no message at seq {seq}; "
-            f"`crosstalk show {conversation_id} --all` lists them"
-        )
+        raise NotFound(cause="no_message", conversation=conversation_id, seq=seq)
     return history.at(seq)
 
 

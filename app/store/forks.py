@@ -19,10 +19,7 @@ def entries(history: History, at_seq: int, conversation_id: str) -> list[AnyEntr
     """The entries of a fork at message ``at_seq``, renumbered; NotFound if there is no
     message there."""
     if not (1 <= at_seq <= history.version and history.is_message(at_seq)):
-        raise NotFound(
-            f"conversation {conversation_id} has no message at seq {at_seq} to fork at; "
-            f"`crosstalk show {conversation_id} --all` lists them"
-        )
+        raise NotFound(cause="no_message_to_fork", conversation=conversation_id, seq=at_seq)
     path = set(history.path_to(at_seq))
     kept = [
         entry

@@ -183,13 +183,8 @@ class Library:
             loaded, history = self._load(path)
         except FileNotFoundError:
             if self.trash.holds(conversation_id):
-                raise NotFound(
-                    f"conversation {conversation_id} is in the trash; "
-                    f"`crosstalk restore {conversation_id}` brings it back"
-                ) from None
-            raise NotFound(
-                f"no conversation {conversation_id}; `crosstalk list` shows the ids"
-            ) from None
+                raise NotFound(cause="in_trash", conversation=conversation_id) from None
+            raise NotFound(cause="no_conversation", conversation=conversation_id) from None
         # a reader writes nothing, the index included: writers index what they append, and
         # reconcile (at start, `crosstalk reindex`) catches up after a crash between the two
         appender = Appender(path, loaded.size, loaded.lines)
@@ -272,7 +267,7 @@ class Library:
             except FileNotFoundError:
                 trash = self.trash.file(conversation.id)
                 if trashed or not trash.exists():
-                    raise NotFound(f"conversation {conversation.id} is gone from disk") from None
+                    raise NotFound(cause="gone", conversation=conversation.id) from None
                 appender.path, trashed = trash, True
                 self.warnings.append(
                     f"conversation {conversation.id} was moved to the trash while it was being "
@@ -406,7 +401,7 @@ class Library:
             except FileNotFoundError:  # moved to the trash meanwhile: it is received there
                 trash = self.trash.file(conversation.id)
                 if appender.path == trash or not trash.exists():
-                    raise NotFound(f"conversation {conversation.id} is gone from disk") from None
+                    raise NotFound(cause="gone", conversation=conversation.id) from None
                 appender.path = trash
         for other in news:
             self._emit(Appended(conversation.id, other, by_other=True))
@@ -473,7 +468,7 @@ class Library:
 
     def restore(self, conversation_id: str) -> Conversation:
         if not self.trash.holds(conversation_id):
-            raise NotFound(f"conversation {conversation_id} is not in the trash")
+            raise NotFound(cause="not_in_trash", conversation=conversation_id)
         with self._lease.writing(), self._reconciler.folders_followed():
             self.trash.take_back(conversation_id)
             conversation = self.open(conversation_id)

@@ -51,7 +51,7 @@ class Trash:
         written to it; returns the attachments it named (for ``Blobs.collect``)."""
         path = self.file(conversation_id)
         if not path.exists():
-            raise NotFound(f"conversation {conversation_id} is not in the trash")
+            raise NotFound(cause="not_in_trash", conversation=conversation_id)
         named = blobs.referenced([path])
         try:
             with transcript.writers_held(path, wait=True):
@@ -63,7 +63,7 @@ class Trash:
 
 def _move(source: Path, target: Path) -> None:
     if not source.exists():
-        raise NotFound(f"no conversation {source.stem}; `crosstalk list` shows the ids")
+        raise NotFound(cause="no_conversation", conversation=source.stem)
     if target.exists():
         raise StorageError(f"{target} already exists; nothing was moved")
     try:

@@ -1541,6 +1541,36 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>There is no conversation {conversation}</source>
+        <translation>会話 {conversation} はありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is in the trash; the command `crosstalk restore {conversation}` brings it back</source>
+        <translation>会話 {conversation} はゴミ箱にあります。コマンド `crosstalk restore {conversation}` で元に戻せます</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversation {conversation} is not in the trash</source>
+        <translation>会話 {conversation} はゴミ箱にありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is gone from disk</source>
+        <translation>会話 {conversation} はディスクから消えています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This conversation has no message {seq}</source>
+        <translation>この会話に #{seq} はありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This conversation has no message {seq} to fork at</source>
+        <translation>この会話には #{seq} がないため、そこからフォークできません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Comparing needs at least two different models</source>
         <translation>比較には異なるモデルが 2 つ以上必要です</translation>
     </message>

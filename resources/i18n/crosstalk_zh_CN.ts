@@ -1541,6 +1541,36 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>There is no conversation {conversation}</source>
+        <translation>对话 {conversation} 不存在</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is in the trash; the command `crosstalk restore {conversation}` brings it back</source>
+        <translation>对话 {conversation} 在回收站中；命令 `crosstalk restore {conversation}` 可以恢复它</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Conversation {conversation} is not in the trash</source>
+        <translation>对话 {conversation} 不在回收站中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is gone from disk</source>
+        <translation>对话 {conversation} 已从磁盘上消失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This conversation has no message {seq}</source>
+        <translation>此对话中没有序号 {seq} 的消息</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This conversation has no message {seq} to fork at</source>
+        <translation>此对话中没有序号 {seq} 的消息，无法从那里派生</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Comparing needs at least two different models</source>
         <translation>对比至少需要两个不同的模型</translation>
     </message>

@@ -294,6 +294,27 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("DamagedReference", "not_base64"): QT_TRANSLATE_NOOP(
         "ErrorsText", "Its inline data is not base64: the conversation's file is damaged there"
     ),
+    # --- conversations and the data folder (app/store) ---
+    ("NotFound", "no_conversation"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "There is no conversation {conversation}"
+    ),
+    ("NotFound", "in_trash"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Conversation {conversation} is in the trash; the command `crosstalk restore "
+        "{conversation}` brings it back",
+    ),
+    ("NotFound", "not_in_trash"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Conversation {conversation} is not in the trash"
+    ),
+    ("NotFound", "gone"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Conversation {conversation} is gone from disk"
+    ),
+    ("NotFound", "no_message"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "This conversation has no message {seq}"
+    ),
+    ("NotFound", "no_message_to_fork"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "This conversation has no message {seq} to fork at"
+    ),
     # --- turns (app/turn) ---
     ("TurnRefused", "compare_needs_two"): QT_TRANSLATE_NOOP(
         "ErrorsText", "Comparing needs at least two different models"
