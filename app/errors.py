@@ -194,7 +194,66 @@ class IndexUnusable(CrosstalkError):
 
 
 class StorageError(CrosstalkError):
-    """Writing to the data dir failed (full disk, read-only, permissions); nothing was lost."""
+    """Writing to the data dir failed (full disk, read-only, permissions); nothing was lost.
+    ``action`` is what was being done to ``path`` (one of ``ACTIONS``), ``reason`` the OS's
+    words."""
+
+    ACTIONS = (
+        "create",
+        "create the folder",
+        "open",
+        "open for writing",
+        "open the index",
+        "update the index",
+        "write",
+        "append to",
+        "save",
+        "move",
+        "move aside",
+        "put in place",
+        "remove",
+        "set aside the torn last line of",
+    )
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "full": (
+            "could not {action} {path} ({reason}); the disk is full: free some space and try again"
+        ),
+        "maybe_full": (
+            "could not {action} {path} ({reason}); the disk may be full: free some space and try "
+            "again"
+        ),
+        "not_writable": (
+            "could not {action} {path} ({reason}); the data dir is not writable: fix its "
+            "permissions or set CROSSTALK_HOME"
+        ),
+        "locked": (
+            "could not {action} {path} ({reason}); another Crosstalk process is writing to it: "
+            "try again in a moment"
+        ),
+        "failed": "could not {action} {path} ({reason}); check the disk and the data dir",
+        "no_folder": (
+            "cannot create {path}: {reason}; check its permissions or set CROSSTALK_HOME to a "
+            "writable folder"
+        ),
+        "not_saved": "could not save {path} ({reason}); check the folder's permissions",
+        "pins_unreadable": "{path} cannot be read ({reason}); fix or delete it to pin again",
+        "in_trash": "conversation {conversation} is in the trash; nothing was written",
+        "exists": "{path} already exists; nothing was overwritten",
+        "exists_not_moved": "{path} already exists; nothing was moved",
+        "blob_missing": "attachment {blob} is not in {path}",
+        "blob_unreadable": "attachment {blob} cannot be read: {reason}",
+        "blob_damaged": "attachment {blob} in {path} is damaged",
+        "blob_not_stored": "cannot store an attachment in {path}: {reason}; nothing was stored",
+        "blob_not_writable": "cannot write attachments to {path}: {reason}; nothing was stored",
+        "export_is_folder": "{path} is a folder; name a file to write the export to",
+        "export_exists": "{path} already exists; --force replaces it",
+        "export_no_folder": "{path} is not a folder; create it first",
+        "export_attachments": (
+            "{path} already exists (a Markdown export's attachments go there); --force writes "
+            "into it"
+        ),
+        "export_folder_exists": "{path} already exists; --force writes into it",
+    }
 
 
 class DamagedReference(StorageError, ValueError):

@@ -87,8 +87,7 @@ class DataDir:
                 folder.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
             except OSError as exc:
                 raise StorageError(
-                    f"cannot create {folder}: {exc.strerror}; "
-                    "check its permissions or set CROSSTALK_HOME to a writable folder"
+                    cause="no_folder", path=str(folder), reason=str(exc.strerror)
                 ) from exc
             with contextlib.suppress(OSError):  # not ours to change (read-only): reading goes on
                 if folder.stat().st_mode & 0o077:

@@ -70,7 +70,7 @@ def save_settings(data: DataDir, settings: Settings) -> None:
         replace_file(path, content)
     except OSError as exc:
         raise StorageError(
-            f"could not save {path} ({exc.strerror or exc}); check the folder's permissions"
+            cause="not_saved", path=str(path), reason=exc.strerror or str(exc)
         ) from exc
 
 
@@ -102,8 +102,7 @@ def _locked(data: DataDir) -> Iterator[None]:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE)
     except OSError as exc:
         raise StorageError(
-            f"could not save {data.settings_file} ({exc.strerror or exc}); check the "
-            "folder's permissions"
+            cause="not_saved", path=str(data.settings_file), reason=exc.strerror or str(exc)
         ) from exc
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

@@ -62,11 +62,13 @@ class Blobs:
         try:
             data = self.path(sha256).read_bytes()
         except FileNotFoundError as exc:
-            raise StorageError(f"attachment {sha256[:12]} is not in {self.root}") from exc
+            raise StorageError(cause="blob_missing", blob=sha256[:12], path=str(self.root)) from exc
         except OSError as exc:
-            raise StorageError(f"attachment {sha256[:12]} cannot be read: {exc.strerror}") from exc
+            raise StorageError(
+                cause="blob_unreadable", blob=sha256[:12], reason=str(exc.strerror)
+            ) from exc
         if digest(data) != sha256:
-            raise StorageError(f"attachment {sha256[:12]} in {self.root} is damaged")
+            raise StorageError(cause="blob_damaged", blob=sha256[:12], path=str(self.root))
         return data
 
     def put(self, data: bytes) -> str:
@@ -94,7 +96,7 @@ class Blobs:
             self._settle(Path(staging), sha)
         except OSError as exc:
             raise StorageError(
-                f"cannot store an attachment in {self.root}: {exc.strerror}; nothing was stored"
+                cause="blob_not_stored", path=str(self.root), reason=str(exc.strerror)
             ) from exc
         finally:
             with contextlib.suppress(OSError):
@@ -109,7 +111,7 @@ class Blobs:
             return tempfile.mkstemp(dir=self.root, prefix=".blob.", suffix=".new")
         except OSError as exc:
             raise StorageError(
-                f"cannot write attachments to {self.root}: {exc.strerror}; nothing was stored"
+                cause="blob_not_writable", path=str(self.root), reason=str(exc.strerror)
             ) from exc
 
     def _settle(self, staging: Path, sha: str) -> None:
@@ -124,7 +126,7 @@ class Blobs:
             fsync_dir(target.parent)
         except OSError as exc:
             raise StorageError(
-                f"cannot store an attachment in {self.root}: {exc.strerror}; nothing was stored"
+                cause="blob_not_stored", path=str(self.root), reason=str(exc.strerror)
             ) from exc
 
     def stored(self) -> list[str]:

@@ -159,12 +159,12 @@ def _model_usage(row: list[Any], key: str = "") -> ModelUsage:
 def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:
     text = str(exc).lower()
     if "readonly" in text or "unable to open" in text:
-        advice = "the data dir is not writable: fix its permissions or set CROSSTALK_HOME"
+        cause = "not_writable"
     elif "locked" in text or "busy" in text:
-        advice = "another Crosstalk process is writing to it: try again in a moment"
+        cause = "locked"
     else:
-        advice = "the disk may be full: free some space and try again"
-    return StorageError(f"could not update the index {path} ({exc}); {advice}")
+        cause = "maybe_full"
+    return StorageError(cause=cause, action="update the index", path=str(path), reason=str(exc))
 
 
 def damaged(path: Path, why: object) -> IndexUnusable:
@@ -190,8 +190,7 @@ def _unusable(path: Path) -> CrosstalkError | None:
     if os.access(path.parent, os.W_OK | os.X_OK):  # reindex can move it aside: it helps
         return damaged(path, "this user may not read and write it")
     return StorageError(
-        f"could not open the index {path} (permission denied); the data dir is not writable: "
-        "fix its permissions or set CROSSTALK_HOME"
+        cause="not_writable", action="open the index", path=str(path), reason="permission denied"
     )
 
 

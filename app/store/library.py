@@ -151,7 +151,7 @@ class Library:
         """
         path = self._path(header.id)
         if self.trash.holds(header.id):
-            raise StorageError(f"conversation {header.id} is in the trash; nothing was written")
+            raise StorageError(cause="in_trash", conversation=header.id)
         history = History(entries)
         with self._lease.writing(), self._reconciler.folders_followed():
             size = transcript.create(path, header, history)

@@ -20,17 +20,19 @@ class Pins:
         self.path = path
         self.ids: set[str] = set()
         self.problem: str | None = None
+        self.reason = ""
         try:
             self.ids = set(msgspec.json.decode(path.read_bytes(), type=list[str]))
         except FileNotFoundError:
             pass
         except (OSError, msgspec.DecodeError) as exc:
             # kept as it is: pinning is refused rather than overwriting what the user has
+            self.reason = str(exc)
             self.problem = f"{path} cannot be read ({exc}); fix or delete it to pin again"
 
     def set(self, conversation_id: str, pinned: bool) -> None:
         if self.problem:
-            raise StorageError(self.problem)
+            raise StorageError(cause="pins_unreadable", path=str(self.path), reason=self.reason)
         ids = self.ids | {conversation_id} if pinned else self.ids - {conversation_id}
         try:
             replace_file(self.path, msgspec.json.encode(sorted(ids)))

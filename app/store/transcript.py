@@ -64,12 +64,13 @@ _encoder = msgspec.json.Encoder()
 def storage_error(action: str, path: Path, exc: OSError) -> StorageError:
     """A one-line message for a failed write, with what to do about it."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        advice = "the disk is full: free some space and try again"
+        cause = "full"
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        advice = "the data dir is not writable: fix its permissions or set CROSSTALK_HOME"
+        cause = "not_writable"
     else:
-        advice = "check the disk and the data dir"
-    return StorageError(f"could not {action} {path} ({exc.strerror or exc}); {advice}")
+        cause = "failed"
+    reason = exc.strerror or str(exc)
+    return StorageError(cause=cause, action=action, path=str(path), reason=reason)
 
 
 class Loaded(msgspec.Struct, frozen=True):
@@ -101,7 +102,7 @@ def create(path: Path, header: Header, entries: Iterable[AnyEntry] = ()) -> int:
         os.link(staging, path)  # fails rather than overwrite an existing conversation
         fsync_dir(path.parent)
     except FileExistsError as exc:
-        raise StorageError(f"{path} already exists; nothing was overwritten") from exc
+        raise StorageError(cause="exists", path=str(path)) from exc
     except OSError as exc:
         raise storage_error("create", path, exc) from exc
     finally:

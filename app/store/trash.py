@@ -65,7 +65,7 @@ def _move(source: Path, target: Path) -> None:
     if not source.exists():
         raise NotFound(cause="no_conversation", conversation=source.stem)
     if target.exists():
-        raise StorageError(f"{target} already exists; nothing was moved")
+        raise StorageError(cause="exists_not_moved", path=str(target))
     try:
         os.rename(source, target)
     except OSError as exc:

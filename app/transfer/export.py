@@ -188,20 +188,17 @@ def _targets(wanted: list[str], fmt: str, output: Path, force: bool) -> list[Pat
     for target in targets:
         _check_free(target, force)
         if fmt == "markdown" and files.folder_for(target).exists() and not force:
-            raise StorageError(
-                f"{files.folder_for(target)} already exists (a Markdown export's attachments go "
-                "there); --force writes into it"
-            )
+            raise StorageError(cause="export_attachments", path=str(files.folder_for(target)))
     return targets
 
 
 def _check_free(target: Path, force: bool) -> None:
     if target.is_dir():
-        raise StorageError(f"{target} is a folder; name a file to write the export to")
+        raise StorageError(cause="export_is_folder", path=str(target))
     if target.exists() and not force:
-        raise StorageError(f"{target} already exists; --force replaces it")
+        raise StorageError(cause="export_exists", path=str(target))
     if not target.parent.is_dir():
-        raise StorageError(f"{target.parent} is not a folder; create it first")
+        raise StorageError(cause="export_no_folder", path=str(target.parent))
 
 
 def _zip(

@@ -37,7 +37,7 @@ def write(
         return {}
     folder = folder_for(target)
     if folder.exists() and not force:
-        raise StorageError(f"{folder} already exists; --force writes into it")
+        raise StorageError(cause="export_folder_exists", path=str(folder))
     try:
         folder.mkdir(mode=DIR_MODE, exist_ok=True)
     except OSError as exc:

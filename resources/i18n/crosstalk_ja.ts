@@ -1570,7 +1570,108 @@
         <translation>この会話には #{seq} がないため、そこからフォークできません</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Could not {action} {path} ({reason}): the disk is full; free some space and try again</source>
+        <translation>{action}に失敗しました: {path}（{reason}）。ディスクがいっぱいです。空き容量を増やしてから再試行してください</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>Could not {action} {path} ({reason}): the disk may be full; free some space and try again</source>
+        <translation>{action}に失敗しました: {path}（{reason}）。ディスクがいっぱいの可能性があります。空き容量を増やしてから再試行してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not {action} {path} ({reason}): Crosstalk&apos;s data folder is not writable; fix its permissions or set CROSSTALK_HOME</source>
+        <translation>{action}に失敗しました: {path}（{reason}）。Crosstalk のデータフォルダーに書き込めません。フォルダーの権限を直すか、環境変数 CROSSTALK_HOME を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not {action} {path} ({reason}): another Crosstalk is writing to it; try again in a moment</source>
+        <translation>{action}に失敗しました: {path}（{reason}）。別の Crosstalk が書き込み中です。しばらくしてから再試行してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not {action} {path} ({reason}): check the disk and Crosstalk&apos;s data folder</source>
+        <translation>{action}に失敗しました: {path}（{reason}）。ディスクと Crosstalk のデータフォルダーを確認してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not create the folder {path} ({reason}): check its permissions or set CROSSTALK_HOME to a writable folder</source>
+        <translation>フォルダー {path} を作成できませんでした（{reason}）。権限を確認するか、環境変数 CROSSTALK_HOME に書き込み可能なフォルダーを設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save {path} ({reason}): check the folder&apos;s permissions</source>
+        <translation>{path} を保存できませんでした（{reason}）。フォルダーの権限を確認してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason}): fix or delete it to pin again</source>
+        <translation>{path} を読み取れません（{reason}）。ピン留めするには、このファイルを直すか削除してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is in the trash; nothing was written</source>
+        <translation>会話 {conversation} はゴミ箱にあります。何も書き込まれていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists; nothing was overwritten</source>
+        <translation>{path} はすでにあります。何も上書きされていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists; nothing was moved</source>
+        <translation>{path} はすでにあります。何も移動されていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} is not in {path}</source>
+        <translation>添付ファイル {blob} が {path} にありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} cannot be read ({reason})</source>
+        <translation>添付ファイル {blob} を読み取れません（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} in {path} is damaged</source>
+        <translation>{path} の添付ファイル {blob} は破損しています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not store an attachment in {path} ({reason}); nothing was stored</source>
+        <translation>{path} に添付ファイルを保存できませんでした（{reason}）。何も保存されていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not write attachments to {path} ({reason}); nothing was stored</source>
+        <translation>{path} に添付ファイルを書き込めませんでした（{reason}）。何も保存されていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder; choose a file to write the export to</source>
+        <translation>{path} はフォルダーです。エクスポート先のファイルを選んでください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+11"/>
+        <source>{path} already exists; choose an empty folder to export to</source>
+        <translation>{path} はすでにあります。エクスポート先には空のフォルダーを選んでください</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>{path} is not a folder; create it first</source>
+        <translation>{path} はフォルダーではありません。先に作成してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists (a Markdown export&apos;s attachments go there); choose an empty folder to export to</source>
+        <translation>{path} はすでにあります（Markdown のエクスポートでは添付ファイルをここに書き出します）。エクスポート先には空のフォルダーを選んでください</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Comparing needs at least two different models</source>
         <translation>比較には異なるモデルが 2 つ以上必要です</translation>
     </message>
@@ -1836,7 +1937,7 @@
         <translation>同期のリモートは新しいバージョンの Crosstalk で設定されています</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>writing {name}</source>
         <translation>{name} の書き込み</translation>
     </message>
@@ -1872,6 +1973,76 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>create the folder</source>
+        <translation>フォルダーの作成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open</source>
+        <translation>オープン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open for writing</source>
+        <translation>書き込み用のオープン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the index</source>
+        <translation>インデックスのオープン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>update the index</source>
+        <translation>インデックスの更新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>append to</source>
+        <translation>追記</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>move</source>
+        <translation>移動</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>move aside</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>put in place</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set aside the torn last line of</source>
+        <translation>途切れた最終行の退避</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>key</source>
         <translation>キー</translation>
     </message>

@@ -1570,7 +1570,108 @@
         <translation>此对话中没有序号 {seq} 的消息，无法从那里派生</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Could not {action} {path} ({reason}): the disk is full; free some space and try again</source>
+        <translation>无法{action}：{path}（{reason}）：磁盘已满；请释放一些空间后重试</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>Could not {action} {path} ({reason}): the disk may be full; free some space and try again</source>
+        <translation>无法{action}：{path}（{reason}）：磁盘可能已满；请释放一些空间后重试</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not {action} {path} ({reason}): Crosstalk&apos;s data folder is not writable; fix its permissions or set CROSSTALK_HOME</source>
+        <translation>无法{action}：{path}（{reason}）：无法写入 Crosstalk 的数据文件夹；请修正它的权限，或设置环境变量 CROSSTALK_HOME</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not {action} {path} ({reason}): another Crosstalk is writing to it; try again in a moment</source>
+        <translation>无法{action}：{path}（{reason}）：另一个 Crosstalk 正在写入；请稍后重试</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not {action} {path} ({reason}): check the disk and Crosstalk&apos;s data folder</source>
+        <translation>无法{action}：{path}（{reason}）：请检查磁盘和 Crosstalk 的数据文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not create the folder {path} ({reason}): check its permissions or set CROSSTALK_HOME to a writable folder</source>
+        <translation>无法创建文件夹 {path}（{reason}）：请检查它的权限，或将环境变量 CROSSTALK_HOME 设置为可写入的文件夹</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save {path} ({reason}): check the folder&apos;s permissions</source>
+        <translation>无法保存 {path}（{reason}）：请检查文件夹的权限</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason}): fix or delete it to pin again</source>
+        <translation>无法读取 {path}（{reason}）：请修复或删除它，才能再次置顶</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conversation {conversation} is in the trash; nothing was written</source>
+        <translation>对话 {conversation} 在回收站中；未写入任何内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists; nothing was overwritten</source>
+        <translation>{path} 已存在；未覆盖任何内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists; nothing was moved</source>
+        <translation>{path} 已存在；未移动任何内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} is not in {path}</source>
+        <translation>附件 {blob} 不在 {path} 中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} cannot be read ({reason})</source>
+        <translation>无法读取附件 {blob}（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attachment {blob} in {path} is damaged</source>
+        <translation>{path} 中的附件 {blob} 已损坏</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not store an attachment in {path} ({reason}); nothing was stored</source>
+        <translation>无法在 {path} 中存储附件（{reason}）；未存储任何内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not write attachments to {path} ({reason}); nothing was stored</source>
+        <translation>无法向 {path} 写入附件（{reason}）；未存储任何内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder; choose a file to write the export to</source>
+        <translation>{path} 是文件夹；请选择要导出到的文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+11"/>
+        <source>{path} already exists; choose an empty folder to export to</source>
+        <translation>{path} 已存在；请选择一个空文件夹作为导出位置</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>{path} is not a folder; create it first</source>
+        <translation>{path} 不是文件夹；请先创建它</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} already exists (a Markdown export&apos;s attachments go there); choose an empty folder to export to</source>
+        <translation>{path} 已存在（Markdown 导出会把附件放在那里）；请选择一个空文件夹作为导出位置</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Comparing needs at least two different models</source>
         <translation>对比至少需要两个不同的模型</translation>
     </message>
@@ -1836,7 +1937,7 @@
         <translation>同步远程由更新版本的 Crosstalk 设置</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>writing {name}</source>
         <translation>写入 {name}</translation>
     </message>
@@ -1872,6 +1973,76 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>create the folder</source>
+        <translation>创建文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open for writing</source>
+        <translation>以写入方式打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the index</source>
+        <translation>打开索引</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>update the index</source>
+        <translation>更新索引</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>append to</source>
+        <translation>追加写入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>move aside</source>
+        <translation>移开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>put in place</source>
+        <translation>放置到位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set aside the torn last line of</source>
+        <translation>移开末尾不完整的行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>key</source>
         <translation>密钥</translation>
     </message>

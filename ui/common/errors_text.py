@@ -315,6 +315,80 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("NotFound", "no_message_to_fork"): QT_TRANSLATE_NOOP(
         "ErrorsText", "This conversation has no message {seq} to fork at"
     ),
+    ("StorageError", "full"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not {action} {path} ({reason}): the disk is full; free some space and try again",
+    ),
+    ("StorageError", "maybe_full"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not {action} {path} ({reason}): the disk may be full; free some space and try again",
+    ),
+    ("StorageError", "not_writable"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not {action} {path} ({reason}): Crosstalk's data folder is not writable; fix its "
+        "permissions or set CROSSTALK_HOME",
+    ),
+    ("StorageError", "locked"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not {action} {path} ({reason}): another Crosstalk is writing to it; try again in "
+        "a moment",
+    ),
+    ("StorageError", "failed"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not {action} {path} ({reason}): check the disk and Crosstalk's data folder",
+    ),
+    ("StorageError", "no_folder"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Could not create the folder {path} ({reason}): check its permissions or set "
+        "CROSSTALK_HOME to a writable folder",
+    ),
+    ("StorageError", "not_saved"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Could not save {path} ({reason}): check the folder's permissions"
+    ),
+    ("StorageError", "pins_unreadable"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} cannot be read ({reason}): fix or delete it to pin again"
+    ),
+    ("StorageError", "in_trash"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Conversation {conversation} is in the trash; nothing was written"
+    ),
+    ("StorageError", "exists"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} already exists; nothing was overwritten"
+    ),
+    ("StorageError", "exists_not_moved"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} already exists; nothing was moved"
+    ),
+    ("StorageError", "blob_missing"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Attachment {blob} is not in {path}"
+    ),
+    ("StorageError", "blob_unreadable"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Attachment {blob} cannot be read ({reason})"
+    ),
+    ("StorageError", "blob_damaged"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Attachment {blob} in {path} is damaged"
+    ),
+    ("StorageError", "blob_not_stored"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Could not store an attachment in {path} ({reason}); nothing was stored"
+    ),
+    ("StorageError", "blob_not_writable"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Could not write attachments to {path} ({reason}); nothing was stored"
+    ),
+    ("StorageError", "export_is_folder"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} is a folder; choose a file to write the export to"
+    ),
+    ("StorageError", "export_exists"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} already exists; choose an empty folder to export to"
+    ),
+    ("StorageError", "export_no_folder"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} is not a folder; create it first"
+    ),
+    ("StorageError", "export_attachments"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "{path} already exists (a Markdown export's attachments go there); choose an empty "
+        "folder to export to",
+    ),
+    ("StorageError", "export_folder_exists"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{path} already exists; choose an empty folder to export to"
+    ),
     # --- turns (app/turn) ---
     ("TurnRefused", "compare_needs_two"): QT_TRANSLATE_NOOP(
         "ErrorsText", "Comparing needs at least two different models"
@@ -398,7 +472,8 @@ HEADLINES: dict[str, str] = {
 }
 
 # Words inside a sentence: what was being done on a sync remote (app/sync/errors.py DOING),
-# what was given empty (EmptyValue.WHAT), and a provider's part reply kept
+# to a file (StorageError.ACTIONS), what was given empty (EmptyValue.WHAT), and a provider's
+# part reply kept
 DOING = {
     "writing": QT_TRANSLATE_NOOP("ErrorsText", "writing {name}"),
     "reading": QT_TRANSLATE_NOOP("ErrorsText", "reading {name}"),
@@ -407,6 +482,24 @@ DOING = {
     "deleting": QT_TRANSLATE_NOOP("ErrorsText", "deleting {name}"),
     "looking_for": QT_TRANSLATE_NOOP("ErrorsText", "looking for {name}"),
     "opening": QT_TRANSLATE_NOOP("ErrorsText", "opening the remote"),
+}
+ACTIONS = {
+    "create": QT_TRANSLATE_NOOP("ErrorsText", "create"),
+    "create the folder": QT_TRANSLATE_NOOP("ErrorsText", "create the folder"),
+    "open": QT_TRANSLATE_NOOP("ErrorsText", "open"),
+    "open for writing": QT_TRANSLATE_NOOP("ErrorsText", "open for writing"),
+    "open the index": QT_TRANSLATE_NOOP("ErrorsText", "open the index"),
+    "update the index": QT_TRANSLATE_NOOP("ErrorsText", "update the index"),
+    "write": QT_TRANSLATE_NOOP("ErrorsText", "write"),
+    "append to": QT_TRANSLATE_NOOP("ErrorsText", "append to"),
+    "save": QT_TRANSLATE_NOOP("ErrorsText", "save"),
+    "move": QT_TRANSLATE_NOOP("ErrorsText", "move"),
+    "move aside": QT_TRANSLATE_NOOP("ErrorsText", "move aside"),
+    "put in place": QT_TRANSLATE_NOOP("ErrorsText", "put in place"),
+    "remove": QT_TRANSLATE_NOOP("ErrorsText", "remove"),
+    "set aside the torn last line of": QT_TRANSLATE_NOOP(
+        "ErrorsText", "set aside the torn last line of"
+    ),
 }
 WHAT = {
     "key": QT_TRANSLATE_NOOP("ErrorsText", "key"),
@@ -461,12 +554,16 @@ def _worded(names: list[str], cause: str, data: Mapping[str, Datum], english: st
 
 def _shown(data: Mapping[str, Datum]) -> dict[str, object]:
     """``data`` as the window's sentences write it: the kept part reply, what a sync was
-    doing and what was empty in the user's language, everything else as it is."""
+    doing, what was done to a file and what was empty in the user's language, everything
+    else as it is."""
     shown: dict[str, object] = dict(data)
     shown["kept"] = _tr(KEPT) if data.get("kept") else ""
     doing = DOING.get(str(data.get("doing", "")))
     if doing is not None:
         shown["doing"] = _tr(doing).format(name=data.get("name", ""))
+    action = ACTIONS.get(str(data.get("action", "")))
+    if action is not None:
+        shown["action"] = _tr(action)
     what = WHAT.get(str(data.get("what", "")))
     if what is not None:
         shown["what"] = _tr(what)
