@@ -268,7 +268,43 @@ class DamagedReference(StorageError, ValueError):
 
 
 class AttachmentError(CrosstalkError):
-    """A file that cannot be attached or sent as it is: the message names it and says why."""
+    """A file that cannot be attached or sent as it is: the message names it and says why.
+    ``size`` and ``limit`` are sizes as the English writes them ("1.2 MB"), ``kind`` a
+    provider's kind, ``supported`` the English list of what Crosstalk sends."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "missing": "{path} does not exist (was it moved or deleted?)",
+        "unreadable": "{path} cannot be read: {reason}",
+        "folder": "{path} is a folder: attach the files in it instead",
+        "not_a_file": "{path} is not a regular file",
+        "empty": "{name} is empty: there is nothing to send",
+        "too_big": "{name} is {size}; an attachment can be at most {limit}",
+        "misnamed_pdf": (
+            "{name} is named like a PDF but its contents are not one; Crosstalk sends {supported}"
+        ),
+        "misnamed_image": (
+            "{name} is named like an image but its contents are not one; Crosstalk sends "
+            "{supported}"
+        ),
+        "unsupported": "{name} cannot be sent: Crosstalk sends {supported}",
+        "image_damaged": (
+            "{name} starts like a {label} image but cannot be read (damaged or cut short?)"
+        ),
+        "too_many_pixels": "{name} is too many pixels to open safely ({detail})",
+        "pdf_password": (
+            "{name} is protected by a password; save a copy without the password and attach that"
+        ),
+        "pdf_damaged": "{name} cannot be read as a PDF (damaged or cut short?)",
+        "pdf_unreadable": "{name} cannot be read as a PDF ({exc_type})",
+        "pdf_no_pages": "{name} has no pages",
+        "not_stored": "{name} is no longer stored in {path}; attach it again",
+        "too_big_for": "{name} is {size}; {kind} takes files up to {limit}",
+        "too_many_pages": "{name} has {pages} pages; {kind} reads at most {most} pages of a PDF",
+        "too_big_together": (
+            "these attachments are {size} together; {kind} takes about {limit} in one message"
+        ),
+        "too_many_images": "{count} images in one message; {kind} takes at most {most}",
+    }
 
 
 # --- providers ---------------------------------------------------------------------------

@@ -55,19 +55,21 @@ def attach_path(blobs: Blobs, path: Path | str) -> Attachment:
     try:
         info = path.stat()
     except FileNotFoundError as exc:
-        raise AttachmentError(f"{path} does not exist (was it moved or deleted?)") from exc
+        raise AttachmentError(cause="missing", path=str(path)) from exc
     except OSError as exc:
-        raise AttachmentError(f"{path} cannot be read: {exc.strerror}") from exc
+        raise AttachmentError(cause="unreadable", path=str(path), reason=str(exc.strerror)) from exc
     if stat.S_ISDIR(info.st_mode):
-        raise AttachmentError(f"{path} is a folder: attach the files in it instead")
+        raise AttachmentError(cause="folder", path=str(path))
     if not stat.S_ISREG(info.st_mode):
-        raise AttachmentError(f"{path} is not a regular file")
+        raise AttachmentError(cause="not_a_file", path=str(path))
     _check_size(name, info.st_size)
     try:
         with path.open("rb") as source:
             data = source.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise AttachmentError(f"{path} cannot be read: {exc.strerror or exc}") from exc
+        raise AttachmentError(
+            cause="unreadable", path=str(path), reason=exc.strerror or str(exc)
+        ) from exc
     return attach_bytes(blobs, data, name)
 
 
@@ -85,10 +87,10 @@ def attach_bytes(blobs: Blobs, data: bytes, name: str) -> Attachment:
 
 def _check_size(name: str, size: int) -> None:
     if size == 0:
-        raise AttachmentError(f"{name} is empty: there is nothing to send")
+        raise AttachmentError(cause="empty", name=name)
     if size > MAX_BYTES:
         raise AttachmentError(
-            f"{name} is {size_text(size)}; an attachment can be at most {size_text(MAX_BYTES)}"
+            cause="too_big", name=name, size=size_text(size), limit=size_text(MAX_BYTES)
         )
 
 
@@ -110,11 +112,9 @@ def identify(data: bytes, name: str = "") -> Kind:
         return Kind(_TEXT_TYPES.get(suffix, "text/plain"))
     claimed = mimetypes.guess_type(name)[0] or ""
     if claimed.startswith("image/") or claimed == PDF:
-        what = "a PDF" if claimed == PDF else "an image"
-        raise AttachmentError(
-            f"{name} is named like {what} but its contents are not one; Crosstalk sends {SUPPORTED}"
-        )
-    raise AttachmentError(f"{name} cannot be sent: Crosstalk sends {SUPPORTED}")
+        cause = "misnamed_pdf" if claimed == PDF else "misnamed_image"
+        raise AttachmentError(cause=cause, name=name, supported=SUPPORTED)
+    raise AttachmentError(cause="unsupported", name=name, supported=SUPPORTED)
 
 
 def _image_format(data: bytes) -> str | None:
@@ -140,11 +140,9 @@ def _image(data: bytes, name: str, expected: str) -> Kind:
                 width, height = height, width
             image.load()  # decodes: a cut or damaged file fails here, not at a provider
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise AttachmentError(
-            f"{name} starts like a {label} image but cannot be read (damaged or cut short?)"
-        ) from exc
+        raise AttachmentError(cause="image_damaged", name=name, label=label) from exc
     except Image.DecompressionBombError as exc:
-        raise AttachmentError(f"{name} is too many pixels to open safely ({exc})") from exc
+        raise AttachmentError(cause="too_many_pixels", name=name, detail=str(exc)) from exc
     return Kind(IMAGE_TYPES[expected], width=width, height=height)
 
 
@@ -173,19 +171,18 @@ def _pdf(data: bytes, name: str) -> Kind:
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
-            raise AttachmentError(
-                f"{name} is protected by a password; save a copy without the password "
-                "and attach that"
-            )
+            raise AttachmentError(cause="pdf_password", name=name)
         pages = len(reader.pages)
     except AttachmentError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise AttachmentError(f"{name} cannot be read as a PDF (damaged or cut short?)") from exc
+        raise AttachmentError(cause="pdf_damaged", name=name) from exc
     except Exception as exc:  # pypdf raises many things on broken files; none may escape
-        raise AttachmentError(f"{name} cannot be read as a PDF ({type(exc).__name__})") from exc
+        raise AttachmentError(
+            cause="pdf_unreadable", name=name, exc_type=type(exc).__name__
+        ) from exc
     if pages == 0:
-        raise AttachmentError(f"{name} has no pages")
+        raise AttachmentError(cause="pdf_no_pages", name=name)
     return Kind(PDF, pages=pages)
 
 

@@ -75,26 +75,31 @@ class Sending:
         for attachment in entry.attachments:
             if not attachment.inline and not self.blobs.has(attachment.sha256):
                 raise AttachmentError(
-                    f"{attachment.name} is no longer stored in {self.blobs.root}; attach it again"
+                    cause="not_stored", name=attachment.name, path=str(self.blobs.root)
                 )
             if attachment.mime_type == PDF and profile.pdfs:
                 if attachment.size > profile.max_pdf_bytes:
-                    raise AttachmentError(_over(attachment, profile, profile.max_pdf_bytes))
+                    raise _over(attachment, profile, profile.max_pdf_bytes)
                 if (attachment.pages or 0) > profile.max_pdf_pages:
                     raise AttachmentError(
-                        f"{attachment.name} has {attachment.pages} pages; {profile.kind} "
-                        f"reads at most {profile.max_pdf_pages} pages of a PDF"
+                        cause="too_many_pages",
+                        name=attachment.name,
+                        pages=attachment.pages or 0,
+                        kind=profile.kind,
+                        most=profile.max_pdf_pages,
                     )
         sent = sum(a.size for a in entry.attachments if profile.images or not is_image(a))
         if sent * 4 // 3 > profile.max_request_bytes:  # base64 makes 3 bytes 4
             raise AttachmentError(
-                f"these attachments are {size_text(sent)} together; {profile.kind} takes "
-                f"about {size_text(profile.max_request_bytes * 3 // 4)} in one message"
+                cause="too_big_together",
+                size=size_text(sent),
+                kind=profile.kind,
+                limit=size_text(profile.max_request_bytes * 3 // 4),
             )
         images = sum(1 for a in entry.attachments if is_image(a))
         if profile.images and images > profile.max_images:
             raise AttachmentError(
-                f"{images} images in one message; {profile.kind} takes at most {profile.max_images}"
+                cause="too_many_images", count=images, kind=profile.kind, most=profile.max_images
             )
 
     def prepare(
@@ -342,10 +347,13 @@ def extracted_text(data: bytes, name: str) -> Extracted:
     return Extracted(text, len(pages))
 
 
-def _over(attachment: Attachment, profile: Profile, limit: int) -> str:
-    return (
-        f"{attachment.name} is {size_text(attachment.size)}; {profile.kind} takes files up "
-        f"to {size_text(limit)}"
+def _over(attachment: Attachment, profile: Profile, limit: int) -> AttachmentError:
+    return AttachmentError(
+        cause="too_big_for",
+        name=attachment.name,
+        size=size_text(attachment.size),
+        kind=profile.kind,
+        limit=size_text(limit),
     )
 
 

@@ -1672,6 +1672,106 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>{path} does not exist (was it moved or deleted?)</source>
+        <translation>{path} はありません（移動または削除されましたか？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason})</source>
+        <translation>{path} を読み取れません（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder: attach the files in it instead</source>
+        <translation>{path} はフォルダーです。中のファイルを添付してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a regular file</source>
+        <translation>{path} は通常のファイルではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is empty: there is nothing to send</source>
+        <translation>{name} は空です。送信する内容がありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is {size}; an attachment can be at most {limit}</source>
+        <translation>{name} のサイズは {size} です。添付ファイルは {limit} までです</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is named like a PDF but its contents are not one; Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>{name} は PDF のような名前ですが、中身は PDF ではありません。Crosstalk が送信できるのは PNG、JPEG、WebP、GIF の画像、PDF、テキストファイル（UTF-8）です</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is named like an image but its contents are not one; Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>{name} は画像のような名前ですが、中身は画像ではありません。Crosstalk が送信できるのは PNG、JPEG、WebP、GIF の画像、PDF、テキストファイル（UTF-8）です</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} cannot be sent: Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>{name} は送信できません。Crosstalk が送信できるのは PNG、JPEG、WebP、GIF の画像、PDF、テキストファイル（UTF-8）です</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} starts like a {label} image but cannot be read (damaged or cut short?)</source>
+        <translation>{name} は {label} 画像のように始まっていますが、読み取れません（破損しているか、途中で切れていませんか？）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} has too many pixels to open safely ({detail})</source>
+        <translation>{name} はピクセル数が多すぎるため、安全に開けません（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is protected by a password; save a copy without the password and attach that</source>
+        <translation>{name} はパスワードで保護されています。パスワードなしのコピーを保存して、そちらを添付してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} cannot be read as a PDF (damaged or cut short?)</source>
+        <translation>{name} を PDF として読み取れません（破損しているか、途中で切れていませんか？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} cannot be read as a PDF ({exc_type})</source>
+        <translation>{name} を PDF として読み取れません（{exc_type}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} has no pages</source>
+        <translation>{name} にはページがありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} is no longer stored in {path}; attach it again</source>
+        <translation>{name} は {path} に保存されていません。もう一度添付してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is {size}; {kind} takes files up to {limit}</source>
+        <translation>{name} のサイズは {size} です。{kind} が受け付けるファイルは {limit} までです</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} has {pages} pages; {kind} reads at most {most} pages of a PDF</source>
+        <translation>{name} は {pages} ページあります。{kind} が読み取れる PDF は {most} ページまでです</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>These attachments are {size} together; {kind} takes about {limit} in one message</source>
+        <translation>添付ファイルの合計は {size} です。{kind} が 1 つのメッセージで受け付けるのは約 {limit} までです</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} images in one message; {kind} takes at most {most}</source>
+        <translation>1 つのメッセージに画像が {count} 枚あります。{kind} が受け付けるのは {most} 枚までです</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Comparing needs at least two different models</source>
         <translation>比較には異なるモデルが 2 つ以上必要です</translation>
     </message>

@@ -1672,6 +1672,106 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>{path} does not exist (was it moved or deleted?)</source>
+        <translation>{path} 不存在（是否已被移动或删除？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason})</source>
+        <translation>无法读取 {path}（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder: attach the files in it instead</source>
+        <translation>{path} 是文件夹：请改为附加其中的文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a regular file</source>
+        <translation>{path} 不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is empty: there is nothing to send</source>
+        <translation>{name} 是空的：没有可以发送的内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is {size}; an attachment can be at most {limit}</source>
+        <translation>{name} 的大小为 {size}；附件最大为 {limit}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is named like a PDF but its contents are not one; Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>{name} 的名称像 PDF，但内容不是 PDF；Crosstalk 可以发送 PNG、JPEG、WebP 和 GIF 图片、PDF 以及文本文件（UTF-8）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is named like an image but its contents are not one; Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>{name} 的名称像图片，但内容不是图片；Crosstalk 可以发送 PNG、JPEG、WebP 和 GIF 图片、PDF 以及文本文件（UTF-8）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} cannot be sent: Crosstalk sends PNG, JPEG, WebP and GIF images, PDFs, and text files (UTF-8)</source>
+        <translation>无法发送 {name}：Crosstalk 可以发送 PNG、JPEG、WebP 和 GIF 图片、PDF 以及文本文件（UTF-8）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} starts like a {label} image but cannot be read (damaged or cut short?)</source>
+        <translation>{name} 的开头像 {label} 图片，但无法读取（是否已损坏或不完整？）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} has too many pixels to open safely ({detail})</source>
+        <translation>{name} 的像素过多，无法安全打开（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is protected by a password; save a copy without the password and attach that</source>
+        <translation>{name} 受密码保护；请另存一份不带密码的副本，然后附加该副本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} cannot be read as a PDF (damaged or cut short?)</source>
+        <translation>无法将 {name} 作为 PDF 读取（是否已损坏或不完整？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} cannot be read as a PDF ({exc_type})</source>
+        <translation>无法将 {name} 作为 PDF 读取（{exc_type}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} has no pages</source>
+        <translation>{name} 没有任何页面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} is no longer stored in {path}; attach it again</source>
+        <translation>{name} 已不在 {path} 中；请重新附加</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is {size}; {kind} takes files up to {limit}</source>
+        <translation>{name} 的大小为 {size}；{kind} 接受的文件最大为 {limit}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} has {pages} pages; {kind} reads at most {most} pages of a PDF</source>
+        <translation>{name} 有 {pages} 页；{kind} 最多读取 PDF 的 {most} 页</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>These attachments are {size} together; {kind} takes about {limit} in one message</source>
+        <translation>这些附件合计 {size}；{kind} 在一条消息中最多接受约 {limit}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} images in one message; {kind} takes at most {most}</source>
+        <translation>一条消息中有 {count} 张图片；{kind} 最多接受 {most} 张</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Comparing needs at least two different models</source>
         <translation>对比至少需要两个不同的模型</translation>
     </message>
