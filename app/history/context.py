@@ -77,17 +77,6 @@ class Context:
         return any(isinstance(o.why, OverBudget) for o in self.omitted)
 
 
-def split_turns(entries: list[AnyEntry]) -> list[list[ConversationEntry]]:
-    """Group conversation entries into turns; other kinds are not part of any turn."""
-    turns: list[list[ConversationEntry]] = []
-    for entry in entries:
-        if isinstance(entry, ModelInput):
-            turns.append([entry])
-        elif isinstance(entry, ModelOutput | ToolResults) and turns:
-            turns[-1].append(entry)
-    return turns
-
-
 def summary_input(compression: Compression, start: int | None = None) -> ModelInput:
     """A standing compression as the request carries it: a user message in the covered place."""
     first, last = compression.covers

@@ -20,6 +20,30 @@ class LocaleFormat(Context):
     """The translation context of the words here ("Yesterday")."""
 
 
+# Japanese and Chinese put no space after a full-width stop or comma, nor before an opening
+# full-width bracket; other languages put one between the parts of a line
+# full-width stops, commas, colons and closing brackets
+_TIGHT_AFTER = frozenset(
+    "\u3002\u3001\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011\u3009\u300b"
+)
+# full-width opening brackets
+_TIGHT_BEFORE = frozenset("\uff08\u300c\u300e\u3010\u3008\u300a")
+
+
+def spaced(*parts: str) -> str:
+    """Parts of a line (sentences, a clause and its bracket) joined as the language writes
+    them: "Turn 1. Failed: …" with a space, the same in Japanese or Chinese without one after
+    their full stop or before their opening bracket."""
+    line = ""
+    for part in parts:
+        if not part:
+            continue
+        if line and line[-1] not in _TIGHT_AFTER and part[0] not in _TIGHT_BEFORE:
+            line += " "
+        line += part
+    return line
+
+
 def locale() -> QLocale:
     """The default locale, or en_US when that is "C"/POSIX (which writes 1234567 bare)."""
     current = QLocale()

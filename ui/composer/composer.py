@@ -351,10 +351,6 @@ class Composer(TakesDrops, QWidget):
         others = [s for s, a in self._compare_actions.items() if a.isChecked() and s != picked]
         return [picked, *others]
 
-    def clear_compare(self) -> None:
-        for action in self._compare_actions.values():
-            action.setChecked(False)
-
     def _show_compare_count(self) -> None:
         count = sum(a.isChecked() for a in self._compare_actions.values())
         self.compare_button.setText(

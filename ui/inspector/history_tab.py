@@ -299,7 +299,7 @@ class HistoryTab(QWidget):
         if ledger_row.statuses:
             status = said_all(ledger_row.statuses)  # its first letter up, an error's as it is
             notes.append(self.tr("{status}.").format(status=f"{status[:1].upper()}{status[1:]}"))
-        self.about.setText(" ".join(notes))
+        self.about.setText(locale_format.spaced(*notes))
 
     def _on_link(self, href: str) -> None:
         scheme, _, value = href.partition(":")

@@ -85,13 +85,13 @@ class SyncLine(QPushButton):
         if status is None:
             return
         text, retry = self._parts(status)
-        self.full_text = f"{text} {retry}" if retry else text
+        self.full_text = locale_format.spaced(text, retry)
         failed = bool(status.error) and not status.syncing
         # a long error is cut short, never when it is tried again
         metrics = self.fontMetrics()
         room = WIDEST - (metrics.horizontalAdvance(f" {retry}") if retry else 0)
         shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-        self.setText(f"{shown} {retry}" if retry else shown)
+        self.setText(locale_format.spaced(shown, retry))
         if failed != self._failed:  # (styling again costs: not at each step of progress)
             self._failed = failed
             # the error colour of the active theme; otherwise the palette's text, as the bar's
@@ -109,7 +109,7 @@ class SyncLine(QPushButton):
 
     def text_for(self, status: Status) -> str:
         text, retry = self._parts(status)
-        return f"{text} {retry}" if retry else text
+        return locale_format.spaced(text, retry)
 
     def _parts(self, status: Status) -> tuple[str, str]:
         """The line's text, and when a failed sync is tried again ("" if it is not)."""
