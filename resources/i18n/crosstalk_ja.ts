@@ -698,12 +698,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+193"/>
+        <location line="+189"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-160"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>追加中のファイルの準備ができてから送信してください。</translation>
     </message>
@@ -738,7 +738,7 @@
         <translation>このチャット（{count}）…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+13"/>
         <source>Compare ({count})</source>
         <translation>比較（{count}）</translation>
     </message>
@@ -2945,7 +2945,7 @@ Nothing is lost.</source>
 <context>
     <name>LocaleFormat</name>
     <message>
-        <location filename="../../ui/common/locale_format.py" line="+80"/>
+        <location filename="../../ui/common/locale_format.py" line="+104"/>
         <source>Yesterday {time}</source>
         <translation>昨日 {time}</translation>
     </message>
@@ -3838,7 +3838,7 @@ Click, or start typing, to pick another</source>
     <message>
         <location line="+1"/>
         <source>superseded by a retry</source>
-        <translation>再試行により無効</translation>
+        <translation>再試行で置き換え済み</translation>
     </message>
     <message>
         <location line="+1"/>

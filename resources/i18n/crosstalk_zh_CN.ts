@@ -698,12 +698,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+193"/>
+        <location line="+189"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-160"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>请等待正在添加的文件准备好后再发送。</translation>
     </message>
@@ -738,7 +738,7 @@
         <translation>此聊天（{count}）…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+13"/>
         <source>Compare ({count})</source>
         <translation>对比（{count}）</translation>
     </message>
@@ -2945,7 +2945,7 @@ Nothing is lost.</source>
 <context>
     <name>LocaleFormat</name>
     <message>
-        <location filename="../../ui/common/locale_format.py" line="+80"/>
+        <location filename="../../ui/common/locale_format.py" line="+104"/>
         <source>Yesterday {time}</source>
         <translation>昨天 {time}</translation>
     </message>
