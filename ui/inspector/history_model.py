@@ -25,7 +25,7 @@ from app.history.entries import searchable_text
 from app.inspect.ledger import Ledger, Row, preview
 from app.notes import Failed, RowStatus
 from ui.common import locale_format, theme
-from ui.common.notes import said_all
+from ui.common.notes import said, said_all, separator
 from ui.inspector.tables import ROOT, ColumnsModel, Index
 from ui.inspector.wording import QT_TRANSLATE_NOOP, kind_label, kind_tip
 
@@ -321,8 +321,15 @@ def _kind_text(row: Row) -> str:
     name = kind_label(row.kind)
     if not row.statuses:
         return name
+    # a failure's reason is long: the cell says "failed", its tooltip and the detail say why
+    short = [
+        QCoreApplication.translate("LedgerModel", "failed")
+        if isinstance(status, Failed)
+        else said(status)
+        for status in row.statuses
+    ]
     return QCoreApplication.translate("LedgerModel", "{kind} ({status})").format(
-        kind=name, status=said_all(row.statuses)
+        kind=name, status=separator().join(short)
     )
 
 
