@@ -33,6 +33,7 @@ from app.transfer.base import (
     Malformed,
     Problem,
     Tick,
+    labelled,
     safe_member,
 )
 
@@ -148,7 +149,7 @@ def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
             yield Problem(where, exc.place, exc.expected)
         else:
             title = native.title_of(document.entries)
-            label = where + (f" {title[:40]!r}" if title else "")
+            label = labelled(where, title)
             yield Group(label, [native.draft(document, label, blob)])
         tick(done, len(members))
 

@@ -174,6 +174,12 @@ class Siblings:
         return None
 
 
+def labelled(where: str, title: str | None) -> str:
+    """How an import names what it read, in its report and in the draft: where it came from,
+    and the start of its title in quotes (``chats.json [3] "Trip to Lisbon"``)."""
+    return f'{where} "{title[:40]}"' if title else where
+
+
 def regular_inside(path: Path, folder: Path) -> bool:
     """A regular file (no link, device or FIFO) really inside ``folder`` (resolved), of a size
     worth reading: what an import may read beside the file it was given."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.history import AnyEntry, Attachment, Reasoning, ToolCall
 from app.transfer import tree
-from app.transfer.base import Group, Source
+from app.transfer.base import Group, Source, labelled
 from app.transfer.convert import (
     EPOCH,
     Builder,
@@ -54,7 +54,7 @@ def convert(conversation: Node, source: Source, index: int) -> Group:
             _message(builder, nodes[key].get("message"), source, created, default_model)
         return builder.finish()
 
-    label = f"{source.name} [{index}]" + (f" {title[:40]!r}" if title else "")
+    label = labelled(f"{source.name} [{index}]", title)
     return group(
         Conversation(
             fmt=FORMAT,

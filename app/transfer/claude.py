@@ -15,7 +15,7 @@ import json
 
 from app.history import AnyEntry, Attachment, Reasoning, ToolCall
 from app.transfer import tree
-from app.transfer.base import Group, Source
+from app.transfer.base import Group, Source, labelled
 from app.transfer.convert import (
     EPOCH,
     Builder,
@@ -62,7 +62,7 @@ def convert(conversation: Node, source: Source, index: int) -> Group:
             _message(builder, messages[int(key)], model, created)
         return builder.finish()
 
-    label = f"{source.name} [{index}]" + (f" {title[:40]!r}" if title else "")
+    label = labelled(f"{source.name} [{index}]", title)
     return group(
         Conversation(
             fmt=FORMAT,

@@ -26,6 +26,7 @@ from app.transfer.base import (
     Siblings,
     Source,
     Tick,
+    labelled,
     regular_inside,
     safe_member,
 )
@@ -186,5 +187,5 @@ def _document(source: Source) -> Item:
     except Malformed as exc:
         return Problem(source.name, exc.place, exc.expected)
     title = native.title_of(document.entries)
-    label = source.name + (f" {title[:40]!r}" if title else "")
+    label = labelled(source.name, title)
     return Group(label, [native.draft(document, label)])

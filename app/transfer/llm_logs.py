@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from app.history import Attachment, Reasoning, ToolCall, Usage
 from app.transfer import llm_threads
-from app.transfer.base import Group, Item, Malformed, Problem, Source, Tick
+from app.transfer.base import Group, Item, Malformed, Problem, Source, Tick, labelled
 from app.transfer.convert import EPOCH, Builder, Conversation, Note, group
 from app.transfer.jsonread import clean, iso_from_text
 
@@ -155,8 +155,7 @@ def _legacy(db: sqlite3.Connection, conversation_id: str, source: Source) -> Gro
             file=source.name,
             source_id=conversation_id,
             key=f"{FORMAT}:{digest.hexdigest()}",
-            label=f"{source.name} conversation {conversation_id}"
-            + (f" {name[:40]!r}" if name else ""),
+            label=labelled(f"{source.name} #{conversation_id}", name),
             title=name,
             created_at=created or EPOCH,
             main=builder.finish(),

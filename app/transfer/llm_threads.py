@@ -18,7 +18,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from app.history import AnyEntry, Attachment, Reasoning, ToolCall, Usage
-from app.transfer.base import Group, Malformed, Source, common_prefix
+from app.transfer.base import Group, Malformed, Source, common_prefix, labelled
 from app.transfer.convert import (
     EPOCH,
     Builder,
@@ -77,7 +77,7 @@ def convert(db: sqlite3.Connection, thread: Thread, source: Source) -> Group:
         if parent is not None:
             parent_ref = f"llm-thread:{parent.id}"
             fork_seq = common_prefix(entries(db, parent)[0], bodies)
-    label = f"{source.name} thread {thread.id}" + (f" {thread.name[:40]!r}" if thread.name else "")
+    label = labelled(f"{source.name} #{thread.id}", thread.name)
     return group(
         Conversation(
             fmt=FORMAT,

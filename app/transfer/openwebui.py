@@ -19,7 +19,7 @@ import re
 
 from app.history import AnyEntry, Attachment, Reasoning, Usage
 from app.transfer import tree
-from app.transfer.base import Group, Source
+from app.transfer.base import Group, Source, labelled
 from app.transfer.convert import (
     EPOCH,
     Builder,
@@ -68,7 +68,7 @@ def convert(record: Node, source: Source, index: int) -> Group:
             _message(builder, nodes[key], default_model, created)
         return builder.finish()
 
-    label = f"{source.name} [{index}]" + (f" {title[:40]!r}" if title else "")
+    label = labelled(f"{source.name} [{index}]", title)
     return group(
         Conversation(
             fmt=FORMAT,

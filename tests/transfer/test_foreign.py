@@ -151,7 +151,7 @@ def test_chatgpt_other_branches_are_branches_of_one_conversation(library: Librar
 def test_chatgpt_empty_conversations_are_reported_not_made(library: Library) -> None:
     report = import_paths(library, [CHATGPT])
     no_messages = ImportSkipped(cause="no_messages")
-    assert report.skipped == [("conversations.json [2] 'New chat'", no_messages)]
+    assert report.skipped == [('conversations.json [2] "New chat"', no_messages)]
 
 
 def test_chatgpt_export_zip_with_images_inside(library: Library, tmp_path: Path) -> None:
