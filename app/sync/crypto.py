@@ -84,17 +84,13 @@ class Sealer:
         from cryptography.exceptions import InvalidTag
 
         if blob[:1] and blob[0] > VERSION:
-            raise NewerRemote(
-                f"{name} was encrypted by a newer Crosstalk (format {blob[0]}); update Crosstalk"
-            )
+            raise NewerRemote(cause="sealed_newer", name=name, version=blob[0])
         if len(blob) < 1 + NONCE + 16 or blob[0] != VERSION:
-            raise DamagedObject(f"{name} is damaged (too short or not encrypted by Crosstalk)")
+            raise DamagedObject(cause="too_short", name=name)
         try:
             return self._aead.decrypt(blob[1 : 1 + NONCE], blob[1 + NONCE :], _AAD + name.encode())
         except InvalidTag as exc:
-            raise DamagedObject(
-                f"{name} is damaged: it was changed, cut short or moved from another name"
-            ) from exc
+            raise DamagedObject(cause="changed", name=name) from exc
 
     def hide(self, name: str) -> str:
         """A stable stand-in for ``name`` (e.g. a conversation id) that says nothing of it:
@@ -111,7 +107,4 @@ class Sealer:
         except DamagedObject:
             ok = False
         if not ok:
-            raise WrongPassphrase(
-                "the passphrase is wrong: it does not open this remote's encryption; nothing "
-                "was changed"
-            )
+            raise WrongPassphrase(cause="wrong")

@@ -51,25 +51,19 @@ def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:
     from app.sync.remote import open_remote
 
     if not config.device:
-        raise RemoteError("sync has no device id here: run `crosstalk sync setup URL` again")
+        raise RemoteError(cause="no_device")
     found = secrets.lookup("secret", environ) if config.user else None
     remote = open_remote(config, found[0] if found else None)
     marker = markers.read_marker(remote)  # (S3: wrong keys told apart, in S3Remote.get)
     if marker is None:
-        raise RemoteError(
-            f"{remote.description} holds no Crosstalk sync marker (emptied, or another "
-            f"folder): run `crosstalk sync setup {config.url}` again"
-        )
+        raise RemoteError(cause="no_marker", remote=remote.description, url=config.url)
     if marker.encryption is None:
         if config.encrypt:
-            raise RemoteError(f"{remote.description} is not encrypted any more; run setup again")
+            raise RemoteError(cause="no_longer_encrypted", remote=remote.description)
         return Vault(remote, None, config.device, settings=config.settings)
     passphrase = secrets.lookup("passphrase", environ)
     if passphrase is None:
-        raise NoCredentials(
-            f"{remote.description} is encrypted and this device has no passphrase for it: run "
-            "`crosstalk sync setup` again, or set CROSSTALK_SYNC_PASSPHRASE"
-        )
+        raise NoCredentials(cause="no_passphrase", remote=remote.description)
     sealer = markers.unlock(marker, passphrase[0])
     return Vault(remote, sealer, config.device, settings=config.settings)
 

@@ -32,6 +32,34 @@ class RemoteError(CrosstalkError):
         "looking_for": "looking for {name}",
         "opening": "opening the remote",
     }
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "probe_read": (
+            "{remote}: reading {name} gave other bytes than were written; the remote cannot be "
+            "used for sync"
+        ),
+        "probe_list": (
+            "{remote}: {name} was written but listing does not show it whole; the remote cannot "
+            "be used for sync"
+        ),
+        "probe_delete": (
+            "{remote}: {name} is still there after deleting it; the remote cannot be used for sync"
+        ),
+        "encrypted": (
+            "{remote} is encrypted: run `crosstalk sync setup` again with --encrypt and its "
+            "passphrase"
+        ),
+        "unencrypted": (
+            "{remote} already holds unencrypted sync data: choose an empty folder or bucket for "
+            "an encrypted remote, or set up without --encrypt"
+        ),
+        "no_device": "sync has no device id here: run `crosstalk sync setup URL` again",
+        "no_marker": (
+            "{remote} holds no Crosstalk sync marker (emptied, or another folder): run "
+            "`crosstalk sync setup {url}` again"
+        ),
+        "no_longer_encrypted": "{remote} is not encrypted any more; run setup again",
+        "not_crosstalks": "{remote}: {name} is not Crosstalk's; choose another folder or bucket",
+    }
 
     @classmethod
     def spelled(cls, data: Mapping[str, Datum]) -> Mapping[str, object]:
@@ -59,6 +87,18 @@ class NoCredentials(RemoteError):
             "ACCESS_KEY_ID` to keep the secret key in the OS keyring, or set AWS_ACCESS_KEY_ID "
             "and AWS_SECRET_ACCESS_KEY (or an AWS profile)"
         ),
+        "no_passphrase": (
+            "{remote} is encrypted and this device has no passphrase for it: run `crosstalk sync "
+            "setup` again, or set CROSSTALK_SYNC_PASSPHRASE"
+        ),
+        "no_password": (
+            "{remote}: no password for {user}; run `crosstalk sync setup` again, or set "
+            "CROSSTALK_SYNC_SECRET"
+        ),
+        "no_secret_key": (
+            "{remote}: no secret key for access key {user}; run `crosstalk sync setup` again, or "
+            "set CROSSTALK_SYNC_SECRET"
+        ),
     }
 
 
@@ -71,6 +111,10 @@ class NoSuchPlace(RemoteError):
             "the endpoint URL"
         ),
         "not_found": "{remote}: {doing}: not found; check the URL (is the folder there?)",
+        "no_folder": "{remote}: there is no such folder; create it first, or check the URL",
+        "not_mounted": (
+            "{remote}: the folder is not there; create it, or plug in and mount the drive it is on"
+        ),
     }
 
 
@@ -121,7 +165,20 @@ class ObjectMissing(RemoteError):
 
 
 class DamagedObject(RemoteError):
-    """An object is there but cannot be read as written: cut short, changed or moved."""
+    """An object is there but cannot be read as written: cut short, changed or moved.
+    ``detail`` is the decoder's own words."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "too_short": "{name} is damaged (too short or not encrypted by Crosstalk)",
+        "changed": "{name} is damaged: it was changed, cut short or moved from another name",
+        "damaged": "{name} is damaged ({detail})",
+        "damaged_at": "{remote}: {name} is damaged ({detail})",
+        "not_a": "{name} is not a {kind} object",
+        "other_device": "{remote}: {name} names another device",
+        "other_batch": "{remote}: {name} says it is another batch",
+        "other_conversation": "{remote}: segments/{key} hold another conversation",
+        "hash_mismatch": "{remote}: {name} does not match its hash",
+    }
 
 
 class Unexplained(RemoteError):
@@ -133,9 +190,31 @@ class Unexplained(RemoteError):
 class WrongPassphrase(RemoteError):
     """The passphrase does not open this remote's encryption."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "wrong": (
+            "the passphrase is wrong: it does not open this remote's encryption; nothing was "
+            "changed"
+        ),
+    }
+
 
 class NewerRemote(RemoteError):
-    """The remote was set up by a newer Crosstalk: refused whole, nothing written."""
+    """The remote was set up by a newer Crosstalk: refused whole, nothing written.
+    ``version`` is the remote's sync format, ``known`` this version's."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "sealed_newer": (
+            "{name} was encrypted by a newer Crosstalk (format {version}); update Crosstalk"
+        ),
+        "written_newer": (
+            "{name} was written by a newer Crosstalk (sync format {version}, this one knows "
+            "{known}); update Crosstalk on this device"
+        ),
+        "set_up_newer": (
+            "{remote} was set up by a newer Crosstalk (sync format {version}, this one knows "
+            "{known}); update Crosstalk on this device"
+        ),
+    }
 
 
 _AUTH_CODES = {

@@ -196,7 +196,9 @@ class Vault:
         try:
             entries = decode_many(lines, name, first_line=2)
         except Exception as exc:  # a damaged line: the whole batch waits, nothing half-read
-            raise DamagedObject(f"{self.description}: {name} is damaged ({exc})") from exc
+            raise DamagedObject(
+                cause="damaged_at", remote=self.description, name=name, detail=str(exc)
+            ) from exc
         return Segment(head, entries)
 
     def put_settings(self, shared: SharedSettings) -> str:
@@ -220,16 +222,13 @@ def _decoded(name: str, data: bytes, kind: type[T], format_: str) -> T:
     try:
         head = msgspec.json.decode(data, type=dict[str, object])
     except msgspec.DecodeError as exc:
-        raise DamagedObject(f"{name} is damaged ({exc})") from exc
+        raise DamagedObject(cause="damaged", name=name, detail=str(exc)) from exc
     if head.get("format") != format_:
-        raise DamagedObject(f"{name} is not a {format_} object")
+        raise DamagedObject(cause="not_a", name=name, kind=format_)
     version = head.get("version")
     if isinstance(version, int) and version > VERSION:
-        raise NewerRemote(
-            f"{name} was written by a newer Crosstalk (sync format {version}, this one knows "
-            f"{VERSION}); update Crosstalk on this device"
-        )
+        raise NewerRemote(cause="written_newer", name=name, version=version, known=VERSION)
     try:
         return msgspec.json.decode(data, type=kind)
     except msgspec.DecodeError as exc:
-        raise DamagedObject(f"{name} is damaged ({exc})") from exc
+        raise DamagedObject(cause="damaged", name=name, detail=str(exc)) from exc

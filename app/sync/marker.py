@@ -63,21 +63,22 @@ def read_marker(remote: Remote) -> Marker | None:
     try:
         head = msgspec.json.decode(raw, type=dict[str, object])
     except msgspec.DecodeError as exc:
-        raise DamagedObject(f"{remote.description}: {NAME} is damaged ({exc})") from exc
+        raise DamagedObject(
+            cause="damaged_at", remote=remote.description, name=NAME, detail=str(exc)
+        ) from exc
     if head.get("format") != FORMAT:
-        raise RemoteError(
-            f"{remote.description}: {NAME} is not Crosstalk's; choose another folder or bucket"
-        )
+        raise RemoteError(cause="not_crosstalks", remote=remote.description, name=NAME)
     version = head.get("version")
     if isinstance(version, int) and version > VERSION:
         raise NewerRemote(
-            f"{remote.description} was set up by a newer Crosstalk (sync format {version}, this "
-            f"one knows {VERSION}); update Crosstalk on this device"
+            cause="set_up_newer", remote=remote.description, version=version, known=VERSION
         )
     try:
         return msgspec.json.decode(raw, type=Marker)
     except msgspec.DecodeError as exc:
-        raise DamagedObject(f"{remote.description}: {NAME} is damaged ({exc})") from exc
+        raise DamagedObject(
+            cause="damaged_at", remote=remote.description, name=NAME, detail=str(exc)
+        ) from exc
 
 
 def write_marker(remote: Remote, marker: Marker) -> bool:

@@ -94,7 +94,7 @@ def manifest(run: Run, name: str, device: str) -> Manifest:
     """The manifest ``name``, which must be ``device``'s."""
     found = run.vault.get_manifest(name)
     if found.device != device:
-        raise DamagedObject(f"{run.vault.description}: {name} names another device")
+        raise DamagedObject(cause="other_device", remote=run.vault.description, name=name)
     return found
 
 
@@ -130,12 +130,12 @@ def _receive_conversation(run: Run, key: str, batches: list[tuple[str, int]]) ->
         name = run.vault.segment_name_by_key(device, key, number)
         segment = run.vault.get_segment(name)
         if segment.head.device != device or segment.head.number != number:
-            raise DamagedObject(f"{run.vault.description}: {name} says it is another batch")
+            raise DamagedObject(cause="other_batch", remote=run.vault.description, name=name)
         header = header or segment.head.conversation
         entries += segment.entries
     assert header is not None
     if run.key_of(header.id) != key:
-        raise DamagedObject(f"{run.vault.description}: segments/{key} hold another conversation")
+        raise DamagedObject(cause="other_conversation", remote=run.vault.description, key=key)
     if header.id in run.state.sent and not run.library.holds(header.id):
         # it was here and is gone for good (purged from the trash): it stays gone here,
         # and the devices that still have it keep it
@@ -174,7 +174,7 @@ def _fetch_blobs(run: Run, entries: list[AnyEntry]) -> None:
             run.report.warnings.append(SyncWarning(cause="attachment_later", sha=sha[:12]))
             continue
         if blobs.digest(data) != sha:
-            raise DamagedObject(f"{run.vault.description}: {name} does not match its hash")
+            raise DamagedObject(cause="hash_mismatch", remote=run.vault.description, name=name)
         run.library.blobs.put(data)
         run.report.blobs_received += 1
 

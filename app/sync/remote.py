@@ -168,10 +168,7 @@ class Remote:
         """NoSuchPlace (or another RemoteError) unless the remote's root is there."""
         with self._errors("opening"):
             if not self._root_exists():
-                raise NoSuchPlace(
-                    f"{self.description}: there is no such folder; create it first, or check "
-                    "the URL"
-                )
+                raise NoSuchPlace(cause="no_folder", remote=self.description)
 
     # --- per kind ----------------------------------------------------------------------------
 
@@ -263,10 +260,7 @@ class FolderRemote(Remote):
 
     def _target(self, path: str) -> Path:
         if not Path(self.root).is_dir():  # a drive not mounted: never write to the disk below
-            raise NoSuchPlace(
-                f"{self.description}: the folder is not there; create it, or plug in and mount "
-                "the drive it is on"
-            )
+            raise NoSuchPlace(cause="not_mounted", remote=self.description)
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
         return target
@@ -286,10 +280,7 @@ def open_remote(config: SyncConfig, secret: str | None = None) -> Remote:
         from webdav4.fsspec import WebdavFileSystem
 
         if config.user and not secret:
-            raise NoCredentials(
-                f"{config.url}: no password for {config.user}; run `crosstalk sync setup` "
-                "again, or set CROSSTALK_SYNC_SECRET"
-            )
+            raise NoCredentials(cause="no_password", remote=config.url, user=config.user)
         auth = (config.user, secret) if config.user and secret else None
         # no retries inside: a failed call says why at once, and sync tries again later
         dav = WebdavFileSystem(config.url, auth=auth, retry=False, timeout=TIMEOUT)
@@ -297,10 +288,7 @@ def open_remote(config: SyncConfig, secret: str | None = None) -> Remote:
     import s3fs
 
     if config.user and not secret:
-        raise NoCredentials(
-            f"{config.url}: no secret key for access key {config.user}; run `crosstalk sync "
-            "setup` again, or set CROSSTALK_SYNC_SECRET"
-        )
+        raise NoCredentials(cause="no_secret_key", remote=config.url, user=config.user)
     parts = urlsplit(config.url)
     s3 = s3fs.S3FileSystem(
         key=config.user or None,

@@ -127,33 +127,18 @@ def probe(remote: Remote) -> None:
     remote.put(name, data)
     try:
         if remote.get(name) != data:
-            raise RemoteError(
-                f"{remote.description}: reading {name} gave other bytes than were written; "
-                "the remote cannot be used for sync"
-            )
+            raise RemoteError(cause="probe_read", remote=remote.description, name=name)
         listed = {o.name: o.size for o in remote.list("probes/")}
         if listed.get(name) != len(data):
-            raise RemoteError(
-                f"{remote.description}: {name} was written but listing does not show it whole; "
-                "the remote cannot be used for sync"
-            )
+            raise RemoteError(cause="probe_list", remote=remote.description, name=name)
     finally:
         remote.delete(name)
     if remote.exists(name):
-        raise RemoteError(
-            f"{remote.description}: {name} is still there after deleting it; the remote "
-            "cannot be used for sync"
-        )
+        raise RemoteError(cause="probe_delete", remote=remote.description, name=name)
 
 
 def _check_joinable(remote: Remote, marker: Marker, config: SyncConfig) -> None:
     if marker.encryption is not None and not config.encrypt:
-        raise RemoteError(
-            f"{remote.description} is encrypted: run `crosstalk sync setup` again with --encrypt "
-            "and its passphrase"
-        )
+        raise RemoteError(cause="encrypted", remote=remote.description)
     if marker.encryption is None and config.encrypt:
-        raise RemoteError(
-            f"{remote.description} already holds unencrypted sync data: choose an empty folder "
-            "or bucket for an encrypted remote, or set up without --encrypt"
-        )
+        raise RemoteError(cause="unencrypted", remote=remote.description)

@@ -1325,7 +1325,142 @@
         <translation>{remote}: {doing}: {detail}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>{remote}: reading {name} gave other bytes than were written; the remote cannot be used for sync</source>
+        <translation>{remote}: {name} を読み込むと、書き込んだものと異なるバイト列が返されました。このリモートは同期に使えません</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {name} was written but listing does not show it whole; the remote cannot be used for sync</source>
+        <translation>{remote}: {name} は書き込まれましたが、一覧では完全な形で表示されません。このリモートは同期に使えません</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {name} is still there after deleting it; the remote cannot be used for sync</source>
+        <translation>{remote}: {name} を削除した後もまだ残っています。このリモートは同期に使えません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote} is encrypted: in Settings &gt; Sync, tick “Encrypt everything with a passphrase” and give its passphrase</source>
+        <translation>{remote} は暗号化されています。設定 &gt; 同期 で「すべてをパスフレーズで暗号化」をオンにし、そのパスフレーズを入力してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} already holds unencrypted sync data: choose an empty folder or bucket for an encrypted remote, or set up without encryption</source>
+        <translation>{remote} には暗号化されていない同期データがすでにあります。暗号化するリモートには空のフォルダーかバケットを選ぶか、暗号化せずにセットアップしてください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sync has no device id here: turn sync off and set it up again in Settings &gt; Sync</source>
+        <translation>このデバイスには同期のデバイス ID がありません。設定 &gt; 同期 で同期をオフにし、もう一度セットアップしてください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote} holds no Crosstalk sync marker (emptied, or another folder): turn sync off and set up {url} again in Settings &gt; Sync</source>
+        <translation>{remote} に Crosstalk の同期マーカーがありません（空にされたか、別のフォルダーです）。設定 &gt; 同期 で同期をオフにし、{url} をもう一度セットアップしてください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} is not encrypted any more: turn sync off and set it up again in Settings &gt; Sync</source>
+        <translation>{remote} はもう暗号化されていません。設定 &gt; 同期 で同期をオフにし、もう一度セットアップしてください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote}: {name} is not Crosstalk&apos;s; choose another folder or bucket</source>
+        <translation>{remote}: {name} は Crosstalk のものではありません。別のフォルダーかバケットを選んでください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote} is encrypted and this device has no passphrase for it: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_PASSPHRASE</source>
+        <translation>{remote} は暗号化されていますが、このデバイスにはそのパスフレーズがありません。設定 &gt; 同期 でパスフレーズを入力し直すか、環境変数 CROSSTALK_SYNC_PASSPHRASE を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: no password for {user}: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_SECRET</source>
+        <translation>{remote}: {user} のパスワードがありません。設定 &gt; 同期 でパスワードを入力し直すか、環境変数 CROSSTALK_SYNC_SECRET を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: no secret key for access key {user}: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_SECRET</source>
+        <translation>{remote}: アクセスキー {user} のシークレットアクセスキーがありません。設定 &gt; 同期 で入力し直すか、環境変数 CROSSTALK_SYNC_SECRET を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: there is no such folder; create it first, or check the URL</source>
+        <translation>{remote}: そのフォルダーはありません。先に作成するか、URL を確認してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: the folder is not there; create it, or plug in and mount the drive it is on</source>
+        <translation>{remote}: フォルダーが見つかりません。作成するか、フォルダーのあるドライブを接続してマウントしてください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} on the sync remote is damaged (too short, or not encrypted by Crosstalk)</source>
+        <translation>同期のリモートの {name} が壊れています（短すぎるか、Crosstalk で暗号化されたものではありません）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} on the sync remote is damaged: it was changed, cut short or moved from another name</source>
+        <translation>同期のリモートの {name} が壊れています。変更されたか、途中で切れているか、別の名前から移動されています</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} on the sync remote is damaged ({detail})</source>
+        <translation>同期のリモートの {name} が壊れています（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} is damaged ({detail})</source>
+        <translation>{remote}: {name} が壊れています（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} on the sync remote is not a {kind} object</source>
+        <translation>同期のリモートの {name} は {kind} のオブジェクトではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} names another device</source>
+        <translation>{remote}: {name} には別のデバイスが記されています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} says it is another batch</source>
+        <translation>{remote}: {name} には別のバッチだと記されています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: segments/{key} hold another conversation</source>
+        <translation>{remote}: segments/{key} には別の会話が入っています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} does not match its hash</source>
+        <translation>{remote}: {name} がハッシュと一致しません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The passphrase is wrong: it does not open this remote&apos;s encryption; nothing was changed</source>
+        <translation>パスフレーズが違います。このリモートの暗号化を解除できません。何も変更されていません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} was encrypted by a newer Crosstalk (format {version}): update Crosstalk</source>
+        <translation>{name} は新しいバージョンの Crosstalk で暗号化されています（形式 {version}）。Crosstalk を更新してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} was written by a newer Crosstalk (sync format {version}, this one knows {known}): update Crosstalk on this device</source>
+        <translation>{name} は新しいバージョンの Crosstalk で書かれています（同期形式 {version}、このバージョンが扱えるのは {known} まで）。このデバイスの Crosstalk を更新してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} was set up by a newer Crosstalk (sync format {version}, this one knows {known}): update Crosstalk on this device</source>
+        <translation>{remote} は新しいバージョンの Crosstalk でセットアップされています（同期形式 {version}、このバージョンが扱えるのは {known} まで）。このデバイスの Crosstalk を更新してください</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No server “{name}” in {path} (the servers: {known})</source>
         <translation>{path} にサーバー「{name}」はありません（サーバー: {known}）</translation>
     </message>
@@ -2937,7 +3072,12 @@ Nothing is lost.</source>
         <translation>{kind}: {status}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{kind} ({status})</source>
         <translation>{kind}（{status}）</translation>
     </message>

@@ -1325,7 +1325,142 @@
         <translation>{remote}：{doing}：{detail}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>{remote}: reading {name} gave other bytes than were written; the remote cannot be used for sync</source>
+        <translation>{remote}：读取 {name} 得到的字节与写入的不同；此远程无法用于同步</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {name} was written but listing does not show it whole; the remote cannot be used for sync</source>
+        <translation>{remote}：{name} 已写入，但列表中显示得不完整；此远程无法用于同步</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: {name} is still there after deleting it; the remote cannot be used for sync</source>
+        <translation>{remote}：删除 {name} 后它仍然存在；此远程无法用于同步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote} is encrypted: in Settings &gt; Sync, tick “Encrypt everything with a passphrase” and give its passphrase</source>
+        <translation>{remote} 已加密：请在 设置 &gt; 同步 中勾选“用密码短语加密所有内容”，并输入它的密码短语</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} already holds unencrypted sync data: choose an empty folder or bucket for an encrypted remote, or set up without encryption</source>
+        <translation>{remote} 中已有未加密的同步数据：请为加密的远程选择一个空的文件夹或存储桶，或者不加密进行配置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sync has no device id here: turn sync off and set it up again in Settings &gt; Sync</source>
+        <translation>此设备没有同步的设备 ID：请在 设置 &gt; 同步 中关闭同步，然后重新配置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote} holds no Crosstalk sync marker (emptied, or another folder): turn sync off and set up {url} again in Settings &gt; Sync</source>
+        <translation>{remote} 中没有 Crosstalk 同步标记（已被清空，或是另一个文件夹）：请在 设置 &gt; 同步 中关闭同步，然后重新配置 {url}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} is not encrypted any more: turn sync off and set it up again in Settings &gt; Sync</source>
+        <translation>{remote} 已不再加密：请在 设置 &gt; 同步 中关闭同步，然后重新配置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{remote}: {name} is not Crosstalk&apos;s; choose another folder or bucket</source>
+        <translation>{remote}：{name} 不是 Crosstalk 的；请选择其他文件夹或存储桶</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote} is encrypted and this device has no passphrase for it: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_PASSPHRASE</source>
+        <translation>{remote} 已加密，但此设备没有它的密码短语：请在 设置 &gt; 同步 中重新输入，或设置环境变量 CROSSTALK_SYNC_PASSPHRASE</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: no password for {user}: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_SECRET</source>
+        <translation>{remote}：{user} 没有密码：请在 设置 &gt; 同步 中重新输入，或设置环境变量 CROSSTALK_SYNC_SECRET</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: no secret key for access key {user}: give it again in Settings &gt; Sync, or set CROSSTALK_SYNC_SECRET</source>
+        <translation>{remote}：访问密钥 {user} 没有秘密访问密钥：请在 设置 &gt; 同步 中重新输入，或设置环境变量 CROSSTALK_SYNC_SECRET</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote}: there is no such folder; create it first, or check the URL</source>
+        <translation>{remote}：没有这个文件夹；请先创建它，或检查 URL</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: the folder is not there; create it, or plug in and mount the drive it is on</source>
+        <translation>{remote}：文件夹不存在；请创建它，或接上并挂载它所在的驱动器</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} on the sync remote is damaged (too short, or not encrypted by Crosstalk)</source>
+        <translation>同步远程上的 {name} 已损坏（太短，或不是由 Crosstalk 加密的）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} on the sync remote is damaged: it was changed, cut short or moved from another name</source>
+        <translation>同步远程上的 {name} 已损坏：它被修改、截断，或是从另一个名称移来的</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} on the sync remote is damaged ({detail})</source>
+        <translation>同步远程上的 {name} 已损坏（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} is damaged ({detail})</source>
+        <translation>{remote}：{name} 已损坏（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} on the sync remote is not a {kind} object</source>
+        <translation>同步远程上的 {name} 不是 {kind} 对象</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} names another device</source>
+        <translation>{remote}：{name} 指明的是另一台设备</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} says it is another batch</source>
+        <translation>{remote}：{name} 表明它是另一个批次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: segments/{key} hold another conversation</source>
+        <translation>{remote}：segments/{key} 中是另一个对话</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{remote}: {name} does not match its hash</source>
+        <translation>{remote}：{name} 与它的哈希不符</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The passphrase is wrong: it does not open this remote&apos;s encryption; nothing was changed</source>
+        <translation>密码短语不正确：它无法解开此远程的加密；没有做任何更改</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} was encrypted by a newer Crosstalk (format {version}): update Crosstalk</source>
+        <translation>{name} 由更新版本的 Crosstalk 加密（格式 {version}）：请更新 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} was written by a newer Crosstalk (sync format {version}, this one knows {known}): update Crosstalk on this device</source>
+        <translation>{name} 由更新版本的 Crosstalk 写入（同步格式 {version}，此版本支持到 {known}）：请更新此设备上的 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{remote} was set up by a newer Crosstalk (sync format {version}, this one knows {known}): update Crosstalk on this device</source>
+        <translation>{remote} 由更新版本的 Crosstalk 配置（同步格式 {version}，此版本支持到 {known}）：请更新此设备上的 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No server “{name}” in {path} (the servers: {known})</source>
         <translation>{path} 中没有服务器“{name}”（现有服务器：{known}）</translation>
     </message>
@@ -2937,7 +3072,12 @@ Nothing is lost.</source>
         <translation>{kind}：{status}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{kind} ({status})</source>
         <translation>{kind}（{status}）</translation>
     </message>
