@@ -25,7 +25,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QPlainTextEdit,
     QPushButton,
@@ -42,6 +41,7 @@ from app.model_catalog import ModelCatalog
 from app.tuning import FIELDS
 from ui.chat.attachment_files import AttachmentFiles, Dropped, TakesDrops, can_attach, from_mime
 from ui.common import icons, locale_format
+from ui.common.elided_label import ElidedLabel
 from ui.common.notes import said
 from ui.composer.attachment_chips import AttachmentStrip, Chip
 from ui.composer.model_picker import ModelPicker
@@ -156,7 +156,7 @@ class Composer(TakesDrops, QWidget):
         # any model a provider serves, not only listed ones: typed in full in its search
         self.model_picker = ModelPicker(models, catalog)
         self.model_picker.model_picked.connect(self._model_picked)
-        self.meter = QLabel()
+        self.meter = ElidedLabel()
         self.meter.setObjectName("contextMeter")
         # the meter gives way when the window is narrow rather than widening the window
         self.meter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
