@@ -16,6 +16,7 @@ import subprocess
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 from app.errors import CrosstalkError
 from app.paths import DIR_MODE, DataDir
@@ -26,7 +27,19 @@ MAX_LOG = 1 << 20  # a log over 1 MiB is emptied when the server next starts
 
 
 class CommandNotFound(CrosstalkError):
-    """A stdio server's command is on neither PATH."""
+    """A stdio server's command is on neither PATH: ``path`` is the PATH searched,
+    ``login`` the login shell's ("unknown" when it could not be read)."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "not_found": (
+            "{command} was not found on PATH ({path}) nor on your login shell's PATH ({login}); "
+            "install it or give the full path"
+        ),
+        "node": (
+            "{command} was not found on PATH ({path}) nor on your login shell's PATH ({login}); "
+            "install Node.js (Debian/Ubuntu: sudo apt install nodejs npm) or give the full path"
+        ),
+    }
 
 
 @functools.cache
@@ -88,14 +101,11 @@ def resolve_command(command: str, environ: Mapping[str, str]) -> tuple[str, str]
             path = _joined(path, login)
             found = shutil.which(command, path=path)
     if found is None:
-        hint = (
-            "install Node.js (Debian/Ubuntu: sudo apt install nodejs npm)"
-            if command in ("npx", "node", "npm")
-            else "install it"
-        )
         raise CommandNotFound(
-            f"{command} was not found on PATH ({environ.get('PATH', '')}) nor on your login "
-            f"shell's PATH ({login_path(environ) or 'unknown'}); {hint} or give the full path"
+            cause="node" if command in ("npx", "node", "npm") else "not_found",
+            command=command,
+            path=environ.get("PATH", ""),
+            login=login_path(environ) or "unknown",
         )
     return os.path.abspath(found), path
 

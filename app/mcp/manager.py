@@ -86,11 +86,9 @@ class McpManager:
         if name in config.servers:
             return config.servers[name]
         why = config.problems.get(name)
-        raise NoSuchServer(
-            f"server {name} in mcp.json is not usable: {why}"
-            if why
-            else f"no server {name} in mcp.json; `crosstalk mcp list` shows the servers"
-        )
+        if why:
+            raise NoSuchServer(cause="unusable", name=name, reason=why)
+        raise NoSuchServer(cause="no_server", name=name)
 
     def status(self) -> list[ServerStatus]:
         """Every configured server, as known now; starts nothing."""
@@ -140,7 +138,7 @@ class McpManager:
     def _ensure_thread(self) -> LoopThread:
         with self._guard:
             if self._closed:
-                raise McpError("MCP servers are shut down: Crosstalk is closing")
+                raise McpError(cause="closing")
             if self._thread is None:
                 self._thread = LoopThread.start()
                 atexit.register(self.close)  # servers never outlive Crosstalk
@@ -197,8 +195,7 @@ class McpManager:
             wait = known.not_before - time.monotonic()
             if known.failures and wait > 0:
                 raise ServerFailed(
-                    f"{known.last_error} (not tried again for {wait:.0f} s; "
-                    "`crosstalk mcp tools NAME` tries now)".replace("NAME", name)
+                    cause="waiting", error=known.last_error or "", seconds=round(wait), name=name
                 )
             return await self._start(name, server, known)
 
@@ -215,29 +212,35 @@ class McpManager:
             await asyncio.gather(task, return_exceptions=True)
             if isinstance(exc, asyncio.CancelledError):
                 raise
-            message = self._start_error(name, server, exc, log)
-            self._known.failed(name, known, message, log)
-            raise ServerFailed(message) from None
+            failed = self._start_error(name, server, exc, log)
+            self._known.failed(name, known, str(failed), log)
+            raise failed from None
         finally:
             known.starting = False
         threaded.running[name] = running
         known.started(running.info)
         return running
 
-    def _start_error(self, name: str, server: ServerConfig, exc: BaseException, log: Path) -> str:
+    def _start_error(
+        self, name: str, server: ServerConfig, exc: BaseException, log: Path
+    ) -> ServerFailed:
         from app.mcp import connection
 
+        secrets = self.keys.secrets()
+        if isinstance(exc, CrosstalkError):
+            return ServerFailed(scrub(str(exc), secrets))
+        output = scrub(" | ".join(launch.tail(log, 5)), secrets)
         if isinstance(exc, TimeoutError):
-            why = f"it did not answer within {server.timeout:g} s"
-        elif isinstance(exc, CrosstalkError):
-            return scrub(str(exc), self.keys.secrets())
-        else:
-            why = "; ".join(dict.fromkeys(connection.leaves(exc)))
-        message = f"{name} could not start: {why}"
-        lines = launch.tail(log, 5)
-        if lines:
-            message += "; its last output: " + " | ".join(lines)
-        return scrub(message, self.keys.secrets())
+            seconds = f"{server.timeout:g}"
+            if output:
+                return ServerFailed(
+                    cause="timeout_output", name=name, seconds=seconds, output=output
+                )
+            return ServerFailed(cause="timeout", name=name, seconds=seconds)
+        reason = scrub("; ".join(dict.fromkeys(connection.leaves(exc))), secrets)
+        if output:
+            return ServerFailed(cause="failed_output", name=name, reason=reason, output=output)
+        return ServerFailed(cause="failed", name=name, reason=reason)
 
     async def _list(self, name: str, refresh: bool) -> list[ToolInfo]:
         from app.mcp import connection
@@ -250,9 +253,11 @@ class McpManager:
         except Exception as exc:
             if connection.closed(exc):
                 running.stopped.set()
-            message = f"{name} could not list its tools: {'; '.join(connection.leaves(exc))}"
-            self._known.failed(name, known, message, running.log)
-            raise ServerFailed(message) from None
+            failed = ServerFailed(
+                cause="not_listed", name=name, reason="; ".join(connection.leaves(exc))
+            )
+            self._known.failed(name, known, str(failed), running.log)
+            raise failed from None
         known.listed(tools, running.info, running.log)
         self._known.save(name, known)
         return tools
@@ -335,7 +340,7 @@ class McpManager:
             finally:
                 running.stopped.set()
         except Exception as exc:
-            error = self._start_error(name, server, exc, log)
+            error = str(self._start_error(name, server, exc, log))
         finally:
             if not task.done():
                 task.cancel()

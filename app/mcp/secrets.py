@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import ClassVar
 
 from app.errors import CrosstalkError
 from app.keys import Keys
@@ -19,7 +20,19 @@ INSIDE = re.compile(r"\$\{(keyring:)?([A-Za-z0-9_.\-]+)\}")
 
 
 class MissingSecret(CrosstalkError):
-    """A secret the config names is not there."""
+    """A secret the config names is not there: ``written`` is the reference as mcp.json
+    writes it, for ``key`` of ``where`` (e.g. "fs: env"), ``name`` the keyring's name."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "not_in_keyring": (
+            "{where} {key}: {written} is not in the OS keyring; `crosstalk mcp secret set {name}` "
+            "stores it"
+        ),
+        "not_in_environment": (
+            "{where} {key}: {written} is not set in the environment; set it or store the value "
+            "with `crosstalk mcp secret set`"
+        ),
+    }
 
 
 def expand(
@@ -32,8 +45,7 @@ def expand(
         value = keys.secret(name)
         if value is None:
             raise MissingSecret(
-                f"{where} {key}: {written} is not in the OS keyring; "
-                f"`crosstalk mcp secret set {name}` stores it"
+                cause="not_in_keyring", where=where, key=key, written=written, name=name
             )
         return value
 
@@ -49,8 +61,7 @@ def expand(
                 return secret(name, key, match.group(0))
             if name not in environ:
                 raise MissingSecret(
-                    f"{where} {key}: {match.group(0)} is not set in the environment; set it "
-                    "or store the value with `crosstalk mcp secret set`"
+                    cause="not_in_environment", where=where, key=key, written=match.group(0)
                 )
             return environ[name]
 

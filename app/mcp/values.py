@@ -100,9 +100,30 @@ class TestReport:
 class McpError(CrosstalkError):
     """Something about an MCP server; the message says which and what to do."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "closing": "MCP servers are shut down: Crosstalk is closing",
+    }
+
 
 class ServerFailed(McpError):
-    """A server could not start (or is waiting to be tried again)."""
+    """A server could not start (or is waiting to be tried again). ``reason`` and ``output``
+    (its last lines of stderr) are the server's and the OS's words; ``error`` the last
+    failure's English. One that failed on an error of Crosstalk's own (a command not found,
+    a missing secret) is made from that error's English alone."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "timeout": "{name} could not start: it did not answer within {seconds} s",
+        "timeout_output": (
+            "{name} could not start: it did not answer within {seconds} s; its last output: "
+            "{output}"
+        ),
+        "failed": "{name} could not start: {reason}",
+        "failed_output": "{name} could not start: {reason}; its last output: {output}",
+        "not_listed": "{name} could not list its tools: {reason}",
+        "waiting": (
+            "{error} (not tried again for {seconds} s; `crosstalk mcp tools {name}` tries now)"
+        ),
+    }
 
 
 class NoSuchServer(McpError):
@@ -110,4 +131,6 @@ class NoSuchServer(McpError):
 
     TEMPLATES: ClassVar[Mapping[str, str]] = {
         "not_configured": "no server {name!r} in {path} (the servers: {known})",
+        "unusable": "server {name} in mcp.json is not usable: {reason}",
+        "no_server": "no server {name} in mcp.json; `crosstalk mcp list` shows the servers",
     }

@@ -1465,7 +1465,72 @@
         <translation>{path} にサーバー「{name}」はありません（サーバー: {known}）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>MCP servers are shut down: Crosstalk is closing</source>
+        <translation>MCP サーバーは停止しています。Crosstalk を終了しています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not start: it did not answer within {seconds} s</source>
+        <translation>{name} を起動できませんでした。{seconds} 秒以内に応答がありませんでした</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not start: it did not answer within {seconds} s; its last output: {output}</source>
+        <translation>{name} を起動できませんでした。{seconds} 秒以内に応答がありませんでした。最後の出力: {output}</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>{name} could not start: {reason}</source>
+        <translation>{name} を起動できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} could not start: {reason}; its last output: {output}</source>
+        <translation>{name} を起動できませんでした: {reason}。最後の出力: {output}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not list its tools: {reason}</source>
+        <translation>{name} のツールを一覧にできませんでした: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{error} (not tried again for {seconds} s; Test in Settings &gt; Tools tries {name} now)</source>
+        <translation>{error}（{seconds} 秒間は再試行しません。設定 &gt; ツール の「テスト」で {name} をすぐに試せます）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The server “{name}” in mcp.json cannot be used: {reason}</source>
+        <translation>mcp.json のサーバー「{name}」は使用できません: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no server “{name}” in mcp.json</source>
+        <translation>mcp.json にサーバー「{name}」はありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{command} was not found on PATH ({path}) nor on your login shell&apos;s PATH ({login}): install it, or give the full path in the server&apos;s settings</source>
+        <translation>{command} が PATH（{path}）にもログインシェルの PATH（{login}）にも見つかりませんでした。インストールするか、サーバーの設定でフルパスを指定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{command} was not found on PATH ({path}) nor on your login shell&apos;s PATH ({login}): install Node.js (Debian/Ubuntu: sudo apt install nodejs npm), or give the full path in the server&apos;s settings</source>
+        <translation>{command} が PATH（{path}）にもログインシェルの PATH（{login}）にも見つかりませんでした。Node.js をインストールするか（Debian/Ubuntu: sudo apt install nodejs npm）、サーバーの設定でフルパスを指定してください</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{where} {key}: {written} is not in the OS keyring; the command `crosstalk mcp secret set {name}` stores it</source>
+        <translation>{where} {key}: {written} が OS のキーリングにありません。コマンド `crosstalk mcp secret set {name}` で保存できます</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{where} {key}: {written} is not set in the environment; set it, or store the value with the command `crosstalk mcp secret set`</source>
+        <translation>{where} {key}: 環境変数 {written} が設定されていません。設定するか、コマンド `crosstalk mcp secret set` で値を保存してください</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>

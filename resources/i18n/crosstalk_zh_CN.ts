@@ -1465,7 +1465,72 @@
         <translation>{path} 中没有服务器“{name}”（现有服务器：{known}）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>MCP servers are shut down: Crosstalk is closing</source>
+        <translation>MCP 服务器已关闭：Crosstalk 正在退出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not start: it did not answer within {seconds} s</source>
+        <translation>{name} 无法启动：它在 {seconds} 秒内没有应答</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not start: it did not answer within {seconds} s; its last output: {output}</source>
+        <translation>{name} 无法启动：它在 {seconds} 秒内没有应答；它最后的输出：{output}</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>{name} could not start: {reason}</source>
+        <translation>{name} 无法启动：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} could not start: {reason}; its last output: {output}</source>
+        <translation>{name} 无法启动：{reason}；它最后的输出：{output}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} could not list its tools: {reason}</source>
+        <translation>{name} 无法列出它的工具：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{error} (not tried again for {seconds} s; Test in Settings &gt; Tools tries {name} now)</source>
+        <translation>{error}（{seconds} 秒内不再重试；在 设置 &gt; 工具 中点“测试”可立即尝试 {name}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The server “{name}” in mcp.json cannot be used: {reason}</source>
+        <translation>mcp.json 中的服务器“{name}”无法使用：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no server “{name}” in mcp.json</source>
+        <translation>mcp.json 中没有服务器“{name}”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{command} was not found on PATH ({path}) nor on your login shell&apos;s PATH ({login}): install it, or give the full path in the server&apos;s settings</source>
+        <translation>在 PATH（{path}）和登录 shell 的 PATH（{login}）中都找不到 {command}：请安装它，或在服务器的设置中填写完整路径</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{command} was not found on PATH ({path}) nor on your login shell&apos;s PATH ({login}): install Node.js (Debian/Ubuntu: sudo apt install nodejs npm), or give the full path in the server&apos;s settings</source>
+        <translation>在 PATH（{path}）和登录 shell 的 PATH（{login}）中都找不到 {command}：请安装 Node.js（Debian/Ubuntu：sudo apt install nodejs npm），或在服务器的设置中填写完整路径</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{where} {key}: {written} is not in the OS keyring; the command `crosstalk mcp secret set {name}` stores it</source>
+        <translation>{where} {key}：{written} 不在系统密钥环中；可用命令 `crosstalk mcp secret set {name}` 保存它</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{where} {key}: {written} is not set in the environment; set it, or store the value with the command `crosstalk mcp secret set`</source>
+        <translation>{where} {key}：环境中未设置 {written}；请设置它，或用命令 `crosstalk mcp secret set` 保存该值</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
