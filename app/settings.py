@@ -20,7 +20,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 
@@ -133,31 +134,31 @@ def load_settings(data: DataDir) -> Settings:
     try:
         kind = path.stat().st_mode
         if stat.S_ISDIR(kind):
-            raise SettingsError(f"{path} is a folder, not a settings file", "move it away")
+            raise SettingsError(cause="folder", path=str(path))
         if not stat.S_ISREG(kind):  # a pipe or a device: reading it may never end
-            raise SettingsError(f"{path} is not a regular file", "move it away")
+            raise SettingsError(cause="not_a_file", path=str(path))
         raw = path.read_bytes()
     except FileNotFoundError as exc:
         if path.is_symlink():  # the settings are somewhere the user meant: not the defaults
-            raise SettingsError(
-                f"{path} links to {os.readlink(path)}, which does not exist",
-                "restore that file or remove the link",
-            ) from exc
+            raise SettingsError(cause="dangling", path=str(path), target=os.readlink(path)) from exc
         return Settings()
     except PermissionError as exc:
         raise SettingsError(
-            f"{path} cannot be read ({exc.strerror})", f"fix its permissions (chmod 600 {path})"
+            cause="no_permission", path=str(path), reason=str(exc.strerror)
         ) from exc
     except OSError as exc:
         raise SettingsError(
-            f"{path} cannot be read ({exc.strerror or exc})", "check the file and its disk"
+            cause="unreadable", path=str(path), reason=exc.strerror or str(exc)
         ) from exc
     try:
         return msgspec.toml.decode(raw, type=Settings)
     except (msgspec.DecodeError, ValueError) as exc:
         detail, line = _located(raw, exc)
-        where = f"{path}, line {line}" if line else str(path)
-        raise SettingsError(f"{where}: {detail}", "fix it or move it away") from exc
+        if line:
+            raise SettingsError(
+                cause="invalid_at", path=str(path), line=line, detail=detail
+            ) from exc
+        raise SettingsError(cause="invalid", path=str(path), detail=detail) from exc
 
 
 def settings_or_defaults(data: DataDir) -> tuple[Settings, str | None]:
@@ -169,13 +170,35 @@ def settings_or_defaults(data: DataDir) -> tuple[Settings, str | None]:
         return Settings(), f"{exc} (the default settings are used until then)"
 
 
-class SettingsError(CrosstalkError):
-    """settings.toml exists but cannot be used as it stands: ``problem`` says what and where,
-    ``advice`` what to do."""
+def _not_saved(prefix: str, problems: Mapping[str, str]) -> dict[str, str]:
+    return {
+        prefix + cause: f"settings not saved: {problem}, then save again"
+        for cause, problem in problems.items()
+    }
 
-    def __init__(self, problem: str, advice: str) -> None:
-        super().__init__(f"{problem}; {advice}")
-        self.problem, self.advice = problem, advice
+
+class SettingsError(CrosstalkError):
+    """settings.toml exists but cannot be used as it stands: the sentence says what and where,
+    then what to do. ``reason`` is the OS's words, ``detail`` the TOML reader's; a cause of
+    ``NOT_SAVED`` is the same refusing to save over it."""
+
+    PROBLEMS: ClassVar[Mapping[str, str]] = {
+        "folder": "{path} is a folder, not a settings file; move it away",
+        "not_a_file": "{path} is not a regular file; move it away",
+        "dangling": (
+            "{path} links to {target}, which does not exist; restore that file or remove the link"
+        ),
+        "no_permission": "{path} cannot be read ({reason}); fix its permissions (chmod 600 {path})",
+        "unreadable": "{path} cannot be read ({reason}); check the file and its disk",
+        "invalid": "{path}: {detail}; fix it or move it away",
+        "invalid_at": "{path}, line {line}: {detail}; fix it or move it away",
+    }
+    NOT_SAVED = "not_saved_"  # + a cause of PROBLEMS
+    TEMPLATES: ClassVar[Mapping[str, str]] = {**PROBLEMS, **_not_saved(NOT_SAVED, PROBLEMS)}
+
+    def not_saved(self) -> SettingsError:
+        """This refusal as a save of the settings says it."""
+        return SettingsError(cause=self.NOT_SAVED + self.cause, **self.data)
 
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column \d+\)")

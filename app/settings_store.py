@@ -61,9 +61,7 @@ def save_settings(data: DataDir, settings: Settings) -> None:
     try:
         load_settings(data)
     except SettingsError as exc:
-        raise SettingsError(
-            f"settings not saved: {exc.problem}", f"{exc.advice}, then save again"
-        ) from exc
+        raise exc.not_saved() from exc
     content = msgspec.toml.encode(_unknown_fields(path) | _changed_fields(settings))
     data.ensure()
     try:
@@ -83,9 +81,7 @@ def update_settings(data: DataDir, change: Callable[[Settings], Settings]) -> Se
         try:
             current = load_settings(data)
         except SettingsError as exc:
-            raise SettingsError(
-                f"settings not saved: {exc.problem}", f"{exc.advice}, then save again"
-            ) from exc
+            raise exc.not_saved() from exc
         after = change(current)
         if after != current:
             save_settings(data, after)

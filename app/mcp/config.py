@@ -11,9 +11,10 @@ import copy
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -30,7 +31,19 @@ HTTP_TYPES = ("http", "streamable-http", "streamableHttp", "streamable_http")
 
 
 class ConfigError(CrosstalkError):
-    """mcp.json cannot be read as it stands; the message names the file and line."""
+    """mcp.json (or another app's config being imported) cannot be read as it stands; the
+    message names the file and line. ``reason`` is the OS's or the JSON reader's words."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "unreadable": "{path}: cannot read it ({reason}); fix it or move it away",
+        "not_json": "{path}, line {line}: {reason}; fix it or move it away",
+        "no_servers": '{path}: expected an object with "mcpServers"; fix it or move it away',
+        "import_missing": "{path} does not exist",
+        "import_unreadable": "{path}: cannot read it ({reason})",
+        "import_not_json": "{path}, line {line}: {reason}",
+        "import_not_object": "{path}: expected a JSON object with MCP servers",
+        "import_servers_not_object": "{path}: its MCP servers are not a JSON object",
+    }
 
 
 class ServerConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):
@@ -100,17 +113,15 @@ class McpConfig:
         except FileNotFoundError:
             return cls(path)
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read it ({exc}); fix it or move it away") from exc
+            raise ConfigError(cause="unreadable", path=str(path), reason=str(exc)) from exc
         try:
             raw = json.loads(text) if text.strip() else {}
         except json.JSONDecodeError as exc:
             raise ConfigError(
-                f"{path}, line {exc.lineno}: {exc.msg}; fix it or move it away"
+                cause="not_json", path=str(path), line=exc.lineno, reason=exc.msg
             ) from exc
         if not isinstance(raw, dict) or not isinstance(raw.get("mcpServers", {}), dict):
-            raise ConfigError(
-                f'{path}: expected an object with "mcpServers"; fix it or move it away'
-            )
+            raise ConfigError(cause="no_servers", path=str(path))
         return cls.from_raw(path, raw, mtime)
 
     @classmethod

@@ -92,21 +92,23 @@ def read_other(path: Path, app: str | None = None) -> Found:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as exc:
-        raise ConfigError(f"{path} does not exist") from exc
+        raise ConfigError(cause="import_missing", path=str(path)) from exc
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read it ({exc})") from exc
+        raise ConfigError(cause="import_unreadable", path=str(path), reason=str(exc)) from exc
     try:
         raw = json.loads(text) if text.strip() else {}
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"{path}, line {exc.lineno}: {exc.msg}") from exc
+        raise ConfigError(
+            cause="import_not_json", path=str(path), line=exc.lineno, reason=exc.msg
+        ) from exc
     if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: expected a JSON object with MCP servers")
+        raise ConfigError(cause="import_not_object", path=str(path))
     app = app or guess_app(path, raw)
     entries = raw.get("servers" if app == VSCODE else "mcpServers")
     if entries is None:
         entries = raw.get("mcpServers", raw.get("servers", {}))
     if not isinstance(entries, dict):
-        raise ConfigError(f"{path}: its MCP servers are not a JSON object")
+        raise ConfigError(cause="import_servers_not_object", path=str(path))
     servers: dict[str, ServerConfig] = {}
     skipped: dict[str, str] = {}
     notes: dict[str, str] = {}

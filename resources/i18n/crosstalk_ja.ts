@@ -1531,6 +1531,111 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{path} is a folder, not a settings file: move it away</source>
+        <translation>{path} はフォルダーで、設定ファイルではありません。別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a regular file: move it away</source>
+        <translation>{path} は通常のファイルではありません。別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} links to {target}, which does not exist: restore that file or remove the link</source>
+        <translation>{path} のリンク先 {target} が存在しません。そのファイルを元に戻すか、リンクを削除してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} cannot be read ({reason}): fix its permissions (chmod 600 {path})</source>
+        <translation>{path} を読み取れません（{reason}）。chmod 600 {path} でアクセス権を修正してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason}): check the file and its disk</source>
+        <translation>{path} を読み取れません（{reason}）。ファイルとディスクを確認してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: {detail}: fix it or move it away</source>
+        <translation>{path}: {detail}。修正するか、別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}, line {line}: {detail}: fix it or move it away</source>
+        <translation>{path} の {line} 行目: {detail}。修正するか、別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Settings not saved: {path} is a folder, not a settings file: move it away, then save again</source>
+        <translation>設定は保存されていません。{path} はフォルダーで、設定ファイルではありません。別の場所に移動してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} is not a regular file: move it away, then save again</source>
+        <translation>設定は保存されていません。{path} は通常のファイルではありません。別の場所に移動してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Settings not saved: {path} links to {target}, which does not exist: restore that file or remove the link, then save again</source>
+        <translation>設定は保存されていません。{path} のリンク先 {target} が存在しません。そのファイルを元に戻すか、リンクを削除してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} cannot be read ({reason}): fix its permissions (chmod 600 {path}), then save again</source>
+        <translation>設定は保存されていません。{path} を読み取れません（{reason}）。chmod 600 {path} でアクセス権を修正してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} cannot be read ({reason}): check the file and its disk, then save again</source>
+        <translation>設定は保存されていません。{path} を読み取れません（{reason}）。ファイルとディスクを確認してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path}: {detail}: fix it or move it away, then save again</source>
+        <translation>設定は保存されていません。{path}: {detail}。修正するか、別の場所に移動してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Settings not saved: {path}, line {line}: {detail}: fix it or move it away, then save again</source>
+        <translation>設定は保存されていません。{path} の {line} 行目: {detail}。修正するか、別の場所に移動してから、もう一度保存してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} cannot be read ({reason}): fix it or move it away</source>
+        <translation>{path} を読み取れません（{reason}）。修正するか、別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}, line {line}: {reason}: fix it or move it away</source>
+        <translation>{path} の {line} 行目: {reason}。修正するか、別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: expected an object with mcpServers: fix it or move it away</source>
+        <translation>{path}: mcpServers を含むオブジェクトである必要があります。修正するか、別の場所に移動してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} does not exist</source>
+        <translation>{path} は存在しません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}, line {line}: {reason}</source>
+        <translation>{path} の {line} 行目: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a JSON object with MCP servers</source>
+        <translation>{path} は MCP サーバーを含む JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: its MCP servers are not a JSON object</source>
+        <translation>{path}: MCP サーバーの部分が JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>
@@ -1876,7 +1981,8 @@
         <translation>{path} はありません（移動または削除されましたか？）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-232"/>
+        <location line="+235"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>{path} を読み取れません（{reason}）</translation>
     </message>

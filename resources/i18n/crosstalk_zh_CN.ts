@@ -1531,6 +1531,111 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>{path} is a folder, not a settings file: move it away</source>
+        <translation>{path} 是文件夹，不是设置文件：请把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a regular file: move it away</source>
+        <translation>{path} 不是普通文件：请把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} links to {target}, which does not exist: restore that file or remove the link</source>
+        <translation>{path} 链接到的 {target} 不存在：请恢复该文件，或删除这个链接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} cannot be read ({reason}): fix its permissions (chmod 600 {path})</source>
+        <translation>无法读取 {path}（{reason}）：请修正它的权限（chmod 600 {path}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} cannot be read ({reason}): check the file and its disk</source>
+        <translation>无法读取 {path}（{reason}）：请检查该文件及其所在磁盘</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: {detail}: fix it or move it away</source>
+        <translation>{path}：{detail}：请修正它，或把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}, line {line}: {detail}: fix it or move it away</source>
+        <translation>{path} 第 {line} 行：{detail}：请修正它，或把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Settings not saved: {path} is a folder, not a settings file: move it away, then save again</source>
+        <translation>设置未保存：{path} 是文件夹，不是设置文件：请把它移走，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} is not a regular file: move it away, then save again</source>
+        <translation>设置未保存：{path} 不是普通文件：请把它移走，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Settings not saved: {path} links to {target}, which does not exist: restore that file or remove the link, then save again</source>
+        <translation>设置未保存：{path} 链接到的 {target} 不存在：请恢复该文件，或删除这个链接，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} cannot be read ({reason}): fix its permissions (chmod 600 {path}), then save again</source>
+        <translation>设置未保存：无法读取 {path}（{reason}）：请修正它的权限（chmod 600 {path}），然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path} cannot be read ({reason}): check the file and its disk, then save again</source>
+        <translation>设置未保存：无法读取 {path}（{reason}）：请检查该文件及其所在磁盘，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Settings not saved: {path}: {detail}: fix it or move it away, then save again</source>
+        <translation>设置未保存：{path}：{detail}：请修正它，或把它移走，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Settings not saved: {path}, line {line}: {detail}: fix it or move it away, then save again</source>
+        <translation>设置未保存：{path} 第 {line} 行：{detail}：请修正它，或把它移走，然后重新保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} cannot be read ({reason}): fix it or move it away</source>
+        <translation>无法读取 {path}（{reason}）：请修正它，或把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}, line {line}: {reason}: fix it or move it away</source>
+        <translation>{path} 第 {line} 行：{reason}：请修正它，或把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: expected an object with mcpServers: fix it or move it away</source>
+        <translation>{path}：应为包含 mcpServers 的对象：请修正它，或把它移走</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} does not exist</source>
+        <translation>{path} 不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}, line {line}: {reason}</source>
+        <translation>{path} 第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is not a JSON object with MCP servers</source>
+        <translation>{path} 不是包含 MCP 服务器的 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: its MCP servers are not a JSON object</source>
+        <translation>{path}：其中的 MCP 服务器不是 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
@@ -1876,7 +1981,8 @@
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-232"/>
+        <location line="+235"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>无法读取 {path}（{reason}）</translation>
     </message>
