@@ -7,7 +7,9 @@ Pure: no SQL here, and nothing of how terms are looked up (``search_text`` decid
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
+from typing import ClassVar
 
 import msgspec
 
@@ -57,6 +59,24 @@ SYNTAX = (
 class QueryError(CrosstalkError):
     """A search query that cannot be read; the message says what is accepted."""
 
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "or_after": f"OR joins words and phrases, not what comes before it; {SYNTAX}",
+        "or_before": f"OR joins words and phrases, not what comes after it; {SYNTAX}",
+        "unknown_filter": (
+            f'unknown filter "{{name}}:"; a query takes {SYNTAX} '
+            '(put "{word}" in quotes to search for it as text)'
+        ),
+        "negated_date": "{filter}: cannot be used: use {other}: instead",
+        "not_a_kind": (
+            "kind:{value} is not a kind; kind: takes user, assistant (or reply), tool, title, "
+            "system, notebook, summary, or an entry kind (model_input, model_output, "
+            "tool_results, title, system_instruction, memory_notebook, compression)"
+        ),
+        "not_a_date": (
+            "{name}:{value} is not a date: {name}: takes YYYY-MM-DD, e.g. {name}:2026-01-31"
+        ),
+    }
+
 
 class Term(msgspec.Struct, frozen=True):
     text: str  # as typed, quotes taken off
@@ -104,12 +124,12 @@ def parse(query: str) -> Query:
         joining = last == "or" and bool(clauses)
         if item.kind == "or":
             if last in ("excluded", "filter"):
-                raise QueryError(f"OR joins words and phrases, not what comes before it; {SYNTAX}")
+                raise QueryError(cause="or_after")
             last = "or" if last == "term" else last  # a dangling OR is let be
             continue
         if item.kind == "filter" or item.negated:
             if joining:
-                raise QueryError(f"OR joins words and phrases, not what comes after it; {SYNTAX}")
+                raise QueryError(cause="or_before")
             if item.kind == "filter":
                 filters.setdefault(f"-{item.name}" if item.negated else item.name, []).append(
                     item.text
@@ -175,10 +195,7 @@ def _items(query: str) -> list[_Item]:
                 items.append(_Item("filter", value, negated=negated, name=name))
                 continue
             if not value.startswith((":", "/")):  # std::vector, https://... are text
-                raise QueryError(
-                    f'unknown filter "{named.group(1)}:"; a query takes {SYNTAX} '
-                    f'(put "{word}" in quotes to search for it as text)'
-                )
+                raise QueryError(cause="unknown_filter", name=named.group(1), word=word)
         items.append(_Item("term", word, negated=negated))
     return items
 
@@ -197,7 +214,7 @@ def _filters(given: dict[str, list[str]]) -> Filters:
     for key in ("-before", "-after"):
         if key in given:
             other = "after" if key == "-before" else "before"
-            raise QueryError(f"{key}: cannot be used: use {other}: instead")
+            raise QueryError(cause="negated_date", filter=key, other=other)
     kinds = [_kind(value) for value in given.get("kind", [])]
     not_kinds = [_kind(value) for value in given.get("-kind", [])]
     afters = [_day("after", value) for value in given.get("after", [])]
@@ -217,11 +234,7 @@ def _filters(given: dict[str, list[str]]) -> Filters:
 def _kind(value: str) -> str:
     kind = KINDS.get(value.lower())
     if kind is None:
-        raise QueryError(
-            f"kind:{value} is not a kind; kind: takes user, assistant (or reply), tool, title, "
-            "system, notebook, summary, or an entry kind (model_input, model_output, "
-            "tool_results, title, system_instruction, memory_notebook, compression)"
-        )
+        raise QueryError(cause="not_a_kind", value=value)
     return kind
 
 
@@ -231,6 +244,4 @@ def _day(name: str, value: str) -> date:
             return date.fromisoformat(value)
     except ValueError:
         pass
-    raise QueryError(
-        f"{name}:{value} is not a date: {name}: takes YYYY-MM-DD, e.g. {name}:2026-01-31"
-    )
+    raise QueryError(cause="not_a_date", name=name, value=value)

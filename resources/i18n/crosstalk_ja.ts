@@ -1636,6 +1636,36 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>OR joins words and phrases, not what comes before it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
+        <translation>OR でつなげるのは単語とフレーズだけで、直前のもの（フィルターや除外する語）はつなげません。検索で使えるもの: 単語、&quot;完全一致のフレーズ&quot;、候補の間の OR、除外する -単語、およびフィルター model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>OR joins words and phrases, not what comes after it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
+        <translation>OR でつなげるのは単語とフレーズだけで、直後のもの（フィルターや除外する語）はつなげません。検索で使えるもの: 単語、&quot;完全一致のフレーズ&quot;、候補の間の OR、除外する -単語、およびフィルター model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Unknown filter “{name}:”; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD (put “{word}” in quotes to search for it as text)</source>
+        <translation>不明なフィルター「{name}:」です。検索で使えるもの: 単語、&quot;完全一致のフレーズ&quot;、候補の間の OR、除外する -単語、およびフィルター model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD（テキストとして検索するには &quot;{word}&quot; のように引用符で囲んでください）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{filter}: cannot be used: use {other}: instead</source>
+        <translation>{filter}: は使えません。代わりに {other}: を使ってください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>kind:{value} is not a kind; kind: takes user, assistant (or reply), tool, title, system, notebook, summary, or an entry kind (model_input, model_output, tool_results, title, system_instruction, memory_notebook, compression)</source>
+        <translation>kind:{value} は種類ではありません。kind: に使えるのは user、assistant（または reply）、tool、title、system、notebook、summary、またはエントリの種類（model_input、model_output、tool_results、title、system_instruction、memory_notebook、compression）です</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name}:{value} is not a date: {name}: takes YYYY-MM-DD, e.g. {name}:2026-01-31</source>
+        <translation>{name}:{value} は日付ではありません。{name}: は YYYY-MM-DD の形式で指定してください（例: {name}:2026-01-31）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>
@@ -1981,8 +2011,8 @@
         <translation>{path} はありません（移動または削除されましたか？）</translation>
     </message>
     <message>
-        <location line="-232"/>
-        <location line="+235"/>
+        <location line="-264"/>
+        <location line="+267"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>{path} を読み取れません（{reason}）</translation>
     </message>

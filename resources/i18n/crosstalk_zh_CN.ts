@@ -1636,6 +1636,36 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>OR joins words and phrases, not what comes before it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
+        <translation>OR 只能连接词语和短语，不能连接它前面的内容；搜索可以使用：词语、&quot;完整短语&quot;、备选项之间的 OR、用于排除的 -词语，以及筛选条件 model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>OR joins words and phrases, not what comes after it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
+        <translation>OR 只能连接词语和短语，不能连接它后面的内容；搜索可以使用：词语、&quot;完整短语&quot;、备选项之间的 OR、用于排除的 -词语，以及筛选条件 model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Unknown filter “{name}:”; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD (put “{word}” in quotes to search for it as text)</source>
+        <translation>未知的筛选条件“{name}:”；搜索可以使用：词语、&quot;完整短语&quot;、备选项之间的 OR、用于排除的 -词语，以及筛选条件 model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD（若要作为文本搜索，请给 &quot;{word}&quot; 加上引号）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{filter}: cannot be used: use {other}: instead</source>
+        <translation>不能使用 {filter}:：请改用 {other}:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>kind:{value} is not a kind; kind: takes user, assistant (or reply), tool, title, system, notebook, summary, or an entry kind (model_input, model_output, tool_results, title, system_instruction, memory_notebook, compression)</source>
+        <translation>kind:{value} 不是有效的类型；kind: 可用 user、assistant（或 reply）、tool、title、system、notebook、summary，或条目类型（model_input、model_output、tool_results、title、system_instruction、memory_notebook、compression）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name}:{value} is not a date: {name}: takes YYYY-MM-DD, e.g. {name}:2026-01-31</source>
+        <translation>{name}:{value} 不是日期：{name}: 应写成 YYYY-MM-DD，例如 {name}:2026-01-31</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
@@ -1981,8 +2011,8 @@
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
     </message>
     <message>
-        <location line="-232"/>
-        <location line="+235"/>
+        <location line="-264"/>
+        <location line="+267"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>无法读取 {path}（{reason}）</translation>
     </message>
