@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from app.errors import AuthFailed, CrosstalkError, EmptyValue
 
@@ -67,7 +67,28 @@ def _first_sentence(exc: Exception) -> str:
 
 
 class KeyringUnavailable(CrosstalkError):
-    """No usable OS keyring (e.g. no Secret Service running)."""
+    """No usable OS keyring (e.g. no Secret Service running): ``problem`` is the keyring's
+    own first sentence, ``what`` the sync's secret or passphrase (``EmptyValue.WHAT``)."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "keys": (
+            "the OS keyring cannot store keys here ({problem}); set {variables} in the "
+            "environment instead"
+        ),
+        "secrets": (
+            "the OS keyring cannot store secrets here ({problem}); put the value in the "
+            "environment and write ${{VARIABLE}} in mcp.json instead"
+        ),
+        "unavailable": "the OS keyring is unavailable ({problem})",
+        "sync_none": (
+            "there is no usable OS keyring here to keep the sync {what} in: set {variable} in "
+            "the environment instead"
+        ),
+        "sync_not_kept": (
+            "the OS keyring cannot keep the sync {what} here ({problem}); set {variable} in the "
+            "environment instead"
+        ),
+    }
 
 
 def _can_keep_keys(backend: KeyringBackend) -> bool:
@@ -198,8 +219,9 @@ class Keys:
         except keyring.errors.KeyringError as exc:
             self.problem = _first_sentence(exc)
             raise KeyringUnavailable(
-                f"the OS keyring cannot store keys here ({_first_sentence(exc)}); set "
-                f"{' or '.join(env_names(provider))} in the environment instead"
+                cause="keys",
+                problem=_first_sentence(exc),
+                variables=" or ".join(env_names(provider)),
             ) from exc
         self._session.pop(provider, None)  # the stored key is the one to use from now on
 
@@ -226,10 +248,7 @@ class Keys:
             keyring.set_password(SERVICE, MCP_USER + name, value)
         except keyring.errors.KeyringError as exc:
             self.problem = _first_sentence(exc)
-            raise KeyringUnavailable(
-                f"the OS keyring cannot store secrets here ({_first_sentence(exc)}); put the "
-                "value in the environment and write ${VARIABLE} in mcp.json instead"
-            ) from exc
+            raise KeyringUnavailable(cause="secrets", problem=_first_sentence(exc)) from exc
 
     def forget_secret(self, name: str) -> bool:
         return self.forget(MCP_USER + name)
@@ -243,7 +262,5 @@ class Keys:
         except keyring.errors.PasswordDeleteError:
             return False
         except keyring.errors.KeyringError as exc:
-            raise KeyringUnavailable(
-                f"the OS keyring is unavailable ({_first_sentence(exc)})"
-            ) from exc
+            raise KeyringUnavailable(cause="unavailable", problem=_first_sentence(exc)) from exc
         return True

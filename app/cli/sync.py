@@ -180,10 +180,7 @@ def _secret_for(
     if not services.keys.keyring_usable():  # said before asking, not after
         from app.keys import KeyringUnavailable
 
-        raise KeyringUnavailable(
-            f"there is no usable OS keyring here to keep the sync {which} in: set {variable} "
-            "in the environment instead"
-        )
+        raise KeyringUnavailable(cause="sync_none", what=which, variable=variable)
     value = _ask(label, confirm)
     if not value:
         raise EmptyValue(cause="not_changed", what=which)

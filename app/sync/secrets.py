@@ -61,8 +61,10 @@ def store(which: Secret, value: str) -> None:
         keyring.set_password(SERVICE, _user(which), value)
     except keyring.errors.KeyringError as exc:
         raise KeyringUnavailable(
-            f"the OS keyring cannot keep the sync {which} here ({_first_sentence(exc)}); set "
-            f"{ENVIRONMENT[which]} in the environment instead"
+            cause="sync_not_kept",
+            what=which,
+            problem=_first_sentence(exc),
+            variable=ENVIRONMENT[which],
         ) from exc
 
 

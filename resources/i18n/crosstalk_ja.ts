@@ -1666,6 +1666,31 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>The OS keyring cannot store keys here ({problem}): set {variables} in the environment instead</source>
+        <translation>OS のキーリングにキーを保存できません（{problem}）。代わりに環境変数 {variables} を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring cannot store secrets here ({problem}): put the value in an environment variable and refer to it in the server&apos;s settings instead</source>
+        <translation>OS のキーリングにシークレットを保存できません（{problem}）。代わりに値を環境変数に入れ、サーバーの設定でその環境変数を参照してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring is unavailable ({problem})</source>
+        <translation>OS のキーリングを使用できません（{problem}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no usable OS keyring here to keep the sync {what} in: set {variable} in the environment instead</source>
+        <translation>同期の{what}を保存できる OS のキーリングがありません。代わりに環境変数 {variable} を設定してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring cannot keep the sync {what} here ({problem}): set {variable} in the environment instead</source>
+        <translation>OS のキーリングに同期の{what}を保存できません（{problem}）。代わりに環境変数 {variable} を設定してください</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>
@@ -2011,8 +2036,8 @@
         <translation>{path} はありません（移動または削除されましたか？）</translation>
     </message>
     <message>
-        <location line="-264"/>
-        <location line="+267"/>
+        <location line="-288"/>
+        <location line="+291"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>{path} を読み取れません（{reason}）</translation>
     </message>

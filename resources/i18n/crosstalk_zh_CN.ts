@@ -1666,6 +1666,31 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>The OS keyring cannot store keys here ({problem}): set {variables} in the environment instead</source>
+        <translation>系统密钥环无法在此保存密钥（{problem}）：请改为设置环境变量 {variables}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring cannot store secrets here ({problem}): put the value in an environment variable and refer to it in the server&apos;s settings instead</source>
+        <translation>系统密钥环无法在此保存机密（{problem}）：请改为把值放进环境变量，并在服务器的设置中引用它</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring is unavailable ({problem})</source>
+        <translation>系统密钥环不可用（{problem}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no usable OS keyring here to keep the sync {what} in: set {variable} in the environment instead</source>
+        <translation>这里没有可用于保存同步{what}的系统密钥环：请改为设置环境变量 {variable}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keyring cannot keep the sync {what} here ({problem}): set {variable} in the environment instead</source>
+        <translation>系统密钥环无法在此保存同步{what}（{problem}）：请改为设置环境变量 {variable}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
@@ -2011,8 +2036,8 @@
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
     </message>
     <message>
-        <location line="-264"/>
-        <location line="+267"/>
+        <location line="-288"/>
+        <location line="+291"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>无法读取 {path}（{reason}）</translation>
     </message>

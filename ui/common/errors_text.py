@@ -438,6 +438,30 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "ErrorsText",
         "{name}:{value} is not a date: {name}: takes YYYY-MM-DD, e.g. {name}:2026-01-31",
     ),
+    # --- the OS keyring (app/keys.py, app/sync/secrets.py) ---
+    ("KeyringUnavailable", "keys"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The OS keyring cannot store keys here ({problem}): set {variables} in the environment "
+        "instead",
+    ),
+    ("KeyringUnavailable", "secrets"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The OS keyring cannot store secrets here ({problem}): put the value in an environment "
+        "variable and refer to it in the server's settings instead",
+    ),
+    ("KeyringUnavailable", "unavailable"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The OS keyring is unavailable ({problem})"
+    ),
+    ("KeyringUnavailable", "sync_none"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "There is no usable OS keyring here to keep the sync {what} in: set {variable} in the "
+        "environment instead",
+    ),
+    ("KeyringUnavailable", "sync_not_kept"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The OS keyring cannot keep the sync {what} here ({problem}): set {variable} in the "
+        "environment instead",
+    ),
     # --- values a person gave (app/errors.py InvalidValue, EmptyValue) ---
     ("InvalidValue", "at_least"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{field} must be at least {bound}"
