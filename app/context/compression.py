@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from app.context.events import Compressed, Compressing, OnContext, ignore
 from app.context.strategies import Job, Strategy, is_summary, plan
@@ -33,11 +34,27 @@ from app.store import Conversation, Library
 
 
 class CompressionError(CrosstalkError):
-    """A compression could not be made or undone; nothing was appended."""
+    """A compression could not be made or undone; nothing was appended. A cause of
+    ``SUMMARY`` is a ``SummaryFailed`` of the same data."""
+
+    SUMMARY = "summary_"  # + a cause of SummaryFailed
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        **{"summary_" + cause: text for cause, text in SummaryFailed.TEMPLATES.items()},
+        "already_appended": "this compression was already appended",
+        "not_a_compression": "seq {seq} is not a compression; `crosstalk show` lists them",
+        "already_undone": "the compression at seq {seq} was already undone",
+    }
 
 
 class NothingToCompress(CompressionError):
     """Every message a strategy may cover is already summarised, or too few are left."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "too_few": (
+            "nothing to compress in {conversation} with {strategy}: the messages not yet "
+            "summarised are too few"
+        ),
+    }
 
 
 @dataclass(frozen=True)
@@ -129,7 +146,7 @@ async def summarise(
     try:
         written = await write_summary(provider, model, strategy, job.items, limit)
     except SummaryFailed as exc:
-        raise CompressionError(str(exc)) from exc
+        raise CompressionError(cause=CompressionError.SUMMARY + exc.cause, **exc.data) from exc
     return Summary(job, written.text, written.usage, written.method)
 
 
@@ -163,8 +180,7 @@ async def compress(
     )  # fmt: skip
     if not jobs:
         raise NothingToCompress(
-            f"nothing to compress in {conversation.id} with {strategy.spec}: "
-            "the messages not yet summarised are too few"
+            cause="too_few", conversation=conversation.id, strategy=strategy.spec
         )
     spec = f"{provider.name}:{model}"
     covers = (jobs[0].covers[0], jobs[-1].covers[1])
@@ -193,7 +209,7 @@ def commit(
     """Append the summaries of ``outcome`` (a preview, as shown) as ``compression`` entries:
     the last step of ``compress``, so a previewed summary is used as it was read."""
     if outcome.appended:
-        raise CompressionError("this compression was already appended")
+        raise CompressionError(cause="already_appended")
     stood = {entry.seq for entry in standing(conversation.history)}
     appended = _append(library, conversation, outcome, automatic)
     return _committed(conversation, outcome, stood, appended, on_context)
@@ -209,7 +225,7 @@ async def commit_async(
 ) -> Outcome:
     """``commit`` with the appends (an fsync and an index commit each) on a worker thread."""
     if outcome.appended:
-        raise CompressionError("this compression was already appended")
+        raise CompressionError(cause="already_appended")
     stood = {entry.seq for entry in standing(conversation.history)}
     appended = await asyncio.to_thread(_append, library, conversation, outcome, automatic)
     return _committed(conversation, outcome, stood, appended, on_context)
@@ -252,7 +268,7 @@ def run_of(history: History, seq: int) -> tuple[int, int]:
     """The seqs of the compression run ``seq`` belongs to (chunked makes several entries)."""
     entry = history.at(seq) if 1 <= seq <= history.version else None
     if not isinstance(entry, Compression) or entry.strategy == RETRACT:
-        raise CompressionError(f"seq {seq} is not a compression; `crosstalk show` lists them")
+        raise CompressionError(cause="not_a_compression", seq=seq)
     part, total = entry.meta.get("part", [1, 1])
     return seq - part + 1, seq - part + total
 
@@ -279,7 +295,7 @@ def _retraction(conversation: Conversation, seq: int) -> tuple[Compression, int]
     first, last = run_of(conversation.history, seq)
     undone = outline_of(conversation.history).retracted
     if all(s in undone for s in range(first, last + 1)):
-        raise CompressionError(f"the compression at seq {seq} was already undone")
+        raise CompressionError(cause="already_undone", seq=seq)
     entry = Compression(strategy=RETRACT, covers=(first, last), summary="", provider="",
                         model="", meta={"undoes": list(range(first, last + 1))})  # fmt: skip
     # made where the undone compression was made: undone wherever that one applied

@@ -19,9 +19,9 @@ import asyncio
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from app.context.strategies import Strategy, is_summary, transcript, units
 from app.context.tokens import count_text
@@ -49,7 +49,13 @@ BY_MODEL, TRIMMED, IN_PIECES, EXTRACTED = "model", "trimmed", "pieces", "extract
 
 
 class SummaryFailed(CrosstalkError):
-    """The provider failed (not the model's writing): nothing is appended."""
+    """The provider failed (not the model's writing): nothing is appended. ``error`` is the
+    failure's English, ``model`` the provider:model asked."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {
+        "failed": "the summary from {model} failed: {error}",
+        "bug": "the summary from {model} failed: {exc_type}: {error}",
+    }
 
 
 @dataclass(frozen=True)
@@ -194,9 +200,11 @@ async def ask(provider: Provider, model: str, instruction: str, excerpt: str, bu
             elif isinstance(event, Finished):
                 finish = event.finish_reason
     except CrosstalkError as exc:
-        raise SummaryFailed(f"the summary from {spec} failed: {exc}") from exc
+        raise SummaryFailed(cause="failed", model=spec, error=str(exc)) from exc
     except Exception as exc:  # an adapter's bug must not take the conversation with it
-        raise SummaryFailed(f"the summary from {spec} failed: {type(exc).__name__}: {exc}") from exc
+        raise SummaryFailed(
+            cause="bug", model=spec, exc_type=type(exc).__name__, error=str(exc)
+        ) from exc
     text = "".join(parts).strip()
     trimmed = finish == "length"
     if trimmed:

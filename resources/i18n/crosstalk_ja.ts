@@ -1751,6 +1751,38 @@
     </message>
     <message>
         <location line="+6"/>
+        <location line="+6"/>
+        <source>The summary from {model} failed: {error}</source>
+        <translation>{model} による要約に失敗しました: {error}</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+6"/>
+        <source>The summary from {model} failed: {exc_type}: {error}</source>
+        <translation>{model} による要約に失敗しました: {exc_type}: {error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This compression was already appended</source>
+        <translation>この圧縮はすでに追加されています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Message {seq} is not a compression</source>
+        <translation>#{seq} は圧縮ではありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The compression at message {seq} was already undone</source>
+        <translation>#{seq} の圧縮はすでに元に戻されています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing to compress in this conversation with {strategy}: the messages not yet summarised are too few</source>
+        <translation>この会話には {strategy} で圧縮できるものがありません。まだ要約されていないメッセージが少なすぎます</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>
@@ -2096,8 +2128,8 @@
         <translation>{path} はありません（移動または削除されましたか？）</translation>
     </message>
     <message>
-        <location line="-288"/>
-        <location line="+291"/>
+        <location line="-315"/>
+        <location line="+318"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>{path} を読み取れません（{reason}）</translation>
     </message>

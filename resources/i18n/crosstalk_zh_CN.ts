@@ -1751,6 +1751,38 @@
     </message>
     <message>
         <location line="+6"/>
+        <location line="+6"/>
+        <source>The summary from {model} failed: {error}</source>
+        <translation>{model} 生成摘要失败：{error}</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+6"/>
+        <source>The summary from {model} failed: {exc_type}: {error}</source>
+        <translation>{model} 生成摘要失败：{exc_type}：{error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This compression was already appended</source>
+        <translation>此压缩已添加过</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Message {seq} is not a compression</source>
+        <translation>序号 {seq} 不是压缩</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The compression at message {seq} was already undone</source>
+        <translation>序号 {seq} 处的压缩已被撤销</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing to compress in this conversation with {strategy}: the messages not yet summarised are too few</source>
+        <translation>此对话中没有可用 {strategy} 压缩的内容：尚未摘要的消息太少</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
@@ -2096,8 +2128,8 @@
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
     </message>
     <message>
-        <location line="-288"/>
-        <location line="+291"/>
+        <location line="-315"/>
+        <location line="+318"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>无法读取 {path}（{reason}）</translation>
     </message>

@@ -512,6 +512,33 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "The OS keyring cannot keep the sync {what} here ({problem}): set {variable} in the "
         "environment instead",
     ),
+    # --- compression (app/context) ---
+    ("SummaryFailed", "failed"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The summary from {model} failed: {error}"
+    ),
+    ("SummaryFailed", "bug"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The summary from {model} failed: {exc_type}: {error}"
+    ),
+    ("CompressionError", "summary_failed"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The summary from {model} failed: {error}"
+    ),
+    ("CompressionError", "summary_bug"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The summary from {model} failed: {exc_type}: {error}"
+    ),
+    ("CompressionError", "already_appended"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "This compression was already appended"
+    ),
+    ("CompressionError", "not_a_compression"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "Message {seq} is not a compression"
+    ),
+    ("CompressionError", "already_undone"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The compression at message {seq} was already undone"
+    ),
+    ("NothingToCompress", "too_few"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "Nothing to compress in this conversation with {strategy}: the messages not yet "
+        "summarised are too few",
+    ),
     # --- values a person gave (app/errors.py InvalidValue, EmptyValue) ---
     ("InvalidValue", "at_least"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{field} must be at least {bound}"
