@@ -60,10 +60,7 @@ def with_cause(cls: type[CrosstalkError], cause: str) -> CrosstalkError:
 
 def from_message(cls: type[CrosstalkError]) -> CrosstalkError:
     """``cls``'s error made from a message alone, as most raise sites make one."""
-    try:
-        return cls("the disk said no; nothing was changed")
-    except TypeError:  # SettingsError: the problem, then the advice
-        return cls("settings.toml line 3: a wrong value", "fix it")  # type: ignore[call-arg]
+    return cls("the disk said no; nothing was changed")
 
 
 def samples() -> list[tuple[str, list[CrosstalkError]]]:
