@@ -1145,7 +1145,7 @@
 <context>
     <name>ErrorsText</name>
     <message>
-        <location filename="../../ui/common/errors_text.py" line="+39"/>
+        <location filename="../../ui/common/error_words/providers.py" line="+7"/>
         <source>{provider} failed ({label}): {words}{kept}</source>
         <translation>{provider} でエラーが発生しました（{label}）: {words}{kept}</translation>
     </message>
@@ -1335,7 +1335,7 @@
         <translation>{provider} がリクエストを拒否しました（{label}）: {words}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/sync.py" line="+7"/>
         <source>{remote}: {doing}: the remote refused the credentials; check the user (or access key id), and give the password (or secret key) again in Settings &gt; Sync</source>
         <translation>{remote}: {doing}: リモートが認証情報を拒否しました。ユーザー（またはアクセスキー ID）を確認し、設定 &gt; 同期 でパスワード（またはシークレットアクセスキー）を入力し直してください</translation>
     </message>
@@ -1520,7 +1520,7 @@
         <translation>{remote} は新しいバージョンの Crosstalk でセットアップされています（同期形式 {version}、このバージョンが扱えるのは {known} まで）。このデバイスの Crosstalk を更新してください</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/mcp.py" line="+7"/>
         <source>No server “{name}” in {path} (the servers: {known})</source>
         <translation>{path} にサーバー「{name}」はありません（サーバー: {known}）</translation>
     </message>
@@ -1590,7 +1590,7 @@
         <translation>{where} {key}: 環境変数 {written} が設定されていません。設定するか、コマンド `crosstalk mcp secret set` で値を保存してください</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/settings.py" line="+8"/>
         <source>{path} is a folder, not a settings file: move it away</source>
         <translation>{path} はフォルダーで、設定ファイルではありません。別の場所に移動してください</translation>
     </message>
@@ -1695,7 +1695,7 @@
         <translation>{path}: MCP サーバーの部分が JSON オブジェクトではありません</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/search.py" line="+7"/>
         <source>OR joins words and phrases, not what comes before it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
         <translation>OR でつなげるのは単語とフレーズだけで、直前のもの（フィルターや除外する語）はつなげません。検索で使えるもの: 単語、&quot;完全一致のフレーズ&quot;、候補の間の OR、除外する -単語、およびフィルター model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
     </message>
@@ -1725,7 +1725,7 @@
         <translation>{name}:{value} は日付ではありません。{name}: は YYYY-MM-DD の形式で指定してください（例: {name}:2026-01-31）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../ui/common/error_words/keyring.py" line="+7"/>
         <source>The OS keyring cannot store keys here ({problem}): set {variables} in the environment instead</source>
         <translation>OS のキーリングにキーを保存できません（{problem}）。代わりに環境変数 {variables} を設定してください</translation>
     </message>
@@ -1750,7 +1750,7 @@
         <translation>OS のキーリングに同期の{what}を保存できません（{problem}）。代わりに環境変数 {variable} を設定してください</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/compression.py" line="+7"/>
         <location line="+6"/>
         <source>The summary from {model} failed: {error}</source>
         <translation>{model} による要約に失敗しました: {error}</translation>
@@ -1782,7 +1782,7 @@
         <translation>この会話には {strategy} で圧縮できるものがありません。まだ要約されていないメッセージが少なすぎます</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/values.py" line="+8"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} は {bound} 以上にしてください</translation>
     </message>
@@ -1992,7 +1992,7 @@
         <translation>埋め込まれたデータが base64 ではありません。会話のファイルのこの部分が壊れています</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/store.py" line="+7"/>
         <source>There is no conversation {conversation}</source>
         <translation>会話 {conversation} はありません</translation>
     </message>
@@ -2123,13 +2123,13 @@
         <translation>{path} はすでにあります（Markdown のエクスポートでは添付ファイルをここに書き出します）。エクスポート先には空のフォルダーを選んでください</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} はありません（移動または削除されましたか？）</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+318"/>
+        <location line="+3"/>
+        <location filename="../../ui/common/error_words/settings.py" line="-9"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>{path} を読み取れません（{reason}）</translation>
     </message>
@@ -2224,7 +2224,7 @@
         <translation>1 つのメッセージに画像が {count} 枚あります。{kind} が受け付けるのは {most} 枚までです</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/turns.py" line="+7"/>
         <source>Comparing needs at least two different models</source>
         <translation>比較には異なるモデルが 2 つ以上必要です</translation>
     </message>
@@ -2259,7 +2259,7 @@
         <translation>この会話には再試行するメッセージがありません</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/common/errors_text.py" line="+38"/>
         <source>Something went wrong</source>
         <translation>問題が発生しました</translation>
     </message>

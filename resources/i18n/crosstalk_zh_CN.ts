@@ -1145,7 +1145,7 @@
 <context>
     <name>ErrorsText</name>
     <message>
-        <location filename="../../ui/common/errors_text.py" line="+39"/>
+        <location filename="../../ui/common/error_words/providers.py" line="+7"/>
         <source>{provider} failed ({label}): {words}{kept}</source>
         <translation>{provider} 出错（{label}）：{words}{kept}</translation>
     </message>
@@ -1335,7 +1335,7 @@
         <translation>{provider} 拒绝了请求（{label}）：{words}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/sync.py" line="+7"/>
         <source>{remote}: {doing}: the remote refused the credentials; check the user (or access key id), and give the password (or secret key) again in Settings &gt; Sync</source>
         <translation>{remote}：{doing}：远程拒绝了凭据；请检查用户（或访问密钥 ID），并在 设置 &gt; 同步 中重新输入密码（或秘密访问密钥）</translation>
     </message>
@@ -1520,7 +1520,7 @@
         <translation>{remote} 由更新版本的 Crosstalk 配置（同步格式 {version}，此版本支持到 {known}）：请更新此设备上的 Crosstalk</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/mcp.py" line="+7"/>
         <source>No server “{name}” in {path} (the servers: {known})</source>
         <translation>{path} 中没有服务器“{name}”（现有服务器：{known}）</translation>
     </message>
@@ -1590,7 +1590,7 @@
         <translation>{where} {key}：环境中未设置 {written}；请设置它，或用命令 `crosstalk mcp secret set` 保存该值</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/settings.py" line="+8"/>
         <source>{path} is a folder, not a settings file: move it away</source>
         <translation>{path} 是文件夹，不是设置文件：请把它移走</translation>
     </message>
@@ -1695,7 +1695,7 @@
         <translation>{path}：其中的 MCP 服务器不是 JSON 对象</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/search.py" line="+7"/>
         <source>OR joins words and phrases, not what comes before it; a search takes words, &quot;exact phrases&quot;, OR between alternatives, -word to leave out, and the filters model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD</source>
         <translation>OR 只能连接词语和短语，不能连接它前面的内容；搜索可以使用：词语、&quot;完整短语&quot;、备选项之间的 OR、用于排除的 -词语，以及筛选条件 model:NAME、provider:NAME、kind:KIND、after:YYYY-MM-DD、before:YYYY-MM-DD</translation>
     </message>
@@ -1725,7 +1725,7 @@
         <translation>{name}:{value} 不是日期：{name}: 应写成 YYYY-MM-DD，例如 {name}:2026-01-31</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../ui/common/error_words/keyring.py" line="+7"/>
         <source>The OS keyring cannot store keys here ({problem}): set {variables} in the environment instead</source>
         <translation>系统密钥环无法在此保存密钥（{problem}）：请改为设置环境变量 {variables}</translation>
     </message>
@@ -1750,7 +1750,7 @@
         <translation>系统密钥环无法在此保存同步{what}（{problem}）：请改为设置环境变量 {variable}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/compression.py" line="+7"/>
         <location line="+6"/>
         <source>The summary from {model} failed: {error}</source>
         <translation>{model} 生成摘要失败：{error}</translation>
@@ -1782,7 +1782,7 @@
         <translation>此对话中没有可用 {strategy} 压缩的内容：尚未摘要的消息太少</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/common/error_words/values.py" line="+8"/>
         <source>{field} must be at least {bound}</source>
         <translation>{field} 至少应为 {bound}</translation>
     </message>
@@ -1992,7 +1992,7 @@
         <translation>其内嵌数据不是 base64：对话文件的这一处已损坏</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/store.py" line="+7"/>
         <source>There is no conversation {conversation}</source>
         <translation>对话 {conversation} 不存在</translation>
     </message>
@@ -2123,13 +2123,13 @@
         <translation>{path} 已存在（Markdown 导出会把附件放在那里）；请选择一个空文件夹作为导出位置</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+318"/>
+        <location line="+3"/>
+        <location filename="../../ui/common/error_words/settings.py" line="-9"/>
         <source>{path} cannot be read ({reason})</source>
         <translation>无法读取 {path}（{reason}）</translation>
     </message>
@@ -2224,7 +2224,7 @@
         <translation>一条消息中有 {count} 张图片；{kind} 最多接受 {most} 张</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../ui/common/error_words/turns.py" line="+7"/>
         <source>Comparing needs at least two different models</source>
         <translation>对比至少需要两个不同的模型</translation>
     </message>
@@ -2259,7 +2259,7 @@
         <translation>此对话中没有可以重试的消息</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/common/errors_text.py" line="+38"/>
         <source>Something went wrong</source>
         <translation>出现问题</translation>
     </message>

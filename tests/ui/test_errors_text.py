@@ -247,3 +247,17 @@ def test_a_failed_sync_kept_in_last_json_is_said_in_the_language_after_a_restart
         assert line.text_for(shown) == f"同期に失敗しました: {SAID['ja'][3]}"
     older = Status(error="a failure an older Crosstalk recorded")  # no values: as it was kept
     assert line.text_for(older) == "Sync failed: a failure an older Crosstalk recorded"
+
+
+def test_each_cause_has_its_sentence_in_one_module_only() -> None:
+    """The sentences live in one module per area; a key given twice would lose one silently."""
+    from ui.common import error_words
+
+    modules = [
+        getattr(error_words, name)
+        for name in dir(error_words)
+        if hasattr(getattr(error_words, name), "TEMPLATES")
+    ]
+    keys = [key for module in modules for key in module.TEMPLATES]
+    assert len(modules) >= 10
+    assert len(keys) == len(set(keys)) == len(error_words.TEMPLATES)
