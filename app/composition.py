@@ -213,13 +213,16 @@ def build(
     environ: Mapping[str, str] | None = None,
     *,
     reconcile: bool = True,
+    library: Library | None = None,
 ) -> Services:
-    """Everything the CLI or the window needs; the window reconciles later, off its UI thread."""
+    """Everything the CLI or the window needs; the window reconciles later, off its UI thread.
+    The window opens its ``library`` before its first paint (``ui/shell/app.py``) and passes
+    it here after."""
     environ = os.environ if environ is None else environ
     data = data or DataDir.default()
     settings, problem = settings_or_defaults(data)
     keys = Keys(environ)
-    library = Library(data, reconcile=reconcile)
+    library = library or Library(data, reconcile=reconcile)
     if problem:
         library.warnings.append(problem)
     models = build_models(settings, keys, environ)
