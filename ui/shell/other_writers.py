@@ -1,22 +1,41 @@
-"""What other processes (the command line, another window) write to the same library: looked
-for a few times a second, their appends to the conversations open here (the store's events
-bring them to the chat) and their changes to the index (the list is read again)."""
+"""What other processes (the command line, another window) write to the same library: their
+appends to the conversations open here (the store's events bring them to the chat) and their
+changes to the index (the list is read again).
+
+A look is a stat per open conversation and a read of the index's ``data_version``
+(``ChatController.refresh_open``, ``Library.index_version``). Where the operating system tells
+of every change (``app.store.watch``), the window looks when told: every store write records
+in the index (docs/architecture.md, "The path of one store write"), so the index's files are
+watched, with its folder (the write-ahead log is made again after it was removed) and the
+conversations' folder (a sync tool or an editor writes a new transcript and renames it over
+the old one). Looks are never closer together than ``WATCH_MS``, so a burst of writes (a sync)
+costs what polling did. A look also comes every ``CHECK_MS`` and when the window becomes
+active, for what is not told: a program other than the store appending to a transcript in
+place. Where changes are not told (another machine may write to a network filesystem), the
+window looks every ``WATCH_MS``.
+"""
 
 from __future__ import annotations
 
 import logging
+import os
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 
 from app.errors import CrosstalkError
+from app.store.watch import told_of_changes
 
 if TYPE_CHECKING:
     from ui.chat.controller import ChatController
 
 log = logging.getLogger(__name__)
-WATCH_MS = 400  # how often to look for what other processes wrote
+WATCH_MS = 400  # looks are never closer together; where changes are not told, the poll
+SOON_MS = 50  # from being told of a change to the look: the rest of that write lands meanwhile
+CHECK_MS = 30_000  # where changes are told: a look all the same, for what is not told
 
 
 class OtherWriters(QObject):
@@ -31,13 +50,42 @@ class OtherWriters(QObject):
         super().__init__(parent)
         self.controller = controller
         self._index_changed = index_changed
-        self._index_version = controller.services.library.index_version()
-        self._watch = QTimer(self)
-        self._watch.setInterval(WATCH_MS)
-        self._watch.timeout.connect(self.look)
-        self._watch.start()
+        library = controller.services.library
+        self._index_version = library.index_version()
+        index = library.index_path
+        self._files = [str(index), str(index.with_name(f"{index.name}-wal"))]
+        self._folders = [str(index.parent), str(library.data.conversations)]
+        self._looked = time.monotonic()
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.timeout.connect(self.look)
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self.told)
+        self.watcher.directoryChanged.connect(self.told)
+        # whether the window waits to be told of changes (else it polls)
+        self.listening = told_of_changes(library.data.root) and self._watch()
+        self.poll = QTimer(self)
+        self.poll.setInterval(CHECK_MS if self.listening else WATCH_MS)
+        self.poll.timeout.connect(self.look)
+        self.poll.start()
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.applicationStateChanged.connect(self._on_state)
+
+    def told(self, _path: str = "") -> None:
+        """A watched file or folder changed (or the window became active): a look soon, no
+        sooner than ``WATCH_MS`` after the last."""
+        if self._soon.isActive():
+            return
+        wait = WATCH_MS - (time.monotonic() - self._looked) * 1000
+        self._soon.start(max(SOON_MS, round(wait)))
 
     def look(self) -> None:
+        self._looked = time.monotonic()
+        self._soon.stop()
+        self.poll.start()  # the next unprompted look counts from this one
+        if self.listening:
+            self._watch()  # before reading: what changes from now on is told
         try:
             self.controller.refresh_open()
             version = self.controller.services.library.index_version()
@@ -47,3 +95,21 @@ class OtherWriters(QObject):
         if version != self._index_version:
             self._index_version = version
             self._index_changed()
+
+    def _watch(self) -> bool:
+        """Watch the index's files and the folders, those that exist; the files afresh, since
+        one replaced by a rename is watched no longer. Whether the index is watched."""
+        present = set(self.watcher.files())
+        again = [path for path in self._files if path in present]
+        if again:
+            self.watcher.removePaths(again)
+        folders = set(self.watcher.directories())
+        wanted = [*self._files, *(f for f in self._folders if f not in folders)]
+        existing = [path for path in wanted if os.path.exists(path)]
+        if existing:  # (one missing now is added by a later look)
+            self.watcher.addPaths(existing)
+        return self._files[0] in self.watcher.files()
+
+    def _on_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:
+            self.told()
