@@ -71,13 +71,16 @@ class SyncLine(QPushButton):
         self._tick = QTimer(self)
         self._tick.setInterval(TICK_MS)
         self._tick.timeout.connect(self.refresh)
-        self._tick.start()
         self.hide()  # until sync is set up
 
     def show_status(self, status: Status | None) -> None:
         """``status`` from now on; None: sync is not set up here (the line is hidden)."""
         self.status = status
         self.setVisible(status is not None)
+        if status is None:  # nothing shown: nothing to redraw
+            self._tick.stop()
+        elif not self._tick.isActive():
+            self._tick.start()
         self.refresh()
 
     def refresh(self) -> None:
