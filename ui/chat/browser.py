@@ -1,6 +1,7 @@
 """The chat's QTextBrowser: it supplies the attachments' images to the document (from
-``ui.chat.images``), takes drops of files and images, and leaves the right-click on an
-attachment to the view.
+``ui.chat.images``), takes drops of files and images, leaves the right-click on an attachment
+to the view, and lets a long document be laid out again in steps after a resize
+(``ui.chat.relayout``).
 """
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.chat.attachment_files import ICON_SCHEME, THUMB_SCHEME, Dropped, TakesDrops
+from ui.chat.relayout import Relayout
 
 
 class ChatBrowser(TakesDrops, QTextBrowser):
@@ -22,6 +24,7 @@ class ChatBrowser(TakesDrops, QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.images: Callable[[QUrl], Any] | None = None  # the view's supplier of images
+        self.relayout: Relayout | None = None  # set by the view
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
 
@@ -42,3 +45,17 @@ class ChatBrowser(TakesDrops, QTextBrowser):
             event.accept()
             return
         super().contextMenuEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        if self.relayout is None or not self.relayout.resized(event):
+            super().resizeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt override
+        if self.relayout is None or not self.relayout.paint(event):
+            super().paintEvent(event)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # Qt override
+        if self.relayout is not None and self.relayout.busy():
+            self.viewport().update()  # the picture stays where it is
+        else:
+            super().scrollContentsBy(dx, dy)

@@ -38,6 +38,7 @@ from ui.chat.inline_edit import InlineEditor
 from ui.chat.live_reply import LIVE_HEADER, LIVE_UNSAVED
 from ui.chat.message_actions import MESSAGE_ACTIONS, MessageActions
 from ui.chat.pages import PAGE, PAGE_CHARS, Pages
+from ui.chat.relayout import Relayout
 from ui.chat.scrolling import Scrolling
 from ui.chat.search_marks import SearchMarks
 
@@ -79,6 +80,7 @@ class ChatView(QWidget):
         self.find_bar = FindBar(self.browser, self, hidden_matches=not_drawn.count)
         marks = SearchMarks(self.browser, self.find_bar)
         self._scrolling = Scrolling(self.browser, marks.scroll_into_view)
+        self.browser.relayout = Relayout(self.browser, self._scrolling.restore)
         self._images = AttachmentImages(self, self.browser, files, self._pages.entry)
         self.browser.images = self._images.image
         self._actions = MessageActions(self._action_labels(), self)

@@ -1,0 +1,143 @@
+"""A long chat laid out again a part at a time when the browser is resized, not all at once.
+
+On every resize of its viewport QTextEdit lays its whole document out again at the new width,
+and scrolled to the end, the paint that follows needs all of it: for a long page of entries, one
+long wait on the window's thread per resize. So when the document is long, the resize is taken
+from QTextEdit (``resized``): what was shown stays on screen as a picture (``paint``), the new
+width is set (Qt lays out its first lines), and the rest is laid out a few blocks per turn of
+the event loop (``QAbstractTextDocumentLayout.blockBoundingRect`` lays out up to the block it is
+asked about). Then the scroll bars are set for the new size as QTextEdit sets them, and the
+place of the scroll is applied again (``ui.chat.scrolling``). Resizes that come meanwhile (a
+window edge dragged) start the steps again at the newest width, the picture kept. A resize
+that leaves the width as it was (the height, or a scroll bar shown) needs no layout at all:
+only the scroll bars are set.
+
+A change of the document meanwhile ends the steps at once: Qt lays a change out up to where it
+is made anyway.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSizeF, QTimer
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent, QTextBlock
+from PySide6.QtWidgets import QTextBrowser
+
+LONG_CHARS = 4_000  # a document this long is laid out again in steps
+STEP_MS = 4  # each step lays out blocks for up to this long
+
+
+class Relayout(QObject):
+    def __init__(self, browser: QTextBrowser, restore: Callable[[], None]) -> None:
+        super().__init__(browser)
+        self._browser = browser
+        self._restore = restore  # the scroll's place applied again
+        self._picture: QPixmap | None = None  # shown while the steps go on
+        self._at_bottom = False  # the picture shows the end of the document
+        self._next: QTextBlock | None = None  # the next block to lay out
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+        browser.document().contentsChange.connect(self._on_contents_change)
+
+    def busy(self) -> bool:
+        """Whether the document is being laid out in steps (the picture is shown meanwhile)."""
+        return self._picture is not None
+
+    def resized(self, event: QResizeEvent) -> bool:
+        """The viewport was resized: True if its long document is laid out again in steps, or
+        needs no new layout (only its height changed); the event is then not QTextEdit's."""
+        document = self._browser.document()
+        width = event.size().width()
+        same_width = width == document.pageSize().width()
+        if self.busy():
+            if not (same_width and self._next is not None):
+                self._next = None  # the next step sets the newest width
+                self._timer.start()
+            return True
+        if document.characterCount() < LONG_CHARS or width <= 0:
+            return False
+        self._fit_bars(horizontal=same_width)  # the layout as it is, at the new size
+        self._restore()
+        if same_width:
+            return True
+        bar = self._browser.verticalScrollBar()
+        self._at_bottom = bar.value() >= bar.maximum()
+        self._picture = self._browser.viewport().grab()
+        self._next = None  # the next step sets the new width
+        self._timer.start()
+        return True
+
+    def paint(self, event: QPaintEvent) -> bool:
+        """Draw the picture in place of the document while it is laid out; False otherwise."""
+        picture = self._picture
+        if picture is None:
+            return False
+        viewport = self._browser.viewport()
+        painter = QPainter(viewport)
+        painter.fillRect(event.rect(), viewport.palette().color(QPalette.ColorRole.Base))
+        ratio = picture.devicePixelRatio() or 1.0
+        top = viewport.height() - round(picture.height() / ratio) if self._at_bottom else 0
+        painter.drawPixmap(0, top, picture)
+        painter.end()
+        return True
+
+    def finish(self) -> None:
+        """Lay out the rest now, and show the document."""
+        if not self.busy():
+            return
+        self._timer.stop()
+        self._next = None
+        self._picture = None
+        document = self._browser.document()
+        width = self._browser.viewport().width()
+        if document.pageSize().width() != width:
+            document.setPageSize(QSizeF(width, -1))
+        self._fit_bars()
+        self._restore()
+        self._browser.viewport().update()
+
+    def _step(self) -> None:
+        """Set the new width (Qt lays out the first lines), or lay out the next blocks for up
+        to STEP_MS; after the last, show the document."""
+        if not self.busy():
+            return
+        document = self._browser.document()
+        block = self._next
+        if block is None:
+            document.setPageSize(QSizeF(self._browser.viewport().width(), -1))
+            self._next = document.begin()
+            self._timer.start()
+            return
+        layout = document.documentLayout()
+        began = time.perf_counter()
+        while block.isValid():
+            layout.blockBoundingRect(block)
+            block = block.next()
+            if (time.perf_counter() - began) * 1000 >= STEP_MS:
+                break
+        if block.isValid():
+            self._next = block
+            self._timer.start()
+            return
+        self.finish()
+
+    def _fit_bars(self, horizontal: bool = True) -> None:
+        """The scroll bars' ranges for the viewport's size, as QTextEdit sets them (the layout
+        is complete when this is called, so its size is at hand); the horizontal one only
+        for a layout at the viewport's width."""
+        viewport = self._browser.viewport()
+        size = self._browser.document().documentLayout().documentSize()
+        bar = self._browser.verticalScrollBar()
+        bar.setPageStep(viewport.height())
+        bar.setRange(0, max(0, round(size.height()) - viewport.height()))
+        if horizontal:
+            bar = self._browser.horizontalScrollBar()
+            bar.setPageStep(viewport.width())
+            bar.setRange(0, max(0, round(size.width()) - viewport.width()))
+
+    def _on_contents_change(self, _position: int, _removed: int, _added: int) -> None:
+        self.finish()
