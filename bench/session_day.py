@@ -67,7 +67,7 @@ from tests.helpers.wire_server import Reply, WireServer
 from ui.chat.controller import ChatController
 from ui.conversations.pane import DEBOUNCE_MS, ID_ROLE
 from ui.conversations.reader import LibraryReader
-from ui.shell.app import load_for_the_first_send
+from ui.shell.after_paint import load_for_the_first_send
 from ui.shell.event_loop import asyncgen_hooks
 from ui.shell.main_window import MainWindow
 from ui.shell.stall_monitor import Stall, StallMonitor

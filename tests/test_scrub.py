@@ -69,7 +69,7 @@ def test_an_anthropic_401_that_echoes_the_key_never_reaches_the_transcript_or_ex
 
 
 def test_log_lines_are_scrubbed(tmp_path: object) -> None:
-    from ui.shell.app import ScrubbedLog
+    from ui.shell.log_file import ScrubbedLog
 
     keys = Keys({"ANTHROPIC_API_KEY": ODD_KEY})
     record = logging.LogRecord("x", logging.WARNING, "f", 1, "failed with %s", (ODD_KEY,), None)

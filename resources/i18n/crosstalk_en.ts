@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer/composer.py" line="+423" />
+      <location filename="../../ui/composer/composer.py" line="+362" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
@@ -267,7 +267,7 @@
   <context>
     <name>SyncLine</name>
     <message numerus="yes">
-      <location filename="../../ui/sync/status.py" line="+122" />
+      <location filename="../../ui/sync/status.py" line="+125" />
       <source>(retrying in %n min)</source>
       <translation>
         <numerusform>(retrying in %n min)</numerusform>
@@ -294,7 +294,7 @@
   <context>
     <name>SyncResult</name>
     <message numerus="yes">
-      <location line="-107" />
+      <location line="-110" />
       <source>received %n entry(s)</source>
       <translation>
         <numerusform>received %n entry</numerusform>

@@ -42,7 +42,8 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/app.py" line="+96"/>
+        <location filename="../../ui/shell/after_paint.py" line="+59"/>
+        <location filename="../../ui/shell/app.py" line="+52"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
     </message>
@@ -506,7 +507,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+103"/>
+        <location filename="../../ui/chat/view.py" line="+105"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
@@ -660,7 +661,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../ui/composer/composer.py" line="+131"/>
+        <location filename="../../ui/composer/composer.py" line="+71"/>
         <source>&amp;Attach files…</source>
         <translation>ファイルを添付(&amp;A)…</translation>
     </message>
@@ -670,7 +671,7 @@
         <translation>画像、PDF、テキストファイルを添付 ({keys})</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <location line="+154"/>
         <source>Tools</source>
         <translation>ツール</translation>
@@ -2754,6 +2755,19 @@
     </message>
 </context>
 <context>
+    <name>Frame</name>
+    <message>
+        <location filename="../../ui/shell/frame.py" line="+51"/>
+        <source>Crosstalk</source>
+        <translation>Crosstalk</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New chat</source>
+        <translation>新しいチャット</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <location filename="../../ui/shell/help.py" line="-69"/>
@@ -3421,13 +3435,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+67"/>
-        <source>Crosstalk</source>
-        <translation>Crosstalk</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <location line="+254"/>
+        <location filename="../../ui/shell/main_window.py" line="+343"/>
         <location line="+20"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -3734,12 +3742,12 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+92"/>
+        <location filename="../../ui/shell/menus.py" line="+88"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+27"/>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
@@ -3764,12 +3772,12 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-30"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+34"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -3809,7 +3817,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-43"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
@@ -3819,7 +3827,7 @@ Nothing is lost.</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+56"/>
         <source>&amp;Inspector</source>
         <translation>インスペクター(&amp;I)</translation>
     </message>
@@ -5582,7 +5590,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncLine</name>
     <message>
-        <location filename="../../ui/sync/status.py" line="+118"/>
+        <location filename="../../ui/sync/status.py" line="+121"/>
         <source>Sync failed: {error}</source>
         <translation>同期に失敗しました: {error}</translation>
     </message>
@@ -5646,7 +5654,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SyncResult</name>
     <message numerus="yes">
-        <location line="-119"/>
+        <location line="-122"/>
         <source>received %n entry(s)</source>
         <translation>
             <numerusform>%n 件を受信</numerusform>

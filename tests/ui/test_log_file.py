@@ -15,7 +15,7 @@ import pytest
 
 from app.paths import DataDir
 from app.scrub import REDACTED
-from ui.shell.app import _log_to
+from ui.shell.log_file import log_to
 
 ODD_KEY = "gateway-0123456789abcdefXYZ"  # no known shape: only its configured value finds it
 
@@ -35,7 +35,7 @@ def handler(data_dir: DataDir, monkeypatch: pytest.MonkeyPatch) -> Iterator[logg
     backup = data_dir.root / "crosstalk.log.1"
     backup.write_text("older\n")
     backup.chmod(0o664)
-    made = _log_to(data_dir)
+    made = log_to(data_dir)
     yield made
     logging.getLogger().removeHandler(made)
     made.close()

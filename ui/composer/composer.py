@@ -13,12 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QAction,
-    QFocusEvent,
-    QInputMethodEvent,
-    QKeyEvent,
     QKeySequence,
     QPalette,
 )
@@ -26,7 +23,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QMenu,
-    QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -44,68 +40,11 @@ from ui.common import icons, locale_format
 from ui.common.elided_label import ElidedLabel
 from ui.common.notes import said
 from ui.composer.attachment_chips import AttachmentStrip, Chip
+from ui.composer.message_edit import MessageEdit
 from ui.composer.model_picker import ModelPicker
 from ui.composer.tools_menu import ToolsMenu
 
 ATTACH_KEYS = "Ctrl+Shift+A"
-
-
-class MessageEdit(QPlainTextEdit):
-    """Enter sends and Shift+Enter starts a new line; or, with ``enter_sends`` off, Enter starts
-    a new line and Ctrl+Enter sends (for people who write long, many-paragraph messages).
-
-    While an input method composes (Japanese, Chinese: the pre-edit text under the cursor),
-    keys are the input method's: an Enter that reaches the box then confirms the conversion
-    (the input method commits it) and neither sends nor starts a line; Up moves among its
-    candidates and never opens the last message.
-    """
-
-    submitted = Signal()
-    up_when_empty = Signal()
-    dropped = Signal(object)  # a Dropped: files or an image pasted or dropped here
-    enter_sends = True
-    composing = False  # an input method's pre-edit text is showing
-    attaching = False  # files and images pasted or dropped are attached, not inserted
-
-    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # Qt override
-        if self.attaching and can_attach(source):
-            return True
-        return super().canInsertFromMimeData(source)
-
-    def insertFromMimeData(self, source: QMimeData) -> None:  # Qt override
-        """Paste and drop: files (never their ``file://`` text) and images are attached;
-        text is inserted as ever."""
-        found = from_mime(source) if self.attaching else None
-        if found is None:
-            super().insertFromMimeData(source)
-        else:
-            self.dropped.emit(found)
-
-    def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # Qt override
-        self.composing = bool(event.preeditString())
-        super().inputMethodEvent(event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # Qt override
-        super().focusOutEvent(event)  # the input method commits or drops its pre-edit here
-        self.composing = False
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self.composing:
-            if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                super().keyPressEvent(event)
-            return
-        if event.key() == Qt.Key.Key_Up and not self.toPlainText():
-            self.up_when_empty.emit()
-            return
-        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        modifiers = event.modifiers()
-        if enter and modifiers & Qt.KeyboardModifier.ControlModifier:
-            self.submitted.emit()
-            return
-        if enter and self.enter_sends and not modifiers & Qt.KeyboardModifier.ShiftModifier:
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
 
 
 class Composer(TakesDrops, QWidget):
@@ -121,12 +60,13 @@ class Composer(TakesDrops, QWidget):
         tools: Iterable[tuple[str, str]] = (),
         parent: QWidget | None = None,
         *,
+        edit: MessageEdit | None = None,  # the box already on screen (ui/shell/frame.py)
         catalog: ModelCatalog | None = None,  # key statuses, recents, prices, server lists
         files: AttachmentFiles | None = None,  # None: nothing can be attached here
         mcp: McpManager | None = None,  # its servers join the Tools menu
     ) -> None:
         super().__init__(parent)
-        self.edit = MessageEdit()
+        self.edit = edit or MessageEdit()
         self.files = files
         self.attach_action = QAction(self.tr("&Attach files…"), self)
         self.attach_action.setShortcut(QKeySequence(ATTACH_KEYS))
@@ -143,7 +83,7 @@ class Composer(TakesDrops, QWidget):
         if files is not None:
             self.chips: AttachmentStrip | None = AttachmentStrip(files)
             self.chips.problem.connect(self.problem)
-            self.edit.attaching = True
+            self.edit.attach_with(can_attach, from_mime)
             self.edit.dropped.connect(self.add_dropped)
             self.setAcceptDrops(True)
         else:
@@ -152,7 +92,6 @@ class Composer(TakesDrops, QWidget):
             self.attach_button.hide()
         self._paint_icons()
         self.set_enter_sends(True)
-        self.edit.setMaximumHeight(110)  # about five lines; the chat gets the rest
         # any model a provider serves, not only listed ones: typed in full in its search
         self.model_picker = ModelPicker(models, catalog)
         self.model_picker.model_picked.connect(self._model_picked)

@@ -6,11 +6,11 @@ It only wires widgets to the ChatController and the library; the work lives ther
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout
 
 from app.errors import CrosstalkError
 from app.history import Attachment, ModelInput, SystemInstruction
@@ -31,7 +31,7 @@ from ui.composer.composer import Composer
 from ui.composer.drafts import Drafts
 from ui.composer.fit_prompt import FitPrompt
 from ui.composer.system_dialog import SystemDialog
-from ui.conversations.pane import ID_ROLE, ConversationList
+from ui.conversations.pane import ID_ROLE
 from ui.conversations.reader import LibraryReader
 from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
@@ -43,6 +43,7 @@ from ui.settings.window_settings import WindowSettings
 from ui.shell import menus
 from ui.shell.conversation_actions import ConversationActions
 from ui.shell.error_banner import ErrorBanner
+from ui.shell.frame import Frame
 from ui.shell.opening import Opening
 from ui.shell.other_writers import OtherWriters
 from ui.shell.stall_monitor import StallMonitor
@@ -55,7 +56,10 @@ MIN_POINTS, MAX_POINTS = 6.0, 40.0  # View > Zoom's range for the chat's text
 T = TypeVar("T")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(Frame):
+    """The frame (``ui.shell.frame``) filled: the chat, the composer, the inspector, the
+    menus, sync and MCP, wired to the ChatController and the library."""
+
     def __init__(
         self,
         controller: ChatController,
@@ -63,24 +67,33 @@ class MainWindow(QMainWindow):
         state: WindowState,
         themes: Themes | None = None,
     ) -> None:
-        super().__init__()
-        self.setWindowTitle(self.tr("Crosstalk"))
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        self.themes = themes or Themes(app, state.theme(), parent=self)
+        """Frame and filling in one go, for when nothing is on screen yet (tests, benches)."""
+        super().__init__(reader, state, themes, controller.services.prices)
+        self._fill(controller)
+
+    @classmethod
+    def completing(cls, frame: Frame, controller: ChatController) -> MainWindow:
+        """The frame already on screen made into the main window in place: the same Qt
+        window, its class now this one, filled. Nothing is shown anew, nothing moves, and
+        what was typed in its box stays (docs/architecture.md, "The light shell")."""
+        frame.__class__ = cls
+        window = cast(MainWindow, frame)
+        window.conversations.set_prices(controller.services.prices)
+        window._fill(controller)
+        return window
+
+    def _fill(self, controller: ChatController) -> None:
         self.controller = controller
         self.services = controller.services
-        self.state = state
+        state = self.state
         self.current: str | None = None
         self._zoomed = state.chat_font_size()  # None: the desktop's size
         # the language this process shows (ui/shell/app.py installed it from the same setting)
         self.language_at_start = state.language()
         self.stall_monitor: StallMonitor | None = None  # set_stall_logging
         self.restart_requested = False  # Settings > Language: Restart now
+        typing_focus = self.edit.hasFocus()
 
-        self.conversations = ConversationList(reader, prices=self.services.prices)
-        self.heading = QLabel(self.tr("New chat"))
-        self.heading.setObjectName("conversationTitle")
         self.banner = ErrorBanner()
         self.attachment_files = AttachmentFiles(self.services.library.blobs, self)
         self.chat = ChatView(files=self.attachment_files)
@@ -92,7 +105,7 @@ class MainWindow(QMainWindow):
         tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
         self.composer = Composer(
             self.services.models.available(), tools, catalog=ModelCatalog(self.services),
-            files=self.attachment_files, mcp=self.services.mcp,
+            files=self.attachment_files, mcp=self.services.mcp, edit=self.edit,
         )  # fmt: skip
         # MCP prompts as /commands, and resources to attach (the servers enabled in Tools)
         blobs = self.services.library.blobs
@@ -110,24 +123,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
         self.inspector.hide()  # until View > Inspector, or as the last session left it
-
-        right = QWidget()
-        column = QVBoxLayout(right)
-        column.addWidget(self.heading)
-        column.addWidget(self.banner)
-        column.addWidget(self.chat, 1)
-        column.addWidget(self.welcome, 1)
-        column.addWidget(self.compare_strip, 1)
-        column.addWidget(self.approval_card)
-        column.addWidget(self.composer)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.conversations)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(self.splitter)
+        self._fill_chat_pane()
         parts = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
                             self.themes, self.services)  # fmt: skip
-        built = menus.build(self, self, parts, right)
+        built = menus.build(self, self.menus, self, parts, self.right)
         built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
         built.chat.addAction(self.resource_attach.action)
         # sync (docs/sync.md): ui/shell/app.py starts it
@@ -152,6 +151,23 @@ class MainWindow(QMainWindow):
         self._restore()
         self.other_writers = OtherWriters(controller, self.conversations.refresh, self)
         self.request_watch.follow(self.current)  # a new chat's meter too
+        if typing_focus or not self.isVisible():
+            self.composer.edit.setFocus()
+
+    def _fill_chat_pane(self) -> None:
+        """The chat, the welcome page and the cards where the frame kept their place, and the
+        composer (its box the frame's) where its row's place was."""
+        pane = QVBoxLayout(self.chat_pane)
+        pane.setContentsMargins(0, 0, 0, 0)
+        pane.addWidget(self.banner)
+        pane.addWidget(self.chat, 1)
+        pane.addWidget(self.welcome, 1)
+        pane.addWidget(self.compare_strip, 1)
+        pane.addWidget(self.approval_card)
+        self.column.replaceWidget(self.composer_row, self.composer)
+        self.composer_row.deleteLater()
+        self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
+        self.status_slot.deleteLater()
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -213,14 +229,6 @@ class MainWindow(QMainWindow):
         self.sync.sync_now()
 
     def _restore(self) -> None:
-        if geometry := self.state.geometry():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1100, 750)
-        if splitter := self.state.splitter():
-            self.splitter.restoreState(splitter)
-        else:
-            self.splitter.setSizes([300, 800])
         if layout := self.state.layout():
             self.restoreState(layout)  # the inspector shown or not, as it was left
         tab, columns = self.state.inspector()
@@ -230,7 +238,6 @@ class MainWindow(QMainWindow):
             self.show_conversation(last)  # a failure is shown in the banner
         if self.current is None and not self.services.library.newest(1):
             self.show_welcome()  # the first run: nothing to open yet
-        self.composer.edit.setFocus()
 
     def set_stall_logging(self, on: bool, *, save: bool = True) -> None:
         """Log every stall of this window's loop (Settings > Advanced, or

@@ -72,6 +72,26 @@ class Built(NamedTuple):
     chat: QMenu
 
 
+class Bar(NamedTuple):
+    """The menu bar's menus, empty until ``build`` fills them: the window's first paint has
+    them (``ui/shell/frame.py``), so the bar is there and nothing below it moves."""
+
+    file: QMenu
+    chat: QMenu
+    view: QMenu
+    help: QMenu
+
+
+def bar(window: QMainWindow) -> Bar:
+    menu_bar = window.menuBar()
+    return Bar(
+        menu_bar.addMenu(Menus.tr("&File")),
+        menu_bar.addMenu(Menus.tr("&Chat")),
+        menu_bar.addMenu(Menus.tr("&View")),
+        menu_bar.addMenu(Menus.tr("&Help")),
+    )
+
+
 def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> list[QAction]:
     actions = []
     for text, keys, slot in rows:
@@ -86,10 +106,11 @@ def _fill(menu: QMenu, rows: list[tuple[str, Keys, Callable[[], object]]]) -> li
     return actions
 
 
-def build(window: QMainWindow, commands: Commands, parts: Parts, chat_pane: QWidget) -> Built:
-    """Every menu of ``window``; Esc (Stop) is scoped to ``chat_pane``."""
-    bar = window.menuBar()
-    file = bar.addMenu(Menus.tr("&File"))
+def build(
+    window: QMainWindow, menus: Bar, commands: Commands, parts: Parts, chat_pane: QWidget
+) -> Built:
+    """Every menu of ``window`` (``menus``, its bar); Esc (Stop) is scoped to ``chat_pane``."""
+    file = menus.file
     _fill(file, [
         (Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.new_chat),
         (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: commands.open_settings()),
@@ -97,7 +118,7 @@ def build(window: QMainWindow, commands: Commands, parts: Parts, chat_pane: QWid
         (Menus.tr("&Import…"), QKeySequence("Ctrl+Shift+I"), commands.import_conversations),
         (Menus.tr("&Quit"), QKeySequence.StandardKey.Quit, window.close),
     ])  # fmt: skip
-    chat = bar.addMenu(Menus.tr("&Chat"))
+    chat = menus.chat
     stop, *_ = _fill(chat, [
         (Menus.tr("&Stop reply"), QKeySequence("Esc"), commands.stop),
         (Menus.tr("&Retry last reply"), QKeySequence("Ctrl+R"), commands.retry),
@@ -116,8 +137,8 @@ def build(window: QMainWindow, commands: Commands, parts: Parts, chat_pane: QWid
     stop.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     chat_pane.addAction(stop)
     QShortcut(QKeySequence("Ctrl+Return"), window, parts.composer.send_button.click)
-    _view(commands, parts, bar.addMenu(Menus.tr("&View")))
-    _help(window, commands, parts, bar.addMenu(Menus.tr("&Help")))
+    _view(commands, parts, menus.view)
+    _help(window, commands, parts, menus.help)
     return Built(file, chat)
 
 

@@ -1,0 +1,136 @@
+"""The window as it first paints: the frame, the conversation list with its first page of rows,
+the composer's text box, from a few light modules (docs/architecture.md, "The light shell").
+
+Everything else (the chat view, markdown, the inspector, settings, sync, MCP, the providers)
+is imported after this paint, off the window's thread, and built into the same window in
+place (``ui.shell.main_window.MainWindow.completing``): the parts that come later have
+placeholders of their size here, so nothing moves when they arrive, and a key typed in the
+box meanwhile is kept.
+
+``tests/ui/test_light_shell.py`` holds the list of modules this paint may import.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.pricing import PriceTable
+from ui.common.theme import Themes
+from ui.composer.message_edit import MessageEdit
+from ui.conversations.pane import ConversationList
+from ui.conversations.reader import LibraryReader
+from ui.shell import menus
+from ui.shell.window_state import WindowState
+
+LOADING_POLL_S = 0.005  # how often painted() looks whether the list's first page is in
+
+
+class Frame(QMainWindow):
+    """The main window's frame; ``MainWindow`` (its subclass) fills it."""
+
+    def __init__(
+        self,
+        reader: LibraryReader,
+        state: WindowState,
+        themes: Themes | None = None,
+        prices: PriceTable | None = None,
+    ) -> None:
+        super().__init__()
+        self.setWindowTitle(self.tr("Crosstalk"))
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self.themes = themes or Themes(app, state.theme(), parent=self)
+        self.state = state
+        self.menus = menus.bar(self)
+        # the status bar at the height it has once the sync line (a flat button) is in it
+        self.status_slot = QPushButton()
+        self.status_slot.setFlat(True)
+        self.status_slot.hide()
+        self.statusBar().addPermanentWidget(self.status_slot)
+        self.conversations = ConversationList(reader, prices=prices)
+        self.heading = QLabel(self.tr("New chat"))
+        self.heading.setObjectName("conversationTitle")
+        # where the chat, the welcome page and the cards go (MainWindow._fill_chat_pane)
+        self.chat_pane = QWidget()
+        self.edit = MessageEdit()
+        # where the composer's row goes: as high as its tallest, the model picker (a combo
+        # box with an icon, ui/composer/model_picker.py)
+        self.composer_row = QWidget()
+        picker = QComboBox()
+        picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.composer_row.setFixedHeight(picker.sizeHint().height())
+        self.right = QWidget()
+        self.column = QVBoxLayout(self.right)
+        self.column.addWidget(self.heading)
+        self.column.addWidget(self.chat_pane, 1)
+        self.column.addWidget(self.edit)
+        self.column.addWidget(self.composer_row)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.conversations)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.splitter)
+        self._place()
+        self.edit.setFocus()
+
+    def _place(self) -> None:
+        """Size and splitter as the last session left them."""
+        if geometry := self.state.geometry():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1100, 750)
+        if splitter := self.state.splitter():
+            self.splitter.restoreState(splitter)
+        else:
+            self.splitter.setSizes([300, 800])
+
+    async def painted(self, timeout: float = 5.0) -> None:
+        """Until the list has painted its first rows (or that there are none, or why not);
+        at most ``timeout`` seconds, so a list that cannot load never holds the rest back."""
+        paints = _Paints(self.conversations.view.viewport())
+        try:
+            async with asyncio.timeout(timeout):
+                await paints.next()  # the window is on screen
+                while self.conversations.model.loading:  # the first page's query
+                    await asyncio.sleep(LOADING_POLL_S)
+                self.conversations.view.viewport().update()
+                await paints.next()  # and its rows with it
+        except TimeoutError:
+            pass
+        finally:
+            paints.remove()
+
+
+class _Paints(QObject):
+    """The paints of one widget, awaited one by one."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._painted = asyncio.Event()
+        widget.installEventFilter(self)
+
+    async def next(self) -> None:
+        self._painted.clear()
+        await self._painted.wait()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Paint:
+            self._painted.set()
+        return False
+
+    def remove(self) -> None:
+        self._widget.removeEventFilter(self)
+        self.deleteLater()
