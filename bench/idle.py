@@ -18,8 +18,8 @@ apart. The same is measured for a bare PySide6 window (QApplication and one QLab
 ratio.
 
 ``--what`` also prints, from inside the window's process just after the measurement, what can
-wake it: every active QTimer (the window's and the application's), the asyncio loop's
-scheduled handles, and the threads alive.
+wake it: every timer Qt has running for the application, its windows and the asyncio loop,
+and the threads alive.
 """
 
 from __future__ import annotations
@@ -254,32 +254,36 @@ def run_bare(settle: float, seconds: float) -> list[Cost]:
 
 
 def what_is_armed(loop: object) -> None:
-    """In the window's process, on its thread: every active QTimer, the loop's scheduled
-    handles and the threads alive, printed as ``IDLE <json line>``."""
+    """In the window's process, on its thread: every timer registered with Qt's event
+    dispatcher for an object of the application or its windows (QTimers, and the QBasicTimers
+    of Qt's own widgets), those of qasync's loop (its ``call_later`` callbacks are Qt timers
+    on the loop's ``_timer`` object, in qasync 0.28), and the threads alive; printed as
+    ``IDLE <json line>``."""
     import threading
 
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QAbstractEventDispatcher, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
+    dispatcher = QAbstractEventDispatcher.instance()
     lines = []
-    owners = [app, *QApplication.topLevelWidgets()] if app is not None else []
-    seen: set[int] = set()
-    for owner in owners:
-        for timer in owner.findChildren(QTimer):
-            if id(timer) in seen or not timer.isActive():
-                continue
-            seen.add(id(timer))
-            parent = timer.parent()
-            where = type(parent).__name__ if parent is not None else "-"
-            kind = "single shot" if timer.isSingleShot() else "repeating"
-            lines.append(
-                f"QTimer {timer.interval()} ms {kind}, of {where} "
-                f"{timer.objectName() or ''}".rstrip()
-            )
-    now = loop.time()  # type: ignore[attr-defined]
-    for handle in getattr(loop, "_scheduled", []):
-        lines.append(f"asyncio handle in {handle.when() - now:.1f} s: {handle._callback!r}")
+    owners: list[QObject] = [app, *QApplication.topLevelWidgets()] if app is not None else []
+    objects = {id(o): o for owner in owners for o in [owner, *owner.findChildren(QObject)]}
+    loop_timers = getattr(loop, "_timer", None)
+    if isinstance(loop_timers, QObject):
+        objects[id(loop_timers)] = loop_timers
+    for obj in objects.values():
+        for info in dispatcher.registeredTimers(obj) if dispatcher is not None else []:
+            if obj is loop_timers and info.interval == 0:
+                continue  # the call running this listing
+            parent = obj.parent()
+            what = type(obj).__name__
+            if obj is loop_timers:
+                what = "the asyncio loop (a call_later)"
+            elif isinstance(obj, QTimer):
+                kind = "once" if obj.isSingleShot() else "repeating"
+                what = f"QTimer ({kind}) of {type(parent).__name__ if parent else '-'}"
+            lines.append(f"timer {info.interval} ms: {what} {obj.objectName()}".rstrip())
     for thread in threading.enumerate():
         lines.append(f"thread {thread.native_id} {thread.name} (daemon={thread.daemon})")
     for line in lines:
