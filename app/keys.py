@@ -1,4 +1,5 @@
-"""API keys: one kept for this session, the OS keyring, then the standard environment variables.
+"""API keys: one kept for this session, the OS keyring, then the standard environment variables
+(the command line asks the environment before the keyring: ``Keys.environment_first``).
 
 A key is only ever handed to a provider's constructor. It is never written to a file, a
 transcript, the index, a log or an error message; messages name where a key can come from.
@@ -102,8 +103,14 @@ def _can_keep_keys(backend: KeyringBackend) -> bool:
 
 
 class Keys:
-    def __init__(self, environ: Mapping[str, str]) -> None:
+    def __init__(self, environ: Mapping[str, str], *, environment_first: bool = False) -> None:
+        """``environment_first``: a key in the environment is used before the keyring's, which
+        is then not asked at all (its backend is not even loaded). The command line does that:
+        its environment is what the user set for the commands they run, so it is the more
+        particular choice; the window's is the login's, and a key typed in its Settings (kept
+        in the keyring) is the more particular one there."""
         self._environ = environ
+        self.environment_first = environment_first
         self.problem: str | None = None  # why the keyring could not be used, if it could not
         self._handed_out: set[str] = set()  # every key value looked up, for ``secrets``
         self._session: dict[str, str] = {}  # provider -> key, in this process's memory only
@@ -119,15 +126,27 @@ class Keys:
         kept = self._session.get(provider)
         if kept:
             return Key(kept, SESSION)
+        if self.environment_first and (found := self._from_environment(provider, kind)):
+            return found
         stored = self._from_keyring(provider)
         if stored:
             self._handed_out.add(stored)
             return Key(stored, "keyring")
+        return self._from_environment(provider, kind)
+
+    def _from_environment(self, provider: str, kind: str | None) -> Key | None:
         for name in env_names(provider, kind):
             if self._environ.get(name):
                 self._handed_out.add(self._environ[name])
                 return Key(self._environ[name], name)
         return None
+
+    def shadowing(self, provider: str, kind: str | None = None) -> str | None:
+        """The environment variable whose key these keys use before the keyring's, if any:
+        a key stored in the keyring is then not the one used (``environment_first``)."""
+        if not self.environment_first:
+            return None
+        return next((n for n in env_names(provider, kind) if self._environ.get(n)), None)
 
     def secrets(self) -> set[str]:
         """The key values this process knows of, for ``app.scrub`` to take out of logs and
@@ -159,7 +178,7 @@ class Keys:
         value = value.strip()
         if not value:
             raise EmptyValue(cause="not_tried", what="key")
-        tried = Keys(self._environ)
+        tried = Keys(self._environ, environment_first=self.environment_first)
         tried._session = {**self._session, provider: value}
         tried._handed_out = self._handed_out  # the same set, not a copy
         tried._usable = self._usable

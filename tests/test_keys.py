@@ -146,6 +146,45 @@ def test_a_session_key_comes_first_and_only_its_source_is_shown(
         keys.keep_for_session("openai", "  \n")
 
 
+class CountingKeyring(MemoryKeyring):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def get_password(self, service: str, username: str) -> str | None:
+        self.asked += 1
+        return super().get_password(service, username)
+
+
+def test_the_command_lines_order_asks_the_environment_before_the_keyring(
+    backend: Callable[[keyring.backend.KeyringBackend], None],
+) -> None:
+    """The window's keys: the keyring's first. The command line's: the environment's, and the
+    keyring is then not asked at all; without one there, the keyring's as always."""
+    memory = CountingKeyring()
+    memory.passwords[SERVICE, "openai"] = "sk-from-the-keyring-0123"
+    memory.passwords[SERVICE, "box"] = "box-from-the-keyring"
+    backend(memory)
+    environ = {"OPENAI_API_KEY": "sk-from-the-environment", "BOX_API_KEY": ""}
+    window = Keys(environ)
+    assert window.lookup("openai").source == "keyring"  # type: ignore[union-attr]
+    assert window.shadowing("openai") is None
+    memory.asked = 0
+    terminal = Keys(environ, environment_first=True)
+    key = terminal.lookup("openai")
+    assert key is not None and (key.value, key.source) == (
+        "sk-from-the-environment",
+        "OPENAI_API_KEY",
+    )
+    assert memory.asked == 0
+    assert terminal.shadowing("openai") == "OPENAI_API_KEY"
+    assert terminal.lookup("box").source == "keyring"  # type: ignore[union-attr]
+    assert terminal.shadowing("box") is None  # an empty variable is no key
+    assert terminal.trial("box", "typed").environment_first
+    terminal.keep_for_session("openai", SESSION_KEY)  # the session's still comes first
+    assert terminal.lookup("openai").source == FOR_THE_SESSION  # type: ignore[union-attr]
+
+
 def test_storing_a_key_in_the_keyring_replaces_the_session_key(
     backend: Callable[[keyring.backend.KeyringBackend], None],
 ) -> None:

@@ -73,6 +73,12 @@ def cmd_key(services: Services, args: argparse.Namespace) -> int:
     except KeyringUnavailable:
         return fail(no_keyring(name, config.kind, services.keys.problem))
     print(f"stored the key for {name} in the OS keyring")
+    if variable := services.keys.shadowing(name, config.kind):
+        print(
+            f"{variable} is set here, and the command line uses it before the keyring's key "
+            "(the window uses the keyring's): unset it to use this one",
+            file=sys.stderr,
+        )
     return 0
 
 
