@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from app.attachments.sending import Sending
-from app.context import Contexts, PolicyStore
 from app.keys import BASE_URL_ENVIRONMENT, KIND_FAMILY, Keys
-from app.mcp import ConfigError, McpManager
-from app.mcp.source import McpSource
 from app.paths import DataDir
-from app.pricing import PriceTable
 from app.providers import Models, Provider
 from app.providers.registry import ProviderEntry
 from app.settings import LOCAL, ProviderConfig, Settings, settings_or_defaults
 from app.store import Library
-from app.tools import BuiltinSource, ToolBox, ToolSource
-from app.turn import TurnRunner, TurnSettings, recall_of
+
+if TYPE_CHECKING:  # each imported where it is first used: ``ask`` uses few of them
+    from app.attachments.sending import Sending
+    from app.context import Contexts
+    from app.mcp import McpManager
+    from app.pricing import PriceTable
+    from app.tools import ToolBox
+    from app.turn import TurnRunner
 
 
 @dataclass
@@ -50,13 +52,30 @@ class Services:
         """The MCP servers of this process: built on first use; no server starts until a
         tool, prompt or resource of it is needed."""
         if self._mcp is None:
+            from app.mcp import McpManager
+
             self._mcp = McpManager(self.data, self.keys, self.environ)
         return self._mcp
 
     @property
     def toolbox(self) -> ToolBox:
         """The built-ins and each usable server in mcp.json, rebuilt when mcp.json changes.
-        An unreadable mcp.json leaves the built-ins alone, with a warning."""
+        An unreadable mcp.json leaves the built-ins alone, with a warning. Without mcp.json,
+        the built-ins alone, and nothing of MCP is imported."""
+        from app.tools import BuiltinSource, ToolBox
+
+        try:
+            mtime_ns = self.data.mcp_file.stat().st_mtime_ns
+        except OSError:
+            mtime_ns = 0  # as ``McpManager.config`` reads a missing file: no servers
+        if mtime_ns == 0:
+            if self._toolbox is None or self._toolbox[0] != 0:
+                self._toolbox = (0, ToolBox([BuiltinSource()]))  # no server of it to stop
+            return self._toolbox[1]
+        from app.mcp import ConfigError
+        from app.mcp.source import McpSource
+        from app.tools import ToolSource
+
         manager = self.mcp
         try:
             config = manager.config
@@ -87,6 +106,8 @@ class Services:
     def prices(self) -> PriceTable:
         """The price table of the current settings (the dialog replaces the settings object)."""
         if self._prices is None or self._prices[0] is not self.settings:
+            from app.pricing import PriceTable
+
             self._prices = (self.settings, PriceTable(self.settings.prices))
         return self._prices[1]
 
@@ -121,6 +142,8 @@ class Services:
         """Attachments fitted to each provider, by the current settings' kinds and vision
         models (rebuilt when the settings object is replaced)."""
         if self._sending is None or self._sending[0] is not self.settings:
+            from app.attachments.sending import Sending
+
             kinds = {name: config.kind for name, config in self.settings.all_providers().items()}
             made = Sending(self.library.blobs, kinds, self.settings.vision_models)
             self._sending = (self.settings, made)
@@ -133,14 +156,30 @@ class Services:
         parts = (self.library, self.settings, self.models, self.toolbox)
         built = self._runner
         if built is None or any(a is not b for a, b in zip(built[0], parts, strict=True)):
-            settings = self.settings
-            runner = TurnRunner.build(
-                self.library, self.models, self.contexts, self.sending, self.toolbox,
-                settings=TurnSettings.from_settings(settings),
-                recall=recall_of(settings.recall_model or settings.title_model),
-            )  # fmt: skip
-            built = self._runner = (parts, runner)
+            built = self._runner = (parts, self._runner_with(self.toolbox))
         return built[1]
+
+    def runner_for(self, enabled: Sequence[str]) -> TurnRunner:
+        """The runner of a turn that enables the tools ``enabled``: when they are built-ins
+        (or none), one with the built-ins alone, so the turn reads no mcp.json and imports
+        nothing of MCP; else ``runner``."""
+        from app.tool_names import BUILTIN_NAMES
+
+        if not set(enabled) <= set(BUILTIN_NAMES):
+            return self.runner
+        from app.tools import ToolBox
+
+        return self._runner_with(ToolBox.builtin())
+
+    def _runner_with(self, toolbox: ToolBox) -> TurnRunner:
+        from app.turn import TurnRunner, TurnSettings, recall_of
+
+        settings = self.settings
+        return TurnRunner.build(
+            self.library, self.models, self.contexts, self.sending, toolbox,
+            settings=TurnSettings.from_settings(settings),
+            recall=recall_of(settings.recall_model or settings.title_model),
+        )  # fmt: skip
 
     def close(self) -> None:
         if self._mcp is not None:
@@ -152,6 +191,8 @@ def build_contexts(data: DataDir, settings: Settings, library: Library | None = 
     """Context policies (defaults from settings; each conversation's own, kept in its
     transcript, where the library is given), the models' windows and the token counts,
     shared by every turn."""
+    from app.context import Contexts, PolicyStore
+
     store = PolicyStore(library) if library is not None else None
     kinds = {name: config.kind for name, config in settings.all_providers().items()}
     return Contexts(settings.context_policy(), store, settings.context_windows, kinds)
@@ -214,14 +255,16 @@ def build(
     *,
     reconcile: bool = True,
     library: Library | None = None,
+    environment_first: bool = False,
 ) -> Services:
     """Everything the CLI or the window needs; the window reconciles later, off its UI thread.
     The window opens its ``library`` before its first paint (``ui/shell/app.py``) and passes
-    it here after."""
+    it here after. ``environment_first``: keys from the environment before the keyring's (the
+    command line's order, ``Keys``)."""
     environ = os.environ if environ is None else environ
     data = data or DataDir.default()
     settings, problem = settings_or_defaults(data)
-    keys = Keys(environ)
+    keys = Keys(environ, environment_first=environment_first)
     library = library or Library(data, reconcile=reconcile)
     if problem:
         library.warnings.append(problem)

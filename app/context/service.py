@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app.context.compression import CompressionError, NothingToCompress, compress
 from app.context.events import CompressionFailed, OnContext, ignore
 from app.context.policy import ContextPolicy, PolicyStore
 from app.context.strategies import parse_strategy
@@ -341,6 +340,9 @@ class Contexts:
         on_context: OnContext,
     ) -> None:
         """Compress by the policy; a failure is said and written down, never raised."""
+        # here: a turn that does not compress does without the summaries' machinery
+        from app.context.compression import CompressionError, NothingToCompress, compress
+
         try:
             compressor, compressor_model = models.resolve(policy.compression_model)
             await compress(
