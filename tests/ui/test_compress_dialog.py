@@ -99,7 +99,8 @@ def test_use_appends_the_previewed_summary_and_undo_retracts_it(
     assert (entry.provider, entry.model) == ("scripted", "echo")
     assert len(provider.requests) == 1  # the summary read is the one used: not asked again
     assert "summarised" in harness.chat_text()
-    assert not dialog.use_button.isEnabled() and dialog.undo_button.isEnabled()
+    assert not dialog.use_button.isEnabled()
+    harness.until(dialog.undo_button.isEnabled, "Undo enabled (found on a worker thread)")
     qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
     harness.until(lambda: dialog.writing is not None and dialog.writing.done(), "the undo")
     *_, retraction = compressions(harness)

@@ -120,7 +120,8 @@ def test_a_long_chat_is_compressed_without_a_stall_into_the_same_entry(
     assert saved.meta == {"automatic": False, "summary": "model"}
     assert saved.parent == history.id_of(history.version - 1)  # made at the leaf it read
     assert "Appended compression seq" in dialog.status.text() and not dialog.progress.isVisible()
-    assert dialog.undo_button.isEnabled() and not dialog.cancel_button.isEnabled()
+    assert not dialog.cancel_button.isEnabled()
+    harness.until(dialog.undo_button.isEnabled, "Undo enabled (found on a worker thread)")
 
 
 def small_chat(library: Library, turns: int, answered: bool = True) -> str:

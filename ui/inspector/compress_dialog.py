@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -77,6 +78,9 @@ class CompressDialog(QDialog):
         self.outcome: Outcome | None = None  # the previewed summaries, not yet used
         self.task: asyncio.Task[None] | None = None  # the preview: Cancel cancels it
         self.writing: asyncio.Task[None] | None = None  # an append (use, undo): runs to its end
+        # whether a compression stands that Undo would retract: found on a worker thread, as
+        # a long history's outline takes a while to build (``_check_undoable``)
+        self._undoable = False
         services = controller.services
         policy = services.contexts.policy(conversation_id)
 
@@ -309,10 +313,24 @@ class CompressDialog(QDialog):
         if not busy:
             self.argument.setEnabled(bool(STRATEGIES[self.strategy.currentIndex()][2]))
         self.use_button.setEnabled(not busy and self.outcome is not None)
-        history = self.controller.conversation(self.conversation_id).history
-        self.undo_button.setEnabled(not busy and bool(standing(history)))
+        self.undo_button.setEnabled(not busy and self._undoable)
+        if not busy:
+            self._check_undoable()
         if message is not None:
             self._show_status(message)
+
+    def _check_undoable(self) -> None:
+        """Enable Undo once a worker thread has found a standing compression (the history's
+        outline is kept, so Undo's own look at it is quick then)."""
+        history = self.controller.conversation(self.conversation_id).history
+
+        async def check() -> None:
+            undoable = bool(await asyncio.to_thread(standing, history))
+            if shiboken6.isValid(self.undo_button):  # else the dialog was closed meanwhile
+                self._undoable = undoable
+                self.undo_button.setEnabled(undoable and not self.busy())
+
+        self.controller.spawn(check())
 
     def _show_status(self, message: str) -> None:
         self.status.setStyleSheet("")
