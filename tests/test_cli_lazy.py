@@ -51,6 +51,25 @@ sys.exit(code)
 """
 
 
+EVERY_MODULE = """
+import json, sys
+from app.cli.main import main
+code = main(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+sys.exit(code)
+"""
+# What ``ask`` never imports with its key in the environment and no tool enabled, even with an
+# mcp.json that names a server: nothing of MCP, no compression, no keyring (nor a backend of
+# it), no token vocabulary, no other provider's SDK, no Qt. ``app.mcp`` itself may come: the
+# approver reads tool selectors with ``app.mcp.naming``.
+ASK_NEVER = (
+    "app.mcp.manager", "app.mcp.config", "app.mcp.source", "app.mcp.connection", "mcp",
+    "app.cli.mcp", "app.context.compression", "app.context.summaries", "keyring",
+    "secretstorage", "jeepney", "bpe_openai", "anthropic", "google.genai", "llama_cpp",
+    "aiohttp", "PySide6",
+)  # fmt: skip
+
+
 def imported(*args: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
     """The heavy packages the command imported, and how it ended."""
     loaded, result = watched(*args)
@@ -112,6 +131,56 @@ def test_asking_a_cloud_model_loads_its_sdk_alone_and_no_vocabulary() -> None:
         assert refused.returncode != 0 and "over box:tiny's window" in refused.stderr
 
 
+def every_module(
+    *args: str, env: dict[str, str]
+) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """Every module the command imported, and how it ended."""
+    result = subprocess.run(
+        [sys.executable, "-c", EVERY_MODULE, *args],
+        capture_output=True, text=True, timeout=120, env=env,
+    )  # fmt: skip
+    return set(json.loads(result.stderr.strip().splitlines()[-1])), result
+
+
+def test_asking_with_the_key_in_the_environment_and_no_tools_imports_only_what_it_sends() -> None:
+    """The key in the environment (BOX_API_KEY, as llm takes OPENAI_API_KEY) is used before the
+    keyring, which is never loaded; no tool is enabled, so MCP stays unread though mcp.json names
+    a server; nothing is compressed, so the compression machinery stays unloaded. A new
+    conversation and a second turn of it alike."""
+    with WireServer() as server:
+        home().mkdir(parents=True, exist_ok=True)
+        (home() / "settings.toml").write_text(
+            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
+            '[providers.box]\nkind = "openai-compatible"\n'
+            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\nneeds_key = true\n'
+        )
+        (home() / "mcp.json").write_text(
+            json.dumps({"mcpServers": {"never": {"command": "false", "args": []}}})
+        )
+        server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply("Hi.")))
+        env = os.environ.copy() | {"BOX_API_KEY": "box-key-from-the-environment"}
+        env.pop("PYTHON_KEYRING_BACKEND", None)  # keyring would look for its backends
+        loaded, first = every_module("ask", "--new", "Hello there", env=env)
+        assert first.returncode == 0 and first.stdout.strip() == "Hi.", first.stderr
+        assert "openai" in loaded and not loaded & set(ASK_NEVER), sorted(loaded & set(ASK_NEVER))
+        assert server.requests[0].headers["authorization"] == "Bearer box-key-from-the-environment"
+        (conversation_id,) = [line.split()[0] for line in _listed()]
+        loaded, again = every_module("ask", "-c", conversation_id, "And again", env=env)
+        assert again.returncode == 0 and again.stdout.strip() == "Hi.", again.stderr
+        assert not loaded & {*ASK_NEVER, "sqlite_utils"}, sorted(
+            loaded & {*ASK_NEVER, "sqlite_utils"}
+        )
+        # a tool asked for by name is a built-in: still nothing of MCP
+        loaded, timed = every_module("ask", "-c", conversation_id, "--tools", "current_time",
+                                     "What time is it?", env=env)  # fmt: skip
+        assert timed.returncode == 0, timed.stderr
+        assert not loaded & set(ASK_NEVER), sorted(loaded & set(ASK_NEVER))
+        # the server named: MCP is loaded (and its server refused: `false` exits at once)
+        loaded, _ = every_module("ask", "-c", conversation_id, "--tools", "mcp:never", "Hi",
+                                 env=env)  # fmt: skip
+        assert "app.mcp.manager" in loaded
+
+
 def _listed() -> list[str]:
     result = subprocess.run(
         [sys.executable, "-m", "app.cli", "list"],
@@ -162,6 +231,10 @@ def test_the_parsers_copies_match_their_sources() -> None:
 
     assert tuple(BUILTIN) == BUILTIN_NAMES and USED == DEFAULT_MAX_ROUNDS
     assert GROUPS == cli_base.USAGE_GROUPS
+    from app.cli import ask
+    from app.inspect import fit
+
+    assert ask.MARGIN == fit.MARGIN
 
 
 def test_every_handler_named_by_the_parser_exists() -> None:

@@ -10,8 +10,11 @@ from typing import TYPE_CHECKING
 
 from app.cli.parser import fail
 
+MARGIN = 256  # ``app.inspect.fit.MARGIN``, copied: importing it would import the whole preview
+
 if TYPE_CHECKING:
     from app.composition import Services
+    from app.context.service import Named
     from app.history import Attachment, ModelOutput
     from app.store import Conversation
 
@@ -19,10 +22,10 @@ if TYPE_CHECKING:
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     from app.cli import attachments as cli_attachments
     from app.cli import branches as cli_branches
-    from app.cli import mcp as cli_mcp
     from app.cli import turn as cli_turn
     from app.cli.approval import AllowList
     from app.cli.turn import last_model, parse_tools, show, show_context, tuning_of
+    from app.turn.points import enabled_tools
 
     library = services.library
     regenerate = args.regenerate or args.retry
@@ -39,7 +42,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     if regenerate and args.compare:
         return fail("--regenerate and --compare do not go together: pick one")
     attachments = cli_attachments.attach(services, args.attach)  # checked first: refused early
-    attachments += cli_mcp.resource_attachments(services, args.resource)
+    if args.resource:
+        from app.cli import mcp as cli_mcp
+
+        attachments += cli_mcp.resource_attachments(services, args.resource)
     if regenerate:
         text = ""
     else:
@@ -47,6 +53,7 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         if not text.strip() and not attachments:
             return fail("nothing to ask: give the question as an argument or on stdin")
     tools = parse_tools(services, args.tools)
+    default_tools = services.settings.default_tools
     AllowList.parse(args.allow_tools)  # a mistake in it is refused before anything is written
     conversation = library.open(args.conversation) if args.conversation else None
     if args.compare:
@@ -56,14 +63,22 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     spec = (
         args.model or last_model(conversation, services.models) or services.settings.default_model
     )
-    services.models.resolve(spec)  # an unknown model or a missing key fails before any write
-    if not regenerate:
+    provider, model = services.models.resolve(spec)  # an unknown model or a missing key fails
+    if tools is not None:  # before any write
+        enabled = tools
+    elif conversation is not None:
+        enabled = enabled_tools(conversation.history, () if regenerate else default_tools)
+    else:
+        enabled = list(default_tools)
+    if not regenerate and not fits_by_bounds(
+        services, conversation, provider, model, text, args.system, attachments, enabled
+    ):
         text, problem = fitted(services, conversation, spec, text, args.trim, attachments)
         if problem:
             return fail(problem)
     cli_attachments.check_sendable(services, spec, text, attachments)
     conversation = conversation or library.create()
-    runner = cli_turn.turn_runner(services, args)
+    runner = cli_turn.turn_runner(services, args, enabled)
 
     async def turn() -> ModelOutput:
         if regenerate:
@@ -76,6 +91,45 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
+
+
+def fits_by_bounds(
+    services: Services,
+    conversation: Conversation | None,
+    provider: Named,
+    model: str,
+    text: str,
+    system: str | None,
+    attachments: Sequence[Attachment],
+    enabled: Sequence[str],
+) -> bool:
+    """Whether the request surely fits the model's window, known without rendering it: every
+    entry of the conversation, every branch and summary, with the message, the system
+    instruction and the built-in tools' definitions, bounded by their UTF-8 bytes
+    (``bound_text``) and framing, is within the window with ``MARGIN`` to spare. A request
+    carries no more than that. With files or an MCP server's tools, ``fitted`` estimates."""
+    from app.context.service import tool_tokens
+    from app.context.tokens import MESSAGE_OVERHEAD, bound_text, count_entry
+    from app.history import ModelInput, ToolResults
+    from app.tool_names import BUILTIN_NAMES
+    from app.tools import ToolBox
+
+    entries = list(conversation.history) if conversation is not None else []
+    if (
+        attachments
+        or not set(enabled) <= set(BUILTIN_NAMES)
+        or any(
+            (isinstance(e, ModelInput) and e.attachments)
+            or (isinstance(e, ToolResults) and any(r.attachments for r in e.results))
+            for e in entries
+        )
+    ):
+        return False
+    total = bound_text(text) + bound_text(system or "") + 2 * MESSAGE_OVERHEAD
+    total += sum(count_entry(entry, text_count=bound_text) for entry in entries)
+    if enabled:
+        total += tool_tokens([t.spec for t in ToolBox.builtin().resolve(enabled)], bound=True)
+    return total + MARGIN <= services.contexts.window(provider, model)
 
 
 def fitted(

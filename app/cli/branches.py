@@ -94,6 +94,7 @@ def compare(
     tools: list[str] | None,
 ) -> int:
     """``ask --compare A,B``: each reply printed whole as it finishes, with its usage and cost."""
+    from app.cli import collector
     from app.cli import turn as cli_turn
     from app.cli.turn import tuning_of, turn_runner
     from app.pricing import format_cost
@@ -110,6 +111,7 @@ def compare(
     texts: dict[str, list[str]] = {spec: [] for spec in specs}
 
     def collect(spec: str, event: StreamEvent) -> None:
+        collector.resume()  # a reply has started: start-up is over (app/cli/collector.py)
         if isinstance(event, TextDelta):
             texts[spec].append(event.text)
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from app.cli import collector
 from app.cli.parser import EXIT_INTERRUPTED, build_parser, fail
 from app.errors import CrosstalkError
 from app.paths import DataDir
@@ -27,12 +28,24 @@ if TYPE_CHECKING:
     from app.store import Library
 from app.cli.output import warn
 
+# The commands that make a turn: the collector stays off until their reply starts to arrive
+# (``app.cli.turn``), so importing the provider's SDK on the way is not slowed by it.
+TURNS = frozenset({"app.cli.ask:cmd_ask", "app.cli.branches:cmd_edit"})
 # The commands that only read the library: they open it alone, without the providers, tools
 # and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
 READING = frozenset(f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    collector.pause()  # until the command's own work starts (app/cli/collector.py)
+    try:
+        return run(argv)
+    finally:
+        collector.resume()
+
+
+def run(argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` and run its command; the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)  # only this command's parser is made
     args, extra = parser.parse_known_args(argv)
@@ -66,11 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             from app import composition
 
-            services = composition.build()
+            services = composition.build(environment_first=True)  # the order of app/keys.py
     except CrosstalkError as exc:
         return fail(str(exc))
     except sqlite3.DatabaseError as exc:
         return fail(damaged_index(exc))
+    if args.handler not in TURNS:
+        collector.resume()
     try:
         warn(services.library.warnings)
         return handler(services, args)

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from app.cli import collector
 from app.cli.parser import EXIT_ERROR as EXIT_ERROR
 from app.cli.parser import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from app.cli.parser import fail as fail  # shared by every command
@@ -71,6 +72,8 @@ def run(
     except CrosstalkError as exc:
         print(file=sys.stderr)
         return fail(f"{exc} (conversation {conversation.id}; `{again}` tries again)"), None
+    finally:
+        collector.resume()  # if no reply arrived to do it (``show``)
     name_later(services, conversation)
     return 0, done
 
@@ -263,7 +266,9 @@ def stop_on_signals(task: asyncio.Task[Any] | None, received: list[int]) -> None
 
 
 def show(event: StreamEvent) -> None:
-    """Stream the reply to stdout; thinking and tool calls go to stderr, out of the answer."""
+    """Stream the reply to stdout; thinking and tool calls go to stderr, out of the answer.
+    The reply has started: the command's start-up is over (``collector``)."""
+    collector.resume()
     if isinstance(event, TextDelta):
         sys.stdout.write(event.text)
         sys.stdout.flush()
@@ -291,17 +296,21 @@ def show_context(event: ContextEvent) -> None:
         print(f"[compression not used: {event.message}]", file=sys.stderr)
 
 
-def turn_runner(services: Services, args: argparse.Namespace) -> TurnRunner:
+def turn_runner(
+    services: Services, args: argparse.Namespace, enabled: Sequence[str] | None = None
+) -> TurnRunner:
     """The services' runner with this command's --temperature, --max-tokens and --think (a
     turn that appends an input also remembers them for the conversation: ``tuning_of``), and
-    the approver of MCP tool calls: --allow-tools, else a question on a terminal, else no."""
+    the approver of MCP tool calls: --allow-tools, else a question on a terminal, else no.
+    ``enabled``: the tools the turn will enable, when known; built-ins alone need nothing of
+    MCP (``Services.runner_for``)."""
     import dataclasses
 
     from app.cli.approval import AllowList, terminal_approver
     from app.tuning import applied
 
     allow = AllowList.parse(getattr(args, "allow_tools", None))
-    runner = services.runner
+    runner = services.runner if enabled is None else services.runner_for(enabled)
     # counts only when bounds leave a doubt: the provider's usage is the count; a new
     # conversation is titled once the command is done (``cli_turn.name_later``)
     settings = dataclasses.replace(
@@ -331,7 +340,15 @@ def last_model(conversation: Conversation | None, models: Models) -> str | None:
 
 def parse_tools(services: Services, value: str | None) -> list[str] | None:
     """--tools as the turn remembers it: "all" becomes every tool there is now (built-ins and
-    ``mcp:SERVER`` for each enabled server), "none" none; an unknown name is a ValueError."""
+    ``mcp:SERVER`` for each enabled server), "none" none; an unknown name is a ValueError.
+    Built-in names alone are checked without reading mcp.json."""
     if value is None:
         return None
-    return services.toolbox.check(value.split(","))
+    from app.tool_names import BUILTIN_NAMES
+
+    names = value.split(",")
+    if {name.strip() for name in names} <= {*BUILTIN_NAMES, "none", ""}:
+        from app.tools import ToolBox
+
+        return ToolBox.builtin().check(names)
+    return services.toolbox.check(names)
