@@ -5,6 +5,7 @@ about once a second; a reload that finds the same rows changes them in place."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from PySide6.QtCore import QModelIndex
 
 from app.history import ModelInput, ModelOutput, Title
 from app.store import Library
+from ui.common import locale_format
 from ui.conversations.model import REFRESH_MS
 from ui.conversations.pane import HIT, ID_ROLE, ROW_ROLE, SUBTITLE_ROLE, ConversationList
 from ui.conversations.reader import LibraryReader
@@ -130,3 +132,28 @@ def test_a_reload_that_finds_the_same_rows_changes_only_those_that_differ(
     assert model.index(0).data() == "Renamed elsewhere"
     assert changed == [(0, 0)]
     assert [model.index(n).data(SUBTITLE_ROLE) for n in range(1, model.rowCount())] == shown
+
+
+def test_rows_are_formatted_on_the_readers_thread_before_they_are_listed(
+    qtbot: Any,
+    library: Library,
+    reader: CountingReader,
+    qasync_loop: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Formatting a row's muted line makes many calls into Qt; a paint makes none of them."""
+    for n in range(3):
+        chat(library, f"chat {n}")
+    threads: list[threading.Thread] = []
+    when = locale_format.when
+
+    def counted(*args: Any) -> str:
+        threads.append(threading.current_thread())
+        return when(*args)
+
+    monkeypatch.setattr(locale_format, "when", counted)
+    widget = listed(qtbot, reader, qasync_loop)
+    assert len(threads) == 3 and threading.main_thread() not in threads
+    widget.view.viewport().repaint()
+    assert len(threads) == 3
+    assert all(widget.model.index(n).data(SUBTITLE_ROLE) for n in range(3))

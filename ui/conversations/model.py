@@ -404,8 +404,14 @@ class ConversationListModel(QAbstractListModel):
                 )
             )
             return
-        for row in rows:  # costed when shown (data()): a refresh loads hundreds of rows
-            row["usage"] = found.get(row["id"], [])
+        prices = self._prices
+
+        def costed() -> None:  # on the reader's thread, before the rows are listed
+            for row in rows:
+                row["usage"] = found.get(row["id"], [])
+            row_data.prepare(rows, prices)
+
+        await self._reader.run(costed)
 
     def _give_up(self, generation: int) -> None:
         """After a failed query, stop paging (no retry storm); refresh() tries again."""

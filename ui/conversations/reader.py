@@ -49,6 +49,10 @@ class LibraryReader:
 
         return await self._ask(job)
 
+    async def run(self, job: Callable[[], T]) -> T:
+        """Run ``job`` on the reader's thread: work on rows that would hold the window's."""
+        return await self._ask(lambda _lib: job())
+
     async def count(self) -> int:
         return await self._ask(lambda lib: lib.index.count())
 

@@ -10,6 +10,7 @@ a message that matches, and "5 more in this conversation", each say their own.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -27,6 +28,7 @@ from ui.conversations.search_results import CONVERSATION, HIT, MORE
 SUBTITLE = "_subtitle"  # a row's key for its muted line once formatted: (the day, the text)
 SPEND = "spend"  # a row's key for its Spend, worked out from its "usage" when first shown
 DERIVED = (SUBTITLE, SPEND)  # kept with a row, worked out from its data
+BREATHE_EVERY = 16  # rows prepared between two pauses of the reader's thread (``prepare``)
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -259,11 +261,11 @@ def identity(row: Row) -> tuple[Any, ...]:
 
 def differ(old: Row, new: Row) -> bool:
     """The row's data changed (what was worked out from it and kept is not its data)."""
-    kept = {key: old.pop(key) for key in DERIVED if key in old}
-    try:
-        return old != new
-    finally:
-        old.update(kept)
+    return _data_of(old) != _data_of(new)
+
+
+def _data_of(row: Row) -> Row:
+    return {key: value for key, value in row.items() if key not in DERIVED}
 
 
 def data(row: Row, role: int, prices: PriceTable) -> Any:
@@ -286,6 +288,19 @@ def shown(row: Row, prices: PriceTable) -> Shown:
     if SPEND not in row and "usage" in row:
         row[SPEND] = spend(row["usage"], prices)
     return Shown(CONVERSATION, _title(row), _subtitle(row), bool(row.get("pinned")))
+
+
+def prepare(rows: list[Row], prices: PriceTable) -> None:
+    """Work out and keep what the list shows of these rows (their Spend and muted line) before
+    they are listed, on the reader's thread: formatting them as a paint first asks for them
+    makes many short calls into Qt, each of which waits for the interpreter while another
+    thread runs Python. Every ``BREATHE_EVERY`` rows, a pause lets the window's thread take
+    the interpreter (as ``app.context.summaries.breathe`` does for counting)."""
+    for n, row in enumerate(rows):
+        if row.get("row", CONVERSATION) == CONVERSATION:
+            shown(row, prices)
+        if n % BREATHE_EVERY == BREATHE_EVERY - 1:
+            time.sleep(0.0005)
 
 
 def forget_derived(row: Row) -> None:
