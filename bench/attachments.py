@@ -157,7 +157,7 @@ def window_open(data: DataDir, conversation_id: str) -> None:
     services = composition.build(data, environ={})
     controller = ChatController(services)
     reader = LibraryReader(services.library)
-    window = MainWindow(controller, reader, WindowState(data))
+    window = MainWindow.open(controller, reader, WindowState(data))
     window.resize(1200, 800)
     window.show()
     gaps: list[float] = []

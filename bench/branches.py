@@ -180,7 +180,7 @@ def window_open(data: DataDir, conversation_id: str) -> None:
     controller = ChatController(services)
 
     async def measure() -> float:
-        window = MainWindow(controller, reader, WindowState(services.data))
+        window = MainWindow.open(controller, reader, WindowState(services.data))
         window.resize(1200, 800)
         window.show()
         await asyncio.sleep(0.5)  # the list's first page, off the loop

@@ -74,7 +74,7 @@ def measure(kind: str, mode: str) -> None:
     services = composition.build(data, environ=os.environ)
     controller = ChatController(services)
     reader = LibraryReader(services.library)
-    window = MainWindow(controller, reader, WindowState(data))
+    window = MainWindow.open(controller, reader, WindowState(data))
     window.show()
     gaps: list[float] = []
     last = [time.perf_counter()]

@@ -211,7 +211,7 @@ async def in_window(data: DataDir, cid: str, runs: int) -> list[Row]:
     services = composition.build(data, reconcile=False)
     reader = LibraryReader(services.library)
     controller = ChatController(services)
-    window = MainWindow(controller, reader, WindowState(data))
+    window = MainWindow.open(controller, reader, WindowState(data))
     window.resize(1400, 900)
     window.show()
     try:

@@ -82,7 +82,7 @@ def main(out: Path, language: str) -> None:
 
     def open_window() -> MainWindow:
         opened.append((ChatController(services), LibraryReader(services.library)))
-        window = MainWindow(*opened[-1], WindowState(services.data))
+        window = MainWindow.open(*opened[-1], WindowState(services.data))
         window.resize(1200, 780)
         window.show()
         return window

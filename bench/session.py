@@ -9,7 +9,7 @@ A benchmark, not a test: it prints a table and always exits 0.
 The library (N conversations with real transcripts, one of 10,000 entries) is made once and
 kept in ``--cache`` (bench/session_day.py ``prepare``); each run works on a copy. Then:
 
-1. **start**: start to first paint in a fresh process (bench/ui_stream.py ``start_once``: the
+1. **start**: start to first paint in a fresh process (bench/start.py: the
    real ``ui.shell.app.run``), the median of ``--starts`` runs; its stalls are not measured (the
    window is not on screen yet).
 2. the rest of the day in this process, offscreen, the real MainWindow on a qasync loop
@@ -32,7 +32,6 @@ import logging
 import os
 import resource
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -49,6 +48,7 @@ from ui.shell.pyside_feature import stop_source_scans
 
 stop_source_scans()  # as ui/shell/main.py does before the window's modules
 
+from bench import start  # noqa: E402
 from bench.session_day import (  # noqa: E402  (after the scans are stopped)
     FRAME_MS,
     QUICK,
@@ -62,31 +62,21 @@ from bench.session_day import (  # noqa: E402  (after the scans are stopped)
     run_in_qt,
 )
 from bench.store import progress  # noqa: E402
-from bench.ui_stream import start_once  # noqa: E402
 
 TARGETS = "targets (issue 23): no stall over 16 ms after first paint; first paint within 250 ms"
 
 
 def measure_start(data_root: Path, runs: int, conversations: int) -> Action:
-    from app.paths import DataDir
-
-    starts = []
-    for n in range(runs):
-        progress(f"start-up {n + 1}/{runs} in a fresh process")
-        starts.append(start_once(DataDir(data_root)))
-
-    def each(values: list[float | None]) -> str:
-        return ", ".join("—" if v is None else f"{v:.0f}" for v in values)
-
-    rows = [s.since_spawn("rows_painted") for s in starts]
-    known = [v for v in rows if v is not None]
-    painted = each([s.since_spawn("window_painted") for s in starts])
-    after_qapp = each([s.since_qapp("window_painted") for s in starts])
+    starts = start.measure(data_root, runs, progress)
+    bare = starts.median("window_painted", bare=True) or 0
+    ratio = starts.ratio("rows_painted")
     return Action(
         f"start ({conversations:,} conversations)",
-        statistics.median(known) if known else None,
-        note=f"process start -> list rows painted, median of {runs}; window painted at "
-        f"{painted} ms ({after_qapp} ms after QApplication())",
+        starts.median("rows_painted"),
+        note=f"process start -> list rows painted, median of {runs}: "
+        f"{starts.each('rows_painted')} ms; "
+        + (f"{ratio:.2f}x a bare PySide6 window ({bare:.0f} ms); " if ratio else "")
+        + f"window filled at {starts.each('filled')} ms",
     )
 
 

@@ -421,7 +421,7 @@ async def run_day(data: DataDir, long_id: str, plan: Plan, scratch: Path) -> Day
     reader = LibraryReader(services.library)
     controller = ChatController(services)
     ready = asyncio.ensure_future(controller.before_first_paint())  # as ui/shell/app.py does
-    window = MainWindow(controller, reader, WindowState(data))
+    window = MainWindow.open(controller, reader, WindowState(data))
     window.resize(1200, 800)
     await ready
     window.show()

@@ -35,14 +35,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import math
 import os
 import random
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -68,6 +66,7 @@ from app.paths import DataDir
 from app.providers import Finished, Models, Rendered, Request, StreamEvent, TextDelta, UsageReport
 from app.store.library import Library
 from app.titles import INSTRUCTION as TITLE_INSTRUCTION
+from bench import start
 from bench.qt_timing import PaintWatch, until
 from bench.store import WORDS, generate, progress, stamp
 from ui.chat.controller import FLUSH_MS, ChatController
@@ -78,7 +77,7 @@ from ui.shell.window_state import WindowState
 ROOT = Path(__file__).resolve().parent.parent
 TICK_MS = 5
 LAG_TARGET_MS = 16
-FIRST_PAINT_TARGET_MS = 1500
+FIRST_PAINT_TARGET_MS = start.TARGET_MS
 OPEN_TARGET_MS = 200
 CHARS_PER_TOKEN = 4
 SPEC = "paced:markdown"
@@ -373,147 +372,25 @@ class Timed:
 
 # --- 1. start to first paint, in a fresh process ----------------------------------------------
 
+
 # Run with ``python -c`` from the repository root, CROSSTALK_HOME set to the data dir; it prints
 # its time.monotonic() marks (one clock for both processes on Linux) on a ``BENCH`` line.
-FIRST_PAINT_CHILD = r"""
-import time
-marks = {"interpreter": time.monotonic()}
-import json, sys
-import ui.shell.main
-if not ui.shell.main.has_display():
-    sys.exit("no display")
-from ui.shell.pyside_feature import stop_source_scans
-stop_source_scans()  # as ui.shell.main.main does before it imports the window
-import ui.shell.app
-marks["imported"] = time.monotonic()
-from PySide6.QtCore import QEvent, QObject, QTimer
-
-class Watch(QObject):
-    def __init__(self, window):
-        super().__init__()
-        self.window = window
-        self.list_model = window.conversations.model
-        self.viewport = window.conversations.view.viewport()
-        window.installEventFilter(self)
-        self.viewport.installEventFilter(self)
-
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint:
-            now = time.monotonic()
-            if watched is self.window:
-                marks.setdefault("window_painted", now)
-            elif watched is self.viewport and self.list_model.rowCount() > 0:
-                if "rows_painted" not in marks:
-                    marks["rows_painted"] = now
-                    marks["rows"] = self.list_model.rowCount()
-                    QTimer.singleShot(0, self.window.close)
-        return False
-
-class Application(ui.shell.app.QApplication):
-    def __init__(self, argv):
-        marks["qapplication_begin"] = time.monotonic()
-        super().__init__(argv)
-        marks["qapplication"] = time.monotonic()
-        QTimer.singleShot(60_000, self.closeAllWindows)  # never hang the benchmark
-
-class Window(ui.shell.app.MainWindow):
-    def __init__(self, *args):
-        marks["window_begin"] = time.monotonic()
-        super().__init__(*args)
-        marks["window_built"] = time.monotonic()
-        self._bench_watch = Watch(self)
-
-ui.shell.app.QApplication = Application
-ui.shell.app.MainWindow = Window
-code = ui.shell.app.run([sys.argv[0]])
-marks["returned"] = time.monotonic()
-print("BENCH " + json.dumps(marks), flush=True)
-sys.exit(code)
-"""
-
-
-@dataclass
-class Start:
-    spawned_at: float
-    marks: dict[str, float]
-
-    def since_spawn(self, mark: str) -> float | None:
-        at = self.marks.get(mark)
-        return None if at is None else (at - self.spawned_at) * 1000
-
-    def since_qapp(self, mark: str) -> float | None:
-        at, qapp = self.marks.get(mark), self.marks.get("qapplication")
-        return None if at is None or qapp is None else (at - qapp) * 1000
-
-
-def start_once(data: DataDir) -> Start:
-    env = dict(os.environ)
-    env["CROSSTALK_HOME"] = str(data.root)
-    spawned_at = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_PAINT_CHILD],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    line = next((s for s in done.stdout.splitlines() if s.startswith("BENCH ")), None)
-    if line is None:
-        raise RuntimeError(f"the start-up child said nothing usable:\n{done.stdout}{done.stderr}")
-    return Start(spawned_at, json.loads(line.removeprefix("BENCH ")))
-
-
 def measure_starts(data: DataDir, runs: int, conversations: int) -> tuple[list[Row], list[str]]:
-    starts = []
-    for n in range(runs):
-        progress(f"start-up {n + 1}/{runs} in a fresh process")
-        starts.append(start_once(data))
-
-    def med(values: list[float | None]) -> float | None:
-        known = [v for v in values if v is not None]
-        return statistics.median(known) if known else None
-
-    def each(values: list[float | None]) -> str:
-        return ", ".join("—" if v is None else f"{v:.0f}" for v in values)
-
-    spawn_paint = [s.since_spawn("window_painted") for s in starts]
-    qapp_paint = [s.since_qapp("window_painted") for s in starts]
-    spawn_rows = [s.since_spawn("rows_painted") for s in starts]
-    rows = [
-        Row(
-            f"process start -> window first paint ({conversations:,} chats)",
-            med(spawn_paint),
-            FIRST_PAINT_TARGET_MS,
-            f"median of {runs}: {each(spawn_paint)} ms",
-        ),
-        Row(
-            "QApplication() -> window first paint",
-            med(qapp_paint),
-            FIRST_PAINT_TARGET_MS,
-            f"{each(qapp_paint)} ms",
-        ),
-        Row(
-            "process start -> list painted with rows",
-            med(spawn_rows),
-            FIRST_PAINT_TARGET_MS,
-            f"{each(spawn_rows)} ms; {starts[0].marks.get('rows', 0):.0f} rows",
-        ),
-    ]
-    first = starts[len(starts) // 2]
-    phases = [
-        ("interpreter up", "interpreter"),
-        ("ui.shell.app imported", "imported"),
-        ("QApplication made", "qapplication"),
-        ("MainWindow() begins", "window_begin"),
-        ("MainWindow() built", "window_built"),
-        ("window painted", "window_painted"),
-        ("list rows painted", "rows_painted"),
-        ("run() returned (after the reconcile)", "returned"),
-    ]
-    notes = ["start-up phases (one run), ms after spawning the process:"]
-    notes += [
-        f"    {label:<38} {value:8.0f}"
-        for label, mark in phases
-        if (value := first.since_spawn(mark)) is not None
-    ]
-    return rows, notes
+    """Start-up as bench/start.py measures it: fresh processes, beside a bare PySide6 window."""
+    starts = start.measure(data.root, runs, progress)
+    bare = starts.median("window_painted", bare=True)
+    rows = []
+    for label, mark in (
+        (f"process start -> window first paint ({conversations:,} chats)", "window_painted"),
+        ("process start -> list painted with rows", "rows_painted"),
+        ("process start -> window filled", "filled"),
+    ):
+        ratio = starts.ratio(mark)
+        note = f"median of {runs}: {starts.each(mark)} ms"
+        if ratio is not None:
+            note += f"; {ratio:.2f}x a bare PySide6 window ({bare:.0f} ms)"
+        rows.append(Row(label, starts.median(mark), FIRST_PAINT_TARGET_MS, note))
+    return rows, start.report(starts, conversations)[4:]
 
 
 # --- 2. and 3.: in this process, the real window -------------------------------------------------
@@ -683,7 +560,7 @@ async def in_window(data: DataDir, tokens: int, rate: float, entries: int, opens
     )
     reader = LibraryReader(services.library)
     controller = ChatController(services)
-    window = MainWindow(controller, reader, WindowState(data))
+    window = MainWindow.open(controller, reader, WindowState(data))
     window.show()
     try:
         await until(lambda: window.conversations.model.rowCount() > 0)

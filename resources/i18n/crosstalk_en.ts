@@ -59,7 +59,7 @@
   <context>
     <name>Composer</name>
     <message numerus="yes">
-      <location filename="../../ui/composer/composer.py" line="+362" />
+      <location filename="../../ui/composer/composer.py" line="+357" />
       <source>%n left out (View &gt; Inspector, Next request)</source>
       <translation>
         <numerusform>%n left out (View &gt; Inspector, Next request)</numerusform>
@@ -70,7 +70,7 @@
   <context>
     <name>CompressDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/inspector/compress_dialog.py" line="+288" />
+      <location filename="../../ui/inspector/compress_dialog.py" line="+292" />
       <source>Summarising seq {first}-{last} with {model} (%n summary(s))…</source>
       <translation>
         <numerusform>Summarising seq {first}-{last} with {model} (%n summary)…</numerusform>
@@ -81,7 +81,7 @@
   <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-      <location filename="../../ui/conversations/row_data.py" line="+75" />
+      <location filename="../../ui/conversations/row_data.py" line="+77" />
       <source>%n token(s)</source>
       <translation>
         <numerusform>%n token</numerusform>

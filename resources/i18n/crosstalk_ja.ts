@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/after_paint.py" line="+59"/>
+        <location filename="../../ui/shell/after_paint.py" line="+60"/>
         <location filename="../../ui/shell/app.py" line="+52"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
@@ -672,12 +672,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+154"/>
+        <location line="+149"/>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-148"/>
         <source>Tools the model may call in this conversation</source>
         <translation>この会話でモデルが呼び出せるツール</translation>
     </message>
@@ -688,23 +688,23 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+160"/>
+        <location line="+155"/>
         <source>This chat…</source>
         <translation>このチャット…</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-153"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+189"/>
+        <location line="+184"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-155"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>追加中のファイルの準備ができてから送信してください。</translation>
     </message>
@@ -719,17 +719,7 @@
         <translation>貼り付けた画像 {time}</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
-        <translation>メッセージ（Ctrl+Enter で送信、Enter で改行）</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+52"/>
         <source>Tools ({count})</source>
         <translation>ツール（{count}）</translation>
     </message>
@@ -809,7 +799,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/inspector/compress_dialog.py" line="+52"/>
+        <location filename="../../ui/inspector/compress_dialog.py" line="+53"/>
         <source>Whole history into one summary</source>
         <translation>履歴全体を 1 つの要約にする</translation>
     </message>
@@ -849,7 +839,7 @@
         <translation>履歴を圧縮</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Preview to read the summary before it is used.</source>
         <translation>使用する前に、プレビューで要約を確認できます。</translation>
     </message>
@@ -966,7 +956,7 @@
         <translation>%m 件中 %v 件の要約</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+50"/>
         <source>seq {first}-{last}:</source>
         <translation>#{first}-{last}:</translation>
     </message>
@@ -1061,7 +1051,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversations/row_data.py" line="+75"/>
+        <location filename="../../ui/conversations/row_data.py" line="+77"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n トークン</numerusform>
@@ -1115,7 +1105,7 @@
         <translation>会話のコストを読み込めませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+32"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>会話の一覧を読み込めませんでした: {error}</translation>
     </message>
@@ -2757,7 +2747,7 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+51"/>
+        <location filename="../../ui/shell/frame.py" line="+55"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -3435,7 +3425,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+343"/>
+        <location filename="../../ui/shell/main_window.py" line="+351"/>
         <location line="+20"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -3885,6 +3875,19 @@ Nothing is lost.</source>
         <location line="+1"/>
         <source>&amp;About Crosstalk</source>
         <translation>Crosstalk について(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>MessageEdit</name>
+    <message>
+        <location filename="../../ui/composer/message_edit.py" line="+45"/>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
+        <translation>メッセージ（Ctrl+Enter で送信、Enter で改行）</translation>
     </message>
 </context>
 <context>

@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/after_paint.py" line="+59"/>
+        <location filename="../../ui/shell/after_paint.py" line="+60"/>
         <location filename="../../ui/shell/app.py" line="+52"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk 无法启动</translation>
@@ -672,12 +672,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+154"/>
+        <location line="+149"/>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-148"/>
         <source>Tools the model may call in this conversation</source>
         <translation>模型在此对话中可调用的工具</translation>
     </message>
@@ -688,23 +688,23 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+160"/>
+        <location line="+155"/>
         <source>This chat…</source>
         <translation>此聊天…</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-153"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>此聊天的系统指令、温度、最长回复和思考</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+189"/>
+        <location line="+184"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-155"/>
         <source>Wait until the files being added are ready, then send.</source>
         <translation>请等待正在添加的文件准备好后再发送。</translation>
     </message>
@@ -719,17 +719,7 @@
         <translation>粘贴的图片 {time}</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
-        <translation>消息（Ctrl+Enter 发送，Enter 换行）</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+52"/>
         <source>Tools ({count})</source>
         <translation>工具（{count}）</translation>
     </message>
@@ -809,7 +799,7 @@
 <context>
     <name>CompressDialog</name>
     <message>
-        <location filename="../../ui/inspector/compress_dialog.py" line="+52"/>
+        <location filename="../../ui/inspector/compress_dialog.py" line="+53"/>
         <source>Whole history into one summary</source>
         <translation>将整个历史记录合成一份摘要</translation>
     </message>
@@ -849,7 +839,7 @@
         <translation>压缩历史记录</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Preview to read the summary before it is used.</source>
         <translation>先预览，阅读摘要后再使用。</translation>
     </message>
@@ -966,7 +956,7 @@
         <translation>第 %v 个摘要，共 %m 个</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+50"/>
         <source>seq {first}-{last}:</source>
         <translation>序号 {first}-{last}：</translation>
     </message>
@@ -1061,7 +1051,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversations/row_data.py" line="+75"/>
+        <location filename="../../ui/conversations/row_data.py" line="+77"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>
@@ -1115,7 +1105,7 @@
         <translation>无法加载对话的费用：{error}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+32"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>无法加载对话列表：{error}</translation>
     </message>
@@ -2757,7 +2747,7 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+51"/>
+        <location filename="../../ui/shell/frame.py" line="+55"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -3435,7 +3425,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+343"/>
+        <location filename="../../ui/shell/main_window.py" line="+351"/>
         <location line="+20"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -3885,6 +3875,19 @@ Nothing is lost.</source>
         <location line="+1"/>
         <source>&amp;About Crosstalk</source>
         <translation>关于 Crosstalk(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>MessageEdit</name>
+    <message>
+        <location filename="../../ui/composer/message_edit.py" line="+45"/>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message (Ctrl+Enter sends, Enter for a new line)</source>
+        <translation>消息（Ctrl+Enter 发送，Enter 换行）</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,7 @@ class Harness:
     def open(cls, loop: asyncio.AbstractEventLoop, services: Services) -> Harness:
         reader = LibraryReader(services.library)
         controller = ChatController(services)
-        window = MainWindow(controller, reader, WindowState(services.data))
+        window = MainWindow.open(controller, reader, WindowState(services.data))
         window.show()
         harness = cls(loop, services, controller, reader, window)
         harness.until(lambda: not window.conversations.model.loading, "the list to load")

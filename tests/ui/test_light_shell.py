@@ -22,7 +22,6 @@ from app.store import Library
 from tests.helpers.ui_driver import GatedProvider, seed, services_for
 from ui.chat.controller import ChatController
 from ui.conversations.reader import LibraryReader
-from ui.shell.frame import Frame
 from ui.shell.main_window import MainWindow
 from ui.shell.window_state import WindowState
 
@@ -37,7 +36,8 @@ LIGHT = (
     "ui", "ui.common.*", "ui.conversations.*", "ui.composer", "ui.composer.message_edit",
     "ui.shell", "ui.shell.app", "ui.shell.event_loop", "ui.shell.frame",
     "ui.shell.index_upgrade", "ui.shell.launch_check", "ui.shell.log_file", "ui.shell.main",
-    "ui.shell.menus", "ui.shell.pyside_feature", "ui.shell.window_state",
+    "ui.shell.main_window", "ui.shell.menus", "ui.shell.pyside_feature",
+    "ui.shell.window_state",
 )  # fmt: skip
 # and of other packages than Python's own
 THIRD_PARTY = (
@@ -64,7 +64,7 @@ class Watch(QObject):
         return False
 
     def when_filled(self):
-        if "ui.shell.main_window" not in sys.modules or not hasattr(self.window, "chat"):
+        if not self.window.filled:
             QTimer.singleShot(50, self.when_filled)
             return
         seen["filled"] = sorted(sys.modules)
@@ -129,7 +129,7 @@ def test_the_first_paint_imports_only_the_light_shell(tmp_path: Path) -> None:
     assert outside_the_shell(seen["at_paint"]) == []
     # the list is not empty by accident: once filled, the window has what the paint had not
     later = outside_the_shell(seen["filled"])
-    for heavy in ("ui.shell.main_window", "ui.chat.view", "app.composition", "markdown_it"):
+    for heavy in ("ui.shell.window_parts", "ui.chat.view", "app.composition", "markdown_it"):
         assert heavy in later
     assert done.returncode == 0, done.stderr
 
@@ -157,7 +157,7 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
 ) -> None:
     seed(services.library, "earlier", "an earlier question", "an earlier answer")
     reader = LibraryReader(services.library)
-    frame = Frame(reader, WindowState(services.data), prices=services.prices)
+    frame = MainWindow(reader, WindowState(services.data), prices=services.prices)
     frame.show()
     qasync_loop.run_until_complete(frame.painted())
     assert frame.conversations.model.rowCount() == 1
@@ -172,10 +172,11 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
     edit = frame.edit
 
     controller = ChatController(services)
-    window = MainWindow.completing(frame, controller)
+    qasync_loop.run_until_complete(frame.complete(controller))
+    window = frame
     qtbot.waitUntil(lambda: window.chat.isVisible() or window.welcome.isVisible())
     try:
-        assert window is frame and isinstance(window, MainWindow)
+        assert window.filled
         assert window.composer.edit is edit
         assert edit.toPlainText() == "typed while the rest loads"
         after = {
@@ -192,3 +193,4 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
         window.close()
         qasync_loop.run_until_complete(controller.shutdown())
         reader.close()
+        services.close()

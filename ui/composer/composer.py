@@ -237,12 +237,7 @@ class Composer(TakesDrops, QWidget):
         self.attach_action.setIcon(icons.icon("paperclip", ink))
 
     def set_enter_sends(self, enter_sends: bool) -> None:
-        self.edit.enter_sends = enter_sends
-        self.edit.setPlaceholderText(
-            self.tr("Message (Enter sends, Shift+Enter for a new line)")
-            if enter_sends
-            else self.tr("Message (Ctrl+Enter sends, Enter for a new line)")
-        )
+        self.edit.set_enter_sends(enter_sends)
 
     def tools(self) -> list[str]:
         return self.tools_menu.chosen()

@@ -39,6 +39,14 @@ class MessageEdit(QPlainTextEdit):
         self._can_attach: Callable[[QMimeData], bool] | None = None
         self._attachment_in: Callable[[QMimeData], Any] | None = None
 
+    def set_enter_sends(self, enter_sends: bool) -> None:
+        self.enter_sends = enter_sends
+        self.setPlaceholderText(
+            self.tr("Message (Enter sends, Shift+Enter for a new line)")
+            if enter_sends
+            else self.tr("Message (Ctrl+Enter sends, Enter for a new line)")
+        )
+
     @property
     def attaching(self) -> bool:
         """Files and images pasted or dropped are attached, not inserted."""

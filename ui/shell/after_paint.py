@@ -1,9 +1,10 @@
-"""The window's life after its first paint: the services, the controller, the frame filled
-into the main window, the reconcile, sync, until the window closes.
+"""The window's life after its first paint: the services, the controller, the window
+filled, the reconcile, sync, until the window closes.
 
-``ui/shell/app.py`` imports this module on a worker thread once the frame (``ui.shell.frame``)
-has painted, so nothing here, nor anything it imports, delays the first paint
-(docs/architecture.md, "The light shell").
+``ui/shell/app.py`` imports this module on a worker thread once the window's frame has
+painted, so nothing here, nor anything it imports (``ui.shell.window_parts``: all the window
+is filled with), delays the first paint or stalls the window's thread (docs/architecture.md,
+"The light shell").
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from ui.chat.controller import ChatController
 from ui.common import errors_text
 from ui.conversations.reader import LibraryReader
 from ui.shell import help, stall_monitor
+from ui.shell import window_parts as window_parts  # loaded here, on the worker thread
 from ui.shell.app import RESTART, App
-from ui.shell.frame import Frame
 from ui.shell.log_file import ScrubbedLog
 from ui.shell.main_window import MainWindow
 from ui.shell.quit_signals import QuitOnSignals
@@ -45,30 +46,30 @@ def _report_unexpected(window: MainWindow, services: composition.Services) -> Un
 
 async def serve(
     app: QApplication,
-    frame: Frame,
+    window: MainWindow,
     data: DataDir,
     library: Library,
     reader: LibraryReader,
     log_handler: logging.Handler,
 ) -> int:
-    """Fill ``frame`` (on screen) and run the window until it is closed; RESTART when it
+    """Fill ``window`` (its frame on screen) and run it until it is closed; RESTART when it
     asked to start again."""
     try:
         services = composition.build(data, reconcile=False, library=library)
     except CrosstalkError as exc:
-        QMessageBox.critical(frame, App.tr("Crosstalk cannot start"), errors_text.said(exc))
+        QMessageBox.critical(window, App.tr("Crosstalk cannot start"), errors_text.said(exc))
         return 1
     log_handler.addFilter(ScrubbedLog(services.keys))
     controller = ChatController(services)
     await controller.before_first_paint()  # the tokenizer, built on a worker thread
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
-    if not frame.isVisible():  # closed while the rest was loading
+    if not window.isVisible():  # closed while the rest was loading
         await controller.shutdown()
         reader.close()
         services.close()
         return 0
-    window = MainWindow.completing(frame, controller)
+    await window.complete(controller)
     unexpected = _report_unexpected(window, services)
     unexpected.install(asyncio.get_running_loop())
     # what start-up made lives as long as the window: kept out of the collector's full passes,

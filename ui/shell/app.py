@@ -1,5 +1,5 @@
-"""Start the desktop app: Qt, asyncio on Qt's loop (qasync), the light frame painted first,
-then the rest of the window (docs/architecture.md, "The light shell").
+"""Start the desktop app: Qt, asyncio on Qt's loop (qasync), the window's light frame painted
+first, then the rest of it (docs/architecture.md, "The light shell").
 
 This module and what it imports make the first paint, so it imports only what that paint
 needs (``tests/ui/test_light_shell.py`` holds the list); ``ui.shell.after_paint`` and
@@ -28,9 +28,9 @@ from ui.common.i18n import Context
 from ui.conversations.reader import LibraryReader
 from ui.shell import launch_check
 from ui.shell.event_loop import asyncgen_hooks
-from ui.shell.frame import Frame
 from ui.shell.index_upgrade import upgrade_index
 from ui.shell.log_file import log_to
+from ui.shell.main_window import MainWindow
 from ui.shell.window_state import WindowState
 
 log = logging.getLogger("crosstalk")
@@ -53,13 +53,14 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
         return 1
     settings, _problem = settings_or_defaults(data)  # the costs on the list's rows
     reader = LibraryReader(library)
-    frame = Frame(reader, WindowState(data), prices=PriceTable(settings.prices))
-    frame.show()
-    await frame.painted()
+    window = MainWindow(reader, WindowState(data), prices=PriceTable(settings.prices),
+                        enter_sends=settings.enter_sends)  # fmt: skip
+    window.show()
+    await window.painted()
     # the rest of the window's modules, imported on a worker thread: this one keeps painting
     # and taking keys meanwhile
     after_paint = await asyncio.to_thread(importlib.import_module, AFTER_PAINT)
-    code: int = await after_paint.serve(app, frame, data, library, reader, log_handler)
+    code: int = await after_paint.serve(app, window, data, library, reader, log_handler)
     return code
 
 

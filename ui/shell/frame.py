@@ -3,7 +3,7 @@ the composer's text box, from a few light modules (docs/architecture.md, "The li
 
 Everything else (the chat view, markdown, the inspector, settings, sync, MCP, the providers)
 is imported after this paint, off the window's thread, and built into the same window in
-place (``ui.shell.main_window.MainWindow.completing``): the parts that come later have
+place (``ui.shell.main_window.MainWindow.complete``): the parts that come later have
 placeholders of their size here, so nothing moves when they arrive, and a key typed in the
 box meanwhile is kept.
 
@@ -15,9 +15,11 @@ from __future__ import annotations
 import asyncio
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QFrame,
     QLabel,
     QMainWindow,
     QPushButton,
@@ -46,6 +48,8 @@ class Frame(QMainWindow):
         state: WindowState,
         themes: Themes | None = None,
         prices: PriceTable | None = None,
+        *,
+        enter_sends: bool = True,
     ) -> None:
         super().__init__()
         self.setWindowTitle(self.tr("Crosstalk"))
@@ -62,9 +66,15 @@ class Frame(QMainWindow):
         self.conversations = ConversationList(reader, prices=prices)
         self.heading = QLabel(self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
-        # where the chat, the welcome page and the cards go (MainWindow._fill_chat_pane)
-        self.chat_pane = QWidget()
+        # where the chat, the welcome page and the cards go (MainWindow._fill_chat_pane),
+        # meanwhile drawn as the chat's empty page is
+        self.chat_pane = QFrame()
+        self.chat_pane.setFrameShape(QFrame.Shape.StyledPanel)
+        self.chat_pane.setFrameShadow(QFrame.Shadow.Sunken)
+        self.chat_pane.setBackgroundRole(QPalette.ColorRole.Base)
+        self.chat_pane.setAutoFillBackground(True)
         self.edit = MessageEdit()
+        self.edit.set_enter_sends(enter_sends)
         # where the composer's row goes: as high as its tallest, the model picker (a combo
         # box with an icon, ui/composer/model_picker.py)
         self.composer_row = QWidget()
@@ -99,38 +109,26 @@ class Frame(QMainWindow):
     async def painted(self, timeout: float = 5.0) -> None:
         """Until the list has painted its first rows (or that there are none, or why not);
         at most ``timeout`` seconds, so a list that cannot load never holds the rest back."""
-        paints = _Paints(self.conversations.view.viewport())
+        viewport = self.conversations.view.viewport()
+        self._list_painted = asyncio.Event()
+        viewport.installEventFilter(self)
         try:
             async with asyncio.timeout(timeout):
-                await paints.next()  # the window is on screen
+                await self._next_list_paint()  # the window is on screen
                 while self.conversations.model.loading:  # the first page's query
                     await asyncio.sleep(LOADING_POLL_S)
-                self.conversations.view.viewport().update()
-                await paints.next()  # and its rows with it
+                viewport.update()
+                await self._next_list_paint()  # and its rows with it
         except TimeoutError:
             pass
         finally:
-            paints.remove()
+            viewport.removeEventFilter(self)
 
-
-class _Paints(QObject):
-    """The paints of one widget, awaited one by one."""
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__(widget)
-        self._widget = widget
-        self._painted = asyncio.Event()
-        widget.installEventFilter(self)
-
-    async def next(self) -> None:
-        self._painted.clear()
-        await self._painted.wait()
+    async def _next_list_paint(self) -> None:
+        self._list_painted.clear()
+        await self._list_painted.wait()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if event.type() == QEvent.Type.Paint:
-            self._painted.set()
+            self._list_painted.set()
         return False
-
-    def remove(self) -> None:
-        self._widget.removeEventFilter(self)
-        self.deleteLater()

@@ -1,56 +1,37 @@
 """The main window: conversation list on the left, the chat and the composer on the right.
 
-It only wires widgets to the ChatController and the library; the work lives there.
+It only wires widgets to the ChatController and the library; the work lives there. It is made
+as the light frame (``ui.shell.frame``) and painted first; ``complete`` fills it with the
+parts ``ui.shell.window_parts`` imports, after that paint, so this module imports only light
+modules (docs/architecture.md, "The light shell").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar, cast
+import asyncio
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QFrame, QVBoxLayout
 
 from app.errors import CrosstalkError
 from app.history import Attachment, ModelInput, SystemInstruction
-from app.inspect.fit import measure
-from app.model_catalog import ModelCatalog
-from app.settings import Settings
 from app.store import branches
-from app.tools import BUILTIN
-from app.tuning import remembered
-from ui.chat.attachment_files import AttachmentFiles
-from ui.chat.branch_actions import BranchActions
-from ui.chat.compare_strip import CompareStrip
-from ui.chat.controller import ChatController
-from ui.chat.view import ChatView
 from ui.common import errors_text
 from ui.common.theme import Themes
-from ui.composer.composer import Composer
-from ui.composer.drafts import Drafts
-from ui.composer.fit_prompt import FitPrompt
-from ui.composer.system_dialog import SystemDialog
 from ui.conversations.pane import ID_ROLE
 from ui.conversations.reader import LibraryReader
-from ui.inspector.dock import InspectorDock
-from ui.inspector.request_watch import RequestWatch
-from ui.mcp.approval_card import ApprovalCard
-from ui.mcp.approvals import Approvals
-from ui.mcp.prompt_commands import PromptCommands
-from ui.mcp.resource_picker import ResourceAttach
-from ui.settings.window_settings import WindowSettings
 from ui.shell import menus
-from ui.shell.conversation_actions import ConversationActions
-from ui.shell.error_banner import ErrorBanner
 from ui.shell.frame import Frame
-from ui.shell.opening import Opening
-from ui.shell.other_writers import OtherWriters
-from ui.shell.stall_monitor import StallMonitor
-from ui.shell.turn_display import TurnDisplay
-from ui.shell.welcome import WelcomeView
 from ui.shell.window_state import WindowState
-from ui.sync.window_sync import WindowSync
+
+if TYPE_CHECKING:  # imported after the first paint (ui/shell/window_parts.py)
+    from app.settings import Settings
+    from ui.chat.controller import ChatController
+    from ui.shell.stall_monitor import StallMonitor
 
 MIN_POINTS, MAX_POINTS = 6.0, 40.0  # View > Zoom's range for the chat's text
 T = TypeVar("T")
@@ -60,31 +41,37 @@ class MainWindow(Frame):
     """The frame (``ui.shell.frame``) filled: the chat, the composer, the inspector, the
     menus, sync and MCP, wired to the ChatController and the library."""
 
-    def __init__(
-        self,
+    filled = False  # until complete() (or open()) has built everything into the frame
+
+    @classmethod
+    def open(
+        cls,
         controller: ChatController,
         reader: LibraryReader,
         state: WindowState,
         themes: Themes | None = None,
-    ) -> None:
-        """Frame and filling in one go, for when nothing is on screen yet (tests, benches)."""
-        super().__init__(reader, state, themes, controller.services.prices)
-        self._fill(controller)
-
-    @classmethod
-    def completing(cls, frame: Frame, controller: ChatController) -> MainWindow:
-        """The frame already on screen made into the main window in place: the same Qt
-        window, its class now this one, filled. Nothing is shown anew, nothing moves, and
-        what was typed in its box stays (docs/architecture.md, "The light shell")."""
-        frame.__class__ = cls
-        window = cast(MainWindow, frame)
-        window.conversations.set_prices(controller.services.prices)
-        window._fill(controller)
+    ) -> MainWindow:
+        """Made and filled in one go, for when nothing is on screen yet (tests, benches)."""
+        window = cls(reader, state, themes, controller.services.prices)
+        for _step in window._filling(controller):
+            pass
         return window
 
-    def _fill(self, controller: ChatController) -> None:
+    async def complete(self, controller: ChatController) -> None:
+        """Fill the frame on screen, a part at a time with the event loop running between
+        them, so the window paints and takes keys meanwhile; nothing moves, and what was
+        typed in its box stays."""
+        self.conversations.set_prices(controller.services.prices)
+        for _step in self._filling(controller):
+            await asyncio.sleep(0)
+
+    def _filling(self, controller: ChatController) -> Iterator[None]:
+        """Build the rest into the frame; each ``yield`` is a point where the window may
+        paint and take keys (the parts up to it are placed and work)."""
+        from ui.shell import window_parts as parts
+
         self.controller = controller
-        self.services = controller.services
+        self.services = services = controller.services
         state = self.state
         self.current: str | None = None
         self._zoomed = state.chat_font_size()  # None: the desktop's size
@@ -92,71 +79,84 @@ class MainWindow(Frame):
         self.language_at_start = state.language()
         self.stall_monitor: StallMonitor | None = None  # set_stall_logging
         self.restart_requested = False  # Settings > Language: Restart now
-        typing_focus = self.edit.hasFocus()
 
-        self.banner = ErrorBanner()
-        self.attachment_files = AttachmentFiles(self.services.library.blobs, self)
-        self.chat = ChatView(files=self.attachment_files)
+        self.banner = parts.ErrorBanner()
+        self.attachment_files = parts.AttachmentFiles(services.library.blobs, self)
+        self.chat = parts.ChatView(files=self.attachment_files)
         self.chat.set_font_size(state.chat_font_size())
-        self.welcome = WelcomeView()
+        self.welcome = parts.WelcomeView()
         self.welcome.hide()
-        self.compare_strip = CompareStrip()
-        self.approval_card = ApprovalCard()  # a tool call waiting for the user's answer
-        tools = [(name, tool.spec.description) for name, tool in BUILTIN.items()]
-        self.composer = Composer(
-            self.services.models.available(), tools, catalog=ModelCatalog(self.services),
-            files=self.attachment_files, mcp=self.services.mcp, edit=self.edit,
+        self.compare_strip = parts.CompareStrip()
+        self.approval_card = parts.ApprovalCard()  # a tool call waiting for the user's answer
+        self._place_chat()
+        yield
+        tools = [(name, tool.spec.description) for name, tool in parts.BUILTIN.items()]
+        self.composer = parts.Composer(
+            services.models.available(), tools, catalog=parts.ModelCatalog(services),
+            files=self.attachment_files, mcp=services.mcp, edit=self.edit,
         )  # fmt: skip
+        self._place_composer()
         # MCP prompts as /commands, and resources to attach (the servers enabled in Tools)
-        blobs = self.services.library.blobs
-        self.prompt_commands = PromptCommands(self.composer, self.services.mcp, blobs)
-        self.resource_attach = ResourceAttach(self.composer, self.services.mcp, blobs)
+        blobs = services.library.blobs
+        self.prompt_commands = parts.PromptCommands(self.composer, services.mcp, blobs)
+        self.resource_attach = parts.ResourceAttach(self.composer, services.mcp, blobs)
         self.composer.add_attach_source(self.resource_attach.action)
-        self.composer.set_enter_sends(self.services.settings.enter_sends)
-        self.composer.set_tools(self.services.settings.default_tools)
-        self.composer.set_model(self.services.settings.default_model)
-        self.drafts = Drafts(self.composer)
+        self.composer.set_enter_sends(services.settings.enter_sends)
+        self.composer.set_tools(services.settings.default_tools)
+        self.composer.set_model(services.settings.default_model)
+        self.drafts = parts.Drafts(self.composer)
+        yield
         # the next request, counted once for the composer's meter and the inspector
-        self.request_watch = RequestWatch(controller, self.composer, self)
+        self.request_watch = parts.RequestWatch(controller, self.composer, self)
         self.request_watch.busy = self.chat.still_drawing
-        self.inspector = InspectorDock(controller, self.request_watch, self)
+        self.inspector = parts.InspectorDock(controller, self.request_watch, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
         self.inspector.hide()  # until View > Inspector, or as the last session left it
-        self._fill_chat_pane()
-        parts = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
-                            self.themes, self.services)  # fmt: skip
-        built = menus.build(self, self.menus, self, parts, self.right)
+        yield
+        shown = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
+                            self.themes, services)  # fmt: skip
+        built = menus.build(self, self.menus, self, shown, self.right)
         built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
         built.chat.addAction(self.resource_attach.action)
         # sync (docs/sync.md): ui/shell/app.py starts it
-        self.sync = WindowSync(self.services, self.statusBar(), built.file, self._shown, self)
+        self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
+        self.status_slot.deleteLater()
+        self.sync = parts.WindowSync(services, self.statusBar(), built.file, self._shown, self)
         self.sync_runner, self.sync_line = self.sync.runner, self.sync.line
         self.sync_action = self.sync.action
-        self.window_settings = WindowSettings(
+        self.window_settings = parts.WindowSettings(
             controller, self.sync_runner, self, running_language=self.language_at_start
         )
-        self.conversation_actions = ConversationActions(
+        yield
+        self.conversation_actions = parts.ConversationActions(
             controller, self, self.banner, self.conversations, self
         )
-        self.approvals = Approvals(controller, self.approval_card, self._shown, self)
-        self._opening = Opening(controller, self.chat, self.show_conversation, self.show_hit,
-                                self.banner.show_message, self)  # fmt: skip
-        self.branch_actions = BranchActions(controller, self.chat, self.composer, self._shown, self)
-        self.fit_prompt = FitPrompt(self.composer.model_picker, self)
-        self.turns = TurnDisplay(controller, self._shown, self.chat, self.composer,
-                                 self.compare_strip, self.banner, self.heading, self.statusBar(),
-                                 self.conversations, self)  # fmt: skip
+        self.approvals = parts.Approvals(controller, self.approval_card, self._shown, self)
+        self._opening = parts.Opening(controller, self.chat, self.show_conversation,
+                                      self.show_hit, self.banner.show_message, self)  # fmt: skip
+        self.branch_actions = parts.BranchActions(
+            controller, self.chat, self.composer, self._shown, self
+        )
+        self.fit_prompt = parts.FitPrompt(self.composer.model_picker, self)
+        self.turns = parts.TurnDisplay(controller, self._shown, self.chat, self.composer,
+                                       self.compare_strip, self.banner, self.heading,
+                                       self.statusBar(), self.conversations, self)  # fmt: skip
         self._connect()
+        yield
+        typing = self.edit.hasFocus() or not self.isVisible()
         self._restore()
-        self.other_writers = OtherWriters(controller, self.conversations.refresh, self)
-        self.request_watch.follow(self.current)  # a new chat's meter too
-        if typing_focus or not self.isVisible():
+        if typing:  # the restored conversation shown, the keys still go to the box
             self.composer.edit.setFocus()
+        yield
+        self.request_watch.follow(self.current)  # a new chat's meter too
+        self.other_writers = parts.OtherWriters(controller, self.conversations.refresh, self)
+        self.filled = True
 
-    def _fill_chat_pane(self) -> None:
-        """The chat, the welcome page and the cards where the frame kept their place, and the
-        composer (its box the frame's) where its row's place was."""
+    def _place_chat(self) -> None:
+        """The chat, the welcome page and the cards where the frame kept their place."""
+        self.chat_pane.setFrameShape(QFrame.Shape.NoFrame)  # the chat has its own
+        self.chat_pane.setAutoFillBackground(False)
         pane = QVBoxLayout(self.chat_pane)
         pane.setContentsMargins(0, 0, 0, 0)
         pane.addWidget(self.banner)
@@ -164,10 +164,11 @@ class MainWindow(Frame):
         pane.addWidget(self.welcome, 1)
         pane.addWidget(self.compare_strip, 1)
         pane.addWidget(self.approval_card)
+
+    def _place_composer(self) -> None:
+        """The composer (its box the frame's) where its row's place was."""
         self.column.replaceWidget(self.composer_row, self.composer)
         self.composer_row.deleteLater()
-        self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
-        self.status_slot.deleteLater()
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -245,6 +246,8 @@ class MainWindow(Frame):
         if save:
             self.state.save_stall_logging(on)
         if on and self.stall_monitor is None:
+            from ui.shell.stall_monitor import StallMonitor
+
             self.stall_monitor = StallMonitor(parent=self)
             self.stall_monitor.start()
         elif not on and self.stall_monitor is not None:
@@ -252,6 +255,11 @@ class MainWindow(Frame):
             self.stall_monitor = None
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        if not self.filled:  # closed before the rest was built: only where it was
+            last = self.state.last_conversation()
+            self.state.save(self.saveGeometry(), self.splitter.saveState(), last)
+            super().closeEvent(event)
+            return
         self.set_stall_logging(False, save=False)
         self.sync_runner.halt()  # ui/shell/app.py waits for a sync running to stop
         self.request_watch.close()
@@ -352,7 +360,7 @@ class MainWindow(Frame):
         model = self.controller.last_model(conversation.id)
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
-        self.composer.set_tuning(remembered(conversation.history))
+        self.composer.set_tuning(window_parts().remembered(conversation.history))
         self.conversations.select(conversation.id)
         self._follow(conversation.id)
 
@@ -405,7 +413,7 @@ class MainWindow(Frame):
             self._check_attachments(text, attachments, specs)
             if not checked:
                 current = self.controller.conversation(self.current) if self.current else None
-                fit = measure(self.services, current, spec, text, attachments)
+                fit = window_parts().measure(self.services, current, spec, text, attachments)
                 if not fit.fits:
                     self.fit_prompt.ask(text, fit, can_compress=self.current is not None)
                     return
@@ -480,7 +488,7 @@ class MainWindow(Frame):
             self._follow(self.current)
             self.conversations.refresh()
         conversation = self.controller.conversation(self.current)
-        dialog = SystemDialog(conversation.history.system_instruction or "", self)
+        dialog = window_parts().SystemDialog(conversation.history.system_instruction or "", self)
 
         def save() -> None:
             text = dialog.text()
@@ -571,6 +579,13 @@ class MainWindow(Frame):
     def _update_meter(self) -> None:
         """The meter shows the watch's request: the same total as the inspector's."""
         self.composer.set_context_meter(self.request_watch.request)
+
+
+def window_parts() -> ModuleType:
+    """``ui.shell.window_parts``, loaded by the time the window is filled."""
+    from ui.shell import window_parts
+
+    return window_parts
 
 
 def _action_for(exc: CrosstalkError) -> str:
