@@ -25,6 +25,7 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     from app.cli import turn as cli_turn
     from app.cli.approval import AllowList
     from app.cli.turn import last_model, parse_tools, show, show_context, tuning_of
+    from app.providers.adapter import CloudAdapter
     from app.turn.points import enabled_tools
 
     library = services.library
@@ -77,6 +78,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         if problem:
             return fail(problem)
     cli_attachments.check_sendable(services, spec, text, attachments)
+    if isinstance(provider, CloudAdapter):
+        # the SDK imported and its client made now, so the request goes as soon as the input
+        # is saved (and an interrupt before then leaves nothing written)
+        provider.prepare()
     conversation = conversation or library.create()
     runner = cli_turn.turn_runner(services, args, enabled)
 

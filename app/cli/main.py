@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 from app.cli.output import warn
 
 # The commands that make a turn: the collector stays off until their reply starts to arrive
-# (``app.cli.turn``), so importing the provider's SDK on the way is not slowed by it.
+# (``app.cli.turn``), so importing the provider's SDK on the way is not slowed by it, and the
+# index is reconciled once the reply is in (``app.cli.turn.catch_up_index``).
 TURNS = frozenset({"app.cli.ask:cmd_ask", "app.cli.branches:cmd_edit"})
 # The commands that only read the library: they open it alone, without the providers, tools
 # and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
@@ -79,7 +80,11 @@ def run(argv: Sequence[str] | None) -> int:
         else:
             from app import composition
 
-            services = composition.build(environment_first=True)  # the order of app/keys.py
+            # a turn reconciles the index once its request is answered (cli.turn.run)
+            services = composition.build(
+                environment_first=True,  # the command line's order (app/keys.py)
+                reconcile=args.handler not in TURNS,
+            )
     except CrosstalkError as exc:
         return fail(str(exc))
     except sqlite3.DatabaseError as exc:

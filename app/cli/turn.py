@@ -71,11 +71,26 @@ def run(
         return (128 + received[0] if received else EXIT_INTERRUPTED), None
     except CrosstalkError as exc:
         print(file=sys.stderr)
+        catch_up_index(services)
         return fail(f"{exc} (conversation {conversation.id}; `{again}` tries again)"), None
     finally:
         collector.resume()  # if no reply arrived to do it (``show``)
+    catch_up_index(services)
     name_later(services, conversation)
     return 0, done
+
+
+def catch_up_index(services: Services) -> None:
+    """Reconcile the index with the transcripts, as opening the library does for every other
+    command: a turn's command opens it without (``main.TURNS``), so no index work but the
+    turn's own comes before its request; this does it once the request is answered."""
+    from app.errors import StorageError
+
+    library = services.library
+    try:
+        library.warnings += library.reconcile().warnings
+    except StorageError as exc:
+        library.warnings.append(f"the list may be out of date: {exc}")
 
 
 def name_later(
