@@ -15,6 +15,7 @@ conversations.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.composition import Services
+from app.errors import CrosstalkError
 from app.history import AnyEntry, Attachment, History
 from app.inspect.next_request import NextRequest, next_request, prepare
 from app.store import Conversation
@@ -244,12 +246,20 @@ class RequestWatch(QObject):
             )
         return request, ""
 
+    def _renderer(self, spec: str) -> None:
+        """On the worker: the adapter that renders ``spec``'s requests, built and kept."""
+        with contextlib.suppress(CrosstalkError):  # an unknown model: ``prepare`` returns
+            self.services.renderer(spec)
+
     def _on_settled(self) -> None:
         self._settled = True
         self.update()
 
     async def _prepare(self, spec: str, level: int) -> None:
         try:
+            # the adapter's module is imported on the worker: ``prepare`` looks the adapter up
+            # on the event loop, where importing it would hold the window
+            await asyncio.get_running_loop().run_in_executor(self._worker, self._renderer, spec)
             await prepare(self.services, spec, render=level == RENDERED)
         except Exception as exc:  # next_request reports it again
             log.warning("preparing %s: %r", spec, exc)
