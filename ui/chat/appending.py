@@ -16,7 +16,6 @@ drawn, until the user writes again or goes back to the latest.
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
@@ -33,11 +32,12 @@ from app.history import (
 )
 from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS
-from ui.chat.document import PART_MS, ChatDocument, parts
+from ui.chat.document import ChatDocument, parts
 from ui.chat.html import copy_prefix, is_failed, is_shown
 from ui.chat.live_reply import Marker
 from ui.chat.markdown import loads_a_highlighter, prerender, prerendered
 from ui.chat.scrolling import Scrolling
+from ui.chat.step_budget import StepBudget
 
 log = logging.getLogger(__name__)
 # a streamed reply this long, or with code in a language not highlighted before, has its
@@ -264,11 +264,11 @@ class Appender(QObject):
             return  # another conversation is shown (clear)
         if not swap.drawn:
             self._live.unmark(swap.marker)
-            began = time.perf_counter()
-            while swap.parts:
-                self._document.cursors.insert_at_end(swap.parts.pop(0))
-                if (time.perf_counter() - began) * 1000 >= PART_MS:
-                    break
+            budget = StepBudget()
+            while swap.parts and budget.fits(len(swap.parts[0])):
+                part = swap.parts.pop(0)
+                self._document.cursors.insert_at_end(part)
+                budget.spent(len(part))
             if swap.parts:
                 swap.marker = self._live.mark_drawing()
                 self._swap_timer.start()

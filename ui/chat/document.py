@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -33,15 +32,15 @@ from ui.chat.live_reply import ChatText, LiveReply
 from ui.chat.markdown import prerender, prerendered, render_markdown
 from ui.chat.pages import Pages
 from ui.chat.scrolling import Keep, Scrolling
+from ui.chat.step_budget import StepBudget
 from ui.common import theme
 
 log = logging.getLogger(__name__)
 LATER = "later"  # the named anchor of "Show later messages"
 # HTML this long (a page's, or a reply's) is drawn a part at a time, each turn of the event
-# loop drawing parts for up to PART_MS
+# loop drawing parts for up to PART_MS (``ui.chat.step_budget``)
 IN_PARTS_CHARS = 6_000
 PART_CHARS = 1_000  # parts are at least this long (but the last): each insert has a cost too
-PART_MS = 4
 WAIT_MS = 5  # how often a page drawn in parts looks whether its markdown is made
 
 
@@ -287,7 +286,7 @@ class ChatDocument(QObject):
         drawing = self._drawing
         if drawing is None:
             return  # another conversation is shown (clear)
-        began = time.perf_counter()
+        budget = StepBudget()
         while not drawing.drawn and (drawing.parts or drawing.next < self.pages.last):
             if self._waits_for_markdown(drawing):
                 self._draw_timer.start(WAIT_MS)
@@ -298,9 +297,11 @@ class ChatDocument(QObject):
                 html = self.fragment(index)
                 long = isinstance(entry, ModelOutput) and prerendered(entry.text, prefix)
                 drawing.parts = parts(html, entry, prefix) if long else [html]
-            self.cursors.insert_at_end(drawing.parts.pop(0))
-            if (time.perf_counter() - began) * 1000 >= PART_MS:
+            if not budget.fits(len(drawing.parts[0])):
                 break
+            part = drawing.parts.pop(0)
+            self.cursors.insert_at_end(part)
+            budget.spent(len(part))
         if not drawing.drawn and (drawing.parts or drawing.next < self.pages.last):
             self._draw_timer.start(0)
             return
