@@ -14,7 +14,8 @@ from app.store.index import upgrade
 
 
 class IndexUpgrade(QProgressDialog):
-    """Shown at the first word of progress only: an index already current says nothing."""
+    """Made and shown at the first word of progress only: an index already current says
+    nothing."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -38,15 +39,21 @@ class IndexUpgrade(QProgressDialog):
 
 async def upgrade_index(index_db: Path) -> list[int]:
     """Upgrade the index at ``index_db`` if this release needs to, showing how far it has got;
-    the percentages shown, none when nothing needed doing."""
+    the percentages shown, none when nothing needed doing. The dialog is made at the first
+    word of progress: a start with a current index makes none."""
     loop = asyncio.get_running_loop()
-    dialog = IndexUpgrade()
+    made: list[IndexUpgrade] = []
+
+    def hear(fraction: float) -> None:
+        if not made:
+            made.append(IndexUpgrade())
+        made[0].hear(fraction)
+
     try:
-        await asyncio.to_thread(
-            upgrade, index_db, lambda f: loop.call_soon_threadsafe(dialog.hear, f)
-        )
+        await asyncio.to_thread(upgrade, index_db, lambda f: loop.call_soon_threadsafe(hear, f))
         await asyncio.sleep(0)  # the last progress posted from the thread
-        return dialog.heard
+        return made[0].heard if made else []
     finally:
-        dialog.close()
-        dialog.deleteLater()
+        for dialog in made:
+            dialog.close()
+            dialog.deleteLater()
