@@ -43,9 +43,72 @@ Part = dict[str, Any]
 MAX_TOOL_CALL_ID = 40  # "Expected a string with maximum length 40" (code string_above_max_length)
 
 
+# A request with every kind of message and a tool, and a reply with text, a tool call and
+# usage: what the SDK's first request and first reply complete (``_rehearse``)
+REHEARSAL_BODY: dict[str, Any] = {
+    "model": "rehearsal",
+    "messages": [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": [{"type": "text", "text": "u"}]},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "c", "content": "r"},
+        {"role": "user", "content": "u"},
+    ],
+    "tools": [{"type": "function", "function": {"name": "f", "description": "d",
+                                                "parameters": {"type": "object"}}}],
+    "stream": True,
+    "stream_options": {"include_usage": True},
+    "max_tokens": 1,
+    "temperature": 0.0,
+}  # fmt: skip
+_CHUNK = '{"id":"r","object":"chat.completion.chunk","created":0,"model":"rehearsal","choices":'
+REHEARSAL_REPLY = (
+    f'data: {_CHUNK}[{{"index":0,"delta":{{"role":"assistant","content":"t"}}}}]}}\n\n'
+    f'data: {_CHUNK}[{{"index":0,"delta":{{"tool_calls":[{{"index":0,"id":"c","type":'
+    f'"function","function":{{"name":"f","arguments":"{{}}"}}}}]}},"finish_reason":"stop"}}]}}\n\n'
+    f'data: {_CHUNK}[],"usage":{{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2,'
+    f'"prompt_tokens_details":{{"cached_tokens":0}},'
+    f'"completion_tokens_details":{{"reasoning_tokens":0}}}}}}\n\n'
+    "data: [DONE]\n\n"
+).encode()
+
+
 class OpenAIChatProvider(OpenAIClient):
     def _load_for_requests(self, client: Any) -> None:
         client.chat.completions  # noqa: B018 (the access imports its modules)
+
+    def _rehearse(self) -> None:
+        """The SDK completes its pydantic models, the request's type hints and the stream's
+        validators at first use, work that would otherwise run on the event loop's thread at
+        the first send. Done here, by a client of its own whose transport answers
+        ``REHEARSAL_REPLY`` at once, read as a real reply is."""
+        import asyncio
+
+        import httpx2
+        import openai
+
+        def answer(request: httpx2.Request) -> httpx2.Response:
+            headers = {"content-type": "text/event-stream"}
+            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
+
+        async def once() -> None:
+            transport = httpx2.MockTransport(answer)
+            client = openai.AsyncOpenAI(
+                api_key="rehearsal", base_url="http://rehearsal.invalid/v1", max_retries=0,
+                http_client=httpx2.AsyncClient(transport=transport),
+            )  # fmt: skip
+            try:
+                stream = await client.chat.completions.create(**REHEARSAL_BODY)
+                reader = ChunkReader()
+                async with stream:
+                    async for chunk in stream:
+                        list(reader.feed(chunk))
+                list(reader.finish())
+            finally:
+                await client.close()
+
+        asyncio.run(once())
 
     def render(self, request: Request) -> Rendered:
         notes: list[Note] = []

@@ -59,16 +59,16 @@ class Models:
             return self._built[name], model
 
     async def ready(self, spec: str) -> tuple[Provider, str]:
-        """``resolve`` on a worker thread, with a cloud provider's SDK imported there too.
-        The first import of an SDK is slow (docs/performance.md); on an event loop's thread it
-        would freeze the window for as long, whichever asks first: a send, a compression's
-        preview, a test."""
+        """``resolve`` on a worker thread, with a cloud provider's SDK imported there too and
+        a request rehearsed (``CloudAdapter.prepare``). The first import of an SDK is slow
+        (docs/performance.md); on an event loop's thread it would freeze the window for as
+        long, whichever asks first: a send, a compression's preview, a test."""
         return await asyncio.to_thread(self._ready, spec)
 
     def _ready(self, spec: str) -> tuple[Provider, str]:
         provider, model = self.resolve(spec)
         if isinstance(provider, CloudAdapter):
-            provider.prepare()
+            provider.prepare(rehearse=True)
         return provider, model
 
     def is_built(self, spec: str) -> bool:

@@ -42,17 +42,27 @@ with WireServer() as server:
         chunks = [ge.chunk(ge.text("Hello there."), finish="STOP", usage=ge.usage(3, 2))]
     server.enqueue(Reply(chunks=chunks))
     adapter = Adapter(kind, ["m"], "sk-test-0123456789", url, max_retries=0)
-    adapter.prepare()
+    adapter.prepare(rehearse=sys.argv[2:] == ["rehearse"])
     before = set(sys.modules)
+    built = []  # pydantic building a model's schema, or typing reading a TypedDict's hints
+
+    def watch(frame, event, arg):
+        code = frame.f_code
+        if event == "call" and (
+            code.co_filename.endswith("_generate_schema.py") or code.co_name == "get_type_hints"
+        ):
+            built.append(code.co_name)
 
     async def first_reply() -> str:
         request = Request("m", Context(None, None, (ModelInput(text="hi"),)))
+        sys.setprofile(watch)
         events = [e async for e in adapter.stream(request)]
+        sys.setprofile(None)
         await adapter.aclose()
         return "".join(e.text for e in events if isinstance(e, TextDelta))
 
     text = asyncio.run(first_reply())
-print(json.dumps({"text": text, "imported": sorted(set(sys.modules) - before)}))
+print(json.dumps({"text": text, "imported": sorted(set(sys.modules) - before), "built": built}))
 """
 
 
@@ -70,3 +80,43 @@ def test_after_prepare_the_first_request_imports_nothing_of_its_sdk(kind: str) -
     assert seen["text"] == "Hello there."
     outside = [m for m in seen["imported"] if m.split(".")[0] not in sys.stdlib_module_names]
     assert outside == []
+
+
+def test_after_a_rehearsal_the_first_request_builds_nothing_of_the_sdks_models() -> None:
+    """``prepare(rehearse=True)`` (what the window's ``Models.ready`` asks) sends one request
+    through the SDK to a stand-in transport: the pydantic schemas and type hints the first
+    request and reply need are built then, on the worker, not by the first real reply."""
+    seen = {}
+    for rehearse in ("", "rehearse"):
+        child = subprocess.run(
+            [sys.executable, "-c", CHILD, "openai-chat", rehearse],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert child.returncode == 0, child.stderr
+        seen[rehearse] = json.loads(child.stdout.splitlines()[-1])
+        assert seen[rehearse]["text"] == "Hello there."
+    assert seen[""]["built"]  # without it, the first reply builds them
+    assert seen["rehearse"]["built"] == []
+
+
+def test_the_pause_while_an_sdk_is_prepared_gives_everything_back() -> None:
+    """The collector and the switch interval come back as they were (nested and concurrent
+    uses share one pause), and a collector that was off stays off."""
+    import gc
+
+    from app.providers.adapter import SHARED_INTERVAL, sharing_the_interpreter
+
+    interval = sys.getswitchinterval()
+    assert gc.isenabled() and interval > SHARED_INTERVAL
+    with sharing_the_interpreter():
+        with sharing_the_interpreter():
+            assert not gc.isenabled() and sys.getswitchinterval() == SHARED_INTERVAL
+        assert not gc.isenabled()
+    assert gc.isenabled() and sys.getswitchinterval() == interval
+    gc.disable()
+    try:
+        with sharing_the_interpreter():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
