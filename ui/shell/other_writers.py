@@ -11,8 +11,8 @@ conversations' folder (a sync tool or an editor writes a new transcript and rena
 the old one). Looks are never closer together than ``WATCH_MS``, so a burst of writes (a sync)
 costs what polling did. A look also comes every ``CHECK_MS`` and when the window becomes
 active, for what is not told: a program other than the store appending to a transcript in
-place. Where changes are not told (another machine may write to a network filesystem), the
-window looks every ``WATCH_MS``.
+place. Where changes are not told (another machine may write to a network filesystem), or
+while the index cannot be watched, the window looks every ``WATCH_MS``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class OtherWriters(QObject):
         index = library.index_path
         self._files = [str(index), str(index.with_name(f"{index.name}-wal"))]
         self._folders = [str(index.parent), str(library.data.conversations)]
+        self._inodes: dict[str, tuple[int, int]] = {}  # of the files as they were watched
         self._looked = time.monotonic()
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
@@ -83,9 +84,9 @@ class OtherWriters(QObject):
     def look(self) -> None:
         self._looked = time.monotonic()
         self._soon.stop()
+        if self.listening:  # watched again before reading: what changes from now on is told
+            self.poll.setInterval(CHECK_MS if self._watch() else WATCH_MS)
         self.poll.start()  # the next unprompted look counts from this one
-        if self.listening:
-            self._watch()  # before reading: what changes from now on is told
         try:
             self.controller.refresh_open()
             version = self.controller.services.library.index_version()
@@ -97,17 +98,26 @@ class OtherWriters(QObject):
             self._index_changed()
 
     def _watch(self) -> bool:
-        """Watch the index's files and the folders, those that exist; the files afresh, since
-        one replaced by a rename is watched no longer. Whether the index is watched."""
+        """Watch the index's files and the folders, those that exist; a file again when it was
+        replaced by a rename (the watch stays with the file it was given). Whether the index
+        is watched."""
         present = set(self.watcher.files())
-        again = [path for path in self._files if path in present]
-        if again:
-            self.watcher.removePaths(again)
+        for path in self._files:
+            try:
+                stat = os.stat(path)
+            except FileNotFoundError:
+                continue  # (a later look watches it once it is there)
+            inode = (stat.st_dev, stat.st_ino)
+            if path in present and self._inodes.get(path) == inode:
+                continue
+            if path in present:
+                self.watcher.removePath(path)
+            if self.watcher.addPath(path):
+                self._inodes[path] = inode
         folders = set(self.watcher.directories())
-        wanted = [*self._files, *(f for f in self._folders if f not in folders)]
-        existing = [path for path in wanted if os.path.exists(path)]
-        if existing:  # (one missing now is added by a later look)
-            self.watcher.addPaths(existing)
+        missing = [f for f in self._folders if f not in folders and os.path.isdir(f)]
+        if missing:
+            self.watcher.addPaths(missing)
         return self._files[0] in self.watcher.files()
 
     def _on_state(self, state: Qt.ApplicationState) -> None:
