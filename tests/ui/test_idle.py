@@ -6,6 +6,7 @@ while what another process writes still shows, told by the OS rather than found 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -172,3 +173,15 @@ def test_where_changes_are_not_told_the_window_polls(
 def open_shown(qtbot: Any, harness: Harness, conversation_id: str) -> None:
     click_row(qtbot, harness, conversation_id)
     assert "A pot for tea." in harness.chat_text()
+
+
+def test_the_stall_monitor_turned_off_leaves_nothing_running(open_window: OpenWindow) -> None:
+    harness = open_window()
+    window = harness.window
+    window.set_stall_logging(True, save=False)
+    monitor = window.stall_monitor
+    assert monitor is not None
+    assert running_timers(IDLE_S)  # on, it beats often: that is what it is for
+    window.set_stall_logging(False, save=False)
+    harness.until(lambda: not running_timers(IDLE_S), "the window to fall idle")
+    assert not [t for t in threading.enumerate() if t.name == "stall-monitor"]
