@@ -225,3 +225,19 @@ def test_markdown_says_where_its_top_level_blocks_start() -> None:
         "<hr /",
     ]
     assert "".join(parts) == rendered.html and "<li>" in parts[2] and "more" in parts[2]
+
+
+def test_the_text_so_far_of_a_long_stream_goes_in_over_several_turns_in_order(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    """Shown again during its stream, a chat gets the text so far at once: inserted whole, it
+    would be laid out in one turn of the event loop."""
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="tell me"))
+    view.show_conversation(conversation)
+    view.begin_stream()
+    so_far = "".join(f"word{n} " for n in range(2_000))
+    view.append_stream_text(so_far)
+    assert so_far not in text_of(view)  # not all of it in this turn
+    view.append_stream_text("and the next chunk")
+    qtbot.waitUntil(lambda: so_far + "and the next chunk" in text_of(view))

@@ -16,6 +16,7 @@ drawn, until the user writes again or goes back to the latest.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
@@ -43,6 +44,9 @@ log = logging.getLogger(__name__)
 # a streamed reply this long, or with code in a language not highlighted before, has its
 # markdown made off the window's thread: making it takes longer the longer the reply
 OFF_THREAD_CHARS = 3_000
+# streamed text this long at once (the text so far, when its chat is shown again during the
+# stream) goes into the live block this much per turn of the event loop
+LIVE_PART_CHARS = 4_000
 
 
 @dataclass
@@ -205,7 +209,26 @@ class Appender(QObject):
             self._live.block.text_parts.append(text)  # drawn when the view is back at the end
             return
         self._live_at_end()
+        if len(text) > LIVE_PART_CHARS:
+            self._live.add_text(text[:LIVE_PART_CHARS])
+            self._later(lambda: self.append_stream_text(text[LIVE_PART_CHARS:]))
+            return
         self._live.add_text(text)
+
+    def _later(self, call: Callable[[], None]) -> None:
+        """Do ``call`` at the next turn of the event loop, before whatever comes meanwhile
+        (which waits its turn), unless another conversation is shown by then."""
+        waiting = self._waiting
+        waiting.busy = True
+        waiting.first(call)
+        generation = waiting.generation
+
+        def resume() -> None:
+            if waiting.generation == generation:
+                waiting.busy = False
+                waiting.run()
+
+        QTimer.singleShot(0, self, resume)
 
     def append_stream_reasoning(self, text: str) -> None:
         if self._waiting.defer(lambda: self.append_stream_reasoning(text)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,9 +53,13 @@ def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
 def prerender(texts: Sequence[tuple[str, str]]) -> None:
     """Render each ``(text, copy_prefix)`` and keep it, short or long, for ``render_markdown``
     to find: on a worker thread, for a page of replies about to be drawn (``ui.chat.document``).
-    Loading a language's highlighter (tens of milliseconds, once) happens here too."""
+    Loading a language's highlighter (tens of milliseconds, once) happens here too. After
+    each reply, a pause of half a millisecond lets the window's thread take the interpreter (as
+    ``app.context.summaries.breathe`` does for counting): the window goes on meanwhile, and
+    each of its calls into Qt gives the interpreter up and takes it again."""
     for text, copy_prefix in texts:
         _render_kept(text, copy_prefix, keep=True)
+        time.sleep(0.0005)
 
 
 def loads_a_highlighter(text: str) -> bool:
