@@ -482,7 +482,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+359"/>
+        <location filename="../../ui/chat/document.py" line="+360"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -2747,7 +2747,7 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+55"/>
+        <location filename="../../ui/shell/frame.py" line="+58"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -2755,6 +2755,11 @@
         <location line="+12"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Inspector</source>
+        <translation>インスペクター</translation>
     </message>
 </context>
 <context>
@@ -2967,7 +2972,7 @@
 <context>
     <name>IndexUpgrade</name>
     <message>
-        <location filename="../../ui/shell/index_upgrade.py" line="+21"/>
+        <location filename="../../ui/shell/index_upgrade.py" line="+22"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -3425,7 +3430,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+351"/>
+        <location filename="../../ui/shell/main_window.py" line="+357"/>
         <location line="+20"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
@@ -3464,7 +3469,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+136"/>
+        <location filename="../../ui/chat/markdown.py" line="+141"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -4984,7 +4989,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+184"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+186"/>
         <source>Preparing {model}…</source>
         <translation>{model} を準備中…</translation>
     </message>

@@ -482,7 +482,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+359"/>
+        <location filename="../../ui/chat/document.py" line="+360"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -2747,7 +2747,7 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+55"/>
+        <location filename="../../ui/shell/frame.py" line="+58"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -2755,6 +2755,11 @@
         <location line="+12"/>
         <source>New chat</source>
         <translation>新聊天</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Inspector</source>
+        <translation>检查器</translation>
     </message>
 </context>
 <context>
@@ -2967,7 +2972,7 @@
 <context>
     <name>IndexUpgrade</name>
     <message>
-        <location filename="../../ui/shell/index_upgrade.py" line="+21"/>
+        <location filename="../../ui/shell/index_upgrade.py" line="+22"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
@@ -3425,7 +3430,7 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+351"/>
+        <location filename="../../ui/shell/main_window.py" line="+357"/>
         <location line="+20"/>
         <source>New chat</source>
         <translation>新聊天</translation>
@@ -3464,7 +3469,7 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+136"/>
+        <location filename="../../ui/chat/markdown.py" line="+141"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -4984,7 +4989,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>RequestWatch</name>
     <message>
-        <location filename="../../ui/inspector/request_watch.py" line="+184"/>
+        <location filename="../../ui/inspector/request_watch.py" line="+186"/>
         <source>Preparing {model}…</source>
         <translation>正在准备 {model}…</translation>
     </message>

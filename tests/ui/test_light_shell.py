@@ -152,21 +152,31 @@ def place(widget: QWidget) -> QRect:
     return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
 
 
+@pytest.mark.parametrize("inspector", [False, True], ids=["inspector-hidden", "inspector-shown"])
 def test_the_frame_is_filled_in_place_keeping_what_was_typed(
-    qtbot: Any, services: Services, qasync_loop: Any
+    qtbot: Any, services: Services, qasync_loop: Any, inspector: bool
 ) -> None:
     seed(services.library, "earlier", "an earlier question", "an earlier answer")
+    state = WindowState(services.data)
+    if inspector:  # as a session that left the inspector open saved it
+        last = MainWindow.open(ChatController(services), LibraryReader(services.library), state)
+        last.show()
+        last.inspector.show()
+        qtbot.waitUntil(last.inspector.isVisible)
+        last.close()
     reader = LibraryReader(services.library)
-    frame = MainWindow(reader, WindowState(services.data), prices=services.prices)
+    frame = MainWindow(reader, state, prices=services.prices)
     frame.show()
     qasync_loop.run_until_complete(frame.painted())
     assert frame.conversations.model.rowCount() == 1
+    assert frame.inspector_slot.isVisible() == inspector
     qtbot.keyClicks(frame.edit, "typed while the rest loads")
     before = {
         "list": place(frame.conversations),
         "box": place(frame.edit),
         "heading": place(frame.heading),
         "chat": place(frame.chat_pane),
+        "inspector": place(frame.inspector_slot),
         "window": frame.geometry(),
     }
     edit = frame.edit
@@ -174,16 +184,17 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
     controller = ChatController(services)
     qasync_loop.run_until_complete(frame.complete(controller))
     window = frame
-    qtbot.waitUntil(lambda: window.chat.isVisible() or window.welcome.isVisible())
     try:
         assert window.filled
         assert window.composer.edit is edit
         assert edit.toPlainText() == "typed while the rest loads"
+        assert window.inspector.isVisible() == inspector
         after = {
             "list": place(window.conversations),
             "box": place(window.composer.edit),
             "heading": place(window.heading),
             "chat": place(window.chat_pane),
+            "inspector": place(window.inspector) if inspector else before["inspector"],
             "window": window.geometry(),
         }
         assert after == before
@@ -193,4 +204,3 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
         window.close()
         qasync_loop.run_until_complete(controller.shutdown())
         reader.close()
-        services.close()

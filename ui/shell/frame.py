@@ -19,6 +19,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDockWidget,
     QFrame,
     QLabel,
     QMainWindow,
@@ -36,6 +37,8 @@ from ui.conversations.reader import LibraryReader
 from ui.shell import menus
 from ui.shell.window_state import WindowState
 
+INSPECTOR_DOCK = "inspectorDock"  # the inspector's object name (ui/inspector/dock.py)
+INSPECTOR_WIDTH = 460
 LOADING_POLL_S = 0.005  # how often painted() looks whether the list's first page is in
 
 
@@ -92,11 +95,19 @@ class Frame(QMainWindow):
         self.splitter.addWidget(self.right)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
+        # where the inspector goes: a dock of its name and width, shown if the last session
+        # left it shown (MainWindow._restore puts the inspector in its place)
+        self.inspector_slot = QDockWidget(self.tr("Inspector"))
+        self.inspector_slot.setObjectName(INSPECTOR_DOCK)
+        self.dock_inspector(self.inspector_slot)
         self._place()
         self.edit.setFocus()
 
     def _place(self) -> None:
-        """Size and splitter as the last session left them."""
+        """Size, splitter and docks as the last session left them."""
+        for part, widget in self.keeps_minimum().items():
+            if minimum := self.state.minimum_size(part):
+                widget.setMinimumSize(minimum)
         if geometry := self.state.geometry():
             self.restoreGeometry(geometry)
         else:
@@ -105,6 +116,18 @@ class Frame(QMainWindow):
             self.splitter.restoreState(splitter)
         else:
             self.splitter.setSizes([300, 800])
+        if layout := self.state.layout():
+            self.restoreState(layout)  # the inspector shown or not, as it was left
+
+    def keeps_minimum(self) -> dict[str, QWidget]:
+        """The parts whose least size the frame keeps from the last filled window."""
+        return {"window": self, "chat side": self.right}
+
+    def dock_inspector(self, dock: QDockWidget) -> None:
+        """``dock`` at the inspector's place, hidden until shown (View > Inspector)."""
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.resizeDocks([dock], [INSPECTOR_WIDTH], Qt.Orientation.Horizontal)  # room for tables
+        dock.hide()
 
     async def painted(self, timeout: float = 5.0) -> None:
         """Until the list has painted its first rows (or that there are none, or why not);

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFrame, QVBoxLayout
 
@@ -110,9 +110,6 @@ class MainWindow(Frame):
         self.request_watch = parts.RequestWatch(controller, self.composer, self)
         self.request_watch.busy = self.chat.still_drawing
         self.inspector = parts.InspectorDock(controller, self.request_watch, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
-        self.resizeDocks([self.inspector], [460], Qt.Orientation.Horizontal)  # room for tables
-        self.inspector.hide()  # until View > Inspector, or as the last session left it
         yield
         shown = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
                             self.themes, services)  # fmt: skip
@@ -230,8 +227,15 @@ class MainWindow(Frame):
         self.sync.sync_now()
 
     def _restore(self) -> None:
+        # the inspector in its placeholder's place, in one step: nothing is painted between
+        self.removeDockWidget(self.inspector_slot)
+        self.inspector_slot.setObjectName("")  # restoreState finds the inspector by name
+        self.inspector_slot.deleteLater()
+        self.dock_inspector(self.inspector)
         if layout := self.state.layout():
             self.restoreState(layout)  # the inspector shown or not, as it was left
+        for widget in self.keeps_minimum().values():  # the frame kept the last ones
+            widget.setMinimumSize(0, 0)  # the filled window has its own
         tab, columns = self.state.inspector()
         self.inspector.restore(tab, columns)
         last = self.state.last_conversation()
@@ -264,6 +268,8 @@ class MainWindow(Frame):
         self.sync_runner.halt()  # ui/shell/app.py waits for a sync running to stop
         self.request_watch.close()
         self.state.save_inspector(*self.inspector.state())
+        for part, widget in self.keeps_minimum().items():
+            self.state.save_minimum_size(part, widget.minimumSizeHint())
         self.state.save(
             self.saveGeometry(), self.splitter.saveState(), self.current, self.saveState()
         )

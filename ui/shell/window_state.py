@@ -3,7 +3,7 @@ the next start."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QSize
 
 from app.paths import DataDir
 
@@ -15,6 +15,16 @@ class WindowState:
     def geometry(self) -> QByteArray | None:
         value = self._settings.value("geometry")
         return value if isinstance(value, QByteArray) else None
+
+    def minimum_size(self, part: str) -> QSize | None:
+        """The smallest ``part`` ("window", "chat side") of the filled window was last time,
+        for its frame to keep before it is filled again (``ui/shell/frame.py``), so filling
+        it moves nothing."""
+        value = self._settings.value(f"minimum_size/{part}")
+        return value if isinstance(value, QSize) and value.isValid() else None
+
+    def save_minimum_size(self, part: str, size: QSize) -> None:
+        self._settings.setValue(f"minimum_size/{part}", size)
 
     def splitter(self) -> QByteArray | None:
         value = self._settings.value("splitter")
