@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QByteArray, QPoint, QRect, Qt
 from PySide6.QtWidgets import QWidget
 
 from app.composition import Services
@@ -21,6 +21,7 @@ from app.providers import Models
 from app.store import Library
 from tests.helpers.ui_driver import GatedProvider, seed, services_for
 from ui.chat.controller import ChatController
+from ui.conversations.pane import ID_ROLE
 from ui.conversations.reader import LibraryReader
 from ui.shell.main_window import MainWindow
 from ui.shell.window_state import WindowState
@@ -202,5 +203,29 @@ def test_the_frame_is_filled_in_place_keeping_what_was_typed(
         qtbot.waitUntil(lambda: window.current is not None)
     finally:
         window.close()
+        qasync_loop.run_until_complete(controller.shutdown())
+        reader.close()
+
+
+def test_the_frame_names_the_conversation_the_window_will_show(
+    qtbot: Any, services: Services, qasync_loop: Any
+) -> None:
+    conversation_id = seed(services.library, "earlier", "an earlier question", "an answer")
+    state = WindowState(services.data)
+    state.save(QByteArray(), QByteArray(), conversation_id)  # as the last session left it
+    reader = LibraryReader(services.library)
+    frame = MainWindow(reader, state, prices=services.prices, shown=(conversation_id, "earlier"))
+    frame.show()
+    qasync_loop.run_until_complete(frame.painted())
+    assert frame.heading.text() == "earlier"
+    assert frame.conversations.view.currentIndex().data(ID_ROLE) == conversation_id
+    controller = ChatController(services)
+    qasync_loop.run_until_complete(frame.complete(controller))
+    try:
+        qtbot.waitUntil(lambda: frame.current == conversation_id)
+        assert frame.heading.text() == "earlier"
+        assert frame.conversations.view.currentIndex().data(ID_ROLE) == conversation_id
+    finally:
+        frame.close()
         qasync_loop.run_until_complete(controller.shutdown())
         reader.close()

@@ -52,9 +52,13 @@ async def _serve(app: QApplication, data: DataDir, log_handler: logging.Handler)
         QMessageBox.critical(None, App.tr("Crosstalk cannot start"), errors_text.said(exc))
         return 1
     settings, _problem = settings_or_defaults(data)  # the costs on the list's rows
+    state = WindowState(data)
+    last = state.last_conversation()
+    row = library.index.row(last) if last else None  # the conversation it will show
     reader = LibraryReader(library)
-    window = MainWindow(reader, WindowState(data), prices=PriceTable(settings.prices),
-                        enter_sends=settings.enter_sends)  # fmt: skip
+    window = MainWindow(reader, state, prices=PriceTable(settings.prices),
+                        enter_sends=settings.enter_sends,
+                        shown=(row["id"], row["title"] or "") if row else None)  # fmt: skip
     window.show()
     await window.painted()
     # the rest of the window's modules, imported on a worker thread: this one keeps painting

@@ -53,7 +53,10 @@ class Frame(QMainWindow):
         prices: PriceTable | None = None,
         *,
         enter_sends: bool = True,
+        shown: tuple[str, str] | None = None,
     ) -> None:
+        """``shown``: the conversation the window will show (its id and title), named and
+        selected in the list from the first paint."""
         super().__init__()
         self.setWindowTitle(self.tr("Crosstalk"))
         app = QApplication.instance()
@@ -67,8 +70,10 @@ class Frame(QMainWindow):
         self.status_slot.hide()
         self.statusBar().addPermanentWidget(self.status_slot)
         self.conversations = ConversationList(reader, prices=prices)
-        self.heading = QLabel(self.tr("New chat"))
+        self.heading = QLabel(shown[1] if shown and shown[1] else self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
+        if shown:
+            self.conversations.select(shown[0])
         # where the chat, the welcome page and the cards go (MainWindow._fill_chat_pane),
         # meanwhile drawn as the chat's empty page is
         self.chat_pane = QFrame()
