@@ -9,9 +9,9 @@ A benchmark, not a test: it prints a table and always exits 0.
 The library (N conversations with real transcripts, one of 10,000 entries) is made once and
 kept in ``--cache`` (bench/session_day.py ``prepare``); each run works on a copy. Then:
 
-1. **start**: start to first paint in a fresh process (bench/start.py: the
-   real ``ui.shell.app.run``), the median of ``--starts`` runs; its stalls are not measured (the
-   window is not on screen yet).
+1. **start**: start to the list painted in a fresh process (bench/start.py: the real
+   ``ui.shell.app.run``), the median of ``--starts`` runs, beside a bare PySide6 window; the
+   stalls while the window is filled after its first paint are bench/start.py's to print.
 2. the rest of the day in this process, offscreen, the real MainWindow on a qasync loop
    (bench/session_day.py ``run_day``): scroll the list, type a search, open the long chat,
    stream a reply with code at 200 tokens/s, switch away and back while it streams, the
