@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import logging
 import sys
 import threading
 from collections.abc import Iterator, Sequence
@@ -16,6 +17,8 @@ from typing import Any, ClassVar
 from app.providers.failures import Where
 
 SHARED_INTERVAL = 0.001  # seconds: the switch interval while an SDK is prepared
+
+log = logging.getLogger(__name__)
 
 
 _sharing = threading.Lock()
@@ -105,7 +108,10 @@ class CloudAdapter:
                 importlib.import_module("anyio._backends._asyncio")
             self._prepared = 1
             if rehearse:
-                self._rehearse()
+                try:
+                    self._rehearse()
+                except Exception:  # only a head start: the real request does it all the same
+                    log.warning("rehearsing a request to %s failed", self.name, exc_info=True)
                 self._prepared = 2
 
     def _rehearse(self) -> None:

@@ -20,7 +20,7 @@ from app.errors import (
     ProviderError,
     Unavailable,
 )
-from app.history import Reasoning, Usage
+from app.history import Context, ModelInput, Reasoning, Usage
 from app.notes import Note, RequestChanged
 from app.providers.adapter import CloudAdapter
 from app.providers.anthropic_replay import layout_item, render_request
@@ -33,6 +33,7 @@ from app.providers.base import (
     StreamEvent,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageReport,
 )
 from app.providers.failures import provider_error
@@ -190,6 +191,38 @@ class _Reply:
         return tuple(items)
 
 
+def _rehearsal_event(kind: str, **fields: Any) -> str:
+    return f"event: {kind}\ndata: {json.dumps({'type': kind, **fields})}\n\n"
+
+
+# a reply with thinking, text and a tool call, as the API streams it (``_rehearse``)
+REHEARSAL_REPLY = "".join([
+    _rehearsal_event("message_start", message={
+        "id": "r", "type": "message", "role": "assistant", "model": "rehearsal", "content": [],
+        "stop_reason": None, "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1}}),
+    _rehearsal_event("ping"),
+    _rehearsal_event("content_block_start", index=0,
+                     content_block={"type": "thinking", "thinking": "", "signature": ""}),
+    _rehearsal_event("content_block_delta", index=0,
+                     delta={"type": "thinking_delta", "thinking": "t"}),
+    _rehearsal_event("content_block_delta", index=0,
+                     delta={"type": "signature_delta", "signature": "s"}),
+    _rehearsal_event("content_block_stop", index=0),
+    _rehearsal_event("content_block_start", index=1, content_block={"type": "text", "text": ""}),
+    _rehearsal_event("content_block_delta", index=1, delta={"type": "text_delta", "text": "t"}),
+    _rehearsal_event("content_block_stop", index=1),
+    _rehearsal_event("content_block_start", index=2,
+                     content_block={"type": "tool_use", "id": "c", "name": "f", "input": {}}),
+    _rehearsal_event("content_block_delta", index=2,
+                     delta={"type": "input_json_delta", "partial_json": "{}"}),
+    _rehearsal_event("content_block_stop", index=2),
+    _rehearsal_event("message_delta", delta={"stop_reason": "tool_use", "stop_sequence": None},
+                     usage={"output_tokens": 1}),
+    _rehearsal_event("message_stop"),
+]).encode()  # fmt: skip
+
+
 class AnthropicProvider(CloudAdapter):
     sdk_url = DEFAULT_BASE_URL
     _client: AsyncAnthropic | None = None
@@ -207,6 +240,39 @@ class AnthropicProvider(CloudAdapter):
         # the SDK imports the trace propagators at its first request, and so may fail
         with contextlib.suppress(Exception):
             importlib.import_module("opentelemetry.propagate")
+
+    def _rehearse(self) -> None:
+        """The SDK completes its pydantic models, the request's type hints and the stream's
+        event types at first use, work that would otherwise run on the event loop's thread at
+        the first send. Done here: this adapter's own ``stream``, by a copy of it whose
+        client's transport answers ``REHEARSAL_REPLY`` at once."""
+        import asyncio
+        import copy
+
+        import anthropic
+        import httpx2
+
+        def answer(request: httpx2.Request) -> httpx2.Response:
+            headers = {"content-type": "text/event-stream"}
+            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
+
+        stand_in = copy.copy(self)
+        stand_in._client = anthropic.AsyncAnthropic(
+            api_key="rehearsal", base_url="http://rehearsal.invalid", max_retries=0,
+            http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(answer)),
+        )  # fmt: skip
+        context = Context(None, None, (ModelInput(text="rehearsal"),))
+        tool = ToolSpec("f", "d", {"type": "object"})
+        request = Request("rehearsal", context, (tool,), max_tokens=1)
+
+        async def once() -> None:
+            try:
+                async for _event in stand_in.stream(request):
+                    pass
+            finally:
+                await stand_in.aclose()
+
+        asyncio.run(once())
 
     def _sdk(self) -> AsyncAnthropic:
         if self._client is None:

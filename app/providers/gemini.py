@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from app.errors import ProviderError
-from app.history import Reasoning, Usage
+from app.history import Context, ModelInput, Reasoning, Usage
 from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
@@ -35,6 +35,7 @@ from app.providers.base import (
     StreamEvent,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageReport,
 )
 from app.providers.failures import provider_error
@@ -67,6 +68,17 @@ _PLAIN_TEXT = frozenset({"text", "thought"})
 _END = object()
 
 
+# a reply with a thought, text and a function call, then usage (``_rehearse``)
+_REHEARSAL_CHUNK = {
+    "modelVersion": "rehearsal",
+    "candidates": [{"content": {"role": "model", "parts": [
+        {"text": "t", "thought": True}, {"text": "t"},
+        {"functionCall": {"name": "f", "args": {}}}]}, "finishReason": "STOP"}],
+    "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+}  # fmt: skip
+REHEARSAL_REPLY = f"data: {json.dumps(_REHEARSAL_CHUNK)}\r\n\r\n".encode()
+
+
 class GeminiProvider(CloudAdapter):
     sdk_url = DEFAULT_BASE_URL
     _client: genai.Client | None = None
@@ -82,6 +94,39 @@ class GeminiProvider(CloudAdapter):
 
     def _load_for_requests(self, client: Any) -> None:
         client.aio.models  # noqa: B018 (the access imports its modules)
+
+    def _rehearse(self) -> None:
+        """The SDK builds its pydantic models' validators and the stream's types at first use,
+        work that would otherwise run on the event loop's thread at the first send. Done here:
+        this adapter's own ``stream``, by a copy of it whose client's transport answers
+        ``REHEARSAL_REPLY`` at once."""
+        import copy
+
+        import httpx2
+        from google import genai
+        from google.genai import types
+
+        def answer(request: httpx2.Request) -> httpx2.Response:
+            headers = {"content-type": "text/event-stream"}
+            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
+
+        stand_in = copy.copy(self)
+        stand_in._http = httpx2.AsyncClient(transport=httpx2.MockTransport(answer))
+        options = types.HttpOptions(base_url="http://rehearsal.invalid",
+                                    httpx_async_client=stand_in._http)  # fmt: skip
+        stand_in._client = genai.Client(vertexai=False, api_key="rehearsal", http_options=options)
+        context = Context(None, None, (ModelInput(text="rehearsal"),))
+        tool = ToolSpec("f", "d", {"type": "object"})
+        request = Request("rehearsal", context, (tool,), max_tokens=1)
+
+        async def once() -> None:
+            try:
+                async for _event in stand_in.stream(request):
+                    pass
+            finally:
+                await stand_in.aclose()
+
+        asyncio.run(once())
 
     def _sdk(self) -> genai.Client:
         if self._client is None:

@@ -82,21 +82,22 @@ def test_after_prepare_the_first_request_imports_nothing_of_its_sdk(kind: str) -
     assert outside == []
 
 
-def test_after_a_rehearsal_the_first_request_builds_nothing_of_the_sdks_models() -> None:
+@pytest.mark.parametrize("kind", ["openai-chat", "anthropic", "gemini"])
+def test_after_a_rehearsal_the_first_request_builds_nothing_of_the_sdks_models(kind: str) -> None:
     """``prepare(rehearse=True)`` (what the window's ``Models.ready`` asks) sends one request
     through the SDK to a stand-in transport: the pydantic schemas and type hints the first
     request and reply need are built then, on the worker, not by the first real reply."""
     seen = {}
     for rehearse in ("", "rehearse"):
         child = subprocess.run(
-            [sys.executable, "-c", CHILD, "openai-chat", rehearse],
+            [sys.executable, "-c", CHILD, kind, rehearse],
             cwd=ROOT, capture_output=True, text=True, timeout=120,
         )  # fmt: skip
         assert child.returncode == 0, child.stderr
         seen[rehearse] = json.loads(child.stdout.splitlines()[-1])
         assert seen[rehearse]["text"] == "Hello there."
     assert seen[""]["built"]  # without it, the first reply builds them
-    assert seen["rehearse"]["built"] == []
+    assert seen["rehearse"]["built"] == [], seen["rehearse"]["built"]
 
 
 def test_the_pause_while_an_sdk_is_prepared_gives_everything_back() -> None:
