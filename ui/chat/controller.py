@@ -8,6 +8,7 @@ deltas are buffered and flushed on a timer every few tens of milliseconds, never
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import sys
 import weakref
@@ -453,6 +454,19 @@ class ChatController(QObject):
             await load_encoding()
         except Exception:  # the window opens anyway; counting says what is wrong when used
             log.exception("the tokenizer could not be loaded")
+        try:
+            await asyncio.to_thread(self._load_for_turns)
+        except Exception:  # only a head start: the first turn loads what failed, and says why
+            log.exception("loading what turns use failed")
+
+    def _load_for_turns(self) -> None:
+        """The services' turn runner (the attachments' fitting, the contexts, the toolbox and
+        the MCP servers it reads from mcp.json) and the compression machinery, made on a
+        worker thread: ``app.composition`` imports each where it is first used, so that
+        ``crosstalk ask`` imports only what it sends with; in the window, that first use would
+        be the first send or Compress…, on the window's thread."""
+        self.services.runner  # noqa: B018 (building it imports its parts)
+        importlib.import_module("app.context.compression")
 
     def warm_up(self, spec: str) -> None:
         """At start: build ``spec``'s provider (``build_soon``) and, for the built-in model,
