@@ -5,6 +5,7 @@ A benchmark, not a test: it prints a table and always exits 0.
     xvfb-run -a .venv/bin/python bench/idle.py                  # 2,000 conversations, 60 s
     xvfb-run -a .venv/bin/python bench/idle.py --seconds 20 --conversations 5000
     xvfb-run -a .venv/bin/python bench/idle.py --what           # and what is armed while idle
+    xvfb-run -a .venv/bin/python bench/idle.py --focus          # the window with the keyboard
 
 The window is started in a fresh process exactly as a user starts it (``ui.shell.main.main``,
 on the current DISPLAY) over a copy of a library of N conversations (bench/session_day.py
@@ -212,7 +213,7 @@ def stop(child: subprocess.Popen[str]) -> str:
 
 
 def run_window(
-    data_root: Path, settle: float, seconds: float, what: bool
+    data_root: Path, settle: float, seconds: float, what: bool, focus: bool
 ) -> tuple[list[Cost], str]:
     env = dict(os.environ, CROSSTALK_HOME=str(data_root))
     if what:
@@ -223,6 +224,11 @@ def run_window(
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
+        if focus:
+            time.sleep(settle / 2)
+            focused = focus_window(child.pid)
+            progress("the window has the keyboard" if focused else "could not focus the window")
+            settle -= settle / 2
         costs = watch("Crosstalk window", child, settle, seconds)
         report = ""
         if what and child.stdin is not None:
@@ -240,6 +246,19 @@ def run_window(
     finally:
         if child.poll() is None:
             child.kill()
+
+
+def focus_window(pid: int) -> bool:
+    """Give the process's window the keyboard (xdotool), as a click on it would: Qt counts it
+    active, and its focused text box blinks its cursor."""
+    if shutil.which("xdotool") is None:
+        return False
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True, text=True
+    ).stdout.split()
+    for window in found:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], capture_output=True)
+    return bool(found)
 
 
 def run_bare(settle: float, seconds: float) -> list[Cost]:
@@ -322,6 +341,8 @@ def main() -> int:
                         help="after the start, before measuring (default 10)")  # fmt: skip
     parser.add_argument("--what", action="store_true",
                         help="and what is armed while idle: timers, handles, threads")  # fmt: skip
+    parser.add_argument("--focus", action="store_true",
+                        help="give the window the keyboard first (xdotool)")  # fmt: skip
     parser.add_argument("--no-bare", action="store_true", help="skip the bare PySide6 window")
     parser.add_argument("--cache", type=Path,
                         default=Path(tempfile.gettempdir()) / "crosstalk-bench-session",
@@ -335,7 +356,7 @@ def main() -> int:
     try:
         data, _ = library_copy(cached, scratch / "data")
         progress(f"the window: {args.settle:g} s to settle, then {args.seconds:g} s measured")
-        costs, armed = run_window(data.root, args.settle, args.seconds, args.what)
+        costs, armed = run_window(data.root, args.settle, args.seconds, args.what, args.focus)
         bare: list[Cost] = []
         if not args.no_bare:
             progress(f"a bare PySide6 window: {args.seconds:g} s measured")
