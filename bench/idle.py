@@ -1,4 +1,4 @@
-"""Idle benchmark: what the open window costs when nothing happens (issue 36, "Idle is idle").
+"""Idle benchmark: what the open window costs when nothing happens.
 
 A benchmark, not a test: it prints a table and always exits 0.
 

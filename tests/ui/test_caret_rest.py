@@ -1,5 +1,5 @@
 """The text cursor stops blinking once it has rested (ui/shell/caret_rest.py), so a window left
-with the keyboard in its message box does not repaint it twice a second; a key, or the
+with the keyboard in its message box does not repaint it at every blink; a key, or the
 keyboard moving to another box, makes it blink again."""
 
 from __future__ import annotations

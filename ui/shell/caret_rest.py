@@ -1,8 +1,7 @@
 """The text cursor rests: once nothing has been typed for ``REST_MS`` it stops blinking and
-stays shown, as GNOME's cursor blink timeout has it, and it blinks again at the next key or
-focus change. While it blinks, the box with the keyboard is repainted twice a second, which
-wakes the window (and the display server) however idle it is otherwise (bench/idle.py
-``--focus``).
+stays shown, and it blinks again at the next key or focus change. While it blinks, the box with
+the keyboard is repainted at each blink, which wakes the window (and the display server)
+however idle it is otherwise (bench/idle.py ``--focus``).
 
 It works through the application's cursor flash time, which Qt's text boxes follow as it
 changes; where the platform says not to blink (a flash time of 0), it does nothing.
