@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QContextMenuEvent, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QContextMenuEvent, QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.chat.attachment_files import ICON_SCHEME, THUMB_SCHEME, Dropped, TakesDrops
@@ -49,13 +49,3 @@ class ChatBrowser(TakesDrops, QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         if self.relayout is None or not self.relayout.resized(event):
             super().resizeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # Qt override
-        if self.relayout is None or not self.relayout.paint(event):
-            super().paintEvent(event)
-
-    def scrollContentsBy(self, dx: int, dy: int) -> None:  # Qt override
-        if self.relayout is not None and self.relayout.busy():
-            self.viewport().update()  # the picture stays where it is
-        else:
-            super().scrollContentsBy(dx, dy)

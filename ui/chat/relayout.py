@@ -3,8 +3,9 @@
 On every resize of its viewport QTextEdit lays its whole document out again at the new width,
 and scrolled to the end, the paint that follows needs all of it: for a long page of entries, one
 long wait on the window's thread per resize. So when the document is long, the resize is taken
-from QTextEdit (``resized``): what was shown stays on screen as a picture (``paint``), the new
-width is set (Qt lays out its first lines), and the rest is laid out a few blocks per turn of
+from QTextEdit (``resized``): what was shown stays on screen as a picture (the viewport's paints
+draw it meanwhile, ``eventFilter``), the new width is set (Qt lays out its first lines), and the
+rest is laid out a few blocks per turn of
 the event loop (``QAbstractTextDocumentLayout.blockBoundingRect`` lays out up to the block it is
 asked about). Then the scroll bars are set for the new size as QTextEdit sets them, and the
 place of the scroll is applied again (``ui.chat.scrolling``). Resizes that come meanwhile (a
@@ -21,8 +22,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSizeF, QTimer
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent, QTextBlock
+from PySide6.QtCore import QEvent, QObject, QSizeF, QTimer
+from PySide6.QtGui import QPainter, QPalette, QPixmap, QResizeEvent, QTextBlock
 from PySide6.QtWidgets import QTextBrowser
 
 LONG_CHARS = 4_000  # a document this long is laid out again in steps
@@ -67,22 +68,26 @@ class Relayout(QObject):
         bar = self._browser.verticalScrollBar()
         self._at_bottom = bar.value() >= bar.maximum()
         self._picture = self._browser.viewport().grab()
+        self._browser.viewport().installEventFilter(self)  # its paints show the picture
         self._next = None  # the next step sets the new width
         self._timer.start()
         return True
 
-    def paint(self, event: QPaintEvent) -> bool:
-        """Draw the picture in place of the document while it is laid out; False otherwise."""
-        picture = self._picture
-        if picture is None:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        """While the steps go on, the viewport's paints draw the picture: all of it, and again
+        at the next paint if only a part was asked for (the viewport was scrolled, moving the
+        picture's pixels)."""
+        if self._picture is None or event.type() != QEvent.Type.Paint:
             return False
         viewport = self._browser.viewport()
         painter = QPainter(viewport)
-        painter.fillRect(event.rect(), viewport.palette().color(QPalette.ColorRole.Base))
-        ratio = picture.devicePixelRatio() or 1.0
-        top = viewport.height() - round(picture.height() / ratio) if self._at_bottom else 0
-        painter.drawPixmap(0, top, picture)
+        painter.fillRect(viewport.rect(), viewport.palette().color(QPalette.ColorRole.Base))
+        ratio = self._picture.devicePixelRatio() or 1.0
+        height = round(self._picture.height() / ratio)
+        painter.drawPixmap(0, viewport.height() - height if self._at_bottom else 0, self._picture)
         painter.end()
+        if event.rect() != viewport.rect():  # type: ignore[attr-defined]
+            viewport.update()
         return True
 
     def finish(self) -> None:
@@ -92,6 +97,7 @@ class Relayout(QObject):
         self._timer.stop()
         self._next = None
         self._picture = None
+        self._browser.viewport().removeEventFilter(self)
         document = self._browser.document()
         width = self._browser.viewport().width()
         if document.pageSize().width() != width:
