@@ -6,6 +6,7 @@ A benchmark, not a test: it prints a table and always exits 0.
     xvfb-run -a .venv/bin/python bench/idle.py --seconds 20 --conversations 5000
     xvfb-run -a .venv/bin/python bench/idle.py --what           # and what is armed while idle
     xvfb-run -a .venv/bin/python bench/idle.py --focus          # the window with the keyboard
+    xvfb-run -a .venv/bin/python bench/idle.py --shown          # a conversation shown
 
 The window is started in a fresh process exactly as a user starts it (``ui.shell.main.main``,
 on the current DISPLAY) over a copy of a library of N conversations (bench/session_day.py
@@ -343,6 +344,8 @@ def main() -> int:
                         help="and what is armed while idle: timers, handles, threads")  # fmt: skip
     parser.add_argument("--focus", action="store_true",
                         help="give the window the keyboard first (xdotool)")  # fmt: skip
+    parser.add_argument("--shown", action="store_true",
+                        help="the window opens on a conversation of 100 entries")  # fmt: skip
     parser.add_argument("--no-bare", action="store_true", help="skip the bare PySide6 window")
     parser.add_argument("--cache", type=Path,
                         default=Path(tempfile.gettempdir()) / "crosstalk-bench-session",
@@ -354,7 +357,9 @@ def main() -> int:
     cached = prepare(Plan(conversations=args.conversations, entries=100), args.cache)
     scratch = Path(tempfile.mkdtemp(prefix="crosstalk-bench-idle-"))
     try:
-        data, _ = library_copy(cached, scratch / "data")
+        data, long_id = library_copy(cached, scratch / "data")
+        if args.shown:  # as the window left it last time (ui/shell/window_state.py)
+            (data.root / "window.ini").write_text(f"[General]\nlast_conversation={long_id}\n")
         progress(f"the window: {args.settle:g} s to settle, then {args.seconds:g} s measured")
         costs, armed = run_window(data.root, args.settle, args.seconds, args.what, args.focus)
         bare: list[Cost] = []
