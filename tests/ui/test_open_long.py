@@ -236,3 +236,25 @@ def test_a_damaged_line_is_said_in_the_banner_and_the_rest_shown(
     harness.until(lambda: not harness.window.chat.still_drawing(), "the chat to be drawn")
     shown = harness.window.chat.browser.toPlainText()
     assert "What is a teapot?" in shown and "And a kettle?" in shown
+
+
+def test_a_long_page_drawn_in_parts_says_loading_until_it_is_drawn(
+    qtbot: Any, services: Services
+) -> None:
+    """Shown while its parts go in, the browser would paint after each of them."""
+    conversation = services.library.create(long_conversation(400))
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    view.show_conversation(conversation)
+    assert view.still_drawing()
+    assert view.loading.isVisible() and view.browser.isHidden()
+    view.set_loading(False)  # the reading is done: the drawing is not
+    assert view.loading.isVisible() and view.browser.isHidden()
+    qtbot.waitUntil(lambda: not view.still_drawing(), timeout=30_000)
+    assert view.loading.isHidden() and view.browser.isVisible()
+    view.show_conversation(conversation)
+    assert view.loading.isVisible()
+    view.clear()  # another conversation (or none) before the page is drawn
+    assert view.loading.isHidden() and view.browser.isVisible()

@@ -93,6 +93,7 @@ class _Drawing:
 class ChatDocument(QObject):
     replacing = Signal()  # the document is about to be drawn anew: nothing may point into it
     changed = Signal()  # it was drawn anew or grew
+    drawn = Signal()  # a long page drawn in parts is done (or no longer wanted)
 
     def __init__(
         self,
@@ -125,7 +126,9 @@ class ChatDocument(QObject):
     def clear(self) -> None:
         """Nothing shown: what was kept of the conversation shown goes."""
         self.waiting.clear()  # a reply being made for what was shown is not wanted
-        self._drawing = None
+        if self._drawing is not None:
+            self._drawing = None
+            self.drawn.emit()
         self.pages.clear()
         self._html.clear()
         self._code.clear()
@@ -277,6 +280,7 @@ class ChatDocument(QObject):
         if not drawing.drawn:
             self.changed.emit()
             self._scrolling.restore()
+        self.drawn.emit()
         self.waiting.run()
 
     def _draw_step(self) -> None:

@@ -94,6 +94,7 @@ class ChatView(QWidget):
             actions=self._actions.row,
             entry_drawn=self._images.note,
         )
+        self._document.drawn.connect(self._show_loading)
         self._appender = Appender(self._document, self._scrolling)
         self._finder = Finder(self._document, self._scrolling, marks, self.find_bar, not_drawn)
         layout = QVBoxLayout(self)
@@ -108,6 +109,7 @@ class ChatView(QWidget):
         self.loading.setBackgroundRole(QPalette.ColorRole.Base)  # on the chat's background
         self.loading.setAutoFillBackground(True)
         self.loading.hide()
+        self._reading = False  # a conversation picked is being read (``set_loading``)
         layout.addWidget(self.loading, 1)
         self.editor = InlineEditor(self.browser.viewport())
         self.editor.submitted.connect(self.edit_submitted)
@@ -125,6 +127,7 @@ class ChatView(QWidget):
         self._appender.tail = history.active_leaf if upto is None else upto
         self._document.retry = self._pages.retry_target()
         self._document.render("end", in_parts=True)
+        self._show_loading()
 
     def still_drawing(self) -> bool:
         """Whether a long tail shown is still being drawn, a few entries per loop turn."""
@@ -132,6 +135,13 @@ class ChatView(QWidget):
 
     def set_loading(self, loading: bool) -> None:
         """Say "Loading…" in place of the chat (a conversation picked is being read), or not."""
+        self._reading = loading
+        self._show_loading()
+
+    def _show_loading(self) -> None:
+        """ "Loading…" in the browser's place while a conversation picked is read, and while a
+        long page of it is drawn in parts: shown, the browser would paint after each part."""
+        loading = self._reading or self._document.still_drawing()
         if loading == self.loading.isHidden():
             self.browser.setVisible(not loading)
             self.loading.setVisible(loading)
