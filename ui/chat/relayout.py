@@ -26,7 +26,7 @@ from PySide6.QtCore import QEvent, QObject, QSizeF, QTimer
 from PySide6.QtGui import QPainter, QPalette, QPixmap, QResizeEvent, QTextBlock
 from PySide6.QtWidgets import QTextBrowser
 
-LONG_CHARS = 4_000  # a document this long is laid out again in steps
+LONG_CHARS = 10_000  # a document this long is laid out again in steps (shorter: at once)
 STEP_MS = 4  # each step lays out blocks for up to this long
 
 
