@@ -300,7 +300,8 @@ class ChatDocument(QObject):
                 entry, prefix = self.pages.entries[index], copy_prefix(index)
                 html = self.fragment(index)
                 long = isinstance(entry, ModelOutput) and prerendered(entry.text, prefix)
-                drawing.parts = parts(html, entry, prefix) if long else [html]
+                # cut finer than a reply drawn alone: a part is the least a step draws
+                drawing.parts = parts(html, entry, prefix, 2 * PART_CHARS) if long else [html]
             if not budget.fits(len(drawing.parts[0])):
                 break
             part = drawing.parts.pop(0)
@@ -340,11 +341,11 @@ class ChatDocument(QObject):
         return made
 
 
-def parts(html: str, entry: AnyEntry, prefix: str) -> list[str]:
+def parts(html: str, entry: AnyEntry, prefix: str, at_least: int = IN_PARTS_CHARS) -> list[str]:
     """A long reply's ``html`` cut where its top-level blocks start, each part starting with a
     paragraph or a table (the two ``DocumentCursors.insert_at_end`` spaces as setHtml does);
-    [html] if it is short or its markdown is not found in it."""
-    if len(html) < IN_PARTS_CHARS or not isinstance(entry, ModelOutput) or not entry.text:
+    [html] if it is shorter than ``at_least`` or its markdown is not found in it."""
+    if len(html) < at_least or not isinstance(entry, ModelOutput) or not entry.text:
         return [html]
     rendered = render_markdown(entry.text, copy_prefix=prefix)  # made already: kept
     start = html.find(rendered.html)
