@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.history import ModelInput
+from app.history import ModelInput, Title
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers import openai_events as oe
@@ -73,3 +73,59 @@ def test_the_request_goes_before_the_index_is_reconciled_and_the_input_is_saved_
         assert indexed(data, stray.id)  # reconciled once the reply was in
         listed = run("list").stdout
         assert stray.id in listed
+
+
+def test_a_turn_leaves_with_its_output_and_status_whole() -> None:
+    """``crosstalk ask`` ends its process without taking the interpreter apart (``main.leave``):
+    what it printed is all there, and its status is the turn's, a failure's included."""
+    data = DataDir.default()
+    with WireServer() as server:
+        data.ensure()
+        data.settings_file.write_text(
+            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
+            '[providers.box]\nkind = "openai-compatible"\n'
+            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
+        )
+        words = [f"word{n} " for n in range(2000)]
+        server.enqueue(Reply(chunks=oe.chat_reply(*words)), "/chat/completions")
+        asked = run("ask", "--new", "Talk at length")
+        assert asked.stdout.strip() == "".join(words).strip()
+        assert "· box:tiny ·" in asked.stderr.splitlines()[-1]
+        server.enqueue(Reply(status=500, body={"error": {"message": "down"}}), "/chat/completions")
+        env = os.environ.copy() | {"BOX_API_KEY": "box-key"}
+        failed = subprocess.run(
+            [sys.executable, "-m", "app.cli", "ask", "--new", "Again"],
+            capture_output=True, text=True, timeout=120, env=env,
+        )  # fmt: skip
+        assert failed.returncode == 1 and "tries again" in failed.stderr
+
+
+def test_a_turn_leaves_no_connection_to_the_index_open() -> None:
+    """SQLite's connections are in reference cycles, so one a worker thread opened stays open
+    until the collector runs: ``ask`` closes its worker's when the turn ends, and forks its
+    title's process only with no connection to the index open (``holds_open``)."""
+    import sqlite3
+
+    from app.cli.main import main
+    from app.cli.turn import holds_open
+
+    data = DataDir.default()
+    with WireServer() as server:
+        data.ensure()
+        data.settings_file.write_text(
+            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
+            '[providers.box]\nkind = "openai-compatible"\n'
+            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
+        )
+        server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply("Hi.")))
+        library = Library(data)
+        titled = library.create()
+        library.append(titled, Title(text="Greetings", source="user"))  # no title to ask for
+        library.close()
+        assert main(["ask", "-c", titled.id, "Hello"]) == 0
+        assert not holds_open(data.index_db)
+        held = sqlite3.connect(data.index_db)
+        held.execute("SELECT 1 FROM conversations").fetchall()
+        assert holds_open(data.index_db)
+        held.close()
+        assert not holds_open(data.index_db)

@@ -32,21 +32,46 @@ from app.cli.output import warn
 # (``app.cli.turn``), so importing the provider's SDK on the way is not slowed by it, and the
 # index is reconciled once the reply is in (``app.cli.turn.catch_up_index``).
 TURNS = frozenset({"app.cli.ask:cmd_ask", "app.cli.branches:cmd_edit"})
+# What the process runs when it is Crosstalk's command line: the console script (the bundle's
+# executable), or ``python -m app.cli``
+PROGRAMS = frozenset({"crosstalk", "crosstalk.exe", "__main__.py"})
 # The commands that only read the library: they open it alone, without the providers, tools
 # and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
 READING = frozenset(f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # the process's own command (``crosstalk ...``, ``python -m app.cli``), not a call of a
+    # test or a script that goes on after it
+    whole = os.path.basename(sys.argv[0]) in PROGRAMS and (
+        argv is None or list(argv) == sys.argv[1:]
+    )
+    ran: list[str] = []
     collector.pause()  # until the command's own work starts (app/cli/collector.py)
     try:
-        return run(argv)
+        status = run(argv, ran)
     finally:
         collector.resume()
+    if whole and ran and ran[0] in TURNS:
+        leave(status)
+    return status
 
 
-def run(argv: Sequence[str] | None) -> int:
-    """Parse ``argv`` and run its command; the exit status."""
+def leave(status: int) -> None:
+    """End the process now, its output flushed: a turn's command has closed its services
+    (``main``), and what is left is the interpreter taking apart every module the turn
+    imported, its provider's SDK among them, object by object, which nobody waits for. Left
+    to the interpreter when the output cannot be flushed (a closed pipe), which it reports."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:
+        return
+    os._exit(status)
+
+
+def run(argv: Sequence[str] | None, ran: list[str] | None = None) -> int:
+    """Parse ``argv`` and run its command; the exit status. ``ran`` gets the handler run."""
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)  # only this command's parser is made
     args, extra = parser.parse_known_args(argv)
@@ -73,6 +98,8 @@ def run(argv: Sequence[str] | None) -> int:
     if args.handler == "app.cli.main:cmd_reindex":  # before anything opens the index: it may be
         return reindex()  # what is damaged
     handler: Callable[[Any, argparse.Namespace], int] = resolved(args.handler)
+    if ran is not None:
+        ran.append(args.handler)
     try:
         upgrade_index(DataDir.default())
         if args.handler in READING and not getattr(args, "entries", False):

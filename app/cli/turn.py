@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli import collector
@@ -55,11 +58,18 @@ def run(
     received: list[int] = []
 
     async def guarded() -> Any:
+        # one worker thread for what the turn runs off the loop (its appends among them), so
+        # one index connection is opened off this thread, and closed on it when the turn ends:
+        # SQLite's connections are in reference cycles, which only the collector would free,
+        # and one still open must not cross the title's fork (``title_in_fork``)
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(ThreadPoolExecutor(1, thread_name_prefix="turn"))
         stop_on_signals(asyncio.current_task(), received)
         try:
             return await turn()
         finally:
             await services.models.aclose()
+            await loop.run_in_executor(None, services.library.close)
 
     try:
         done = asyncio.run(guarded())
@@ -136,6 +146,8 @@ def title_in_fork(services: Services, conversation_id: str, spec: str) -> bool:
     # no SQLite connection or writer lease crosses the fork (this process reopens them if it
     # writes again); the threads that appended have ended, and their connections with them
     services.library.close()
+    if holds_open(services.library.index_path):  # SQLite: no connection may cross a fork
+        return False
     sys.stdout.flush()
     sys.stderr.flush()
     if os.fork():
@@ -149,6 +161,18 @@ def title_in_fork(services: Services, conversation_id: str, spec: str) -> bool:
         asyncio.run(_title_alone(services, conversation_id, spec))
     finally:
         os._exit(0)
+
+
+def holds_open(path: Path) -> bool:
+    """Whether this process has ``path`` open (Linux): a connection to the index left open
+    by a thread (``run`` closes its worker's) would be shared with the fork, which SQLite
+    forbids: its locks are the process's, and two processes would write past each other."""
+    folder, opened = Path("/proc/self/fd"), os.path.realpath(path)
+    for fd in os.listdir(folder):
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone by now
+            if os.readlink(folder / fd).startswith(opened):  # the index, its log, its -shm
+                return True
+    return False
 
 
 async def _title_alone(services: Services, conversation_id: str, spec: str) -> None:
