@@ -26,6 +26,7 @@ from ui.conversations.reader import LibraryReader
 from ui.shell import help, stall_monitor
 from ui.shell import window_parts as window_parts  # loaded here, on the worker thread
 from ui.shell.app import RESTART, App
+from ui.shell.caret_rest import CaretRest
 from ui.shell.log_file import ScrubbedLog
 from ui.shell.main_window import MainWindow
 from ui.shell.quit_signals import QuitOnSignals
@@ -80,6 +81,7 @@ async def serve(
     if services.settings_problem:  # the window works on defaults; the file is the user's
         window.banner.show_message(services.settings_problem)
     quitting = QuitOnSignals(window.close)  # Ctrl-C in the terminal: closed as by its button
+    caret = CaretRest(app)  # the text cursor stops blinking while nothing is typed
     controller.warm_up(window.composer.model())  # the built-in model loads while the list does
     loading = asyncio.ensure_future(asyncio.to_thread(load_for_the_first_send))
     # on a thread and connection of its own, so the list's queries never wait behind a scan
@@ -96,6 +98,7 @@ async def serve(
     await window.sync_runner.stop()  # a sync running stops at its next safe point
     await loading
     quitting.close()
+    caret.close()
     await controller.shutdown()
     unexpected.uninstall(asyncio.get_running_loop())
     reader.close()
