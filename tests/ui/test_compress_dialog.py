@@ -141,9 +141,9 @@ def test_a_cloud_model_first_used_by_a_preview_is_built_off_the_window_thread(
     on_window_thread: list[tuple[str, bool]] = []
 
     def spied(what: str, original: object) -> object:
-        def call(*args: object) -> object:
+        def call(*args: object, **kwargs: object) -> object:
             on_window_thread.append((what, threading.current_thread() is threading.main_thread()))
-            return original(*args)  # type: ignore[operator]
+            return original(*args, **kwargs)  # type: ignore[operator]
 
         return call
 

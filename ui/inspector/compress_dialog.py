@@ -313,7 +313,8 @@ class CompressDialog(QDialog):
         if not busy:
             self.argument.setEnabled(bool(STRATEGIES[self.strategy.currentIndex()][2]))
         self.use_button.setEnabled(not busy and self.outcome is not None)
-        self.undo_button.setEnabled(not busy and self._undoable)
+        self._undoable = False  # until found again: a use or an undo changed it
+        self.undo_button.setEnabled(False)
         if not busy:
             self._check_undoable()
         if message is not None:
