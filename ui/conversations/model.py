@@ -409,7 +409,9 @@ class ConversationListModel(QAbstractListModel):
         def costed() -> None:  # on the reader's thread, before the rows are listed
             for row in rows:
                 row["usage"] = found.get(row["id"], [])
-            row_data.prepare(rows, prices)
+            # the first page's worth: a reload of many rows keeps most of those listed
+            # (``_update_in_place``), and the rest are formatted when first painted
+            row_data.prepare(rows[:PAGE], prices)
 
         await self._reader.run(costed)
 
