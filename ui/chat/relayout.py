@@ -3,15 +3,15 @@
 On every resize of its viewport QTextEdit lays its whole document out again at the new width,
 and scrolled to the end, the paint that follows needs all of it: for a long page of entries, one
 long wait on the window's thread per resize. So when the document is long, the resize is taken
-from QTextEdit (``resized``): what was shown stays on screen as a picture (the viewport's paints
-draw it meanwhile, ``eventFilter``), the new width is set (Qt lays out its first lines), and the
-rest is laid out a few blocks per turn of
-the event loop (``QAbstractTextDocumentLayout.blockBoundingRect`` lays out up to the block it is
-asked about). Then the scroll bars are set for the new size as QTextEdit sets them, and the
-place of the scroll is applied again (``ui.chat.scrolling``). Resizes that come meanwhile (a
-window edge dragged) start the steps again at the newest width, the picture kept. A resize
-that leaves the width as it was (the height, or a scroll bar shown) needs no layout at all:
-only the scroll bars are set.
+from QTextEdit (``resized``). At the next turn of the event loop, what is shown is taken as a
+picture that the viewport's paints draw meanwhile (``eventFilter``); then the new width is set
+(Qt lays out the first lines), and the rest is laid out a few blocks per turn of the event loop
+(``QAbstractTextDocumentLayout.blockBoundingRect`` lays out up to the block it is asked about).
+Then the scroll bars are set for the new size as QTextEdit sets them, and the place of the
+scroll is applied again (``ui.chat.scrolling``). Resizes that come meanwhile (a window edge
+dragged) start the steps again at the newest width, the picture kept. A resize that leaves the
+width as it was (the height, or a scroll bar shown) needs no layout at all: only the scroll bars
+are set.
 
 A change of the document meanwhile ends the steps at once: Qt lays a change out up to where it
 is made anyway.
@@ -35,6 +35,7 @@ class Relayout(QObject):
         super().__init__(browser)
         self._browser = browser
         self._restore = restore  # the scroll's place applied again
+        self._resized = False  # a resize waits for the steps (its first grabs the picture)
         self._picture: QPixmap | None = None  # shown while the steps go on
         self._at_bottom = False  # the picture shows the end of the document
         self._next: QTextBlock | None = None  # the next block to lay out
@@ -46,7 +47,7 @@ class Relayout(QObject):
 
     def busy(self) -> bool:
         """Whether the document is being laid out in steps (the picture is shown meanwhile)."""
-        return self._picture is not None
+        return self._resized
 
     def resized(self, event: QResizeEvent) -> bool:
         """The viewport was resized: True if its long document is laid out again in steps, or
@@ -65,11 +66,8 @@ class Relayout(QObject):
         self._restore()
         if same_width:
             return True
-        bar = self._browser.verticalScrollBar()
-        self._at_bottom = bar.value() >= bar.maximum()
-        self._picture = self._browser.viewport().grab()
-        self._browser.viewport().installEventFilter(self)  # its paints show the picture
-        self._next = None  # the next step sets the new width
+        self._resized = True  # the window paints the old layout at the new size meanwhile
+        self._next = None
         self._timer.start()
         return True
 
@@ -95,6 +93,7 @@ class Relayout(QObject):
         if not self.busy():
             return
         self._timer.stop()
+        self._resized = False
         self._next = None
         self._picture = None
         self._browser.viewport().removeEventFilter(self)
@@ -107,14 +106,24 @@ class Relayout(QObject):
         self._browser.viewport().update()
 
     def _step(self) -> None:
-        """Set the new width (Qt lays out the first lines), or lay out the next blocks for up
-        to STEP_MS; after the last, show the document."""
+        """Take the picture (the old layout, complete: drawn quickly), then set the new width
+        (Qt lays out the first lines), then lay out the next blocks for up to STEP_MS each
+        step; after the last, show the document. A change of the document before the first
+        step lays it out at once (``finish``): no picture is taken for nothing."""
         if not self.busy():
+            return
+        viewport = self._browser.viewport()
+        if self._picture is None:
+            bar = self._browser.verticalScrollBar()
+            self._at_bottom = bar.value() >= bar.maximum()
+            self._picture = viewport.grab()
+            viewport.installEventFilter(self)  # its paints show the picture
+            self._timer.start()
             return
         document = self._browser.document()
         block = self._next
         if block is None:
-            document.setPageSize(QSizeF(self._browser.viewport().width(), -1))
+            document.setPageSize(QSizeF(viewport.width(), -1))
             self._next = document.begin()
             self._timer.start()
             return
