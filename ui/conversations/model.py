@@ -90,6 +90,7 @@ __all__ = [  # the roles and what a row shows come from ui.conversations.row_dat
 log = logging.getLogger(__name__)
 
 PAGE = 100
+PREPARED = 30  # rows of a load formatted on the reader's thread (``_add_spend``)
 SEARCH_PAGE = 50  # conversations of search results asked for at a time
 PER_CONVERSATION = 20  # matching messages listed under each
 REFRESH_MS = 1000  # refresh() reloads at most this often; asked sooner, it reloads then
@@ -409,9 +410,10 @@ class ConversationListModel(QAbstractListModel):
         def costed() -> None:  # on the reader's thread, before the rows are listed
             for row in rows:
                 row["usage"] = found.get(row["id"], [])
-            # the first page's worth: a reload of many rows keeps most of those listed
-            # (``_update_in_place``), and the rest are formatted when first painted
-            row_data.prepare(rows[:PAGE], prices)
+            # about a screenful: a reload keeps most of the rows listed (``_update_in_place``),
+            # and formatting more held the interpreter from the window; the rest are
+            # formatted when first painted
+            row_data.prepare(rows[:PREPARED], prices)
 
         await self._reader.run(costed)
 
