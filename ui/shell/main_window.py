@@ -511,12 +511,10 @@ class MainWindow(Frame):
         dialog.open()  # non-modal: never a nested event loop inside a coroutine
 
     def compress_history(self) -> None:
-        from ui.inspector.compress_dialog import CompressDialog
-
         if self.current is None:
             self.banner.show_message(self.tr("Open a conversation to compress its history."))
             return
-        dialog = CompressDialog(self.controller, self.current, self)
+        dialog = window_parts().CompressDialog(self.controller, self.current, self)
         dialog.history_changed.connect(self._on_history_changed)
         dialog.open()  # non-modal: the preview runs on a task, never a nested event loop
 
@@ -536,9 +534,6 @@ class MainWindow(Frame):
             self.conversation_actions.undo()
 
     def export_conversations(self) -> None:
-        from ui.transfer.dialog import ExportDialog
-        from ui.transfer.runner import TransferRunner
-
         scopes: dict[str, list[str] | None] = {}
         if self.current:
             scopes[self.tr("Current conversation")] = [self.current]
@@ -546,14 +541,13 @@ class MainWindow(Frame):
         if selected := [index.data(ID_ROLE) for index in rows]:
             scopes[self.tr("Selected conversations")] = selected
         scopes[self.tr("All conversations")] = None
-        runner = TransferRunner(self.services.library)
-        ExportDialog(runner, self.controller.spawn, scopes, self).open()  # non-modal
+        runner = window_parts().TransferRunner(self.services.library)
+        window_parts().ExportDialog(runner, self.controller.spawn, scopes, self).open()  # non-modal
 
     def import_conversations(self) -> None:
-        from ui.transfer.dialog import ImportDialog
-        from ui.transfer.runner import TransferRunner
-
-        dialog = ImportDialog(TransferRunner(self.services.library), self.controller.spawn, self)
+        parts = window_parts()
+        runner = parts.TransferRunner(self.services.library)
+        dialog = parts.ImportDialog(runner, self.controller.spawn, self)
         dialog.import_finished.connect(lambda _report: self.conversations.refresh())
         dialog.open()  # non-modal
 

@@ -2,9 +2,9 @@
 
 ``ui/shell/after_paint.py`` imports this module on a worker thread while the frame is on
 screen, so every heavy module the filled window needs (the chat view and markdown, the
-composer, the inspector, settings, sync, MCP) is loaded there and never on the window's
-thread; ``ui/shell/main_window.py`` itself imports only light modules (docs/architecture.md,
-"The light shell").
+composer, the inspector, settings, sync, MCP, and the dialogs its menus open: Compress,
+Export, Import) is loaded there and never on the window's thread; ``ui/shell/main_window.py``
+itself imports only light modules (docs/architecture.md, "The light shell").
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ui.composer.composer import Composer
 from ui.composer.drafts import Drafts
 from ui.composer.fit_prompt import FitPrompt
 from ui.composer.system_dialog import SystemDialog
+from ui.inspector.compress_dialog import CompressDialog
 from ui.inspector.dock import InspectorDock
 from ui.inspector.request_watch import RequestWatch
 from ui.mcp.approval_card import ApprovalCard
@@ -36,6 +37,8 @@ from ui.shell.stall_monitor import StallMonitor
 from ui.shell.turn_display import TurnDisplay
 from ui.shell.welcome import WelcomeView
 from ui.sync.window_sync import WindowSync
+from ui.transfer.dialog import ExportDialog, ImportDialog
+from ui.transfer.runner import TransferRunner
 
 __all__ = [
     "BUILTIN",
@@ -46,10 +49,13 @@ __all__ = [
     "ChatView",
     "CompareStrip",
     "Composer",
+    "CompressDialog",
     "ConversationActions",
     "Drafts",
     "ErrorBanner",
+    "ExportDialog",
     "FitPrompt",
+    "ImportDialog",
     "InspectorDock",
     "ModelCatalog",
     "Opening",
@@ -59,10 +65,11 @@ __all__ = [
     "ResourceAttach",
     "StallMonitor",
     "SystemDialog",
+    "TransferRunner",
     "TurnDisplay",
     "WelcomeView",
     "WindowSettings",
     "WindowSync",
     "measure",
     "remembered",
-]  # fmt: skip
+]
