@@ -35,7 +35,7 @@ LIGHT = (
     "app.context", "app.context.policy", "app.context.strategies",  # the settings' policy
     "app.history.*", "app.notes.*", "app.store.*",
     "ui", "ui.common.*", "ui.conversations.*", "ui.composer", "ui.composer.message_edit",
-    "ui.shell", "ui.shell.app", "ui.shell.event_loop", "ui.shell.frame",
+    "ui.shell", "ui.shell.app", "ui.shell.event_loop", "ui.shell.filling", "ui.shell.frame",
     "ui.shell.index_upgrade", "ui.shell.launch_check", "ui.shell.log_file", "ui.shell.main",
     "ui.shell.main_window", "ui.shell.menus", "ui.shell.pyside_feature",
     "ui.shell.window_state",

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
-from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFrame, QVBoxLayout
 
 from app.errors import CrosstalkError
 from app.history import Attachment, ModelInput, SystemInstruction
@@ -24,7 +22,7 @@ from ui.common import errors_text
 from ui.common.theme import Themes
 from ui.conversations.pane import ID_ROLE
 from ui.conversations.reader import LibraryReader
-from ui.shell import menus
+from ui.shell.filling import Filling, window_parts
 from ui.shell.frame import Frame
 from ui.shell.window_state import WindowState
 
@@ -37,7 +35,7 @@ MIN_POINTS, MAX_POINTS = 6.0, 40.0  # View > Zoom's range for the chat's text
 T = TypeVar("T")
 
 
-class MainWindow(Frame):
+class MainWindow(Filling, Frame):
     """The frame (``ui.shell.frame``) filled: the chat, the composer, the inspector, the
     menus, sync and MCP, wired to the ChatController and the library."""
 
@@ -66,106 +64,20 @@ class MainWindow(Frame):
             await asyncio.sleep(0)
 
     def _filling(self, controller: ChatController) -> Iterator[None]:
-        """Build the rest into the frame; each ``yield`` is a point where the window may
-        paint and take keys (the parts up to it are placed and work)."""
-        from ui.shell import window_parts as parts
-
+        """Build the rest into the frame (``ui.shell.filling``); each ``yield`` is a point
+        where the window may paint and take keys (the parts up to it are placed and work)."""
         self.controller = controller
-        self.services = services = controller.services
-        state = self.state
+        self.services = controller.services
         self.current: str | None = None
-        self._zoomed = state.chat_font_size()  # None: the desktop's size
+        self._zoomed = self.state.chat_font_size()  # None: the desktop's size
         # the language this process shows (ui/shell/app.py installed it from the same setting)
-        self.language_at_start = state.language()
+        self.language_at_start = self.state.language()
         self.stall_monitor: StallMonitor | None = None  # set_stall_logging
         self.restart_requested = False  # Settings > Language: Restart now
-
-        self.banner = parts.ErrorBanner()
-        self.attachment_files = parts.AttachmentFiles(services.library.blobs, self)
-        self.chat = parts.ChatView(files=self.attachment_files)
-        self.chat.set_font_size(state.chat_font_size())
-        self.welcome = parts.WelcomeView()
-        self.welcome.hide()
-        self.compare_strip = parts.CompareStrip()
-        self.approval_card = parts.ApprovalCard()  # a tool call waiting for the user's answer
-        self._place_chat()
-        yield
-        tools = [(name, tool.spec.description) for name, tool in parts.BUILTIN.items()]
-        self.composer = parts.Composer(
-            services.models.available(), tools, catalog=parts.ModelCatalog(services),
-            files=self.attachment_files, mcp=services.mcp, edit=self.edit,
-        )  # fmt: skip
-        self._place_composer()
-        # MCP prompts as /commands, and resources to attach (the servers enabled in Tools)
-        blobs = services.library.blobs
-        self.prompt_commands = parts.PromptCommands(self.composer, services.mcp, blobs)
-        self.resource_attach = parts.ResourceAttach(self.composer, services.mcp, blobs)
-        self.composer.add_attach_source(self.resource_attach.action)
-        self.composer.set_enter_sends(services.settings.enter_sends)
-        self.composer.set_tools(services.settings.default_tools)
-        self.composer.set_model(services.settings.default_model)
-        self.drafts = parts.Drafts(self.composer)
-        yield
-        # the next request, counted once for the composer's meter and the inspector
-        self.request_watch = parts.RequestWatch(controller, self.composer, self)
-        self.request_watch.busy = self.chat.still_drawing
-        self.inspector = parts.InspectorDock(controller, self.request_watch, self)
-        yield
-        shown = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
-                            self.themes, services)  # fmt: skip
-        built = menus.build(self, self.menus, self, shown, self.right)
-        built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
-        built.chat.addAction(self.resource_attach.action)
-        # sync (docs/sync.md): ui/shell/app.py starts it
-        self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
-        self.status_slot.deleteLater()
-        self.sync = parts.WindowSync(services, self.statusBar(), built.file, self._shown, self)
-        self.sync_runner, self.sync_line = self.sync.runner, self.sync.line
-        self.sync_action = self.sync.action
-        self.window_settings = parts.WindowSettings(
-            controller, self.sync_runner, self, running_language=self.language_at_start
-        )
-        yield
-        self.conversation_actions = parts.ConversationActions(
-            controller, self, self.banner, self.conversations, self
-        )
-        self.approvals = parts.Approvals(controller, self.approval_card, self._shown, self)
-        self._opening = parts.Opening(controller, self.chat, self.show_conversation,
-                                      self.show_hit, self.banner.show_message, self)  # fmt: skip
-        self.branch_actions = parts.BranchActions(
-            controller, self.chat, self.composer, self._shown, self
-        )
-        self.fit_prompt = parts.FitPrompt(self.composer.model_picker, self)
-        self.turns = parts.TurnDisplay(controller, self._shown, self.chat, self.composer,
-                                       self.compare_strip, self.banner, self.heading,
-                                       self.statusBar(), self.conversations, self)  # fmt: skip
-        self._connect()
-        yield
-        typing = self.edit.hasFocus() or not self.isVisible()
-        self._restore()
-        if typing:  # the restored conversation shown, the keys still go to the box
-            self.composer.edit.setFocus()
-        yield
-        self.request_watch.follow(self.current)  # a new chat's meter too
-        self.other_writers = parts.OtherWriters(controller, self.conversations.refresh, self)
+        for step in self.filling_steps():
+            step()
+            yield
         self.filled = True
-
-    def _place_chat(self) -> None:
-        """The chat, the welcome page and the cards where the frame kept their place."""
-        self.chat_pane.setFrameShape(QFrame.Shape.NoFrame)  # the chat has its own
-        self.chat_pane.setAutoFillBackground(False)
-        pane = QVBoxLayout(self.chat_pane)
-        pane.setContentsMargins(0, 0, 0, 0)
-        pane.addWidget(self.banner)
-        pane.addWidget(self.chat, 1)
-        pane.addWidget(self.welcome, 1)
-        pane.addWidget(self.compare_strip, 1)
-        pane.addWidget(self.approval_card)
-
-    def _place_composer(self) -> None:
-        """The composer (its box the frame's) where its row's place was."""
-        self.column.replaceWidget(self.composer_row, self.composer)
-        self.composer_row.deleteLater()
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -579,13 +491,6 @@ class MainWindow(Frame):
     def _update_meter(self) -> None:
         """The meter shows the watch's request: the same total as the inspector's."""
         self.composer.set_context_meter(self.request_watch.request)
-
-
-def window_parts() -> ModuleType:
-    """``ui.shell.window_parts``, loaded by the time the window is filled."""
-    from ui.shell import window_parts
-
-    return window_parts
 
 
 def _action_for(exc: CrosstalkError) -> str:
