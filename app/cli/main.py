@@ -26,7 +26,7 @@ from app.paths import DataDir
 if TYPE_CHECKING:
     from app.composition import Services
     from app.store import Library
-from app.cli.output import warn
+from app.cli.output import reader_gone, warn
 
 # The commands that make a turn: the collector stays off until their reply starts to arrive
 # (``app.cli.turn``), so importing the provider's SDK on the way is not slowed by it, and the
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     collector.pause()  # until the command's own work starts (app/cli/collector.py)
     try:
         status = run(argv, ran)
+    except BrokenPipeError:  # `crosstalk list | head`: the reader has what it wanted
+        reader_gone()
+        status = 0
     finally:
         collector.resume()
     if whole and ran and ran[0] in TURNS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -23,3 +24,12 @@ def emit_json(value: Any) -> None:
     import msgspec
 
     sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
+
+
+def reader_gone() -> None:
+    """Whoever read the output has stopped (``crosstalk list | head``): what is written after
+    goes nowhere, so the command finishes its work (a reply is still saved whole) and exits
+    quietly instead of failing at its next line or at exit's flush."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

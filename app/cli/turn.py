@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli import collector
+from app.cli.output import reader_gone
 from app.cli.parser import EXIT_ERROR as EXIT_ERROR
 from app.cli.parser import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from app.cli.parser import fail as fail  # shared by every command
@@ -309,8 +310,11 @@ def show(event: StreamEvent) -> None:
     The reply has started: the command's start-up is over (``collector``)."""
     collector.resume()
     if isinstance(event, TextDelta):
-        sys.stdout.write(event.text)
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+        except BrokenPipeError:  # `ask ... | head`: the rest of the reply is still saved
+            reader_gone()
     elif isinstance(event, ReasoningDelta):
         sys.stderr.write(event.text)
         sys.stderr.flush()
