@@ -20,8 +20,9 @@ from app.errors import (
     ProviderError,
     Unavailable,
 )
-from app.history import Context, ModelInput, Reasoning, Usage
+from app.history import Reasoning, Usage
 from app.notes import Note, RequestChanged
+from app.providers import rehearsal
 from app.providers.adapter import CloudAdapter
 from app.providers.anthropic_replay import layout_item, render_request
 from app.providers.base import (
@@ -33,7 +34,6 @@ from app.providers.base import (
     StreamEvent,
     TextDelta,
     ToolCallDelta,
-    ToolSpec,
     UsageReport,
 )
 from app.providers.failures import provider_error
@@ -246,33 +246,16 @@ class AnthropicProvider(CloudAdapter):
         event types at first use, work that would otherwise run on the event loop's thread at
         the first send. Done here: this adapter's own ``stream``, by a copy of it whose
         client's transport answers ``REHEARSAL_REPLY`` at once."""
-        import asyncio
         import copy
 
         import anthropic
-        import httpx2
-
-        def answer(request: httpx2.Request) -> httpx2.Response:
-            headers = {"content-type": "text/event-stream"}
-            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
 
         stand_in = copy.copy(self)
         stand_in._client = anthropic.AsyncAnthropic(
-            api_key="rehearsal", base_url="http://rehearsal.invalid", max_retries=0,
-            http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(answer)),
+            api_key="rehearsal", base_url=rehearsal.STAND_IN_URL, max_retries=0,
+            http_client=rehearsal.http_client(REHEARSAL_REPLY),
         )  # fmt: skip
-        context = Context(None, None, (ModelInput(text="rehearsal"),))
-        tool = ToolSpec("f", "d", {"type": "object"})
-        request = Request("rehearsal", context, (tool,), max_tokens=1)
-
-        async def once() -> None:
-            try:
-                async for _event in stand_in.stream(request):
-                    pass
-            finally:
-                await stand_in.aclose()
-
-        asyncio.run(once())
+        rehearsal.stream_once(stand_in)
 
     def _sdk(self) -> AsyncAnthropic:
         if self._client is None:

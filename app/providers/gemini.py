@@ -24,7 +24,8 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from app.errors import ProviderError
-from app.history import Context, ModelInput, Reasoning, Usage
+from app.history import Reasoning, Usage
+from app.providers import rehearsal
 from app.providers.adapter import CloudAdapter
 from app.providers.base import (
     Finished,
@@ -35,7 +36,6 @@ from app.providers.base import (
     StreamEvent,
     TextDelta,
     ToolCallDelta,
-    ToolSpec,
     UsageReport,
 )
 from app.providers.failures import provider_error
@@ -102,31 +102,15 @@ class GeminiProvider(CloudAdapter):
         ``REHEARSAL_REPLY`` at once."""
         import copy
 
-        import httpx2
         from google import genai
         from google.genai import types
 
-        def answer(request: httpx2.Request) -> httpx2.Response:
-            headers = {"content-type": "text/event-stream"}
-            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
-
         stand_in = copy.copy(self)
-        stand_in._http = httpx2.AsyncClient(transport=httpx2.MockTransport(answer))
-        options = types.HttpOptions(base_url="http://rehearsal.invalid",
+        stand_in._http = rehearsal.http_client(REHEARSAL_REPLY)
+        options = types.HttpOptions(base_url=rehearsal.STAND_IN_URL,
                                     httpx_async_client=stand_in._http)  # fmt: skip
         stand_in._client = genai.Client(vertexai=False, api_key="rehearsal", http_options=options)
-        context = Context(None, None, (ModelInput(text="rehearsal"),))
-        tool = ToolSpec("f", "d", {"type": "object"})
-        request = Request("rehearsal", context, (tool,), max_tokens=1)
-
-        async def once() -> None:
-            try:
-                async for _event in stand_in.stream(request):
-                    pass
-            finally:
-                await stand_in.aclose()
-
-        asyncio.run(once())
+        rehearsal.stream_once(stand_in)
 
     def _sdk(self) -> genai.Client:
         if self._client is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.history import ModelInput, Usage
 from app.notes import DropReason, Note, ReasoningDropped
+from app.providers import rehearsal
 from app.providers.attached import data_url, labelled, sendable
 from app.providers.base import (
     Finished,
@@ -85,18 +86,12 @@ class OpenAIChatProvider(OpenAIClient):
         ``REHEARSAL_REPLY`` at once, read as a real reply is."""
         import asyncio
 
-        import httpx2
         import openai
 
-        def answer(request: httpx2.Request) -> httpx2.Response:
-            headers = {"content-type": "text/event-stream"}
-            return httpx2.Response(200, headers=headers, content=REHEARSAL_REPLY)
-
         async def once() -> None:
-            transport = httpx2.MockTransport(answer)
             client = openai.AsyncOpenAI(
-                api_key="rehearsal", base_url="http://rehearsal.invalid/v1", max_retries=0,
-                http_client=httpx2.AsyncClient(transport=transport),
+                api_key="rehearsal", base_url=f"{rehearsal.STAND_IN_URL}/v1", max_retries=0,
+                http_client=rehearsal.http_client(REHEARSAL_REPLY),
             )  # fmt: skip
             try:
                 stream = await client.chat.completions.create(**REHEARSAL_BODY)
