@@ -19,6 +19,7 @@ from app.history import ModelInput, Title
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers import openai_events as oe
+from tests.helpers.box_provider import write_box_settings
 from tests.helpers.wire_server import Recorded, Reply, WireServer
 
 
@@ -46,11 +47,7 @@ def test_the_request_goes_before_the_index_is_reconciled_and_the_input_is_saved_
 
     with WireServer() as server:
         data.ensure()
-        data.settings_file.write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
-        )
+        write_box_settings(data.root, server)
         run("list")  # the index, made
         # a transcript the index has not seen (written by a library with an index of its own),
         # as after a crash or a copy by hand: the next command that reconciles indexes it
@@ -81,11 +78,7 @@ def test_a_turn_leaves_with_its_output_and_status_whole() -> None:
     data = DataDir.default()
     with WireServer() as server:
         data.ensure()
-        data.settings_file.write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
-        )
+        write_box_settings(data.root, server)
         words = [f"word{n} " for n in range(2000)]
         server.enqueue(Reply(chunks=oe.chat_reply(*words)), "/chat/completions")
         asked = run("ask", "--new", "Talk at length")
@@ -112,11 +105,7 @@ def test_a_turn_leaves_no_connection_to_the_index_open() -> None:
     data = DataDir.default()
     with WireServer() as server:
         data.ensure()
-        data.settings_file.write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
-        )
+        write_box_settings(data.root, server)
         server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply("Hi.")))
         library = Library(data)
         titled = library.create()

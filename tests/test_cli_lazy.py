@@ -22,6 +22,7 @@ from app.history import ModelInput
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers import openai_events as oe
+from tests.helpers.box_provider import write_box_settings
 from tests.helpers.wire_server import Reply, WireServer
 
 HEAVY = (
@@ -106,12 +107,7 @@ def test_asking_a_cloud_model_loads_its_sdk_alone_and_no_vocabulary() -> None:
     usage is the count), so the vocabulary stays unloaded; the OpenAI SDK is the only SDK, and
     not its aiohttp transport (installed by another package, it would cost 0.2 s)."""
     with WireServer() as server:
-        home().mkdir(parents=True, exist_ok=True)
-        (home() / "settings.toml").write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
-        )
+        write_box_settings(home(), server)
         server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply("Hi.")))
         heavy, first = imported("ask", "--new", "Hello there")
         assert first.returncode == 0 and first.stdout.strip() == "Hi." and "openai" in heavy
@@ -148,12 +144,7 @@ def test_asking_with_the_key_in_the_environment_and_no_tools_imports_only_what_i
     a server; nothing is compressed, so the compression machinery stays unloaded. A new
     conversation and a second turn of it alike."""
     with WireServer() as server:
-        home().mkdir(parents=True, exist_ok=True)
-        (home() / "settings.toml").write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\nneeds_key = true\n'
-        )
+        write_box_settings(home(), server, "needs_key = true\n")
         (home() / "mcp.json").write_text(
             json.dumps({"mcpServers": {"never": {"command": "false", "args": []}}})
         )

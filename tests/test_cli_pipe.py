@@ -12,6 +12,7 @@ from app.history import ModelInput, ModelOutput
 from app.paths import DataDir
 from app.store import Library
 from tests.helpers import openai_events as oe
+from tests.helpers.box_provider import write_box_settings
 from tests.helpers.wire_server import Reply, WireServer
 
 LONG = "a line of the reply that goes on for a while\n" * 20_000  # ~900 kB: over a pipe's buffer
@@ -50,12 +51,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
 
 def test_a_reply_streamed_into_a_closed_pipe_is_saved_whole() -> None:
     with WireServer() as server:
-        home().mkdir(parents=True, exist_ok=True)
-        (home() / "settings.toml").write_text(
-            'default_model = "box:tiny"\ntitle_model = "box:tiny"\n\n'
-            '[providers.box]\nkind = "openai-compatible"\n'
-            f'base_url = "{server.url}/v1"\nmodels = ["tiny"]\n'
-        )
+        write_box_settings(home(), server)
         pieces = [LONG[i : i + 4096] for i in range(0, len(LONG), 4096)]
         server.respond("/chat/completions", lambda _: Reply(chunks=oe.chat_reply(*pieces)))
         asked = read_a_little("ask", "--new", "Tell me at length")
