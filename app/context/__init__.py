@@ -7,8 +7,9 @@ that only reads the library (docs/performance.md).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from app.context.compression import (
@@ -36,24 +37,17 @@ if TYPE_CHECKING:
     from app.context.tokens import Method, TokenCounter, count_entry, count_text, method_for
 
 _HOMES = {  # module: the names it gives
-    "compression": ["CompressionError", "NothingToCompress", "Outcome", "commit", "commit_async",
-                    "compress", "compressible", "standing", "undo", "undo_async"],
-    "events": ["Compressed", "Compressing", "CompressionFailed", "ContextEvent", "OnContext"],
-    "policy": ["POLICY_FIELDS", "ContextPolicy", "PolicyStore", "parse_assignment"],
-    "service": ["Contexts"],
-    "strategies": ["Strategy", "parse_strategy"],
-    "tokens": ["Method", "TokenCounter", "count_entry", "count_text", "method_for"],
+    "app.context.compression": ["CompressionError", "NothingToCompress", "Outcome", "commit",
+                                "commit_async", "compress", "compressible", "standing", "undo",
+                                "undo_async"],
+    "app.context.events": ["Compressed", "Compressing", "CompressionFailed", "ContextEvent",
+                           "OnContext"],
+    "app.context.policy": ["POLICY_FIELDS", "ContextPolicy", "PolicyStore", "parse_assignment"],
+    "app.context.service": ["Contexts"],
+    "app.context.strategies": ["Strategy", "parse_strategy"],
+    "app.context.tokens": ["Method", "TokenCounter", "count_entry", "count_text", "method_for"],
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # once: later lookups find it
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [

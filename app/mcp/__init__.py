@@ -8,8 +8,9 @@ import the manager and the config with it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from app.approval import ApprovalRequest, Approve, Decision, deny_all
@@ -39,16 +40,7 @@ _HOMES = {  # module: the names it gives
                        "ResourceInfo", "ServerFailed", "ServerInfo", "ServerStatus", "TestReport",
                        "ToolInfo"],
 }  # fmt: skip
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # once: later lookups find it
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [

@@ -14,7 +14,7 @@ def test_every_name_of_the_package_is_its_modules_own() -> None:
     homes = {name: module for module, names in context._HOMES.items() for name in names}
     assert sorted(context.__all__) == sorted(homes)
     for name, module in homes.items():
-        own = getattr(importlib.import_module(f"app.context.{module}"), name)
+        own = getattr(importlib.import_module(module), name)
         assert getattr(context, name) is own, name
 
 
