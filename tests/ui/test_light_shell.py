@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # what the first paint may import of Crosstalk's own modules (a name, or a package and all in it)
 LIGHT = (
-    "app", "app.atomic", "app.errors", "app.ids", "app.keys", "app.paths", "app.pricing",
-    "app.scrub", "app.settings", "app.settings_sync", "app.tool_names",
+    "app", "app.atomic", "app.errors", "app.ids", "app.keys", "app.lazy_names", "app.paths",
+    "app.pricing", "app.scrub", "app.settings", "app.settings_sync", "app.tool_names",
     "app.context", "app.context.policy", "app.context.strategies",  # the settings' policy
     "app.history.*", "app.notes.*", "app.store.*",
     "ui", "ui.common.*", "ui.conversations.*", "ui.composer", "ui.composer.message_edit",

@@ -64,31 +64,17 @@ class Frame(QMainWindow):
         self.themes = themes or Themes(app, state.theme(), parent=self)
         self.state = state
         self.menus = menus.bar(self)
-        # the status bar at the height it has once the sync line (a flat button) is in it
-        self.status_slot = QPushButton()
-        self.status_slot.setFlat(True)
-        self.status_slot.hide()
+        self.status_slot = _status_slot()
         self.statusBar().addPermanentWidget(self.status_slot)
         self.conversations = ConversationList(reader, prices=prices)
         self.heading = QLabel(shown[1] if shown and shown[1] else self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
         if shown:
             self.conversations.select(shown[0])
-        # where the chat, the welcome page and the cards go (MainWindow._fill_chat_pane),
-        # meanwhile drawn as the chat's empty page is
-        self.chat_pane = QFrame()
-        self.chat_pane.setFrameShape(QFrame.Shape.StyledPanel)
-        self.chat_pane.setFrameShadow(QFrame.Shadow.Sunken)
-        self.chat_pane.setBackgroundRole(QPalette.ColorRole.Base)
-        self.chat_pane.setAutoFillBackground(True)
+        self.chat_pane = _chat_page()  # where the chat goes (Filling._fill_chat)
         self.edit = MessageEdit()
         self.edit.set_enter_sends(enter_sends)
-        # where the composer's row goes: as high as its tallest, the model picker (a combo
-        # box with an icon, ui/composer/model_picker.py)
-        self.composer_row = QWidget()
-        picker = QComboBox()
-        picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.composer_row.setFixedHeight(picker.sizeHint().height())
+        self.composer_row = _composer_row()  # where the composer's row goes
         self.right = QWidget()
         self.column = QVBoxLayout(self.right)
         self.column.addWidget(self.heading)
@@ -160,3 +146,31 @@ class Frame(QMainWindow):
         if event.type() == QEvent.Type.Paint:
             self._list_painted.set()
         return False
+
+
+def _status_slot() -> QPushButton:
+    """Keeps the status bar at the height it has once the sync line (a flat button) is in it."""
+    slot = QPushButton()
+    slot.setFlat(True)
+    slot.hide()
+    return slot
+
+
+def _chat_page() -> QFrame:
+    """The chat's place, drawn as the chat's empty page is."""
+    page = QFrame()
+    page.setFrameShape(QFrame.Shape.StyledPanel)
+    page.setFrameShadow(QFrame.Shadow.Sunken)
+    page.setBackgroundRole(QPalette.ColorRole.Base)
+    page.setAutoFillBackground(True)
+    return page
+
+
+def _composer_row() -> QWidget:
+    """The composer's row's place: as high as its tallest, the model picker (a combo box with
+    an icon, ui/composer/model_picker.py)."""
+    row = QWidget()
+    picker = QComboBox()
+    picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    row.setFixedHeight(picker.sizeHint().height())
+    return row
