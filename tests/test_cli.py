@@ -146,33 +146,38 @@ def test_a_foreign_file_in_the_data_dir_is_reported_and_left_alone() -> None:
 
 @pytest.mark.slow
 def test_ctrl_c_during_ask_keeps_the_partial_reply_and_exits_non_zero() -> None:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "app.cli",
-            "ask",
-            "Write the numbers from one to five hundred in words.",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=os.environ.copy(),
-    )
-    assert process.stdout is not None
-    os.set_blocking(process.stdout.fileno(), False)
-    deadline = time.monotonic() + 60
-    while not process.stdout.read(1):
-        assert process.poll() is None and time.monotonic() < deadline
-        time.sleep(0.01)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    """A reply that holds after its first words (a server that stops sending), so Ctrl-C
+    always lands mid-reply: the built-in model's short answers could end before it did."""
+    from tests.helpers import openai_events as oe
+    from tests.helpers.box_provider import write_box_settings
+    from tests.helpers.signals import interruptible
+    from tests.helpers.wire_server import Delay, Reply, WireServer
+
+    with WireServer() as server:
+        write_box_settings(home(), server)
+        held = [oe.chunk({"role": "assistant", "content": ""}), oe.text("One, two, three"),
+                Delay(30), oe.text(" never sent")]  # fmt: skip
+        server.respond("/chat/completions", lambda _: Reply(chunks=held))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "ask", "Count to five hundred in words."],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy(),
+            preexec_fn=interruptible,
+        )  # fmt: skip
+        assert process.stdout is not None
+        os.set_blocking(process.stdout.fileno(), False)
+        deadline = time.monotonic() + 60
+        while not process.stdout.read(1):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130, stderr
     assert b"marked partial" in stderr
     [row] = listed()
     output = json.loads(run("show", row["id"], "--json").stdout)["entries"][1]
     assert output["kind"] == "model_output"
     assert output["partial"] is True and output["error"] == "stopped by the user"
-    assert output["text"]
+    assert output["text"] == "One, two, three"
 
 
 def test_asking_on_in_an_imported_chat_goes_to_the_default_model() -> None:

@@ -29,6 +29,7 @@ from app.store.library import Library
 from app.sync.remote import Remote, open_remote
 from app.sync.state import exclusive
 from tests.helpers.memory_keyring import memory_keyring
+from tests.helpers.signals import interruptible
 from tests.helpers.sync_servers import ACCESS_KEY, DAV_PASSWORD, DAV_USER, SECRET_KEY, S3Server
 from tests.sync.test_cli_sync import PASSPHRASE, crosstalk, shown
 
@@ -413,6 +414,7 @@ def test_ctrl_c_on_a_terminal_cancels_and_the_next_sync_finishes(
         [sys.executable, "-m", "app.cli", "sync"],
         cwd=ROOT, env=_environment(a.home),
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=other,
+        preexec_fn=interruptible,
     )  # fmt: skip
     os.close(other)
     seen = bytearray()

@@ -15,6 +15,7 @@ import pytest
 from app.history import History, ModelInput, ModelOutput, Title
 from app.paths import DataDir
 from app.store import Library
+from tests.helpers.signals import interruptible
 
 pytestmark = pytest.mark.slow
 
@@ -44,6 +45,7 @@ def test_ctrl_c_stops_between_conversations_and_says_what_was_imported(tmp_path:
     process = subprocess.Popen(
         [sys.executable, "-m", "app.cli", "import", str(archive)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=interruptible,
     )  # fmt: skip
     conversations = target.conversations
     deadline = time.monotonic() + 60
