@@ -4,6 +4,7 @@ moved and nothing typed meanwhile lost."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -225,6 +226,38 @@ def test_the_frame_names_the_conversation_the_window_will_show(
         qtbot.waitUntil(lambda: frame.current == conversation_id)
         assert frame.heading.text() == "earlier"
         assert frame.conversations.view.currentIndex().data(ID_ROLE) == conversation_id
+    finally:
+        frame.close()
+        qasync_loop.run_until_complete(controller.shutdown())
+        reader.close()
+
+
+def test_an_enter_pressed_before_the_window_is_filled_sends_once_it_is(
+    qtbot: Any, services: Services, qasync_loop: Any
+) -> None:
+    reader = LibraryReader(services.library)
+    frame = MainWindow(reader, WindowState(services.data), prices=services.prices)
+    frame.show()
+    qasync_loop.run_until_complete(frame.painted())
+    qtbot.keyClicks(frame.edit, "sent before the rest was there")
+    qtbot.keyClick(frame.edit, Qt.Key.Key_Return)  # nothing can send yet: kept
+    controller = ChatController(services)
+    qasync_loop.run_until_complete(frame.complete(controller))
+    try:
+        assert frame.current is not None  # sent at once when the window was filled
+        conversation_id = frame.current
+
+        def inputs() -> list[str]:
+            history = controller.conversation(conversation_id).history
+            return [e.text for e in history if e.kind == "model_input"]
+
+        async def saved() -> None:
+            while not inputs():
+                await asyncio.sleep(0.01)
+
+        qasync_loop.run_until_complete(asyncio.wait_for(saved(), 10))
+        assert inputs() == ["sent before the rest was there"]
+        assert frame.composer.edit.toPlainText() == ""
     finally:
         frame.close()
         qasync_loop.run_until_complete(controller.shutdown())

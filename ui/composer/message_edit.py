@@ -32,6 +32,8 @@ class MessageEdit(QPlainTextEdit):
     dropped = Signal(object)  # what ``attach_with``'s reader found in a paste or a drop
     enter_sends = True
     composing = False  # an input method's pre-edit text is showing
+    sends_held = False  # hold_sends(): a send asked for now is kept for release_sends()
+    send_waiting = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,6 +48,24 @@ class MessageEdit(QPlainTextEdit):
             if enter_sends
             else self.tr("Message (Ctrl+Enter sends, Enter for a new line)")
         )
+
+    def hold_sends(self) -> None:
+        """Until ``release_sends``, Enter (or Ctrl+Enter) is kept, not sent: the box is on
+        screen before what sends is built (``ui/shell/frame.py``)."""
+        self.sends_held = True
+
+    def release_sends(self) -> None:
+        """Sends go through from now on, the one asked for meanwhile first."""
+        self.sends_held = False
+        if self.send_waiting:
+            self.send_waiting = False
+            self.submitted.emit()
+
+    def _submit(self) -> None:
+        if self.sends_held:
+            self.send_waiting = True
+        else:
+            self.submitted.emit()
 
     @property
     def attaching(self) -> bool:
@@ -92,9 +112,9 @@ class MessageEdit(QPlainTextEdit):
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         modifiers = event.modifiers()
         if enter and modifiers & Qt.KeyboardModifier.ControlModifier:
-            self.submitted.emit()
+            self._submit()
             return
         if enter and self.enter_sends and not modifiers & Qt.KeyboardModifier.ShiftModifier:
-            self.submitted.emit()
+            self._submit()
             return
         super().keyPressEvent(event)

@@ -110,9 +110,13 @@ class Filling:
         self._connect()
 
     def _fill_shown(self) -> None:
-        """The inspector in its placeholder's place and the conversation last shown."""
+        """The inspector in its placeholder's place and the conversation last shown; what was
+        typed meanwhile stays in the box (showing a conversation sets the box to its draft)."""
         typing = self.edit.hasFocus() or not self.isVisible()
+        typed = self.edit.toPlainText()
         self._restore()
+        if typed:
+            self.composer.set_draft(typed)
         if typing:  # the restored conversation shown, the keys still go to the box
             self.composer.edit.setFocus()
 

@@ -74,6 +74,7 @@ class Frame(QMainWindow):
         self.chat_pane = _chat_page()  # where the chat goes (Filling._fill_chat)
         self.edit = MessageEdit()
         self.edit.set_enter_sends(enter_sends)
+        self.edit.hold_sends()  # an Enter before the window is filled is sent once it is
         self.composer_row = _composer_row()  # where the composer's row goes
         self.right = QWidget()
         self.column = QVBoxLayout(self.right)

@@ -78,6 +78,7 @@ class MainWindow(Filling, Frame):
             step()
             yield
         self.filled = True
+        self.edit.release_sends()
 
     # --- set-up ---------------------------------------------------------------------------
 
