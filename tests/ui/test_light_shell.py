@@ -20,7 +20,7 @@ from app.composition import Services
 from app.paths import DataDir
 from app.providers import Models
 from app.store import Library
-from tests.helpers.ui_driver import GatedProvider, seed, services_for
+from tests.helpers.ui_driver import GatedProvider, reply, seed, services_for
 from ui.chat.controller import ChatController
 from ui.conversations.pane import ID_ROLE
 from ui.conversations.reader import LibraryReader
@@ -233,8 +233,11 @@ def test_the_frame_names_the_conversation_the_window_will_show(
 
 
 def test_an_enter_pressed_before_the_window_is_filled_sends_once_it_is(
-    qtbot: Any, services: Services, qasync_loop: Any
+    qtbot: Any, data_dir: Any, qasync_loop: Any
 ) -> None:
+    # a reply for the turn the held Enter starts, and one for its title
+    provider = GatedProvider(scripts=[reply("ok"), reply("A title")])
+    services = services_for(data_dir, Models.of(provider))
     reader = LibraryReader(services.library)
     frame = MainWindow(reader, WindowState(services.data), prices=services.prices)
     frame.show()
@@ -251,11 +254,11 @@ def test_an_enter_pressed_before_the_window_is_filled_sends_once_it_is(
             history = controller.conversation(conversation_id).history
             return [e.text for e in history if e.kind == "model_input"]
 
-        async def saved() -> None:
-            while not inputs():
+        async def answered() -> None:
+            while not inputs() or controller.is_streaming(conversation_id):
                 await asyncio.sleep(0.01)
 
-        qasync_loop.run_until_complete(asyncio.wait_for(saved(), 10))
+        qasync_loop.run_until_complete(asyncio.wait_for(answered(), 10))
         assert inputs() == ["sent before the rest was there"]
         assert frame.composer.edit.toPlainText() == ""
     finally:
