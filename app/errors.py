@@ -108,6 +108,14 @@ class InvalidValue(CrosstalkError, ValueError):
         "nothing_to_export": "nothing to export: name conversations by id, or export all of them",
         "no_tool": "no tool {given!r}; the tools are: {choices}",
         "shared_settings": "settings this version cannot use ({detail})",
+        "tag": "{given!r} is not a usable tag: use 1 to {bound} characters, without commas",
+        "project_name": "a project's name needs 1 to {bound} characters, not {given!r}",
+        "project_field": "a project has no setting {given!r}; its settings are: {choices}",
+        "project_value": "that project setting is not usable ({detail})",
+        "project_exists": "a project named {name!r} exists; choose another name",
+        "ambiguous_project": (
+            "{given!r} names several projects ({choices}); give more of the name, or the id"
+        ),
     }
 
 
@@ -170,6 +178,8 @@ class NotFound(CrosstalkError):
             "conversation {conversation} has no message at seq {seq}; "
             "`crosstalk show {conversation} --all` lists them"
         ),
+        "no_project": "no project {project!r}; `crosstalk project list` shows them",
+        "not_a_project": "{project} is a conversation, not a project",
         "no_message_to_fork": (
             "conversation {conversation} has no message at seq {seq} to fork at; "
             "`crosstalk show {conversation} --all` lists them"

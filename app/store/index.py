@@ -13,21 +13,23 @@ import contextlib
 import json
 import os
 import sqlite3
-import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from app.errors import CrosstalkError, IndexUnusable, InvalidValue, StorageError
-from app.history import AnyEntry, Compression, ModelInput, ModelOutput, Title, Usage
-from app.history.entries import searchable_text
-from app.history.outline import RETRACT
+from app.history import AnyEntry, Usage
 from app.paths import FILE_MODE
 from app.store import search
+from app.store.index_rows import fold_entry as fold_entry  # re-exported, with the next three
+from app.store.index_rows import initial_row as initial_row
+from app.store.index_rows import message_id as message_id
+from app.store.index_rows import message_rows, same_message, tag_rows
+from app.store.index_rows import usage_rows as _usage_rows
+from app.store.project_state import fold
 from app.store.search import ConversationHits as ConversationHits  # re-exported: the API
 from app.store.search import MessageHit as MessageHit
 from app.store.search import Progress as Progress
@@ -35,12 +37,15 @@ from app.store.transcript import Header, storage_error
 
 # how many migrations app/store/index_schema.py has: an index with them all says so in
 # ``PRAGMA user_version``, and is opened without importing sqlite-utils
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
-    "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, forked_from"
+    "input_tokens, cached_tokens, output_tokens, reasoning_tokens, pinned, forked_from, "
+    "project, tags"
 )
+PROJECT_COLUMNS = "id, title AS name, created_at, updated_at, archived"
+NO_PROJECT = ""  # ``newest(project=NO_PROJECT)``: the conversations outside any project
 
 
 USAGE_COLUMNS = "input, cached, cache_write, output, reasoning"
@@ -58,92 +63,6 @@ class ModelUsage(msgspec.Struct, frozen=True):
     key: str = ""  # the group: a conversation id, a day (YYYY-MM-DD, UTC), or "" by model
 
 
-def initial_row(header: Header) -> dict[str, Any]:
-    return {
-        "id": header.id,
-        "title": None,
-        "title_source": None,
-        "title_at": None,
-        "created_at": header.created_at,
-        "updated_at": header.created_at,
-        "provider": None,
-        "model": None,
-        "entry_count": 0,
-        "turn_count": 0,
-        "input_tokens": 0,
-        "cached_tokens": 0,
-        "output_tokens": 0,
-        "reasoning_tokens": 0,
-        "pinned": 0,
-        "forked_from": header.forked_from.id if header.forked_from else None,
-    }
-
-
-def fold_entry(row: dict[str, Any], entry: AnyEntry) -> None:
-    """Advance a conversation row by one entry: the one rule for both ways of building it."""
-    row["entry_count"] = entry.seq
-    row["updated_at"] = max(row["updated_at"], entry.ts)
-    if isinstance(entry, ModelInput):
-        row["turn_count"] += 1
-    elif isinstance(entry, ModelOutput):
-        row["provider"], row["model"] = entry.provider, entry.model
-        row["input_tokens"] += entry.usage.input
-        row["cached_tokens"] += entry.usage.cached
-        row["output_tokens"] += entry.usage.output
-        row["reasoning_tokens"] += entry.usage.reasoning
-    elif isinstance(entry, Title) and entry.ts >= (row["title_at"] or ""):
-        # the newest by time, as ``History.title``: synced renames arrive in any order
-        row["title"], row["title_source"], row["title_at"] = entry.text, entry.source, entry.ts
-
-
-_NO_USAGE = Usage()
-
-
-def _usage_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
-    """One row per model call that reported tokens (replies and compressions): the one rule for
-    both ways of building the index."""
-    for entry in entries:
-        if not isinstance(entry, ModelOutput | Compression) or entry.usage == _NO_USAGE:
-            continue
-        if not (isinstance(entry, Compression) and entry.strategy == RETRACT):
-            u = entry.usage
-            yield (
-                conversation_id, entry.seq, entry.ts, entry.kind, entry.provider, entry.model,
-                u.input, u.cached, u.cache_write, u.output, u.reasoning,
-            )  # fmt: skip
-
-
-def message_id(ts: str, conversation_id: str, seq: int) -> int:
-    """A message row id that sorts by time, the same however the index was built.
-
-    FTS5 walks rowids backwards cheaply, so time-ordered ids make "newest match first" fast;
-    the low bits, from the conversation and seq, keep ids of the same millisecond apart.
-    """
-    try:
-        millis = int(datetime.fromisoformat(ts).timestamp() * 1000)
-    except ValueError:
-        millis = 0
-    low = zlib.crc32(f"{conversation_id}:{seq}".encode()) & ((1 << search.TIME_SHIFT) - 1)
-    return (max(millis, 0) << search.TIME_SHIFT) | low
-
-
-def _same_message(row: tuple[Any, ...], row_id: int, fields: list[Any]) -> bool:
-    """An indexed message (its id; kind, text, provider, model) is ``row`` of
-    ``_message_rows``: the same millisecond (a collision may have moved its low bits) and
-    the same fields."""
-    return row[0] >> search.TIME_SHIFT == row_id >> search.TIME_SHIFT and list(row[3:]) == fields
-
-
-def _message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
-    for entry in entries:
-        text = searchable_text(entry)
-        if text:
-            row_id = message_id(entry.ts, conversation_id, entry.seq)
-            writer = entry if isinstance(entry, ModelOutput | Compression) else None
-            provider, model = (writer.provider, writer.model) if writer else (None, None)
-            yield (row_id, conversation_id, entry.seq, entry.kind, text, provider, model)
-
-
 _SUMS = ", ".join(f"sum({name})" for name in USAGE_COLUMNS.split(", "))
 
 
@@ -154,6 +73,10 @@ def _model_usage(row: list[Any], key: str = "") -> ModelUsage:
     # a damaged page can leave only NULLs to sum, and their sum is NULL
     counts = {name: value or 0 for name, value in zip(names, sums, strict=True)}
     return ModelUsage(provider or "", model or "", calls or 0, Usage(**counts), key)
+
+
+def _fold_text(text: object) -> str | None:
+    return fold(text) if isinstance(text, str) else None
 
 
 def _storage_error(path: Path, exc: sqlite3.OperationalError) -> StorageError:
@@ -239,6 +162,8 @@ class Index:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA recursive_triggers=on")  # as sqlite-utils sets it
+            # names compared as typed anywhere (``project:`` in search)
+            conn.create_function("fold", 1, _fold_text, deterministic=True)
             self._migrate(conn)
         except BaseException:
             # never leave a connection open to a file that may be replaced: SQLite keeps
@@ -331,11 +256,14 @@ class Index:
         for entry in entries:
             fold_entry(row, entry)
         row |= {"file_size": size, "file_mtime_ns": mtime_ns, "pinned": int(pinned)}
+        # a project's name and instructions are not messages: search finds conversations
+        searchable = entries if row["kind"] == "conversation" else []
         with self.transaction():
             self._write_row(row, replace=True)
-            self._put_messages(header.id, _message_rows(header.id, entries))
+            self._put_messages(header.id, message_rows(header.id, searchable))
             self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [header.id])
             self._insert_usage(_usage_rows(header.id, entries))
+            self._put_tags(row)
 
     def record(
         self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int, previous: int
@@ -348,12 +276,23 @@ class Index:
             row = self.row(conversation_id)
             if row is None or row["file_size"] != previous:
                 return False
+            tags = row["tags"]
             fold_entry(row, entry)
             row |= {"file_size": size, "file_mtime_ns": mtime_ns}
             self._write_row(row, replace=False)
-            self._insert_messages(_message_rows(conversation_id, [entry]))
+            if row["kind"] == "conversation":
+                self._insert_messages(message_rows(conversation_id, [entry]))
             self._insert_usage(_usage_rows(conversation_id, [entry]))
+            if row["tags"] != tags:
+                self._put_tags(row)
         return True
+
+    def _put_tags(self, row: dict[str, Any]) -> None:
+        self.conn.execute("DELETE FROM conversation_tags WHERE conversation_id = ?", [row["id"]])
+        self.conn.executemany(
+            "INSERT INTO conversation_tags (tag, conversation_id, shown) VALUES (?, ?, ?)",
+            tag_rows(row),
+        )
 
     def _put_messages(self, conversation_id: str, rows: Iterable[tuple[Any, ...]]) -> None:
         """A conversation's message rows made those of ``rows``. A row indexed as it is now
@@ -368,7 +307,7 @@ class Index:
         )
         for row_id, seq, *fields in indexed.fetchall():
             row = wanted.get(seq)
-            if row is not None and _same_message(row, row_id, fields):
+            if row is not None and same_message(row, row_id, fields):
                 del wanted[seq]
             else:
                 stale.append((row_id, fields[1]))
@@ -424,12 +363,15 @@ class Index:
         search.drop_terms(self.conn, indexed)
         self.conn.execute("DELETE FROM messages WHERE conversation_id = ?", [conversation_id])
         self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [conversation_id])
+        self.conn.execute("DELETE FROM conversation_tags WHERE conversation_id = ?",
+                          [conversation_id])  # fmt: skip
 
     def clear(self) -> None:
         with self.transaction():
             search.clear_terms(self.conn)
             self.conn.execute("DELETE FROM messages")
             self.conn.execute("DELETE FROM usage")
+            self.conn.execute("DELETE FROM conversation_tags")
             self.conn.execute("DELETE FROM conversations")
 
     def folder_state(self) -> dict[str, Any]:
@@ -472,16 +414,62 @@ class Index:
         sql = "SELECT id, file_size, file_mtime_ns FROM conversations"
         return {r[0]: (r[1], r[2]) for r in self.conn.execute(sql).fetchall()}
 
-    def newest(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        """Pinned first, then newest first, one page."""
+    def newest(
+        self,
+        limit: int = 50,
+        offset: int = 0,
+        *,
+        project: str | None = None,
+        tag: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Pinned first, then newest first, one page; only those in ``project`` (an id, or
+        ``NO_PROJECT``) and with ``tag``, if given."""
+        where, params = self._listed(project, tag)
         sql = (
-            f"SELECT {LIST_COLUMNS} FROM conversations "  # noqa: S608 (constants only)
+            f"SELECT {LIST_COLUMNS} FROM conversations WHERE {where} "  # noqa: S608 (constants)
             "ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT ? OFFSET ?"
         )
-        return self._dicts(self.conn.execute(sql, [limit, offset]))
+        return self._dicts(self.conn.execute(sql, [*params, limit, offset]))
 
-    def count(self) -> int:
-        return int(self.conn.execute("SELECT count(*) FROM conversations").fetchone()[0])
+    def count(self, *, project: str | None = None, tag: str | None = None) -> int:
+        where, params = self._listed(project, tag)
+        sql = f"SELECT count(*) FROM conversations WHERE {where}"  # noqa: S608 (constants)
+        return int(self.conn.execute(sql, params).fetchone()[0])
+
+    @staticmethod
+    def _listed(project: str | None, tag: str | None) -> tuple[str, list[Any]]:
+        """The WHERE clause of a list's conversations, and its parameters. ``kind`` is first
+        known from the project filter (the (project, pinned, updated_at) index) when there is
+        one."""
+        where, params = ["kind = 'conversation'"], []
+        if project == NO_PROJECT:
+            where.insert(0, "project IS NULL")
+        elif project is not None:
+            where.insert(0, "project = ?")
+            params.append(project)
+        if tag is not None:
+            where.append("id IN (SELECT conversation_id FROM conversation_tags WHERE tag = ?)")
+            params.append(fold(tag))
+        return " AND ".join(where), params
+
+    def projects(self) -> list[dict[str, Any]]:
+        """Every project (archived too), by name, each with how many conversations it holds
+        (``count``)."""
+        sql = (
+            f"SELECT {PROJECT_COLUMNS}, (SELECT count(*) FROM conversations AS c "  # noqa: S608
+            "WHERE c.project = p.id AND c.kind = 'conversation') AS count "
+            "FROM conversations AS p WHERE kind = 'project' ORDER BY name COLLATE NOCASE, id"
+        )
+        return self._dicts(self.conn.execute(sql))
+
+    def tags(self) -> list[tuple[str, int]]:
+        """Every tag in use (as first typed), with how many conversations have it, most
+        used first."""
+        sql = (
+            "SELECT min(shown), count(*) AS n FROM conversation_tags "
+            "GROUP BY tag ORDER BY n DESC, tag LIMIT 1000"
+        )
+        return [(tag, n) for tag, n in self.conn.execute(sql).fetchall()]
 
     def recent_models(self, limit: int = 8, scan: int = 500) -> list[tuple[str, str]]:
         """The distinct (provider, model) that last replied in the newest conversations,

@@ -131,9 +131,42 @@ def m006_title_time(db: Database) -> None:
     db.execute("ALTER TABLE conversations ADD COLUMN title_at TEXT")
 
 
+@migrations()
+def m007_projects_and_tags(db: Database) -> None:
+    """Projects and tags (docs/projects.md): a row's ``kind`` (a project is a transcript of
+    its own), a conversation's project and tags with when each was set (the newest by time
+    wins, as titles), a project's archived flag, and one row per tag of a conversation (folded
+    for ``tag:``). No conversation had a project or tag before, so nothing is indexed again."""
+    for column in (
+        "kind TEXT NOT NULL DEFAULT 'conversation'",
+        "project TEXT",
+        "project_at TEXT",
+        "tags TEXT",
+        "tags_at TEXT",
+        "archived INTEGER NOT NULL DEFAULT 0",
+        "archived_at TEXT",
+    ):
+        db.execute(f"ALTER TABLE conversations ADD COLUMN {column}")
+    db.execute(
+        "CREATE INDEX conversations_by_project ON conversations (project, pinned, updated_at, id)"
+    )
+    db.execute(
+        "CREATE TABLE conversation_tags (tag TEXT NOT NULL, conversation_id TEXT NOT NULL, "
+        "shown TEXT NOT NULL, PRIMARY KEY (tag, conversation_id)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE INDEX conversation_tags_by_conversation ON conversation_tags (conversation_id)"
+    )
+
+
 # migrations after which what is indexed still matches the files: the others fill new tables or
 # forget rows to be indexed anew, so the next reconcile looks at every file
-NO_RESCAN = {"m003_no_archived", "m005_folder_stamps", "m006_title_time"}
+NO_RESCAN = {
+    "m003_no_archived",
+    "m005_folder_stamps",
+    "m006_title_time",
+    "m007_projects_and_tags",
+}
 
 
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:

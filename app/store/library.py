@@ -534,8 +534,17 @@ class Library:
 
     # --- queries --------------------------------------------------------------------------
 
-    def newest(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        return self.index.newest(limit, offset)
+    def newest(
+        self,
+        limit: int = 50,
+        offset: int = 0,
+        *,
+        project: str | None = None,
+        tag: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """A page of the list, pinned first; only a project's (an id, or ``NO_PROJECT``:
+        outside any) and a tag's, if given."""
+        return self.index.newest(limit, offset, project=project, tag=tag)
 
     def search(
         self, query: str, limit: int = 50, per_conversation: int = 20

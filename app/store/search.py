@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from app.store.project_state import fold as fold_name
 from app.store.search_query import Filters, Query, parse
 from app.store.search_text import (
     PREFIX_INDEXED,
@@ -325,6 +326,21 @@ def _filters(filters: Filters) -> tuple[str, list[Any]]:
     model = "instr(lower(coalesce(m.provider, '') || ':' || coalesce(m.model, '')), ?) > 0"
     some(filters.models, model)
     some(filters.not_models, model, negated=True)
+    # a project by its id or its name, folded (``fold`` is the connection's, ``Index``)
+    in_project = (
+        "m.conversation_id IN (SELECT c.id FROM conversations AS c JOIN conversations AS p "
+        "ON c.project = p.id WHERE p.kind = 'project' AND (p.id = ? OR fold(p.title) = ?))"
+    )
+    for values, negated in ((filters.projects, False), (filters.not_projects, True)):
+        if values:
+            either = " OR ".join([in_project] * len(values))
+            where.append(f"NOT ({either})" if negated else f"({either})")
+            params.extend(p for v in values for p in (v, fold_name(v)))
+    tagged = "m.conversation_id IN (SELECT conversation_id FROM conversation_tags WHERE tag = ?)"
+    for tag in filters.tags:  # each of them
+        where.append(tagged)
+        params.append(fold_name(tag))
+    some((fold_name(v) for v in filters.not_tags), tagged, negated=True)
     return "".join(f" AND {condition}" for condition in where), params
 
 

@@ -33,7 +33,7 @@ KINDS: dict[str, str] = {
     "summary": "compression",
     "compression": "compression",
 }
-FILTERS = ("model", "provider", "kind", "before", "after")
+FILTERS = ("model", "provider", "kind", "before", "after", "project", "tag")
 HELP = """\
 query syntax:
   tokyo weather          messages with both words; a word finds the words it starts
@@ -46,13 +46,17 @@ query syntax:
   provider:anthropic     ... by this provider
   kind:user              also assistant (or reply), tool, title, system, notebook, summary
   after:2026-01-31       from that day on (local time); before:2026-02-01 before that day
+  project:Thesis         in conversations of this project (its name or id; quote a name
+                         with spaces: project:"Side work")
+  tag:urgent             in conversations with this tag
   -kind:tool             filters but dates can be negated
 Case, accents and full-width letters are ignored: cafe finds Café."""
 # opening -> closing: typed, curly, full-width, German
 QUOTES = {'"': '"', "\u201c": "\u201d", "\u201d": "\u201d", "\uff02": "\uff02", "\u201e": "\u201c"}
 SYNTAX = (
     'words, "exact phrases", OR between alternatives, -word to leave out, and the filters '
-    "model:NAME, provider:NAME, kind:KIND, after:YYYY-MM-DD, before:YYYY-MM-DD"
+    "model:NAME, provider:NAME, kind:KIND, project:NAME, tag:NAME, after:YYYY-MM-DD, "
+    "before:YYYY-MM-DD"
 )
 
 
@@ -92,6 +96,10 @@ class Filters(msgspec.Struct, frozen=True):
     not_models: tuple[str, ...] = ()
     after: date | None = None  # from this day on
     before: date | None = None  # before this day
+    projects: tuple[str, ...] = ()  # in any of these projects (a name or an id)
+    not_projects: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()  # with every one of these tags
+    not_tags: tuple[str, ...] = ()
 
 
 class Query(msgspec.Struct, frozen=True):
@@ -228,6 +236,10 @@ def _filters(given: dict[str, list[str]]) -> Filters:
         not_models=tuple(value.lower() for value in given.get("-model", [])),
         after=max(afters) if afters else None,
         before=min(befores) if befores else None,
+        projects=tuple(given.get("project", [])),
+        not_projects=tuple(given.get("-project", [])),
+        tags=tuple(given.get("tag", [])),
+        not_tags=tuple(given.get("-tag", [])),
     )
 
 

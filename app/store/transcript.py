@@ -38,6 +38,12 @@ from app.paths import FILE_MODE
 
 FORMAT = "crosstalk.transcript"
 VERSION = 2  # 2: entries have ids and parents (a tree); 1 is read as a line
+# 3: the file is a project (``Header.kind``, app/store/projects.py). Conversations are still
+# written as 2, so an older Crosstalk goes on reading them, and refuses a project whole rather
+# than listing it as an empty conversation.
+PROJECT_VERSION = 3
+READABLE = PROJECT_VERSION  # the newest version this Crosstalk reads
+PROJECT = "project"  # ``Header.kind`` of a project; None: a conversation
 SUFFIX = ".jsonl"
 TORN_MARK = ".torn-"
 STAGING = ".new"  # a file being written aside: ``.<name>.<pid>.<random>.new``
@@ -49,12 +55,13 @@ class ForkRef(msgspec.Struct, frozen=True, kw_only=True):
     seq: int
 
 
-class Header(msgspec.Struct, frozen=True, kw_only=True):
+class Header(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     format: str
     version: int
     id: str
     created_at: str
     forked_from: ForkRef | None = None
+    kind: str | None = None  # PROJECT, or None: a conversation
 
 
 _header_decoder = msgspec.json.Decoder(Header)
@@ -118,10 +125,10 @@ def read_header(path: Path, line: bytes) -> Header:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (first line: {exc})") from exc
     if header.format != FORMAT:
         raise TranscriptError(f"{path} is not a Crosstalk transcript (format {header.format!r})")
-    if header.version > VERSION:
+    if header.version > READABLE:
         raise NewerFormat(
             f"{path} is transcript version {header.version}, newer than this Crosstalk reads "
-            f"({VERSION}); upgrade Crosstalk to open it (the file was left untouched)"
+            f"({READABLE}); upgrade Crosstalk to open it (the file was left untouched)"
         )
     if header.version < 1:
         raise TranscriptError(f"{path} has an invalid transcript version {header.version}")

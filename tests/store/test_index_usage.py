@@ -141,7 +141,10 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
     library.close()
     with sqlite3.connect(data_dir.index_db) as db:  # back to the schema of m001 alone
         db.execute("DROP TABLE usage")
-        db.execute("ALTER TABLE conversations ADD COLUMN archived INTEGER DEFAULT 0")
+        db.execute("DROP TABLE conversation_tags")  # m007's
+        db.execute("DROP INDEX conversations_by_project")
+        for column in ("kind", "project", "project_at", "tags", "tags_at", "archived_at"):
+            db.execute(f"ALTER TABLE conversations DROP COLUMN {column}")
         db.execute("DROP TABLE message_terms")  # m004's
         db.execute("ALTER TABLE messages DROP COLUMN provider")
         db.execute("ALTER TABLE messages DROP COLUMN model")
@@ -149,7 +152,8 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
         db.execute("ALTER TABLE conversations DROP COLUMN title_at")  # m006's
         db.execute(
             "DELETE FROM _sqlite_migrations WHERE name IN ('m002_usage', 'm003_no_archived', "
-            "'m004_search_in_any_script', 'm005_folder_stamps', 'm006_title_time')"
+            "'m004_search_in_any_script', 'm005_folder_stamps', 'm006_title_time', "
+            "'m007_projects_and_tags')"
         )
         db.execute("PRAGMA user_version = 0")  # as that release left it
     with sqlite3.connect(data_dir.index_db) as db:

@@ -373,6 +373,9 @@ def previous_release_index(data: DataDir) -> None:
                 fold_entry(row, entry)
             state = {"file_size": loaded.size, "file_mtime_ns": path.stat().st_mtime_ns}
             del row["title_at"]  # m006's
+            for column in ("kind", "project", "project_at", "tags", "tags_at", "archived",
+                           "archived_at"):  # fmt: skip
+                del row[column]  # m007's
             db.table("conversations").insert(row | state)
             cid = loaded.header.id
             db.conn.executemany(
