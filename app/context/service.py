@@ -29,7 +29,7 @@ from app.context.tokens import (
 )
 from app.context.windows import context_window
 from app.errors import CrosstalkError
-from app.history import Context, DebugLog, render_context
+from app.history import Context, DebugLog, SystemInstruction, render_context
 from app.history.context import TOOL_RESULT_CHARS
 from app.notes import FirstInputCut, OverBudget
 from app.providers import Models, Provider, ToolSpec
@@ -253,6 +253,7 @@ class Contexts:
         """
         policy = self.policy(conversation.id)
         method = self.method(provider, model)
+        preamble = self.preamble(conversation)
         if not exact:
             bounded = render_context(
                 conversation.history,
@@ -264,6 +265,7 @@ class Contexts:
                 ),
                 keep_first_input=policy.keep_first_input,
                 result_chars=result_chars,
+                preamble=preamble,
             )
             if _fits_anyway(bounded, policy):
                 return dataclasses.replace(bounded, tokens=None)  # budget: the bound's
@@ -276,7 +278,21 @@ class Contexts:
             count=count,
             keep_first_input=policy.keep_first_input,
             result_chars=result_chars,
+            preamble=preamble,
         )
+
+    def preamble(self, conversation: Conversation) -> SystemInstruction | None:
+        """The instructions of the conversation's project, if it has any (docs/projects.md):
+        every request starts with them, before the conversation's own."""
+        if self.store is None:
+            return None
+        from app.store.projects import Projects
+
+        project = Projects(self.store.library).of(conversation.history)
+        if project is None or not project.instructions:
+            return None
+        meta = {"project": project.id, "project_name": project.name}
+        return SystemInstruction(text=project.instructions, meta=meta)
 
     async def ready(self, provider: Named, model: str) -> None:
         """Load the tokenizer off the event loop (once), so rendering never blocks."""

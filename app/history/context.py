@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from app.history.entries import AnyEntry, Compression, ModelInput, ModelOutput, ToolResults
+from app.history.entries import (
+    AnyEntry,
+    Compression,
+    ModelInput,
+    ModelOutput,
+    SystemInstruction,
+    ToolResults,
+)
 from app.history.history import History
 from app.history.outline import Claim, Outline, outline_of
 from app.notes import Covered, FirstInputCut, LeftOut, Note, OutsideWindow, OverBudget, english
@@ -64,13 +71,14 @@ class Omission:
 
 @dataclass(frozen=True)
 class Context:
-    system: str | None
+    system: str | None  # the whole system instruction: the project's, then the conversation's
     notebook: str | None
     entries: tuple[ConversationEntry, ...]
     omitted: tuple[Omission, ...] = field(default=())
     tokens: int | None = None  # what the entries, system and notebook count, if counted
     budget: int | None = None
     over_budget: bool = False  # the newest turn alone did not fit, and was carried anyway
+    project_system: str | None = None  # the part of ``system`` from the conversation's project
 
     @property
     def budget_dropped(self) -> bool:
@@ -322,6 +330,7 @@ def render_context(
     keep_first_input: bool = False,
     summaries: bool = True,
     result_chars: int = TOOL_RESULT_CHARS,
+    preamble: SystemInstruction | None = None,
 ) -> Context:
     """The context of the next request: the path through the history's tree to message ``at``
     (by default the active path), never anything from another branch.
@@ -332,13 +341,18 @@ def render_context(
     the context are left out (``Omission`` says so). ``summaries`` off renders as if no
     compression stood (what a redo of a compression covers). A tool result over
     ``result_chars`` characters is cut (counts are of the whole one: an over-estimate).
+    ``preamble`` (not in the history: a project's instructions) comes before the
+    conversation's own system instruction, and is counted with it.
     """
     if window_turns is not None and window_turns < 1:
         raise ValueError("the window must hold at least one turn")
     outline = outline_of(history, at)
-    system = outline.system.text or None if outline.system else None
+    own = outline.system.text or None if outline.system else None
+    before = preamble.text or None if preamble else None
+    system = "\n\n".join(t for t in (before, own) if t) or None
     notebook = outline.notebook.content or None if outline.notebook else None
-    fixed: list[AnyEntry] = [outline.system] if system and outline.system else []
+    fixed: list[AnyEntry] = [preamble] if before and preamble else []
+    fixed += [outline.system] if own and outline.system else []
     fixed += [outline.notebook] if notebook and outline.notebook else []
     first = outline.first_input if keep_first_input else None
     if first is not None and history.is_excluded(first):
@@ -355,8 +369,8 @@ def render_context(
     walk = _Walk(history, outline, window_turns, budget, count, first, summaries)
     walk.excluded = history.excluded
     # a cut first input is counted as carried (counts are kept by seq: the whole one's)
-    walk.used = walk.cost([msgspec.structs.replace(e, seq=0) if e is not history.at(e.seq)
-                           else e for e in fixed])  # fmt: skip
+    walk.used = walk.cost([e if e.seq and e is history.at(e.seq)
+                           else msgspec.structs.replace(e, seq=0) for e in fixed])  # fmt: skip
     walk.omitted += trimmed
     walk.run()
     entries: list[ConversationEntry] = []
@@ -377,4 +391,5 @@ def render_context(
         tokens=walk.used if count else None,
         budget=budget,
         over_budget=walk.over_budget or over,
+        project_system=before,
     )

@@ -51,11 +51,14 @@ from app.store.transcript import FORMAT, VERSION, Appender
 from app.tuning import applied, remembered
 from app.turn import new_input, turn_tools
 
+PROJECT_PART = "project"  # a part: the instructions of the conversation's project
+
 
 @dataclass(frozen=True)
 class Carried:
     """One part of the request: an entry, a compression's summary standing in for the entries
-    it covers ("summary"), or the composer's unsent text ("draft", no seq yet)."""
+    it covers ("summary"), the composer's unsent text ("draft", no seq yet), or the
+    instructions of the conversation's project ("project", no seq: not in its history)."""
 
     seq: int | None
     kind: str
@@ -306,7 +309,7 @@ def _build(
     exact: bool = True,
 ) -> _Built:
     runner = services.runner
-    settings = applied(runner.settings, remembered(conversation.history))
+    settings = applied(runner.defaults(conversation.history), remembered(conversation.history))
     settings = dataclasses.replace(settings, exact_counts=exact)
     contexts = services.contexts
     enabled = turn_tools(conversation.history, runner.toolbox, settings.default_tools, tools)
@@ -408,7 +411,10 @@ def _carried(
 ) -> tuple[Carried, ...]:
     """Each part of the context with its tokens, counted as rendering counted it."""
     outline = outline_of(history)
-    rows = [
+    project = context.project_system
+    rows = [Carried(None, PROJECT_PART, count(SystemInstruction(text=project)), _redacted(project))
+            ] if project else []  # fmt: skip
+    rows += [
         Carried(entry.seq, entry.kind, count(entry), _redacted(entry_text(entry)))
         for entry in (outline.system, outline.notebook)
         if entry is not None and entry_text(entry)

@@ -27,7 +27,7 @@ from app.context import OnContext
 from app.context.events import ignore
 from app.context.service import ContextSource, Named
 from app.errors import TurnRefused
-from app.history import Attachment, Context, ModelInput, ModelOutput, SystemInstruction
+from app.history import Attachment, Context, History, ModelInput, ModelOutput, SystemInstruction
 from app.history.context import CONTINUES
 from app.notes import Note
 from app.providers import Models, Provider, Request, StreamEvent
@@ -36,6 +36,7 @@ from app.titles import Titles
 from app.tools import ToolBox, ToolContext
 from app.tuning import applied, merged, remembered
 from app.turn.call import Exchange, OnEvent, ignore_event, respond
+from app.turn.defaults import with_project
 from app.turn.points import (
     CONTINUE_PROMPT,
     answer_point,
@@ -107,6 +108,11 @@ class TurnRunner:
 
     # --- the turns --------------------------------------------------------------------------
 
+    def defaults(self, history: History) -> TurnSettings:
+        """The settings a turn of this conversation starts from (its project's defaults in
+        place of the settings': ``app.turn.defaults``)."""
+        return with_project(self.library, self.settings, history)
+
     async def run(
         self,
         conversation: Conversation,
@@ -137,9 +143,10 @@ class TurnRunner:
         provider, model = self.models.resolve(spec)
         history = conversation.history
         after = edit_point(history, edit) if edit is not None else None
-        enabled = turn_tools(history, self.toolbox, self.settings.default_tools, tools)
+        base = self.defaults(history)
+        enabled = turn_tools(history, self.toolbox, base.default_tools, tools)
         chosen = merged(history, tuning)
-        settings = applied(self.settings, chosen)
+        settings = applied(base, chosen)
         entry = new_input(text, enabled, chosen, attachments)
         if attachments:  # before anything is written
             self.sending.check(entry, provider, model)
@@ -178,9 +185,10 @@ class TurnRunner:
             raise TurnRefused(cause="compare_needs_two")
         resolved = [self.models.resolve(spec) for spec in specs]  # fails before writing
         history = conversation.history
-        enabled = turn_tools(history, self.toolbox, self.settings.default_tools, tools)
+        base = self.defaults(history)
+        enabled = turn_tools(history, self.toolbox, base.default_tools, tools)
         chosen = merged(history, tuning)
-        settings = applied(self.settings, chosen)
+        settings = applied(base, chosen)
         await self._system(conversation, system)
         stamped = await self.library.append_async(conversation, new_input(text, enabled, chosen))
         at = stamped.seq  # every reply answers this input, whatever else was appended meanwhile
@@ -222,7 +230,7 @@ class TurnRunner:
         cut = continue_point(history, reply)
         provider, model = self.models.resolve(spec)
         enabled = enabled_tools(history)
-        settings = applied(self.settings, remembered(history))
+        settings = applied(self.defaults(history), remembered(history))
         prepared = await self._prepared(enabled)
         exchange = self._exchange(conversation, provider, model, settings, enabled, prepared,
                                   on_event, at=cut.seq)  # fmt: skip
@@ -247,7 +255,7 @@ class TurnRunner:
             raise TurnRefused(cause="nothing_to_retry", conversation=conversation.id)
         at, replaced = answer_point(history, reply)
         enabled = enabled_tools(history)
-        settings = applied(self.settings, remembered(history))
+        settings = applied(self.defaults(history), remembered(history))
         prepared = await self._prepared(enabled)
         exchange = self._exchange(conversation, provider, model, settings, enabled, prepared,
                                   on_event, at=at)  # fmt: skip

@@ -31,7 +31,8 @@ from app.providers import Models, Provider, ReasoningDelta, StreamEvent, TextDel
 from app.providers.local import LocalProvider
 from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
-from app.turn import TurnRunner, enabled_tools
+from app.turn import TurnRunner, TurnSettings, enabled_tools
+from app.turn.defaults import with_project
 from ui.common import errors_text
 
 log = logging.getLogger(__name__)
@@ -168,7 +169,9 @@ class ChatController(QObject):
     def tools(self, conversation_id: str) -> list[str]:
         """The tools this conversation's next turn offers (its last choice, or the defaults)."""
         history = self.conversation(conversation_id).history
-        return enabled_tools(history, self.services.settings.default_tools)
+        settings = TurnSettings.from_settings(self.services.settings)
+        base = with_project(self.services.library, settings, history)
+        return enabled_tools(history, base.default_tools)
 
     def last_model(self, conversation_id: str) -> str | None:
         """The model the conversation goes on with; None for the default model (no reply yet,

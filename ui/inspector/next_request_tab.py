@@ -76,6 +76,8 @@ class CarriedModel(ColumnsModel):
                     return self.tr("summary of {first}-{last}").format(
                         first=part.covers[0], last=part.covers[1]
                     )
+                if part.kind == "project":
+                    return self.tr("project's instructions")
                 return self.tr("draft (unsent)") if part.kind == "draft" else kind_label(part.kind)
             if column == 2:
                 return f"{self._approx}{locale_format.count(part.tokens)}"
@@ -86,6 +88,11 @@ class CarriedModel(ColumnsModel):
             return part.text[:TIP_CHARS]
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and self._approx:
             return self.tr("An estimate: the provider's own tokenizer counts differently")
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1 and part.kind == "project":
+            return self.tr(
+                "The instructions of this conversation's project: every request in the project "
+                "starts with them, before the conversation's own system instruction"
+            )
         if role == Qt.ItemDataRole.ToolTipRole and column == 1:
             return kind_tip(part.kind)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 2):
@@ -105,6 +112,7 @@ def _fill(bar: QProgressBar, value: int, maximum: int, text: str) -> None:
 KIND_ICONS = {
     "summary": "compression",
     "draft": "model_input",
+    "project": "system_instruction",
     **{kind: kind for kind in ("system_instruction", "memory_notebook", "model_input")},
     **{kind: kind for kind in ("model_output", "tool_results")},
 }
