@@ -37,7 +37,7 @@ class ErrorBanner(QFrame):
         self.message.setText(text)
         self._action_name = action
         labels = {"settings": self.tr("Open Settings"), "retry": self.tr("Retry"),
-                  "undo": self.tr("Undo")}  # fmt: skip
+                  "undo": self.tr("Undo"), "undo_project": self.tr("Undo")}  # fmt: skip
         self.action.setText(labels.get(action, action.title()))
         self.action.setVisible(bool(action))
         self.show()

@@ -76,8 +76,13 @@ class Filling:
 
     def _fill_menus_and_sync(self) -> None:
         parts = window_parts()
+        builtins = [(name, tool.spec.description) for name, tool in parts.BUILTIN.items()]
+        self.project_actions = parts.ProjectActions(
+            self.controller, self, self.banner, self.conversations, self.composer, builtins, self
+        )
+        self.project_actions.place_label(self.column, self.heading)
         shown = menus.Parts(self.conversations, self.chat, self.composer, self.inspector,
-                            self.themes, self.services)  # fmt: skip
+                            self.themes, self.services, self.project_actions)  # fmt: skip
         built = menus.build(self, self.menus, self, shown, self.right)
         built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
         built.chat.addAction(self.resource_attach.action)

@@ -95,6 +95,16 @@ class MainWindow(Filling, Frame):
         lst.pin_requested.connect(self.conversation_actions.pin)
         lst.opened.connect(self.chat.browser.setFocus)  # Enter on a search result: read there
         lst.find_requested.connect(self.chat.find)
+        pa = self.project_actions
+        lst.project_new_requested.connect(pa.new_project)
+        lst.project_rename_requested.connect(pa.rename)
+        lst.project_archive_requested.connect(pa.archive)
+        lst.project_delete_requested.connect(pa.delete)
+        lst.project_settings_requested.connect(pa.edit_project)
+        lst.new_chat_in_project_requested.connect(pa.new_chat_in)
+        lst.move_requested.connect(pa.choose_project)
+        lst.move_to_project.connect(pa.move_to)
+        lst.tags_requested.connect(pa.edit_tags)
         self.chat.find_bar.closed.connect(self.composer.edit.setFocus)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
@@ -276,7 +286,9 @@ class MainWindow(Filling, Frame):
         self.composer.set_streaming(streaming)
         self.approvals.show_for(conversation.id)
         self.drafts.switch(left, conversation.id)
-        model = self.controller.last_model(conversation.id)
+        self.project_actions.show_project(conversation.id)  # its name before the title
+        model = self.controller.last_model(conversation.id)  # None: no reply to go on from
+        model = model or self.project_actions.model_for(conversation.id)  # the project's
         self.composer.set_model(model or self.services.settings.default_model)
         self.composer.set_tools(self.controller.tools(conversation.id))
         self.composer.set_tuning(window_parts().remembered(conversation.history))
@@ -288,6 +300,7 @@ class MainWindow(Filling, Frame):
         self.drafts.new_chat(self.current)
         self.current = None
         self.heading.setText(self.tr("New chat"))
+        self.project_actions.show_project(None)
         self.chat.clear()
         self.composer.set_streaming(False)
         self.approval_card.clear()
@@ -445,6 +458,8 @@ class MainWindow(Filling, Frame):
             self.retry()
         elif action == "undo":
             self.conversation_actions.undo()
+        elif action == "undo_project":
+            self.project_actions.undo()
 
     def export_conversations(self) -> None:
         scopes: dict[str, list[str] | None] = {}

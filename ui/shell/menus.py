@@ -1,4 +1,5 @@
-"""The main window's menu bar: File, Chat, View and Help, each action with its shortcut.
+"""The main window's menu bar: File (with its Project submenu), Chat, View and Help, each action
+with its shortcut.
 
 Help > Keyboard shortcuts lists what is built here (``ui.shell.help.shortcut_rows``), so the list
 and the keys that work are the same thing.
@@ -54,6 +55,18 @@ class Commands(Protocol):
     def show_welcome(self) -> None: ...
 
 
+class ProjectCommands(Protocol):
+    """File > Project's items (``ui.shell.project_actions.ProjectActions``)."""
+
+    def new_project(self) -> None: ...
+
+    def choose_project(self) -> object: ...
+
+    def edit_tags(self) -> object: ...
+
+    def edit_current(self) -> None: ...
+
+
 class Parts(NamedTuple):
     """The widgets whose own actions are in the menus, and the services Help reads."""
 
@@ -63,6 +76,7 @@ class Parts(NamedTuple):
     inspector: InspectorDock
     themes: Themes
     services: Services
+    projects: ProjectCommands
 
 
 class Built(NamedTuple):
@@ -111,8 +125,10 @@ def build(
 ) -> Built:
     """Every menu of ``window`` (``menus``, its bar); Esc (Stop) is scoped to ``chat_pane``."""
     file = menus.file
+    _fill(file, [(Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.new_chat)])
+    _project(file.addMenu(Menus.tr("&Project")), parts.projects)
+    file.addSeparator()
     _fill(file, [
-        (Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.new_chat),
         (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: commands.open_settings()),
         (Menus.tr("&Export…"), QKeySequence("Ctrl+Shift+E"), commands.export_conversations),
         (Menus.tr("&Import…"), QKeySequence("Ctrl+Shift+I"), commands.import_conversations),
@@ -140,6 +156,16 @@ def build(
     _view(commands, parts, menus.view)
     _help(window, commands, parts, menus.help)
     return Built(file, chat)
+
+
+def _project(menu: QMenu, projects: ProjectCommands) -> None:
+    _fill(menu, [
+        (Menus.tr("&New project…"), None, projects.new_project),
+        (Menus.tr("&Move to project…"), QKeySequence("Ctrl+Shift+M"),
+         lambda: projects.choose_project()),
+        (Menus.tr("&Tags…"), None, lambda: projects.edit_tags()),
+        (Menus.tr("Project &instructions and defaults…"), None, projects.edit_current),
+    ])  # fmt: skip
 
 
 def _view(commands: Commands, parts: Parts, view: QMenu) -> None:

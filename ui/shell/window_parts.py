@@ -3,8 +3,9 @@
 ``ui/shell/after_paint.py`` imports this module on a worker thread while the frame is on
 screen, so every heavy module the filled window needs (the chat view and markdown, the
 composer, the inspector, settings, sync, MCP, and the dialogs its menus open: Compress,
-Export, Import) is loaded there and never on the window's thread; ``ui/shell/main_window.py``
-itself imports only light modules (docs/architecture.md, "The light shell").
+Export, Import, the project dialogs) is loaded there and never on the window's thread;
+``ui/shell/main_window.py`` itself imports only light modules (docs/architecture.md, "The
+light shell").
 """
 
 from __future__ import annotations
@@ -28,11 +29,15 @@ from ui.mcp.approval_card import ApprovalCard
 from ui.mcp.approvals import Approvals
 from ui.mcp.prompt_commands import PromptCommands
 from ui.mcp.resource_picker import ResourceAttach
+from ui.projects.move_dialog import MoveDialog
+from ui.projects.project_dialog import ProjectDialog
+from ui.projects.tags_dialog import TagsDialog
 from ui.settings.window_settings import WindowSettings
 from ui.shell.conversation_actions import ConversationActions
 from ui.shell.error_banner import ErrorBanner
 from ui.shell.opening import Opening
 from ui.shell.other_writers import OtherWriters
+from ui.shell.project_actions import ProjectActions
 from ui.shell.stall_monitor import StallMonitor
 from ui.shell.turn_display import TurnDisplay
 from ui.shell.welcome import WelcomeView
@@ -58,13 +63,17 @@ __all__ = [
     "ImportDialog",
     "InspectorDock",
     "ModelCatalog",
+    "MoveDialog",
     "Opening",
     "OtherWriters",
+    "ProjectActions",
+    "ProjectDialog",
     "PromptCommands",
     "RequestWatch",
     "ResourceAttach",
     "StallMonitor",
     "SystemDialog",
+    "TagsDialog",
     "TransferRunner",
     "TurnDisplay",
     "WelcomeView",

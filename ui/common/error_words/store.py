@@ -24,6 +24,12 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("NotFound", "no_message_to_fork"): QT_TRANSLATE_NOOP(
         "ErrorsText", "This conversation has no message {seq} to fork at"
     ),
+    ("NotFound", "no_project"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "There is no project “{project}”; the list on the left shows them"
+    ),
+    ("NotFound", "not_a_project"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{project} is a conversation, not a project"
+    ),
     ("StorageError", "full"): QT_TRANSLATE_NOOP(
         "ErrorsText",
         "Could not {action} {path} ({reason}): the disk is full; free some space and try again",

@@ -108,6 +108,24 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("InvalidValue", "shared_settings"): QT_TRANSLATE_NOOP(
         "ErrorsText", "Settings this version cannot use ({detail})"
     ),
+    ("InvalidValue", "tag"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "“{given}” is not a usable tag: use 1 to {bound} characters, without commas"
+    ),
+    ("InvalidValue", "project_name"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "A project's name needs 1 to {bound} characters, not “{given}”"
+    ),
+    ("InvalidValue", "project_field"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "A project has no setting “{given}”; its settings are: {choices}"
+    ),
+    ("InvalidValue", "project_value"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "That project setting cannot be used ({detail})"
+    ),
+    ("InvalidValue", "project_exists"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "A project named “{name}” exists: choose another name"
+    ),
+    ("InvalidValue", "ambiguous_project"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "“{given}” names several projects ({choices}): give more of the name"
+    ),
     ("EmptyValue", "not_kept"): QT_TRANSLATE_NOOP(
         "ErrorsText", "The {what} is empty; nothing was kept"
     ),
