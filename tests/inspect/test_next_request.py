@@ -377,3 +377,24 @@ def test_prepare_then_preview_in_a_running_loop(data_dir: DataDir, library: Libr
 
     preview = asyncio.run(go())
     assert preview.body is not None and preview.body["contents"][-1]["parts"] == [{"text": "q"}]
+
+
+def test_a_projects_instructions_are_a_part_of_their_own_before_the_conversations(
+    data_dir: DataDir, library: Library
+) -> None:
+    from app.store.projects import Projects
+
+    services = keyless(data_dir, library)
+    conversation = crossed(library)
+    projects = Projects(library)
+    project = projects.create("Thesis", instructions="Cite your sources.")
+    projects.move([conversation.id], project.id)
+    preview = next_request(services, conversation, CHAT)
+    first = preview.carried[0]
+    assert (first.seq, first.kind, first.text) == (None, "project", "Cite your sources.")
+    assert first.tokens == count_entry(SystemInstruction(text="Cite your sources."), "o200k_base")
+    assert preview.tokens == sum(part.tokens for part in preview.carried)
+    assert preview.body is not None
+    system = preview.body["messages"][0]
+    assert system["role"] in ("system", "developer")
+    assert str(system["content"]).startswith("Cite your sources.\n\n")
