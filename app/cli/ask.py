@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from app.context.service import Named
     from app.history import Attachment, ModelOutput
     from app.store import Conversation
+    from app.store.projects import Project
+    from app.turn import TurnRunner
 
 
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
@@ -30,6 +32,7 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
 
     library = services.library
     regenerate = args.regenerate or args.retry
+    project = in_project(services, args)  # refused with -c, before anything else is checked
     if regenerate and not args.conversation:
         return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
     if (args.attach or args.resource) and (regenerate or args.go_on or args.compare):
@@ -54,15 +57,25 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         if not text.strip() and not attachments:
             return fail("nothing to ask: give the question as an argument or on stdin")
     tools = parse_tools(services, args.tools)
+    if tools is None and project is not None and project.tools is not None:
+        tools = parse_tools(services, ",".join(project.tools) or "none")
     default_tools = services.settings.default_tools
     AllowList.parse(args.allow_tools)  # a mistake in it is refused before anything is written
     conversation = library.open(args.conversation) if args.conversation else None
     if args.compare:
         if args.model:
             return fail("--compare names the models itself: leave out -m")
+        if project is not None:
+            for compared in args.compare.split(","):  # refused before the conversation is made
+                if compared.strip():
+                    services.models.resolve(compared.strip())
+            conversation = started_in(services, project)
         return cli_branches.compare(services, args, conversation, text, tools)
     spec = (
-        args.model or last_model(conversation, services.models) or services.settings.default_model
+        args.model
+        or (project.model if project is not None else None)
+        or last_model(conversation, services.models)
+        or services.settings.default_model
     )
     provider, model = services.models.resolve(spec)  # an unknown model or a missing key fails
     if tools is not None:  # before any write
@@ -71,8 +84,11 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         enabled = enabled_tools(conversation.history, () if regenerate else default_tools)
     else:
         enabled = list(default_tools)
+    system = args.system
+    if project is not None and project.instructions:  # counted with the conversation's own
+        system = "\n\n".join(part for part in (project.instructions, args.system) if part)
     if not regenerate and not fits_by_bounds(
-        services, conversation, provider, model, text, args.system, attachments, enabled
+        services, conversation, provider, model, text, system, attachments, enabled
     ):
         text, problem = fitted(services, conversation, spec, text, args.trim, attachments)
         if problem:
@@ -82,8 +98,12 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         # the SDK imported and its client made now, so the request goes as soon as the input
         # is saved (and an interrupt before then leaves nothing written)
         provider.prepare()
+    if project is not None:
+        conversation = started_in(services, project)
     conversation = conversation or library.create()
     runner = cli_turn.turn_runner(services, args, enabled)
+    if project is not None:
+        runner = project_tuned(runner, project, args)
 
     async def turn() -> ModelOutput:
         if regenerate:
@@ -96,6 +116,46 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
+
+
+def in_project(services: Services, args: argparse.Namespace) -> Project | None:
+    """The project ``--project`` names (None without it); refused with a conversation to
+    continue: a conversation is moved with ``crosstalk move``, and ``--project`` starts one."""
+    if args.project is None:
+        return None
+    if args.conversation or args.go_on or args.regenerate or args.retry:
+        from app.errors import UsageError
+
+        raise UsageError(
+            "--project starts a new conversation: leave out -c/--continue/--regenerate, or move "
+            "the conversation with `crosstalk move ID --project NAME` and ask with -c ID"
+        )
+    from app.store.projects import Projects
+
+    return Projects(services.library).find(args.project)
+
+
+def started_in(services: Services, project: Project) -> Conversation:
+    """A new conversation, in ``project`` before its first request: the context of that
+    request starts with the project's instructions (``Contexts.preamble``)."""
+    from app.store.projects import Projects
+
+    conversation = services.library.create()
+    Projects(services.library).move([conversation.id], project.id)
+    return conversation
+
+
+def project_tuned(runner: TurnRunner, project: Project, args: argparse.Namespace) -> TurnRunner:
+    """The runner with the project's temperature, max tokens and thinking under the command
+    line's own: the turn's defaults, not remembered as the conversation's choices (those are
+    what the command line gives: ``tuning_of``)."""
+    from app.cli.turn import tuning_of
+    from app.tuning import FIELDS, applied
+
+    defaults = {key: value for key, value in project.defaults.items() if key in FIELDS}
+    if not defaults:
+        return runner
+    return runner.using(settings=applied(runner.settings, {**defaults, **tuning_of(args)}))
 
 
 def fits_by_bounds(

@@ -15,16 +15,45 @@ from app.terminal_text import columns, cut, left
 if TYPE_CHECKING:
     from app.cli.main import Reading
     from app.composition import Services
-    from app.history import AnyEntry
-    from app.store import Conversation, MessageHit
+    from app.history import AnyEntry, History
+    from app.store import Conversation, Library, MessageHit
 from app.cli.output import emit_json
 
 
 def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
-    rows = services.library.newest(args.limit, args.offset)
+    """The conversations, newest first (pinned first); with ``--project`` (a project's name or
+    id, or ``none``) and ``--tag``, only those. A row names its project (unless the list is of
+    one project) and its tags."""
+    library = services.library
+    project, where = None, ""
+    if args.project is not None:
+        from app.store.projects import NO_PROJECT, Projects
+
+        if args.project.strip().casefold() == "none":
+            project, where = NO_PROJECT, " outside any project"
+        else:
+            named = Projects(library).find(args.project)
+            project, where = named.id, f" in project {named.name}"
+    if args.tag is not None:
+        where += f" tagged {args.tag}"
+    rows = library.newest(args.limit, args.offset, project=project, tag=args.tag)
     if args.json:
-        emit_json(rows)
+        emit_json(json_rows(library, rows))
         return 0
+    print_rows(rows, None if project is not None else project_names(library, rows))
+    if not rows and where:
+        print(f"no conversations{where}", file=sys.stderr)
+    elif not rows:
+        print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
+    return 0
+
+
+def print_rows(rows: list[dict[str, Any]], names: dict[str, str] | None) -> None:
+    """Rows of the list, one a line: id, time, model, tokens, pin, then the project's name
+    in brackets (``names``: by id; None, or a row outside any project, shows none) and the
+    title, cut to the terminal, and the tags."""
+    from app.store.index_rows import row_tags
+
     models = [f"{row['provider']}:{row['model']}" if row["provider"] else "-" for row in rows]
     model_width = min(max((columns(m) for m in models), default=1), 32)
     for row, model in zip(rows, models, strict=True):
@@ -33,10 +62,31 @@ def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
             f"{row['id']}  {row['updated_at'][:16].replace('T', ' ')}  {left(model, model_width)} "
             f"{tokens:>8} tok  {'📌 ' if row['pinned'] else ''}"
         )
-        print(start + fitted_title(row["title"] or "Untitled", columns(start)))
-    if not rows:
-        print('no conversations yet: `crosstalk ask "..."` starts one', file=sys.stderr)
-    return 0
+        if names is not None and row.get("project"):
+            start += f"[{names.get(row['project'], row['project'])}] "
+        tags = row_tags(row)
+        after = f"  {', '.join('#' + tag for tag in tags)}" if tags else ""
+        print(start + fitted_title(row["title"] or "Untitled", columns(start + after)) + after)
+
+
+def project_names(library: Library, rows: list[dict[str, Any]]) -> dict[str, str]:
+    """The names of the projects the rows are in, by id (asked of the index only if a row is
+    in one)."""
+    if not any(row.get("project") for row in rows):
+        return {}
+    return {row["id"]: row["name"] for row in library.index.projects()}
+
+
+def json_rows(library: Library, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows as ``--json`` prints them: ``tags`` a list, and ``project_name`` beside the
+    project's id."""
+    from app.store.index_rows import row_tags
+
+    names = project_names(library, rows)
+    return [
+        {**row, "tags": row_tags(row), "project_name": names.get(row.get("project") or "")}
+        for row in rows
+    ]
 
 
 def entry_row(entry: AnyEntry) -> dict[str, Any]:
@@ -93,10 +143,19 @@ def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
     from app.cli import branches as cli_branches
 
     entries = list(history) if args.all else history.active_entries()
+    project, tags = project_and_tags(services.library, history)
     if args.json:
-        emit_json({"header": conversation.header, "entries": entries})
+        emit_json({"header": conversation.header, "entries": entries, "project": project,
+                   "tags": tags})  # fmt: skip
         return 0
     print(f"{conversation.id}  {history.title or 'Untitled'}")
+    if project is not None:
+        print(
+            f"in project {project['name'] or project['id']}"
+            + (f" ({project['id']})" if project["name"] else " (not in this library)")
+        )
+    if tags:
+        print(f"tags: {', '.join(tags)}")
     if conversation.header.forked_from:
         fork = conversation.header.forked_from
         print(f"forked from {fork.id} at seq {fork.seq}")
@@ -120,6 +179,23 @@ def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
         for line in cli_attachments.listed(entry, blobs, indent=6 + len(after)):
             print(line)
     return 0
+
+
+def project_and_tags(
+    library: Library, history: History
+) -> tuple[dict[str, str | None] | None, list[str]]:
+    """The project a conversation is in ({id, name}; name None for one not here: deleted,
+    or not synced yet), and its tags."""
+    from app.store import project_state
+
+    project_id = project_state.project_of(history)
+    tags = project_state.tags_of(history)
+    if project_id is None:
+        return None, tags
+    from app.store.projects import Projects
+
+    project = Projects(library).of(history)
+    return {"id": project_id, "name": project.name if project else None}, tags
 
 
 def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:

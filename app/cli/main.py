@@ -36,8 +36,12 @@ TURNS = frozenset({"app.cli.ask:cmd_ask", "app.cli.branches:cmd_edit"})
 # executable), or ``python -m app.cli``
 PROGRAMS = frozenset({"crosstalk", "crosstalk.exe", "__main__.py"})
 # The commands that only read the library: they open it alone, without the providers, tools
-# and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them).
-READING = frozenset(f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search"))
+# and MCP servers ``composition.build`` makes (``show --entries`` prices: it builds them);
+# ``project list`` and ``project show`` among them.
+READING = frozenset(
+    [f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search")]
+    + [f"app.cli.projects:cmd_{name}" for name in ("list", "show")]
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from app.cli import project_options as cli_projects
 from app.cli import transfer as cli_transfer
 from app.private_apis import list_command_only
 from app.tool_names import BUILTIN_NAMES
@@ -102,6 +103,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     which = ask.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help="start a new conversation (default)")
     which.add_argument("-c", "--conversation", metavar="ID", help="continue this conversation")
+    ask.add_argument(
+        "--project", metavar="NAME|ID",
+        help="start the conversation in this project: its instructions, and its model, tools "
+        "and tuning where not given (`crosstalk project list`)",
+    )  # fmt: skip
     ask.add_argument("-m", "--model", metavar="PROVIDER:MODEL", help="model for this turn")
     ask.add_argument("-s", "--system", metavar="TEXT", help="system instruction")
     add_tool_options(ask)
@@ -133,6 +139,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ls.add_argument("-n", "--limit", type=int, default=50)
     ls.add_argument("--offset", type=int, default=0)
     ls.add_argument("--json", action="store_true")
+    ls.add_argument(
+        "--project", metavar="NAME|ID",
+        help="only the conversations of this project ('none': those outside any project)",
+    )  # fmt: skip
+    ls.add_argument("--tag", metavar="TAG", help="only the conversations with this tag")
 
     show = command(
         "show", "app.cli.conversations:cmd_show", "the entries of a conversation's active branch"
@@ -219,6 +230,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _branches(command)
     _attachments(command)
     cli_transfer.register(command)
+    cli_projects.register(command)
     _context(command)
     _usage(command)
     _mcp(command)
