@@ -296,6 +296,16 @@ def test_ask_in_a_project_sends_its_instructions_first_with_its_model_and_tuning
         assert body["messages"][0] == {"role": "system", "content": "Answer in French."}
         assert body["max_tokens"] == 77  # not given: the project's
 
+        # compared: each model's request starts with the instructions
+        asked = crosstalk("ask", "--project", thesis, "--compare", "box:tiny,box:big", "Why?")
+        assert asked.returncode == 0, asked.stderr
+        bodies = turn_requests(server, "Why?")
+        assert sorted(body["model"] for body in bodies) == ["big", "tiny"]
+        for body in bodies:
+            assert body["messages"][0] == {"role": "system", "content": "Answer in French."}
+        compared = json.loads(crosstalk("list", "--project", thesis, "--json").stdout)
+        assert len(compared) == 3
+
         # a conversation outside any project carries none of it
         asked = crosstalk("ask", "Capital of Peru?")
         assert asked.returncode == 0, asked.stderr
@@ -310,7 +320,7 @@ def test_ask_in_a_project_sends_its_instructions_first_with_its_model_and_tuning
         unknown = crosstalk("ask", "--project", "nowhere", "More?")
         assert unknown.returncode == 1 and "no project 'nowhere'" in unknown.stderr
         assert not turn_requests(server, "More?")
-        assert len(json.loads(crosstalk("list", "--json").stdout)) == 3  # nothing new written
+        assert len(json.loads(crosstalk("list", "--json").stdout)) == 4  # nothing new written
 
 
 def test_reading_project_commands_start_light() -> None:
