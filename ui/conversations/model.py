@@ -15,11 +15,16 @@ worked out from the price table when a row is first shown (``ui.conversations.ro
 says what a row shows), so edited prices apply at once, without a query. ``refresh`` reloads at
 most once every ``REFRESH_MS`` (an import in the background asks several times a second), and a
 reload that finds the same rows changes only those that differ, without a reset.
+
+A project filter (``set_project``: a project's id, ``NO_PROJECT`` for the conversations outside
+any, None for all) lists only those (an indexed query), and a search then looks in that
+project only. The rows are dragged as their ids (``MIME``), onto a project to move them there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import time
@@ -29,6 +34,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractListModel,
     QByteArray,
+    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -38,6 +44,7 @@ from PySide6.QtCore import (
 
 from app.errors import CrosstalkError
 from app.pricing import PriceTable
+from app.store import ConversationHits
 from ui.common import errors_text
 from ui.conversations import row_data, search_results
 from ui.conversations.reader import LibraryReader
@@ -50,10 +57,12 @@ from ui.conversations.row_data import (
     MARKS_ROLE,
     MODEL_ROLE,
     PINNED_ROLE,
+    PROJECT_ROLE,
     ROLE_NAMES,
     ROW_ROLE,
     SNIPPET_ROLE,
     SUBTITLE_ROLE,
+    TAGS_ROLE,
     TOKENS_ROLE,
     UPDATED_ROLE,
     ConversationRows,
@@ -71,20 +80,24 @@ __all__ = [  # the roles and what a row shows come from ui.conversations.row_dat
     "ID_ROLE",
     "KIND_ROLE",
     "MARKS_ROLE",
+    "MIME",
     "MODEL_ROLE",
     "PAGE",
     "PER_CONVERSATION",
     "PINNED_ROLE",
+    "PROJECT_ROLE",
     "REFRESH_MS",
     "ROW_ROLE",
     "SEARCH_PAGE",
     "SNIPPET_ROLE",
     "SUBTITLE_ROLE",
+    "TAGS_ROLE",
     "TOKENS_ROLE",
     "UPDATED_ROLE",
     "ConversationListModel",
     "Index",
     "Shown",
+    "ids_from_mime",
 ]
 
 log = logging.getLogger(__name__)
@@ -94,14 +107,29 @@ PREPARED = 30  # rows of a load formatted on the reader's thread (``_add_spend``
 SEARCH_PAGE = 50  # conversations of search results asked for at a time
 PER_CONVERSATION = 20  # matching messages listed under each
 REFRESH_MS = 1000  # refresh() reloads at most this often; asked sooner, it reloads then
+MIME = "application/x-crosstalk-conversations"  # dragged rows: a JSON list of their ids
 _ROOT = QModelIndex()
 Index = QModelIndex | QPersistentModelIndex
+
+
+def ids_from_mime(mime: QMimeData | None) -> list[str]:
+    """The conversations dragged ([] for anything else)."""
+    if mime is None or not mime.hasFormat(MIME):
+        return []
+    try:
+        found = json.loads(bytes(mime.data(MIME).data()).decode("utf-8"))
+    except ValueError:
+        return []
+    if not isinstance(found, list):
+        return []
+    return [item for item in found if isinstance(item, str) and item]
 
 
 class ConversationListModel(QAbstractListModel):
     rename_requested = Signal(str, str)  # conversation id, new title (nothing is written here)
     load_failed = Signal(str)
     notice_changed = Signal(str)  # what the search found ("" when not searching)
+    loaded = Signal()  # a query's rows are in (some, or none)
 
     def __init__(
         self, reader: LibraryReader, parent: Any = None, *, prices: PriceTable | None = None
@@ -112,6 +140,8 @@ class ConversationListModel(QAbstractListModel):
         self._rows: list[Row] = []
         self._row_of: dict[str, int] = {}
         self._query = ""
+        self._project: str | None = None  # the filter: an id, NO_PROJECT, or None (all)
+        self._project_names: dict[str, str] = {}
         self._offset = 0  # index rows consumed by paging (some may have been duplicates)
         self._exhausted = False
         self._loading = False
@@ -138,9 +168,25 @@ class ConversationListModel(QAbstractListModel):
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
-        if index.isValid() and self._is_conversation(index):
-            return flags | Qt.ItemFlag.ItemIsEditable
+        if index.isValid():
+            flags |= Qt.ItemFlag.ItemIsDragEnabled  # a search hit drags its conversation
+            if self._is_conversation(index):
+                flags |= Qt.ItemFlag.ItemIsEditable
         return flags
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        """The conversations of these rows (each once, in the list's order)."""
+        rows = sorted({index.row() for index in indexes if index.isValid()})
+        found = dict.fromkeys(self._rows[row]["id"] for row in rows if row < len(self._rows))
+        mime = QMimeData()
+        mime.setData(MIME, QByteArray(json.dumps(list(found)).encode("utf-8")))
+        return mime
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
@@ -195,6 +241,34 @@ class ConversationListModel(QAbstractListModel):
     def failed(self) -> bool:
         """The last search could not run: its notice is the error."""
         return self._failed
+
+    @property
+    def project_filter(self) -> str | None:
+        """The project listed: its id, ``NO_PROJECT`` (outside any), or None (all)."""
+        return self._project
+
+    @property
+    def shows_projects(self) -> bool:
+        """Rows name their project: the list is not one project's."""
+        return self._project is None
+
+    def set_project(self, project: str | None) -> None:
+        """List only that project's conversations (``NO_PROJECT``: those outside any; None:
+        all of them)."""
+        if project != self._project:
+            self._project = project
+            self._reload(SEARCH_PAGE if self._query else PAGE)
+
+    def project_name(self, project_id: str) -> str:
+        """The name of a project ("" for none, or one not known yet)."""
+        return self._project_names.get(project_id, "") if project_id else ""
+
+    def set_project_names(self, names: dict[str, str]) -> None:
+        """The projects' names by id (read with the projects section's rows)."""
+        if names != self._project_names:
+            self._project_names = dict(names)
+            if self._rows and self.shows_projects:
+                self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
 
     def set_query(self, text: str) -> None:
         """Empty: newest first, paged; otherwise full-text results replace the rows."""
@@ -272,7 +346,7 @@ class ConversationListModel(QAbstractListModel):
 
     async def _fetch_page(self, generation: int, offset: int) -> None:
         try:
-            rows = await self._reader.newest(PAGE, offset)
+            rows = await self._newest(PAGE, offset)
         except BaseException:
             self._give_up(generation)
             raise
@@ -292,6 +366,7 @@ class ConversationListModel(QAbstractListModel):
             self._rows += fresh
             self._row_of.update((row["id"], first + n) for n, row in enumerate(fresh))
             self.endInsertRows()
+        self.loaded.emit()
 
     async def _load(self, generation: int, query: str, limit: int) -> None:
         try:
@@ -306,7 +381,7 @@ class ConversationListModel(QAbstractListModel):
         try:
             if query:
                 try:
-                    found = await self._reader.search(query, limit, PER_CONVERSATION)
+                    found = await self._search(query, limit)
                 except CrosstalkError as exc:  # e.g. an unknown filter: said in the list
                     found, notice, failed = [], errors_text.said(exc), True
                 rows = search_results.result_rows(found)
@@ -315,7 +390,7 @@ class ConversationListModel(QAbstractListModel):
                     notice = search_results.summary(found, more) if found else ""
                     notice = notice or search_results.no_matches(query)
             else:
-                rows = await self._reader.newest(limit, 0)
+                rows = await self._newest(limit, 0)
         except BaseException:
             self._give_up(generation)
             raise
@@ -342,6 +417,7 @@ class ConversationListModel(QAbstractListModel):
             self._rows, self._row_of = new_rows, row_of
             self.endResetModel()
         self._set_notice(notice, failed)
+        self.loaded.emit()
 
     def _update_in_place(self, rows: list[Row]) -> bool:
         """The same rows in the same order (a refresh while nothing listed moved): replace
@@ -363,7 +439,7 @@ class ConversationListModel(QAbstractListModel):
         """More search results: the conversations after those shown (asked again with a
         larger limit; the answer starts with those already here)."""
         try:
-            found = await self._reader.search(self._query, limit, PER_CONVERSATION)
+            found = await self._search(self._query, limit)
         except BaseException:
             self._give_up(generation)
             raise
@@ -386,6 +462,18 @@ class ConversationListModel(QAbstractListModel):
             self.endInsertRows()
         if found:
             self._set_notice(search_results.summary(found, not self._exhausted), False)
+
+    async def _newest(self, limit: int, offset: int) -> list[Row]:
+        if self._project is None:
+            return await self._reader.newest(limit, offset)
+        return await self._reader.newest(limit, offset, project=self._project)
+
+    async def _search(self, query: str, limit: int) -> list[ConversationHits]:
+        """The search, in the project listed if one is (not ``NO_PROJECT``: a query cannot
+        say "in none"). Its filter comes first: after a dangling OR it would be an error."""
+        if self._project:
+            query = f"project:{self._project} {query}"
+        return await self._reader.search(query, limit, PER_CONVERSATION)
 
     def _set_notice(self, notice: str, failed: bool) -> None:
         self._failed = failed

@@ -1,8 +1,13 @@
-"""The conversation list (left of the window): search box, New chat, and the paged list.
+"""The conversation list (left of the window): search box, New chat, the projects section, and
+the paged list.
 
 Thin: the rows, paging and search live in ConversationListModel; this widget debounces the
 search box, keeps the selection across reloads and turns menu actions and edits into signals.
-The main window does every library write (rename, fork, delete).
+The main window does every library write (rename, fork, delete, a project's changes, a move).
+
+The projects section (``ui.conversations.projects_section``) filters the list to a project, or
+to the conversations outside any; several conversations may be selected, and moved at once
+(Move to project…, or dragged onto a project). The filter is stepped through from the keyboard.
 
 While searching, the list holds the results: each conversation that matches, and under it a
 row per matching message
@@ -15,36 +20,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPainter, QPalette
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
     QMenu,
     QPushButton,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.errors import CrosstalkError
 from app.pricing import PriceTable
+from app.store.index import NO_PROJECT
 from app.store.search_query import highlight_terms
-from ui.common import icons
-from ui.conversations import search_delegate
+from ui.conversations.delegate import PAD, PIN_ICON, ConversationDelegate
 from ui.conversations.model import (
+    MIME,
     PAGE,
     PER_CONVERSATION,
     SEARCH_PAGE,
     ConversationListModel,
-    Index,
 )
+from ui.conversations.projects_section import ProjectsSection
 from ui.conversations.reader import LibraryReader
 from ui.conversations.row_data import (
     COST_ROLE,
@@ -55,9 +66,11 @@ from ui.conversations.row_data import (
     MARKS_ROLE,
     MODEL_ROLE,
     PINNED_ROLE,
+    PROJECT_ROLE,
     ROW_ROLE,
     SNIPPET_ROLE,
     SUBTITLE_ROLE,
+    TAGS_ROLE,
     TOKENS_ROLE,
     UPDATED_ROLE,
     relative_time,
@@ -73,96 +86,38 @@ __all__ = [
     "ID_ROLE",
     "KIND_ROLE",
     "MARKS_ROLE",
+    "MIME",
     "MODEL_ROLE",
     "MORE",
+    "NO_PROJECT",
     "PAD",
     "PAGE",
     "PER_CONVERSATION",
     "PINNED_ROLE",
     "PIN_ICON",
+    "PROJECT_ROLE",
     "ROW_ROLE",
     "SEARCH_PAGE",
     "SNIPPET_ROLE",
     "SUBTITLE_ROLE",
+    "TAGS_ROLE",
     "TOKENS_ROLE",
     "UPDATED_ROLE",
     "ConversationDelegate",
     "ConversationList",
     "ConversationListModel",
+    "ProjectsSection",
     "relative_time",
 ]
 
 DEBOUNCE_MS = 200
 SEARCH_KEYS = "Ctrl+Shift+F"  # Chat > Search all chats (ui/shell/menus.py)
 
-PAD = 6
-PIN_ICON = "pin"  # resources/icons/pin.svg, before a pinned conversation's title
-
-
-class ConversationDelegate(QStyledItemDelegate):
-    """Title, and under it a muted line (model · time · tokens · cost; while searching, how
-    many of its messages match). A pinned conversation's title starts with a pin drawn in the
-    title's colour. A search result's message rows are drawn by
-    ``ui.conversations.search_delegate``, their laid-out text kept in ``hit_layouts``."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.hit_layouts = search_delegate.HitLayouts()
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        model = index.model()
-        assert isinstance(model, ConversationListModel)
-        shown = model.shown(index.row())  # one call, not one index.data() per role
-        opt = QStyleOptionViewItem(option)  # the view's state, no text: only the background
-        widget = opt.widget
-        style = widget.style() if widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        text = opt.palette.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        muted = opt.palette.color(QPalette.ColorRole.PlaceholderText)
-        if selected:
-            muted = QColor(text)
-            muted.setAlphaF(0.7)
-        if shown.row == HIT:
-            search_delegate.paint_hit(painter, opt, shown, text, muted, PAD, self.hit_layouts)
-            return
-        if shown.row == MORE:
-            search_delegate.paint_more(painter, opt, shown.text, muted, PAD)
-            return
-        metrics = opt.fontMetrics
-        rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
-        line = QRect(rect.x(), rect.y(), rect.width(), metrics.height())
-        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        elide = Qt.TextElideMode.ElideRight
-        painter.save()
-        painter.setFont(opt.font)
-        painter.setPen(text)
-        title_line = QRect(line)
-        if shown.pinned:
-            side = metrics.ascent()
-            ratio = painter.device().devicePixelRatioF()
-            pin = icons.pixmap(PIN_ICON, text.name(), side, ratio)
-            painter.drawPixmap(line.x(), line.y() + (line.height() - side) // 2, pin)
-            title_line.setLeft(line.x() + side + 4)
-        title = metrics.elidedText(shown.text, elide, title_line.width())
-        painter.drawText(title_line, align, title)
-        painter.setPen(muted)
-        line.translate(0, metrics.height() + 2)
-        painter.drawText(line, align, metrics.elidedText(shown.subtitle, elide, line.width()))
-        painter.restore()
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        return QSize(0, 2 * option.fontMetrics.height() + 2 * PAD + 2)  # the view gives the width
-
-    def updateEditorGeometry(
-        self, editor: QWidget, option: QStyleOptionViewItem, index: Index
-    ) -> None:
-        height = min(editor.sizeHint().height(), option.rect.height())
-        editor.setGeometry(
-            option.rect.x() + 2, option.rect.y() + 2, option.rect.width() - 4, height
-        )
+PREVIOUS_PROJECT_KEYS = "Ctrl+["
+NEXT_PROJECT_KEYS = "Ctrl+]"
+ALL_CONVERSATIONS_KEYS = "Alt+Home"
+PROJECTS_KEYS = "Ctrl+Shift+P"  # the keyboard into the projects section
+MOVE_KEYS = "Ctrl+Shift+M"
 
 
 class ConversationList(QWidget):
@@ -176,6 +131,17 @@ class ConversationList(QWidget):
     delete_requested = Signal(str)
     pin_requested = Signal(str, bool)  # conversation id; True: pin it, False: unpin it
     load_failed = Signal(str)
+    move_requested = Signal(list)  # "Move to project…": the conversations selected (ids)
+    tags_requested = Signal(str)  # "Tags…": the conversation's id
+    move_to_project = Signal(list, str)  # ids dropped on a project: its id, or NO_PROJECT
+    project_filter_changed = Signal(object)  # the list's filter: an id, NO_PROJECT or None
+    # the projects section's menu and button (ui.conversations.projects_section)
+    project_new_requested = Signal(str)  # the name typed
+    project_rename_requested = Signal(str, str)  # project id, the new name
+    project_archive_requested = Signal(str, bool)  # project id; True: archive, False: unarchive
+    project_delete_requested = Signal(str)  # to the trash, with its conversations
+    project_settings_requested = Signal(str)  # "Instructions and defaults…"
+    new_chat_in_project_requested = Signal(str)
 
     def __init__(
         self,
@@ -186,6 +152,8 @@ class ConversationList(QWidget):
     ) -> None:
         super().__init__(parent)
         self.model = ConversationListModel(reader, self, prices=prices)
+        self.projects = ProjectsSection(reader, self)
+        self._projects_read = False  # read after the list's first rows (not before them)
         self._selected_id: str | None = None  # kept across reloads, even while not loaded
         self._selected_seq: int | None = None  # and which of its search hits, if one
         self._restoring = False
@@ -201,6 +169,13 @@ class ConversationList(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.installEventFilter(self)
         self.new_button = QPushButton(self.tr("New chat"), self)
+        self.heading = QLabel(self)  # the filter on: a project's name, or "No project"
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.heading.setContentsMargins(PAD, PAD, PAD, 0)
+        bold = QFont(self.heading.font())
+        bold.setBold(True)
+        self.heading.setFont(bold)
+        self.heading.hide()
         self.notice = QLabel(self)  # what the search found: "42 matches in 7 conversations"
         self.notice.setTextFormat(Qt.TextFormat.PlainText)
         self.notice.setContentsMargins(PAD, PAD, PAD, 0)
@@ -219,7 +194,10 @@ class ConversationList(QWidget):
         self.view.setItemDelegate(ConversationDelegate(self.view))
         self.view.setUniformItemSizes(True)  # one size hint for 100,000 rows
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setDragEnabled(True)  # onto a project of the projects section
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.view.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.view.setEditTriggers(
             QAbstractItemView.EditTrigger.EditKeyPressed
             | QAbstractItemView.EditTrigger.DoubleClicked
@@ -238,10 +216,30 @@ class ConversationList(QWidget):
         self.clear_search_action = self._action(
             self.tr("Clear search"), QKeySequence(Qt.Key.Key_Escape), self.search
         )
+        # anywhere in the window (listed in Help with the list's other keys)
+        window = Qt.ShortcutContext.WindowShortcut
+        self.move_action = self._action(
+            self.tr("Move to project…"), QKeySequence(MOVE_KEYS), self.view, window
+        )
+        self.tags_action = self._action(self.tr("Tags…"), None, self.view)
+        self.previous_project_action = self._action(
+            self.tr("Previous project"), QKeySequence(PREVIOUS_PROJECT_KEYS), self.view, window
+        )
+        self.next_project_action = self._action(
+            self.tr("Next project"), QKeySequence(NEXT_PROJECT_KEYS), self.view, window
+        )
+        self.all_conversations_action = self._action(
+            self.tr("All conversations"), QKeySequence(ALL_CONVERSATIONS_KEYS), self.view, window
+        )
+        self.projects_action = self._action(
+            self.tr("Go to projects"), QKeySequence(PROJECTS_KEYS), self.view, window
+        )
         self.menu = QMenu(self)
         self.menu.addActions(
             [self.pin_action, self.rename_action, self.fork_action, self.delete_action]
         )
+        self.menu.addSeparator()
+        self.menu.addActions([self.move_action, self.tags_action])
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -249,16 +247,22 @@ class ConversationList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addWidget(self.projects)
+        layout.addWidget(self.heading)
         layout.addWidget(self.notice)
         layout.addWidget(self.view, 1)
 
     def _action(
-        self, text: str, key: QKeySequence | QKeySequence.StandardKey | None, owner: QWidget
+        self,
+        text: str,
+        key: QKeySequence | QKeySequence.StandardKey | None,
+        owner: QWidget,
+        context: Qt.ShortcutContext = Qt.ShortcutContext.WidgetShortcut,  # not while editing
     ) -> QAction:
         action = QAction(text, self)
         if key is not None:
             action.setShortcut(key)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # not while editing
+            action.setShortcutContext(context)
         owner.addAction(action)
         return action
 
@@ -275,11 +279,28 @@ class ConversationList(QWidget):
         self.fork_action.triggered.connect(lambda: self._emit_for_current(self.fork_requested))
         self.delete_action.triggered.connect(lambda: self._emit_for_current(self.delete_requested))
         self.pin_action.triggered.connect(self._pin_current)
+        self.move_action.triggered.connect(self._move_selected)
+        self.tags_action.triggered.connect(lambda: self._emit_for_current(self.tags_requested))
+        self.previous_project_action.triggered.connect(lambda: self._step_project(-1))
+        self.next_project_action.triggered.connect(lambda: self._step_project(1))
+        self.all_conversations_action.triggered.connect(lambda: self.set_project_filter(None))
+        self.projects_action.triggered.connect(self.projects.focus_projects)
+        section = self.projects
+        section.filter_chosen.connect(self.set_project_filter)
+        section.loaded.connect(self._on_projects_read)
+        section.move_to_project.connect(self.move_to_project)
+        section.project_new_requested.connect(self.project_new_requested)
+        section.project_rename_requested.connect(self.project_rename_requested)
+        section.project_archive_requested.connect(self.project_archive_requested)
+        section.project_delete_requested.connect(self.project_delete_requested)
+        section.project_settings_requested.connect(self.project_settings_requested)
+        section.new_chat_in_project_requested.connect(self.new_chat_in_project_requested)
+        self.model.loaded.connect(self._on_loaded)
         self.model.rename_requested.connect(self.rename_requested)
         self.model.load_failed.connect(self.load_failed)
         self.model.modelAboutToBeReset.connect(self._before_reset)
         self.model.modelReset.connect(self._after_reset)
-        self.model.notice_changed.connect(self._show_notice)
+        self.model.notice_changed.connect(lambda _text: self._show_notice())
         self.model.rowsInserted.connect(lambda *_: self._restore_selection())
         self.model.dataChanged.connect(lambda *_: self._update_pin_action())
 
@@ -296,8 +317,38 @@ class ConversationList(QWidget):
             self.view.scrollTo(self.model.index(row))
 
     def refresh(self) -> None:
+        """Read the list and the projects again (each at most once a second)."""
         self._scroll_to_keep = self.view.verticalScrollBar().value()
         self.model.refresh()
+        self.refresh_projects()
+
+    def refresh_projects(self) -> None:
+        self._projects_read = True
+        self.projects.refresh()
+
+    def project_filter(self) -> str | None:
+        """The project listed: its id, ``NO_PROJECT`` (outside any), or None (all)."""
+        return self.model.project_filter
+
+    def set_project_filter(self, project: str | None) -> None:
+        """List that project's conversations (``NO_PROJECT``: those outside any; None: all),
+        and say so in the projects section, the heading and the search box."""
+        self.projects.show_filter(project)
+        if project == self.model.project_filter:
+            return
+        self._scroll_to_keep = None
+        self.model.set_project(project)
+        self._show_filter()
+        self.project_filter_changed.emit(project)
+
+    def selected_ids(self) -> list[str]:
+        """The conversations selected, in the list's order, each once (none selected: the
+        current one, if any)."""
+        rows = sorted(self.view.selectionModel().selectedRows(), key=lambda index: index.row())
+        found = dict.fromkeys(str(index.data(ID_ROLE)) for index in rows)
+        if not found and (current := self._current_id()):
+            return [current]
+        return list(found)
 
     def update_title(self, conversation_id: str, title: str) -> None:
         self.model.update_title(conversation_id, title)
@@ -357,11 +408,15 @@ class ConversationList(QWidget):
         elif index.data(HIT_ROLE) is not None:
             self.opened.emit()
 
-    def _show_notice(self, text: str) -> None:
-        """A summary above the results; when there are none, why, in the list itself."""
+    def _show_notice(self) -> None:
+        """A summary above the results; when there are none, why, in the list itself (not
+        searching: that the project filtered has none)."""
+        text = self.model.notice
         found = self.model.rowCount() > 0
         self.notice.setText(text if found else "")
         self.notice.setVisible(bool(text) and found)
+        if not self.model.query:
+            text = "" if found or self.model.loading else self._nothing_in_filter()
         self.empty.setText("" if found else text)
         self.empty.setVisible(bool(text) and not found)
         role = QPalette.ColorRole.Text if self.model.failed else QPalette.ColorRole.PlaceholderText
@@ -409,6 +464,59 @@ class ConversationList(QWidget):
         if self._scroll_to_keep is not None:  # a refresh may come a while after it was asked
             self._scroll_to_keep = self.view.verticalScrollBar().value()
 
+    def _on_loaded(self) -> None:
+        self._show_notice()
+        if not self._projects_read:  # after the first rows: their query goes first
+            self.refresh_projects()
+
+    def _on_projects_read(self) -> None:
+        names = self.projects.model.names
+        self.model.set_project_names(names)
+        project = self.model.project_filter
+        if project and project not in names:  # deleted (here or elsewhere): all again
+            self.set_project_filter(None)
+        else:
+            self._show_filter()
+
+    def _filter_name(self) -> str:
+        project = self.model.project_filter
+        if project is None:
+            return ""
+        if project == NO_PROJECT:
+            return self.tr("No project")
+        return self.model.project_name(project) or self.tr("Project")
+
+    def _show_filter(self) -> None:
+        """The heading and the search box say which project is listed."""
+        name = self._filter_name()
+        self.heading.setText(name)
+        self.heading.setVisible(bool(name))
+        keys = QKeySequence(SEARCH_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        if self.model.project_filter:  # a search looks in the project listed
+            text = self.tr("Search in {project} ({keys})").format(project=name, keys=keys)
+        else:
+            text = self.tr("Search all chats ({keys})").format(keys=keys)
+        self.search.setPlaceholderText(text)
+        self._show_notice()
+
+    def _nothing_in_filter(self) -> str:
+        project = self.model.project_filter
+        if project is None:
+            return ""
+        if project == NO_PROJECT:
+            return self.tr("Every conversation is in a project.")
+        return self.tr(
+            "No conversations in “{project}” yet. Drag conversations onto it, or choose "
+            "New chat in this project from its menu."
+        ).format(project=self._filter_name())
+
+    def _step_project(self, step: int) -> None:
+        """The previous or next row of the projects section (from the keyboard)."""
+        filters = self.projects.filters()
+        project = self.model.project_filter
+        at = filters.index(project) if project in filters else 0
+        self.set_project_filter(filters[max(0, min(len(filters) - 1, at + step))])
+
     def _after_reset(self) -> None:
         if self._scroll_to_keep is not None:
             self.view.doItemsLayout()  # the scroll range must be known before restoring
@@ -442,7 +550,11 @@ class ConversationList(QWidget):
     def _show_menu(self, pos: QPoint) -> None:
         index = self.view.indexAt(pos)
         if index.isValid():
-            self.view.setCurrentIndex(index)
+            selection = self.view.selectionModel()
+            if selection.isSelected(index):  # one of several selected: they stay so
+                selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+            else:
+                self.view.setCurrentIndex(index)
             self.menu.popup(self.view.viewport().mapToGlobal(pos))
 
     def _current_id(self) -> str | None:
@@ -463,6 +575,10 @@ class ConversationList(QWidget):
         index = self._conversation_index()
         if index.isValid():
             self.pin_requested.emit(index.data(ID_ROLE), not index.data(PINNED_ROLE))
+
+    def _move_selected(self) -> None:
+        if ids := self.selected_ids():
+            self.move_requested.emit(ids)
 
     def _rename_current(self) -> None:
         index = self._conversation_index()

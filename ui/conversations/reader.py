@@ -10,13 +10,25 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from app.store import ConversationHits, Library, ReconcileReport
-from app.store.index import ModelUsage
+from app.store.index import NO_PROJECT, ModelUsage
 
 T = TypeVar("T")
 USAGE_BATCH = 500  # ids per usage query: SQLite limits the parameters of one statement
+
+
+@dataclass(frozen=True)
+class ProjectCounts:
+    """The projects section's rows, from one read: every project (archived too, by name, each
+    with its conversations' count), and how many conversations there are in all and outside
+    any project."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+    outside: int = 0
 
 
 class LibraryReader:
@@ -28,8 +40,22 @@ class LibraryReader:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: job(self._library))
 
-    async def newest(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
-        return await self._ask(lambda lib: lib.newest(limit, offset))
+    async def newest(
+        self, limit: int, offset: int = 0, *, project: str | None = None
+    ) -> list[dict[str, Any]]:
+        """A page of the list; only a project's (an id, or ``NO_PROJECT``), if given."""
+        return await self._ask(lambda lib: lib.newest(limit, offset, project=project))
+
+    async def projects(self) -> ProjectCounts:
+        """The projects and the counts the projects section shows, in one job: the projects'
+        query counts each one's conversations (the index on ``project``), and two counts
+        more."""
+
+        def job(lib: Library) -> ProjectCounts:
+            index = lib.index
+            return ProjectCounts(index.projects(), index.count(), index.count(project=NO_PROJECT))
+
+        return await self._ask(job)
 
     async def search(
         self, query: str, limit: int = 50, per_conversation: int = 20

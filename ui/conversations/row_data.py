@@ -1,6 +1,6 @@
 """A row of the conversation list as its view sees it: the roles, and what a row says for each
-(the title, the muted line, the cost and its tooltip), worked out from the index's row, a plain
-dict, the first time the row is shown.
+(the title, the muted line, the cost and its tooltip, the project and tags), worked out from
+the index's row, a plain dict, the first time the row is shown.
 
 Painting must not wait on formatting: a row's cost and muted line are worked out once, the
 first time the row is shown, and kept with it (``DERIVED``); a cost's tooltip lines only when
@@ -10,6 +10,7 @@ a message that matches, and "5 more in this conversation", each say their own.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +28,8 @@ from ui.conversations.search_results import CONVERSATION, HIT, MORE
 
 SUBTITLE = "_subtitle"  # a row's key for its muted line once formatted: (the day, the text)
 SPEND = "spend"  # a row's key for its Spend, worked out from its "usage" when first shown
-DERIVED = (SUBTITLE, SPEND)  # kept with a row, worked out from its data
+TAGS = "_tags"  # a row's key for its tags once read from the index's JSON text (a tuple)
+DERIVED = (SUBTITLE, SPEND, TAGS)  # kept with a row, worked out from its data
 BREATHE_EVERY = 16  # rows prepared between two pauses of the reader's thread (``prepare``)
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -43,6 +45,8 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 10  # "conversation", "hit" or "more" (sea
 MARKS_ROLE = Qt.ItemDataRole.UserRole + 11  # [start, end) of the matched words in SNIPPET_ROLE
 KIND_ROLE = Qt.ItemDataRole.UserRole + 12  # a hit's entry kind ("model_input" ...)
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 13  # matching messages (a conversation), more (more)
+PROJECT_ROLE = Qt.ItemDataRole.UserRole + 14  # the id of the conversation's project, else None
+TAGS_ROLE = Qt.ItemDataRole.UserRole + 15  # its tags as first typed (a list)
 
 ROLE_NAMES = {  # roleNames()
     ID_ROLE: b"conversationId",
@@ -58,6 +62,8 @@ ROLE_NAMES = {  # roleNames()
     MARKS_ROLE: b"marks",
     KIND_ROLE: b"kind",
     COUNT_ROLE: b"count",
+    PROJECT_ROLE: b"project",
+    TAGS_ROLE: b"tags",
 }
 
 Row = dict[str, Any]
@@ -148,6 +154,20 @@ def _model_name(row: Row) -> str:
     return f"{row['provider']}/{row['model']}" if row.get("model") else ""
 
 
+def tags(row: Row) -> tuple[str, ...]:
+    """The conversation's tags (the index keeps them as JSON text), read once and kept."""
+    kept = row.get(TAGS)
+    if kept is None:
+        try:
+            found = json.loads(row.get("tags") or "[]")
+        except ValueError:  # not written by this index: shown as none
+            found = []
+        kept = row[TAGS] = (
+            tuple(str(tag) for tag in found if tag) if isinstance(found, list) else ()
+        )
+    return kept
+
+
 def _tokens(row: Row) -> int:
     return int(row.get("input_tokens") or 0) + int(row.get("output_tokens") or 0)
 
@@ -192,6 +212,8 @@ def _tooltip(row: Row) -> str:
         lines.append(found.summary)
         if len(found.usages) > 1:
             lines += found.models
+    if shown_tags := tags(row):
+        lines.append(ConversationRows.tr("Tags: {tags}").format(tags=", ".join(shown_tags)))
     return "\n".join(lines)
 
 
@@ -211,6 +233,8 @@ _GETTERS: dict[int, Callable[[Row], Any]] = {
     ROW_ROLE: lambda row: CONVERSATION,
     MARKS_ROLE: lambda row: row.get("marks"),
     COUNT_ROLE: lambda row: row.get("count"),
+    PROJECT_ROLE: lambda row: row.get("project") or None,
+    TAGS_ROLE: lambda row: list(tags(row)),
 }
 
 # a matching message, under its conversation
@@ -252,6 +276,8 @@ class Shown:
     pinned: bool = False
     kind: str = ""  # a hit's entry kind ("model_input" ...)
     marks: tuple[tuple[int, int], ...] = ()  # a hit's matched words in ``text``
+    project: str = ""  # a conversation's project's id ("" outside any)
+    tags: tuple[str, ...] = ()  # a conversation's tags
 
 
 def identity(row: Row) -> tuple[Any, ...]:
@@ -287,7 +313,14 @@ def shown(row: Row, prices: PriceTable) -> Shown:
         return Shown(MORE, search_results.more_text(row["more"]))
     if SPEND not in row and "usage" in row:
         row[SPEND] = spend(row["usage"], prices)
-    return Shown(CONVERSATION, _title(row), _subtitle(row), bool(row.get("pinned")))
+    return Shown(
+        CONVERSATION,
+        _title(row),
+        _subtitle(row),
+        bool(row.get("pinned")),
+        project=row.get("project") or "",
+        tags=tags(row),
+    )
 
 
 def prepare(rows: list[Row], prices: PriceTable) -> None:
@@ -298,7 +331,7 @@ def prepare(rows: list[Row], prices: PriceTable) -> None:
     the interpreter (as ``app.context.summaries.breathe`` does for counting)."""
     for n, row in enumerate(rows):
         if row.get("row", CONVERSATION) == CONVERSATION:
-            shown(row, prices)
+            shown(row, prices)  # its tags read too
         if n % BREATHE_EVERY == BREATHE_EVERY - 1:
             time.sleep(0.0005)
 
