@@ -1,7 +1,10 @@
 """ZIP archives of many conversations: native documents inside, plus an index.
 
 ``index.json`` names the archive format and version and lists every conversation (id, title,
-times, entry count, fork); ``conversations/<id>.json`` holds each one's native document. Writing
+times, entry count, fork) and project (id, name); ``conversations/<id>.json`` holds each
+conversation's native document, ``projects/<id>.json`` each project's (read first, so the
+projects are there when their conversations arrive; a Crosstalk that knows no projects reads
+only the conversations, whose project is a debug log it keeps). Writing
 streams one conversation at a time and reading opens one member at a time, so memory stays
 bounded by the largest conversation however many the archive holds.
 
@@ -28,7 +31,6 @@ from app.transfer import carried, native
 from app.transfer.base import (
     READ_ERRORS,
     UNSAFE_MEMBER,
-    Group,
     Item,
     Malformed,
     Problem,
@@ -44,6 +46,7 @@ FORMAT = "crosstalk.archive"
 VERSION = 2  # 2: attachments' files as blobs/<sha256>
 INDEX = "index.json"
 FOLDER = "conversations/"
+PROJECTS = "projects/"
 BLOBS = "blobs/"
 MAX_MEMBER_BYTES = 1 << 30  # a member claiming more is refused, not inflated
 _COMPRESSED = ("image/png", "image/jpeg", "image/gif", "image/webp")  # stored, not deflated
@@ -56,6 +59,7 @@ class ArchiveWriter:
     def __init__(self, target: IO[bytes], blobs: Blobs | None = None) -> None:
         self.zip = zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6)
         self.rows: list[dict[str, Any]] = []
+        self.project_rows: list[dict[str, Any]] = []
         self.blobs = blobs
         self.written: set[str] = set()
         self.notes: list[str] = []
@@ -72,6 +76,12 @@ class ArchiveWriter:
             for sha in named:
                 if sha not in self.written:
                     self._blob(header.id, entries, sha)
+
+    def add_project(self, header: Header, entries: list[AnyEntry]) -> None:
+        name = f"{PROJECTS}{header.id}.json"
+        self.zip.writestr(name, native.encode(header, entries))
+        title = native.title_of(entries) or None
+        self.project_rows.append({"id": header.id, "name": title, "file": name})
 
     def _blob(self, conversation_id: str, entries: list[AnyEntry], sha: str) -> None:
         """One blob, copied in pieces (never whole in memory), checked against its hash."""
@@ -104,6 +114,8 @@ class ArchiveWriter:
             "exported_at": utc_now(),
             "conversations": self.rows,
         }
+        if self.project_rows:
+            index["projects"] = self.project_rows
         self.zip.writestr(INDEX, json.dumps(index, indent=1, ensure_ascii=False) + "\n")
         self.zip.close()
 
@@ -129,17 +141,21 @@ def is_archive(zf: zipfile.ZipFile) -> bool:
 
 
 def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
-    """Every conversation in a Crosstalk archive, in id order: a parent comes before its forks."""
+    """Every project, then every conversation in a Crosstalk archive, in id order: a parent
+    comes before its forks."""
     try:
         _check_index(zf)
     except Malformed as exc:
         yield Problem(f"{name}:{INDEX}", exc.place, exc.expected)
         return
-    inside = [i for i in zf.infolist() if i.filename.startswith(FOLDER) and not i.is_dir()]
+    inside = [
+        i for i in zf.infolist() if i.filename.startswith((PROJECTS, FOLDER)) and not i.is_dir()
+    ]
     for info in inside:
         if not safe_member(info):
             yield Problem(f"{name}:{info.filename}", "", UNSAFE_MEMBER)
-    members = sorted(filter(safe_member, inside), key=lambda i: i.filename)
+    first = lambda i: (not i.filename.startswith(PROJECTS), i.filename)  # noqa: E731
+    members = sorted(filter(safe_member, inside), key=first)
     blob = functools.partial(_blob, zf)
     for done, info in enumerate(members, start=1):
         where = f"{name}:{info.filename}"
@@ -149,8 +165,7 @@ def read(zf: zipfile.ZipFile, name: str, tick: Tick) -> Iterator[Item]:
             yield Problem(where, exc.place, exc.expected)
         else:
             title = native.title_of(document.entries)
-            label = labelled(where, title)
-            yield Group(label, [native.draft(document, label, blob)])
+            yield native.group(document, labelled(where, title), blob)
         tick(done, len(members))
 
 

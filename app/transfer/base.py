@@ -22,7 +22,7 @@ import msgspec
 from app.errors import CrosstalkError
 from app.history import AnyEntry
 from app.notes import ImportNote, ImportSkipped
-from app.store.transcript import ForkRef
+from app.store.transcript import ForkRef, Header
 from app.transfer.carried import BlobReader, no_blob
 
 # What reading a damaged file or ZIP member can raise, besides Malformed.
@@ -74,6 +74,24 @@ class Draft:
     keep_id: str | None = None
     forked_from: ForkRef | None = None
     blob: BlobReader = no_blob  # the bytes the export carries for a referenced attachment
+    # Another app's grouping, tags and pin (a Crosstalk document holds its own as entries):
+    # ``project_key`` names the source's group ("chatgpt:g-p-..."), so that a later import
+    # finds the project an earlier one made for it; a new one is named ``project_name`` and
+    # the first free number ("ChatGPT project 1").
+    project_key: str | None = None
+    project_name: str = ""
+    tags: tuple[str, ...] = ()
+    pinned: bool = False
+
+
+@dataclass(frozen=True)
+class ProjectDraft:
+    """A project as a Crosstalk export carries it: its own transcript, its id kept (joined
+    by id with a project already there, merged entry by entry as sync merges)."""
+
+    label: str
+    header: Header
+    entries: list[AnyEntry]
 
 
 @dataclass(frozen=True)
@@ -83,6 +101,7 @@ class Group:
     label: str
     drafts: list[Draft]
     skip_reason: ImportSkipped | None = None  # e.g. no messages: reported, not made
+    projects: list[ProjectDraft] = field(default_factory=list)  # made before the drafts
 
 
 Item = Group | Problem
@@ -237,11 +256,14 @@ class ImportReport:
     failed: list[Problem] = field(default_factory=list)
     notes: list[tuple[str, ImportNote]] = field(default_factory=list)  # (label, e.g. a new id)
     cancelled: bool = False
+    projects: list[tuple[str, str, str]] = field(default_factory=list)  # made: (id, name, label)
 
     def summary(self) -> str:
         verb = "would import" if self.dry_run else "imported"
+        made = len(self.projects)
+        projects = f" and {made} project{'s' * (made != 1)}" if made else ""
         text = (
-            f"{verb} {len(self.imported)} conversation{'s' * (len(self.imported) != 1)}, "
-            f"skipped {len(self.skipped)}, failed {len(self.failed)}"
+            f"{verb} {len(self.imported)} conversation{'s' * (len(self.imported) != 1)}"
+            f"{projects}, skipped {len(self.skipped)}, failed {len(self.failed)}"
         )
         return text + (" (cancelled)" if self.cancelled else "")

@@ -7,6 +7,11 @@ a ``recipient`` (``all``, or the tool an assistant message calls) and ``content`
 ``content_type`` (text, multimodal_text, code, execution_output, thoughts, ...). Images are
 attached when the export's image files sit beside ``conversations.json``; what cannot be kept
 (audio, unknown part types) becomes a placeholder.
+
+A conversation of a ChatGPT project has the project's id (``g-p-`` and hex) as ``gizmo_id``
+and ``conversation_template_id`` (a custom GPT's is ``g-`` without ``p-``); the export names no
+projects, so each id becomes a project named "ChatGPT project" and a number, which a later
+import of the same id joins (``app.transfer.projects``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ from app.transfer.jsonread import Node
 
 FORMAT = "chatgpt"
 PROVIDER = "chatgpt"
+PROJECT_PREFIX = "g-p-"
+PROJECT_NAME = "ChatGPT project"
 AUDIO_PARTS = ("audio_asset_pointer", "real_time_user_audio_video_asset_pointer")
 
 
@@ -66,8 +73,19 @@ def convert(conversation: Node, source: Source, index: int) -> Group:
             created_at=created,
             main=entries(main),
             branches=[(leaf, entries(path)) for leaf, path in others],
+            project_key=_project(conversation),
+            project_name=PROJECT_NAME,
         )
     )
+
+
+def _project(conversation: Node) -> str | None:
+    """The key of the ChatGPT project the conversation is in (None: in none)."""
+    for name in ("conversation_template_id", "gizmo_id"):
+        value = conversation.get(name).value
+        if isinstance(value, str) and value.startswith(PROJECT_PREFIX):
+            return f"{FORMAT}:{value}"
+    return None
 
 
 def _message(b: Builder, message: Node, source: Source, created: str, default_model: str) -> None:

@@ -9,6 +9,7 @@ the entry, with a note under ``meta["placeholders"]``: never silently dropped.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import mimetypes
 from collections.abc import Callable, Iterator, Sequence
@@ -18,9 +19,11 @@ from typing import Any
 import msgspec
 
 from app import ids
+from app.errors import InvalidValue
 from app.history import (
     AnyEntry,
     Attachment,
+    DebugLog,
     MemoryNotebook,
     ModelInput,
     ModelOutput,
@@ -35,6 +38,7 @@ from app.history import (
 )
 from app.history.entries import MESSAGE_KINDS
 from app.notes import ImportSkipped
+from app.store import project_state
 from app.transfer.base import (
     READ_ERRORS,
     Draft,
@@ -250,6 +254,10 @@ class Conversation:
     ref: str = ""  # how forks in the same file name it (default: its key)
     parent_ref: str | None = None  # a conversation of the same file this one was forked from
     fork_seq: int = 0
+    project_key: str | None = None  # the source's group, e.g. "chatgpt:g-p-..." (Draft)
+    project_name: str = ""  # a new project for it is named so, and numbered
+    tags: tuple[str, ...] = ()
+    pinned: bool = False
 
 
 def group(conversation: Conversation) -> Group:
@@ -273,10 +281,26 @@ def group(conversation: Conversation) -> Group:
     provenance = {"format": c.fmt, "file": c.file, "conversation": c.source_id, "key": c.key}
     ts = c.main[-1].ts or c.created_at
     mark = Title(text=title, source="generated", ts=ts, meta={"import": provenance})
-    entries = stamp_entries([*merged, mark])
+    tagged = [tags_entry(c.tags, ts)] if c.tags else []
+    entries = stamp_entries([*merged, *tagged, mark])
     ref = c.ref or c.key
-    draft = Draft(c.label, c.key, c.created_at, entries, ref, c.parent_ref, c.fork_seq)
+    draft = Draft(
+        c.label, c.key, c.created_at, entries, ref, c.parent_ref, c.fork_seq,
+        project_key=c.project_key, project_name=c.project_name, tags=c.tags, pinned=c.pinned,
+    )  # fmt: skip
     return Group(c.label, [draft])
+
+
+def tags_entry(tags: Sequence[str], ts: str) -> DebugLog:
+    """A conversation's tags as the store keeps them (``app.store.project_state``): those
+    Crosstalk cannot keep (with a comma, too long) are left out."""
+    kept = []
+    for tag in tags:
+        with contextlib.suppress(InvalidValue):
+            kept.append(project_state.clean_tag(tag))
+    kept = project_state.retagged([], kept)
+    message = "tags: " + (", ".join(kept) or "none")
+    return DebugLog(category=project_state.TAGGED, message=message, meta={"tags": kept}, ts=ts)
 
 
 def merge_paths(paths: list[list[AnyEntry]]) -> tuple[list[AnyEntry], str | None]:

@@ -19,7 +19,6 @@ from app.transfer import archive, chatgpt, claude, llm_logs, native, openwebui
 from app.transfer.base import (
     MAX_SIBLING_BYTES,
     READ_ERRORS,
-    Group,
     Item,
     Malformed,
     Problem,
@@ -187,5 +186,4 @@ def _document(source: Source) -> Item:
     except Malformed as exc:
         return Problem(source.name, exc.place, exc.expected)
     title = native.title_of(document.entries)
-    label = labelled(source.name, title)
-    return Group(label, [native.draft(document, label)])
+    return native.group(document, labelled(source.name, title))

@@ -7,6 +7,12 @@ Conversations are read one at a time, so an export of the whole library stays sm
 Attachments: JSON and ZIP carry their files losslessly (``app.transfer.carried``); HTML shows
 images inline as ``data:`` URLs and names other files; Markdown writes them into a folder
 ``<name>_files/`` beside the ``.md`` file and links them.
+
+Projects (docs/projects.md) are transcripts in the same folder: JSON and ZIP carry the project
+of each conversation they write (a JSON document holds it, a ZIP has it once under
+``projects/``), and a project named among the ids (``all_ids`` names them) is written too,
+as a document of its own. Markdown and HTML are for reading conversations: they name each
+one's project and tags at the top, and never write a project as if it were a conversation.
 """
 
 from __future__ import annotations
@@ -22,14 +28,14 @@ import msgspec
 
 from app import ids
 from app.atomic import fsync_dir, replace_file
-from app.errors import InvalidValue, StorageError
+from app.errors import CrosstalkError, InvalidValue, StorageError
 from app.history import AnyEntry, Attachment, History, ModelOutput
 from app.paths import DIR_MODE, FILE_MODE
 from app.scrub import scrub
-from app.store import Library
+from app.store import Library, project_state
 from app.store.blobs import Blobs
-from app.store.transcript import SUFFIX, Header, storage_error
-from app.transfer import carried, files, html_page, markdown, native
+from app.store.transcript import PROJECT, SUFFIX, Header, storage_error
+from app.transfer import carried, files, html_page, markdown, native, projects
 from app.transfer.archive import ArchiveWriter
 from app.transfer.base import Progress, ProgressFn
 
@@ -41,11 +47,12 @@ EXTENSIONS = {"json": ".json", "markdown": ".md", "html": ".html", "zip": ".zip"
 class ExportReport:
     written: list[Path] = field(default_factory=list)
     conversations: int = 0
+    projects: int = 0  # written as projects (JSON and ZIP)
     notes: list[str] = field(default_factory=list)  # e.g. an attachment's file is missing
 
 
 def all_ids(library: Library) -> list[str]:
-    """Every conversation on disk (not in the trash), oldest first."""
+    """Every conversation and project on disk (not in the trash), oldest first."""
     folder = library.data.conversations
     stems = (p.name[: -len(SUFFIX)] for p in folder.iterdir() if p.name.endswith(SUFFIX))
     return sorted(stem for stem in stems if ids.is_valid(stem))
@@ -72,6 +79,7 @@ def render(
     blobs: Blobs | None = None,
     notes: list[str] | None = None,
     links: Mapping[Attachment, str] | None = None,
+    library: Library | None = None,
 ) -> bytes:
     """A conversation in ``fmt``. JSON keeps every entry of every branch; Markdown and HTML,
     meant for reading, show the active branch, and with ``all_branches`` each other branch
@@ -79,18 +87,28 @@ def render(
 
     ``blobs`` is where attachments' files are read from (JSON carries them, HTML shows the
     images); an attachment whose file is missing is named, and said in ``notes``. Markdown
-    links each attachment to its file in ``links`` (relative paths ``files.write`` chose)."""
+    links each attachment to its file in ``links`` (relative paths ``files.write`` chose).
+    With ``library``, JSON carries the conversation's project, and Markdown and HTML name it.
+    A project (``header.kind``) is written as JSON only."""
     notes = [] if notes is None else notes
     if fmt == "json":
         entries = scrubbed(list(history))
         bytes_of = carried.gather(header.id, entries, blobs, notes) if blobs else {}
-        return native.encode(header, entries, bytes_of)
+        project = None
+        if library is not None and header.kind != PROJECT:
+            project = projects.project_of(library, history)
+        return native.encode(header, entries, bytes_of, project)
     if fmt not in ("markdown", "html"):
         raise InvalidValue(cause="export_format", given=fmt, choices=", ".join(FORMATS))
+    if header.kind == PROJECT:
+        raise InvalidValue(cause="nothing_to_export")
     entries, others = readable(history, all_branches)
+    project_name, tags = projects.labels(library, history)
     if fmt == "markdown":
-        return markdown.render(header, entries, others, links or {}).encode()
-    return html_page.render(header, entries, others, blobs, notes).encode()
+        return markdown.render(header, entries, others, links or {},
+                               project=project_name, tags=tags).encode()  # fmt: skip
+    return html_page.render(header, entries, others, blobs, notes,
+                            project=project_name, tags=tags).encode()  # fmt: skip
 
 
 def readable(
@@ -143,21 +161,29 @@ def export(
     for conversation_id in wanted:  # a missing one fails before anything is written
         if not (library.data.conversations / f"{conversation_id}{SUFFIX}").exists():
             library.open(conversation_id)  # raises NotFound, saying if it is in the trash
+    listed = {i for i in wanted if projects.is_project(library, i)}
+    if fmt in ("markdown", "html"):  # for reading: conversations only
+        wanted = [i for i in wanted if i not in listed]
+        if not wanted:
+            raise InvalidValue(cause="nothing_to_export")
     report = ExportReport()
 
     def step(done: int, target: Path) -> None:
-        report.conversations = done
         if progress is not None:
             progress(Progress(target.name, done, len(wanted), done))
 
     if fmt == "zip":
         _check_free(output, force)
-        report.notes += _zip(library, wanted, output, step)
+        report.notes += _zip(library, wanted, listed, output, step, report)
         report.written.append(output)
         return report
     targets = _targets(wanted, fmt, output, force)
     for done, (conversation_id, target) in enumerate(zip(wanted, targets, strict=True), 1):
         conversation = library.open(conversation_id)
+        if conversation.header.kind == PROJECT:
+            report.projects += 1
+        else:
+            report.conversations += 1
         history = conversation.history
         links: dict[Attachment, str] = {}
         if fmt == "markdown":
@@ -165,7 +191,8 @@ def export(
             shown = [*entries, *(e for _, part in others for e in part)]
             links = files.write(target, shown, library.blobs, force, report.notes)
         content = render(fmt, conversation.header, history, all_branches=all_branches,
-                         blobs=library.blobs, notes=report.notes, links=links)  # fmt: skip
+                         blobs=library.blobs, notes=report.notes, links=links,
+                         library=library)  # fmt: skip
         try:
             replace_file(target, content)
         except OSError as exc:
@@ -202,17 +229,33 @@ def _check_free(target: Path, force: bool) -> None:
 
 
 def _zip(
-    library: Library, wanted: list[str], output: Path, step: Callable[[int, Path], None]
+    library: Library,
+    wanted: list[str],
+    listed: set[str],
+    output: Path,
+    step: Callable[[int, Path], None],
+    report: ExportReport,
 ) -> list[str]:
-    """Write the archive; the notes on attachments whose files were missing."""
+    """Write the archive: the conversations, then the projects named among ``wanted``
+    (``listed``) and those the conversations are in; the notes on attachments whose files
+    were missing."""
     fd, staging = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".new")
     try:
         with os.fdopen(fd, "wb") as f:
             writer = ArchiveWriter(f, library.blobs)
             try:
+                added: set[str] = set()
                 for done, conversation_id in enumerate(wanted, 1):
+                    if conversation_id in listed:
+                        added |= _zip_project(library, writer, conversation_id, added, report)
+                        step(done, output)
+                        continue
                     conversation = library.open(conversation_id)
                     writer.add(conversation.header, scrubbed(list(conversation.history)))
+                    report.conversations += 1
+                    project_id = project_state.project_of(conversation.history)
+                    if project_id is not None:
+                        added |= _zip_project(library, writer, project_id, added, report)
                     step(done, output)
             except BaseException:  # e.g. Cancelled: end the ZIP while its file is still open
                 writer.zip.close()  # (the staging file is removed below)
@@ -231,3 +274,21 @@ def _zip(
             with contextlib.suppress(OSError):
                 os.unlink(staging)
     return writer.notes
+
+
+def _zip_project(
+    library: Library, writer: ArchiveWriter, project_id: str, added: set[str], report: ExportReport
+) -> set[str]:
+    """Add the project ``project_id`` to the archive once (a project not here, deleted or
+    not synced yet, is left out: its conversations keep naming it)."""
+    if project_id in added:
+        return set()
+    try:
+        project = library.open(project_id)
+    except CrosstalkError:
+        return set()
+    if project.header.kind != PROJECT:
+        return set()
+    writer.add_project(project.header, list(project.history))
+    report.projects += 1
+    return {project_id}

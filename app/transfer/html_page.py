@@ -64,18 +64,29 @@ def render(
     branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
     blobs: Blobs | None = None,
     notes: list[str] | None = None,
+    *,
+    project: str | None = None,
+    tags: Sequence[str] = (),
 ) -> str:
     """The conversation (its active branch), then each of ``branches`` under its label.
     Images are inline (from ``blobs`` for stored attachments); a missing one is named, and
-    said in ``notes``."""
-    page = _Page(blobs, [] if notes is None else notes)
+    said in ``notes``. The header names its ``project`` and ``tags``, if any."""
+    page = _Page(blobs, [] if notes is None else notes, project, tags)
     return page.render(header, entries, branches)
 
 
 class _Page:
-    def __init__(self, blobs: Blobs | None, notes: list[str]) -> None:
+    def __init__(
+        self,
+        blobs: Blobs | None,
+        notes: list[str],
+        project: str | None = None,
+        tags: Sequence[str] = (),
+    ) -> None:
         self.blobs = blobs
         self.notes = notes
+        self.project = project
+        self.tags = tags
 
     def render(
         self,
@@ -130,6 +141,11 @@ def _render(
     if header.forked_from:
         fork = header.forked_from
         meta.append(f"forked from <code>{escape(fork.id)}</code> at entry {fork.seq}")
+    if page.project:
+        meta.append(f'project <span class="project">{escape(page.project)}</span>')
+    if page.tags:
+        shown = ", ".join(f'<span class="tag">{escape(tag)}</span>' for tag in page.tags)
+        meta.append(f"tags {shown}")
     body = "\n".join(filter(None, (_entry(e, page) for e in entries)))
     for label, part in branches:
         inner = "\n".join(filter(None, (_entry(e, page) for e in part)))

@@ -11,6 +11,10 @@
 - The files attachments reference (carried by Crosstalk JSON and ZIP exports) are checked
   against their hashes and stored before the conversation is written; a damaged one fails
   that conversation only (``app.transfer.carried``).
+- Projects come along (``app.transfer.projects``): a Crosstalk export's are made under their
+  ids or joined with the project here with that id; another app's groups (a ChatGPT project,
+  an Open WebUI folder) become projects an import of the same app finds again. A conversation
+  made here goes into its project with its tags and pin; one skipped is left as it is.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from app.transfer.base import (
     ProgressFn,
     Tick,
 )
+from app.transfer.projects import Placer
 
 
 def import_paths(
@@ -99,6 +104,7 @@ class Importer:
         self.refs: dict[str, str] = {}  # a draft's ref -> its id in the library
         self.planned: dict[str, str] = {}  # ids made (or, in a dry run, to be made) -> key
         self.handled = 0
+        self.placer = Placer(library, self.report)
 
     def run(self, paths: Iterable[Path], source_format: str | None = None) -> ImportReport:
         try:
@@ -126,6 +132,12 @@ class Importer:
         if group.skip_reason:
             self.report.skipped.append((group.label, group.skip_reason))
             return
+        for project in group.projects:
+            try:
+                self.placer.native(project)
+            except CrosstalkError as exc:  # its conversations are imported all the same
+                message = f"expected its project to be saved, but {exc}"
+                self.report.failed.append(Problem(project.label, "", message))
         planned: list[tuple[Header, Draft]] = []
         for draft in group.drafts:
             found_id, header, note = self._decide(draft)
@@ -149,13 +161,19 @@ class Importer:
             return
         if self.report.dry_run:
             self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
+            for _, draft in planned:
+                if draft.project_key:  # (said, not made)
+                    self.placer.foreign(draft.project_key, draft.project_name, draft.label)
             return
         try:
             for wanted in files:  # first: a conversation is never written without its files
                 for data in wanted.values():
                     self.library.blobs.put(data)
             for header, draft in planned:
-                self.library.create_from(header, draft.entries, imported=True)
+                entries = self.placer.into_project(draft).entries
+                self.library.create_from(header, entries, imported=True)
+            for header, draft in planned:
+                self.placer.place(header.id, draft)
         except (CrosstalkError, ArithmeticError) as exc:
             self._undo(planned)
             message = f"expected to be saved, but {exc}; nothing of it was kept"

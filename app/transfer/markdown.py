@@ -63,6 +63,12 @@ def attachments_line(
     return "\n\n".join(lines)
 
 
+def _inline(text: str) -> str:
+    """A name in running text: one line, Markdown's marks escaped (a name is not markup)."""
+    flat = " ".join(text.split())
+    return re.sub(r"([\\`*_\[\]<>#|~])", r"\\\1", flat)
+
+
 def _label(name: str) -> str:
     """A name as link text: brackets and backslashes escaped, one line."""
     flat = " ".join(name.split())
@@ -74,15 +80,23 @@ def render(
     entries: Sequence[AnyEntry],
     branches: Sequence[tuple[str, Sequence[AnyEntry]]] = (),
     links: Mapping[Attachment, str] | None = None,
+    *,
+    project: str | None = None,
+    tags: Sequence[str] = (),
 ) -> str:
     """The conversation (its active branch), then each of ``branches`` under its label;
-    attachments link to ``links`` (paths relative to the file, ``app.transfer.files``)."""
+    attachments link to ``links`` (paths relative to the file, ``app.transfer.files``). The
+    top names its ``project`` and ``tags``, if any."""
     lines = [f"# {title_of(entries) or 'Untitled'}", ""]
     lines.append(f"- Conversation: `{header.id}`")
     lines.append(f"- Started: {when(header.created_at)}")
     if header.forked_from:
         fork = header.forked_from
         lines.append(f"- Forked from `{fork.id}` at entry {fork.seq}")
+    if project:
+        lines.append(f"- Project: {_inline(project)}")
+    if tags:
+        lines.append(f"- Tags: {', '.join(_inline(tag) for tag in tags)}")
     lines += ["- Exported from Crosstalk", ""]
     for entry in entries:
         block = _entry(entry, links)

@@ -5,6 +5,12 @@
 ``app.history.entries``, so export -> import -> export gives the same bytes. A document from a
 newer Crosstalk is refused whole, never half-read.
 
+A conversation in a project carries the project too, ``"project": {"header": ..., "entries":
+[...]}`` (its own transcript, docs/projects.md), so an import recreates it or joins the one with
+its id; a Crosstalk that knows no projects ignores the field and imports the conversation. A
+project exported on its own is a document whose header is the project's (``kind`` "project",
+transcript version 3).
+
 Version 2 is written when attachments reference stored files by SHA-256: the document then
 carries their bytes in ``"blobs": {sha256: base64}`` (``app.transfer.carried``), and a Crosstalk
 that knows no blobs refuses it instead of importing attachments without their files. A
@@ -23,14 +29,21 @@ from app import ids
 from app.history import AnyEntry, Compression, ModelOutput, Title, Usage
 from app.store.blobs import is_hash
 from app.store.transcript import FORMAT as TRANSCRIPT_FORMAT
+from app.store.transcript import PROJECT, PROJECT_VERSION, Header
 from app.store.transcript import VERSION as TRANSCRIPT_VERSION
-from app.store.transcript import Header
-from app.transfer.base import Draft, Malformed
+from app.transfer.base import Draft, Group, Malformed, ProjectDraft
 from app.transfer.carried import BlobReader, bad_reference, references
 
 FORMAT = "crosstalk.conversation"
 VERSION = 2  # 2: attachments may reference blobs, carried in "blobs"
 MAX_TOKENS = 1 << 40  # per call; the index adds them up in 64 bits
+
+
+class Embedded(msgspec.Struct, frozen=True, kw_only=True):
+    """The project a conversation is in: its transcript's header and entries."""
+
+    header: Header
+    entries: list[AnyEntry]
 
 
 class Document(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -39,6 +52,7 @@ class Document(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     header: Header
     entries: list[AnyEntry]
     blobs: dict[str, bytes] = {}  # sha256 -> the attachment's bytes (base64 in the JSON)
+    project: Embedded | None = None  # the project the conversation is in
 
 
 class _Probe(msgspec.Struct):
@@ -55,16 +69,19 @@ _MISSING = re.compile(r"Object missing required field `(.*)`")
 
 
 def encode(
-    header: Header, entries: Sequence[AnyEntry], blobs: Mapping[str, bytes] | None = None
+    header: Header,
+    entries: Sequence[AnyEntry],
+    blobs: Mapping[str, bytes] | None = None,
+    project: Embedded | None = None,
 ) -> bytes:
-    """The document for one conversation, indented for people who open it, carrying
-    ``blobs`` (the bytes of the attachments it references, ``carried.gather``), in the order
-    the entries name them."""
+    """The document for one conversation (or project), indented for people who open it,
+    carrying ``blobs`` (the bytes of the attachments it references, ``carried.gather``), in
+    the order the entries name them, and the ``project`` it is in."""
     named = references(entries)
     carried = {sha: blobs[sha] for sha in named if sha in blobs} if blobs else {}
     document = Document(
         format=FORMAT, version=version_for(named), header=header, entries=list(entries),
-        blobs=carried,
+        blobs=carried, project=project,
     )  # fmt: skip
     return msgspec.json.format(_encoder.encode(document), indent=2) + b"\n"
 
@@ -101,19 +118,13 @@ def decode(data: bytes) -> Document:
 
 
 def _check(document: Document) -> None:
-    header = document.header
-    if header.format != TRANSCRIPT_FORMAT:
-        raise Malformed("at .header.format", f"expected {TRANSCRIPT_FORMAT!r}")
-    if not 1 <= header.version <= TRANSCRIPT_VERSION:
-        raise Malformed(
-            "at .header.version",
-            f"expected transcript version 1 to {TRANSCRIPT_VERSION}, found {header.version}",
-        )
-    if not ids.is_valid(header.id):
-        raise Malformed("at .header.id", f"expected a conversation id, found {header.id!r}")
-    if header.forked_from and not ids.is_valid(header.forked_from.id):
-        found = header.forked_from.id
-        raise Malformed("at .header.forked_from.id", f"expected a conversation id, found {found!r}")
+    _check_header(document.header, ".header")
+    if document.project is not None:
+        project = document.project
+        if project.header.kind != PROJECT or document.header.kind == PROJECT:
+            raise Malformed("at .project.header.kind", f"expected {PROJECT!r} in a conversation")
+        _check_header(project.header, ".project.header")
+        _check_seqs(project.entries, ".project.entries")
     for sha in document.blobs:
         if not is_hash(sha):
             raise Malformed("at .blobs", f"expected SHA-256 hashes as keys, found {sha[:80]!r}")
@@ -122,16 +133,39 @@ def _check(document: Document) -> None:
         index, number, _ = bad
         place = f"at .entries[{index}].attachments[{number}].sha256"
         raise Malformed(place, "expected a SHA-256 in hex")
-    for expected, entry in enumerate(document.entries, start=1):
+    _check_seqs(document.entries, ".entries")
+
+
+def _check_header(header: Header, at: str) -> None:
+    """A conversation's header (transcript version 1 or 2) or a project's (version 3)."""
+    if header.format != TRANSCRIPT_FORMAT:
+        raise Malformed(f"at {at}.format", f"expected {TRANSCRIPT_FORMAT!r}")
+    if header.kind not in (None, PROJECT):
+        raise Malformed(f"at {at}.kind", f"expected {PROJECT!r} or nothing, found {header.kind!r}")
+    low, high = (
+        (PROJECT_VERSION, PROJECT_VERSION) if header.kind == PROJECT else (1, TRANSCRIPT_VERSION)
+    )
+    if not low <= header.version <= high:
+        what = "a project's transcript version" if header.kind == PROJECT else "transcript version"
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise Malformed(f"at {at}.version", f"expected {what} {span}, found {header.version}")
+    if not ids.is_valid(header.id):
+        raise Malformed(f"at {at}.id", f"expected a conversation id, found {header.id!r}")
+    if header.forked_from and not ids.is_valid(header.forked_from.id):
+        found = header.forked_from.id
+        raise Malformed(f"at {at}.forked_from.id", f"expected a conversation id, found {found!r}")
+
+
+def _check_seqs(entries: Sequence[AnyEntry], at: str) -> None:
+    for expected, entry in enumerate(entries, start=1):
         if entry.seq != expected:
-            raise Malformed(
-                f"at .entries[{expected - 1}].seq", f"expected {expected}, found {entry.seq}"
-            )
+            found = f"expected {expected}, found {entry.seq}"
+            raise Malformed(f"at {at}[{expected - 1}].seq", found)
         if isinstance(entry, ModelOutput | Compression):
             for name in Usage.__struct_fields__:
                 count = getattr(entry.usage, name)
                 if not 0 <= count <= MAX_TOKENS:
-                    place = f"at .entries[{expected - 1}].usage.{name}"
+                    place = f"at {at}[{expected - 1}].usage.{name}"
                     raise Malformed(place, f"expected a token count, found {count}")
 
 
@@ -185,6 +219,15 @@ def content_key(created_at: str, entries: Sequence[AnyEntry]) -> str:
     """The same conversation content gives the same key, whatever its id."""
     digest = hashlib.sha256(_encoder.encode([created_at, list(entries)]))
     return f"crosstalk:{digest.hexdigest()}"
+
+
+def group(document: Document, label: str, blob: BlobReader | None = None) -> Group:
+    """What a document brings: a conversation (with the project it is in), or a project."""
+    if document.header.kind == PROJECT:
+        return Group(label, [], projects=[ProjectDraft(label, document.header, document.entries)])
+    embedded = document.project
+    projects = [ProjectDraft(label, embedded.header, embedded.entries)] if embedded else []
+    return Group(label, [draft(document, label, blob)], projects=projects)
 
 
 def draft(document: Document, label: str, blob: BlobReader | None = None) -> Draft:

@@ -7,6 +7,10 @@ holds ``history: {messages: {id: message}, currentId}`` (a tree: a message has `
 branch as ``messages``. The branch ending at ``currentId`` is imported, other branches (edits,
 regenerations, several models answering at once) become forks. Images sent as data URLs are
 attached; a reply's ``<details type="reasoning">`` becomes its reasoning.
+
+A chat's ``folder_id`` (a folder's id: the export names no folders) becomes a project named
+"Open WebUI folder" and a number, which a later import of the same folder joins; its tags
+(``meta.tags``, or an older export's ``chat.tags``) become tags, and ``pinned`` pins it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from app.transfer.jsonread import Node
 
 FORMAT = "openwebui"
 PROVIDER = "openwebui"
+PROJECT_NAME = "Open WebUI folder"
 _REASONING = re.compile(r'<details\s+type="reasoning"[^>]*>(.*?)</details>\s*', re.DOTALL)
 _SUMMARY = re.compile(r"<summary>.*?</summary>\s*", re.DOTALL)
 _DATA_URL = re.compile(r"data:([\w.+-]+/[\w.+-]+);base64,(.*)", re.DOTALL)
@@ -69,6 +74,8 @@ def convert(record: Node, source: Source, index: int) -> Group:
         return builder.finish()
 
     label = labelled(f"{source.name} [{index}]", title)
+    folder = record.get("folder_id").value if record is not chat else None
+    folder = folder if isinstance(folder, str) and folder else None
     return group(
         Conversation(
             fmt=FORMAT,
@@ -80,8 +87,28 @@ def convert(record: Node, source: Source, index: int) -> Group:
             created_at=created,
             main=entries(main),
             branches=[(leaf, entries(path)) for leaf, path in others],
+            project_key=f"{FORMAT}:folder:{folder}" if folder else None,
+            project_name=PROJECT_NAME,
+            tags=_tags(record, chat),
+            pinned=record.get("pinned").flag(),
         )
     )
+
+
+def _tags(record: Node, chat: Node) -> tuple[str, ...]:
+    """``meta.tags`` (names), or an older export's ``chat.tags`` (names, or {name})."""
+    found = []
+    meta = record.get("meta")
+    listed = _listed(meta.get("tags")) if meta.is_dict() else []
+    for tag in [*listed, *_listed(chat.get("tags"))]:
+        value = tag.get("name").value if tag.is_dict() else tag.value
+        if isinstance(value, str) and value.strip():
+            found.append(value.strip())
+    return tuple(dict.fromkeys(found))
+
+
+def _listed(node: Node) -> list[Node]:
+    return node.items() if node.is_list() else []
 
 
 def _message(b: Builder, message: Node, default_model: str, created: str) -> None:
