@@ -402,7 +402,12 @@ class ProjectsSection(QWidget):
         finally:
             self._busy = False
             QTimer.singleShot(0, self._schedule)  # a refresh asked meanwhile
-        if self.model.set_counts(counts):
+        self._restoring = True  # rows made anew move the current row: not a choice
+        try:
+            rebuilt = self.model.set_counts(counts)
+        finally:
+            self._restoring = False
+        if rebuilt:
             self.set_archived_open(self._archived_open)
             self.view.updateGeometry()
         self._select(self._filter)
