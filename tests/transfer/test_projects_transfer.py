@@ -274,7 +274,9 @@ def test_openwebui_folders_tags_and_pins(library: Library) -> None:
     assert projects.members(projects.find("Open WebUI folder 2").id) == [by_title["Garden plan"]]
 
     def tags(title: str) -> list[str]:
-        return json.loads(next(r for r in library.newest(10) if r["title"] == title)["tags"])
+        row = next(r for r in library.newest(10) if r["title"] == title)
+        found: list[str] = json.loads(row["tags"])
+        return found
 
     assert tags("Goldwater Rule Ethics") == ["work", "python_help"]
     assert tags("Ethics follow-up") == ["Ethics", "reading"]  # the older export's chat.tags
