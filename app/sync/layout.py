@@ -45,6 +45,15 @@ class Manifest(msgspec.Struct, kw_only=True):
     conversations: dict[str, int] = {}
     events: int = 0
     written_at: str = ""
+    # Projects' batches (docs/projects.md), named apart from the conversations': a Crosstalk
+    # that knows no projects reads only ``conversations`` (it ignores this field), so it never
+    # fetches a project's transcript, which it could not read (version 3) and which would
+    # stop its every sync.
+    projects: dict[str, int] = {}
+
+    def batches(self) -> dict[str, int]:
+        """Every key's last batch, conversations' and projects' alike."""
+        return {**self.conversations, **self.projects}
 
 
 class SegmentHead(msgspec.Struct, kw_only=True):

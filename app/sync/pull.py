@@ -46,7 +46,7 @@ def receive(run: Run) -> None:
     wanted: dict[str, list[tuple[str, int]]] = {}  # conversation key -> (device, batch)
     for device, _, found in changed:
         done = state.peers.get(device, Peer()).conversations
-        for key, last in found.conversations.items():
+        for key, last in found.batches().items():
             for number in range(done.get(key, 0) + 1, last + 1):
                 wanted.setdefault(key, []).append((device, number))
     held_back = _receive_conversations(run, wanted)
@@ -114,7 +114,9 @@ def _adopt_own(run: Run, name: str | None) -> None:
     own = manifest(run, name, run.device)
     state.manifest = max(state.manifest, own.number)
     state.events = max(state.events, own.events)
-    for key, number in own.conversations.items():
+    if own.projects:
+        state.projects = sorted(set(state.projects) | set(own.projects))
+    for key, number in own.batches().items():
         for behind in range(state.segments.get(key, 0) + 1, number + 1):  # sent, not noted
             segment = run.vault.get_segment(run.vault.segment_name_by_key(run.device, key, behind))
             _on_remote(run, segment.head.conversation.id, segment.entries)

@@ -60,6 +60,8 @@ def send(run: Run) -> None:
             continue
         remote_blobs = _send_blobs(run, todo, remote_blobs)
         key = run.key_of(cid)
+        if header.kind == transcript.PROJECT and key not in state.projects:
+            state.projects.append(key)  # (named apart in the manifest)
         number = state.segments.get(key, 0) + 1
         run.vault.put_segment(SegmentHead(device=run.device, number=number,
                                           conversation=header), todo)  # fmt: skip
@@ -136,12 +138,14 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
         state.events = number
     if committed or events:
         previous = layout.manifest_name(device, state.manifest)
+        projects = set(state.projects)
         manifest = Manifest(
             device=device,
             number=state.manifest + 1,
-            conversations=dict(state.segments),
+            conversations={k: n for k, n in state.segments.items() if k not in projects},
             events=state.events,
             written_at=utc_now(),
+            projects={k: n for k, n in state.segments.items() if k in projects},
         )
         run.vault.put_manifest(manifest)
         state.manifest = manifest.number

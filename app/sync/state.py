@@ -58,6 +58,7 @@ class State(msgspec.Struct, kw_only=True):
     device: str = ""
     manifest: int = 0  # this device's last manifest number
     segments: dict[str, int] = {}  # conversation key -> this device's last batch number
+    projects: list[str] = []  # the keys in ``segments`` that are projects' (Manifest.projects)
     events: int = 0  # this device's last events batch
     sent: dict[str, Sent] = {}
     peers: dict[str, Peer] = {}

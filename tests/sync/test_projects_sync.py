@@ -8,11 +8,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from app.history import ModelOutput
 from app.store.projects import Projects
 from app.store.transcript import PROJECT, PROJECT_VERSION
+from app.sync import layout
 from tests.helpers.sync_devices import Device, folder_config, set_up_remote
 
 
@@ -139,3 +141,45 @@ def test_a_project_deleted_here_goes_to_the_trash_there_and_comes_back(
         projects = Projects(device.library)
         assert projects.get(project.id).name == "Doomed"
         assert projects.members(project.id) == [inside.id]
+
+
+def test_a_project_is_named_apart_so_a_crosstalk_without_projects_never_fetches_it(
+    devices: tuple[Device, Device], tmp_path: Path
+) -> None:
+    """A Crosstalk from before projects reads a manifest's ``conversations`` only: a
+    project's transcript (version 3) listed there stopped its every sync at NewerFormat."""
+
+    a, b = devices
+    project = Projects(a.library).create("Apart")
+    chat = a.library.create()
+    a.say(chat, "in it")
+    Projects(a.library).move([chat.id], project.id)
+    a.sync()
+    [name] = [p for p in (tmp_path / "remote" / "manifests").iterdir()]
+    manifest = msgspec.json.decode(name.read_bytes(), type=layout.Manifest)
+    assert list(manifest.conversations) == [chat.id]
+    assert list(manifest.projects) == [project.id]
+    older = msgspec.json.decode(name.read_bytes(), type=_ManifestBeforeProjects)
+    assert list(older.conversations) == [chat.id]  # what an older Crosstalk fetches
+    # later changes go the same way, and a device that lost its state finds its own again
+    Projects(a.library).rename(project.id, "Apart still")
+    (a.data.sync_dir / "state.json").unlink()
+    a.sync()
+    b.sync()
+    assert Projects(b.library).get(project.id).name == "Apart still"
+    assert Projects(b.library).members(project.id) == [chat.id]
+    [name] = [p for p in (tmp_path / "remote" / "manifests").iterdir()]
+    manifest = msgspec.json.decode(name.read_bytes(), type=layout.Manifest)
+    assert (list(manifest.conversations), list(manifest.projects)) == ([chat.id], [project.id])
+
+
+class _ManifestBeforeProjects(msgspec.Struct, kw_only=True):
+    """``layout.Manifest`` as a Crosstalk from before projects declares it."""
+
+    format: str
+    version: int
+    device: str
+    number: int = 0
+    conversations: dict[str, int] = {}
+    events: int = 0
+    written_at: str = ""
