@@ -111,7 +111,7 @@ def cmd_export(services: Services, args: argparse.Namespace) -> int:
         notes: list[str] = []
         content = transfer.render(args.format, conversation.header, conversation.history,
                                   all_branches=args.all_branches, blobs=library.blobs,
-                                  notes=notes)  # fmt: skip
+                                  notes=notes, library=library)  # fmt: skip
         sys.stdout.buffer.write(content)
         sys.stdout.flush()
         for note in notes:

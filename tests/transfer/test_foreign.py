@@ -229,6 +229,7 @@ def test_openwebui_branches_models_images_reasoning_and_errors(library: Library)
         "model_output",
         "model_input",
         "model_output",
+        "debug_log",  # its tags (meta.tags): docs/projects.md
         "title",
     ]
     question = moon[1]
