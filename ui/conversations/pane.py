@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +48,7 @@ from app.errors import CrosstalkError
 from app.pricing import PriceTable
 from app.store.index import NO_PROJECT
 from app.store.search_query import highlight_terms
+from ui.common.elided_label import ElidedLabel
 from ui.conversations.delegate import PAD, PIN_ICON, ConversationDelegate
 from ui.conversations.model import (
     MIME,
@@ -169,12 +171,14 @@ class ConversationList(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.installEventFilter(self)
         self.new_button = QPushButton(self.tr("New chat"), self)
-        self.heading = QLabel(self)  # the filter on: a project's name, or "No project"
+        self.heading = ElidedLabel(self)  # the filter on: a project's name, or "No project"
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.heading.setContentsMargins(PAD, PAD, PAD, 0)
         bold = QFont(self.heading.font())
         bold.setBold(True)
         self.heading.setFont(bold)
+        # a long name is cut, not a wider pane
+        self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.heading.hide()
         self.notice = QLabel(self)  # what the search found: "42 matches in 7 conversations"
         self.notice.setTextFormat(Qt.TextFormat.PlainText)
@@ -281,8 +285,12 @@ class ConversationList(QWidget):
         self.pin_action.triggered.connect(self._pin_current)
         self.move_action.triggered.connect(self._move_selected)
         self.tags_action.triggered.connect(lambda: self._emit_for_current(self.tags_requested))
-        self.previous_project_action.triggered.connect(lambda: self._step_project(-1))
-        self.next_project_action.triggered.connect(lambda: self._step_project(1))
+        self.previous_project_action.triggered.connect(
+            lambda: self.set_project_filter(self.projects.step(self.project_filter(), -1))
+        )
+        self.next_project_action.triggered.connect(
+            lambda: self.set_project_filter(self.projects.step(self.project_filter(), 1))
+        )
         self.all_conversations_action.triggered.connect(lambda: self.set_project_filter(None))
         self.projects_action.triggered.connect(self.projects.focus_projects)
         section = self.projects
@@ -416,7 +424,10 @@ class ConversationList(QWidget):
         self.notice.setText(text if found else "")
         self.notice.setVisible(bool(text) and found)
         if not self.model.query:
-            text = "" if found or self.model.loading else self._nothing_in_filter()
+            if found or self.model.loading:
+                text = ""
+            else:  # that the project listed has none
+                text = self.projects.nothing_in(self.model.project_filter)
         self.empty.setText("" if found else text)
         self.empty.setVisible(bool(text) and not found)
         role = QPalette.ColorRole.Text if self.model.failed else QPalette.ColorRole.PlaceholderText
@@ -478,17 +489,9 @@ class ConversationList(QWidget):
         else:
             self._show_filter()
 
-    def _filter_name(self) -> str:
-        project = self.model.project_filter
-        if project is None:
-            return ""
-        if project == NO_PROJECT:
-            return self.tr("No project")
-        return self.model.project_name(project) or self.tr("Project")
-
     def _show_filter(self) -> None:
         """The heading and the search box say which project is listed."""
-        name = self._filter_name()
+        name = self.projects.filter_name(self.model.project_filter)
         self.heading.setText(name)
         self.heading.setVisible(bool(name))
         keys = QKeySequence(SEARCH_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
@@ -498,24 +501,6 @@ class ConversationList(QWidget):
             text = self.tr("Search all chats ({keys})").format(keys=keys)
         self.search.setPlaceholderText(text)
         self._show_notice()
-
-    def _nothing_in_filter(self) -> str:
-        project = self.model.project_filter
-        if project is None:
-            return ""
-        if project == NO_PROJECT:
-            return self.tr("Every conversation is in a project.")
-        return self.tr(
-            "No conversations in “{project}” yet. Drag conversations onto it, or choose "
-            "New chat in this project from its menu."
-        ).format(project=self._filter_name())
-
-    def _step_project(self, step: int) -> None:
-        """The previous or next row of the projects section (from the keyboard)."""
-        filters = self.projects.filters()
-        project = self.model.project_filter
-        at = filters.index(project) if project in filters else 0
-        self.set_project_filter(filters[max(0, min(len(filters) - 1, at + step))])
 
     def _after_reset(self) -> None:
         if self._scroll_to_keep is not None:

@@ -1,8 +1,10 @@
 """The projects section's rows: "All conversations", each project with how many conversations
-it holds, "No project", and the archived projects under "Archived".
+it holds, "No project", and the archived projects under "Archived" (with how many there are).
 
-Made from one read of the index (``reader.ProjectCounts``); a read that finds the same projects
-in the same order only changes the names and counts that differ, so the section neither jumps
+Made from one query of the index (``LibraryReader.projects``: its count of each project's
+conversations is the only count shown; one of all of them, or of those outside any, would
+read every row of the list again). A read that finds the same projects in the same order only
+changes the names and counts that differ, so the section neither jumps
 nor loses its selection while other processes write. A conversation dropped on a project, or
 on "No project", is said by ``dropped`` (the ids, the project's id or ``NO_PROJECT``); nothing
 is written here.
@@ -18,7 +20,6 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from app.store.index import NO_PROJECT
 from ui.common.i18n import Context
 from ui.conversations.model import MIME, ids_from_mime
-from ui.conversations.reader import ProjectCounts
 
 ALL = "all"  # every conversation: no filter
 PROJECT = "project"
@@ -58,7 +59,7 @@ class ProjectsModel(QStandardItemModel):
         self._names: dict[str, str] = {}
         self._archived: set[str] = set()
         self.loaded = False  # the projects have been read once
-        self._build(ProjectCounts())
+        self._build([])
 
     # --- what the section asks -------------------------------------------------------------
 
@@ -104,51 +105,46 @@ class ProjectsModel(QStandardItemModel):
 
     # --- reading ---------------------------------------------------------------------------
 
-    def set_counts(self, counts: ProjectCounts) -> bool:
-        """Show what was read; True when the rows are others (rebuilt: the selection and the
-        group's expansion are the section's to put back)."""
+    def set_projects(self, rows: list[dict[str, Any]]) -> bool:
+        """Show the projects read (``Index.projects``' rows); True when the rows are others
+        (made anew: the selection and the group's opening are the section's to put back)."""
         self.loaded = True
-        if _shape(counts) == self._shape:
-            self._update(counts)
+        if _shape(rows) == self._shape:
+            self._update(rows)
             return False
-        self._build(counts)
+        self._build(rows)
         return True
 
-    def _build(self, counts: ProjectCounts) -> None:
+    def _build(self, rows: list[dict[str, Any]]) -> None:
         self.clear()
-        self._shape = _shape(counts) if self.loaded else ((ALL, ""),)
-        self._names = {row["id"]: _name(row) for row in counts.rows}
-        self._archived = {row["id"] for row in counts.rows if row.get("archived")}
+        self._shape = _shape(rows) if self.loaded else ((ALL, ""),)
+        self._names = {row["id"]: _name(row) for row in rows}
+        self._archived = {row["id"] for row in rows if row.get("archived")}
         root = self.invisibleRootItem()
-        root.appendRow(_item(ALL, "", ProjectRows.tr("All conversations"), counts.total))
-        active = [row for row in counts.rows if not row.get("archived")]
-        archived = [row for row in counts.rows if row.get("archived")]
+        root.appendRow(_item(ALL, "", ProjectRows.tr("All conversations"), None))
+        active = [row for row in rows if not row.get("archived")]
+        archived = [row for row in rows if row.get("archived")]
         for row in active:
             root.appendRow(_project_item(row))
         if self.loaded:
-            root.appendRow(_item(NONE, "", ProjectRows.tr("No project"), counts.outside))
+            root.appendRow(_item(NONE, "", ProjectRows.tr("No project"), None))
         if archived:
             group = _item(ARCHIVED, "", ProjectRows.tr("Archived"), len(archived))
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)  # opens and closes; filters nothing
             group.appendRows([_project_item(row) for row in archived])
             root.appendRow(group)
 
-    def _update(self, counts: ProjectCounts) -> None:
+    def _update(self, rows: list[dict[str, Any]]) -> None:
         """The same rows: names and counts changed in place."""
-        by_id = {row["id"]: row for row in counts.rows}
-        self._names = {row["id"]: _name(row) for row in counts.rows}
+        by_id = {row["id"]: row for row in rows}
+        self._names = {row["id"]: _name(row) for row in rows}
         for index in self._rows(True):
-            item = self.itemFromIndex(index)
-            kind = index.data(KIND_ROLE)
-            if kind == PROJECT:
+            if index.data(KIND_ROLE) == PROJECT:
+                item = self.itemFromIndex(index)
                 row = by_id[str(index.data(PROJECT_ID_ROLE))]
                 _set(item, Qt.ItemDataRole.DisplayRole, _name(row))
                 _set(item, COUNT_ROLE, int(row.get("count") or 0))
                 _set(item, Qt.ItemDataRole.ToolTipRole, _tooltip(_name(row), row))
-            elif kind == ALL:
-                _set(item, COUNT_ROLE, counts.total)
-            elif kind == NONE:
-                _set(item, COUNT_ROLE, counts.outside)
 
     # --- drops -----------------------------------------------------------------------------
 
@@ -182,9 +178,9 @@ def _target(row: int, parent: Index) -> str | None:
     return filter_of(parent)
 
 
-def _shape(counts: ProjectCounts) -> Shape:
-    active = [(PROJECT, row["id"]) for row in counts.rows if not row.get("archived")]
-    archived = [(PROJECT, row["id"]) for row in counts.rows if row.get("archived")]
+def _shape(rows: list[dict[str, Any]]) -> Shape:
+    active = [(PROJECT, row["id"]) for row in rows if not row.get("archived")]
+    archived = [(PROJECT, row["id"]) for row in rows if row.get("archived")]
     group = [(ARCHIVED, "")] if archived else []
     return ((ALL, ""), *active, (NONE, ""), *group, *archived)
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.store.index import NO_PROJECT
 from ui.conversations.model import REFRESH_MS
 from ui.conversations.projects_model import (
     ARCHIVED,
@@ -145,8 +146,8 @@ class ProjectsView(QTreeView):
         rows = max(1, min(self.shown_rows(), MOST_ROWS))
         return QSize(super().sizeHint().width(), rows * row + 2 * self.frameWidth())
 
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
+    def minimumSizeHint(self) -> QSize:  # as narrow as the pane may be
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
 
 
 class ProjectsSection(QWidget):
@@ -276,6 +277,32 @@ class ProjectsSection(QWidget):
         """The filters the keyboard steps through: the rows shown, in order."""
         return self.model.filters(self._archived_open)
 
+    def step(self, project: str | None, step: int) -> str | None:
+        """The filter ``step`` rows after ``project``'s (before it: negative), at most to the
+        first or the last."""
+        filters = self.filters()
+        at = filters.index(project) if project in filters else 0
+        return filters[max(0, min(len(filters) - 1, at + step))]
+
+    def filter_name(self, project: str | None) -> str:
+        """What the list's heading says of a filter ("" for all)."""
+        if project is None:
+            return ""
+        if project == NO_PROJECT:
+            return self.tr("No project")
+        return self.model.names.get(project) or self.tr("Project")
+
+    def nothing_in(self, project: str | None) -> str:
+        """Why the list of a filter is empty ("" for all)."""
+        if project is None:
+            return ""
+        if project == NO_PROJECT:
+            return self.tr("Every conversation is in a project.")
+        return self.tr(
+            "No conversations in “{project}” yet. Drag conversations onto it, or choose "
+            "New chat in this project from its menu."
+        ).format(project=self.filter_name(project))
+
     def collapsed(self) -> bool:
         return not self.toggle.isChecked()
 
@@ -395,7 +422,7 @@ class ProjectsSection(QWidget):
 
     async def _read(self) -> None:
         try:
-            counts = await self._reader.projects()
+            rows = await self._reader.projects()
         except Exception as exc:  # the list goes on without them; the next refresh tries again
             log.error("reading the projects failed", exc_info=exc)
             return
@@ -404,7 +431,7 @@ class ProjectsSection(QWidget):
             QTimer.singleShot(0, self._schedule)  # a refresh asked meanwhile
         self._restoring = True  # rows made anew move the current row: not a choice
         try:
-            rebuilt = self.model.set_counts(counts)
+            rebuilt = self.model.set_projects(rows)
         finally:
             self._restoring = False
         if rebuilt:

@@ -10,25 +10,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from app.store import ConversationHits, Library, ReconcileReport
-from app.store.index import NO_PROJECT, ModelUsage
+from app.store.index import ModelUsage
 
 T = TypeVar("T")
 USAGE_BATCH = 500  # ids per usage query: SQLite limits the parameters of one statement
-
-
-@dataclass(frozen=True)
-class ProjectCounts:
-    """The projects section's rows, from one read: every project (archived too, by name, each
-    with its conversations' count), and how many conversations there are in all and outside
-    any project."""
-
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    total: int = 0
-    outside: int = 0
 
 
 class LibraryReader:
@@ -46,16 +34,10 @@ class LibraryReader:
         """A page of the list; only a project's (an id, or ``NO_PROJECT``), if given."""
         return await self._ask(lambda lib: lib.newest(limit, offset, project=project))
 
-    async def projects(self) -> ProjectCounts:
-        """The projects and the counts the projects section shows, in one job: the projects'
-        query counts each one's conversations (the index on ``project``), and two counts
-        more."""
-
-        def job(lib: Library) -> ProjectCounts:
-            index = lib.index
-            return ProjectCounts(index.projects(), index.count(), index.count(project=NO_PROJECT))
-
-        return await self._ask(job)
+    async def projects(self) -> list[dict[str, Any]]:
+        """Every project (archived too), by name, each with how many conversations it holds:
+        one query (the projects section shows no other count)."""
+        return await self._ask(lambda lib: lib.index.projects())
 
     async def search(
         self, query: str, limit: int = 50, per_conversation: int = 20
