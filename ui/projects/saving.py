@@ -25,6 +25,9 @@ class WriteDialog(QDialog):
 
     def __init__(self, spawn: Spawn, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # gone once closed: a dialog is made for each opening (and a completer's popup goes
+        # with its dialog, never after it)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.spawn = spawn
         self.problem = QLabel()
         self.problem.setWordWrap(True)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCompleter, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app.store.project_state import fold
@@ -27,19 +35,20 @@ class TagCompleter(QCompleter):
     """Completes the tag being typed (after the last comma), keeping those before it."""
 
     def __init__(self, tags: Sequence[str], edit: QLineEdit) -> None:
-        super().__init__(QStringListModel(list(tags)), edit)
+        super().__init__(edit)
+        self.setModel(QStringListModel(list(tags), self))
         self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterMode(Qt.MatchFlag.MatchStartsWith)
         self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self._head = ""
 
-    def splitPath(self, path: str) -> list[str]:  # Qt override
-        return [path.rsplit(",", 1)[-1].lstrip()]
+    def splitPath(self, path: str) -> list[str]:  # Qt override: called as the user types
+        head, comma, tail = path.rpartition(",")
+        self._head = f"{head}, " if comma else ""  # the tags before the one being typed
+        return [tail.lstrip()]
 
-    def pathFromIndex(self, index: object) -> str:  # Qt override
-        edit = self.widget()
-        assert isinstance(edit, QLineEdit)
-        before = edit.text().rsplit(",", 1)[0] + ", " if "," in edit.text() else ""
-        return before + str(super().pathFromIndex(index)) + ", "  # type: ignore[arg-type]
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # Qt override
+        return f"{self._head}{super().pathFromIndex(index)}, "
 
 
 class TagsDialog(WriteDialog):
@@ -78,6 +87,15 @@ class TagsDialog(WriteDialog):
         column.addWidget(self.buttons)
         self.resize(420, 140)
         self.line.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:  # Qt override
+        """The cursor after the tags, none selected: what is typed adds to them (the line
+        selects all when the dialog gives it the focus)."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self._to_end)
+
+    def _to_end(self) -> None:
+        self.line.deselect()
         self.line.end(False)
 
     def tags(self) -> list[str]:

@@ -96,19 +96,15 @@ class MainWindow(Filling, Frame):
         lst.opened.connect(self.chat.browser.setFocus)  # Enter on a search result: read there
         lst.find_requested.connect(self.chat.find)
         pa = self.project_actions
-        for signal, slot in (  # TEMPORARY until the list's project signals land
-            ("project_new_requested", pa.new_project),
-            ("project_rename_requested", pa.rename),
-            ("project_archive_requested", pa.archive),
-            ("project_delete_requested", pa.delete),
-            ("project_settings_requested", pa.edit_project),
-            ("new_chat_in_project_requested", pa.new_chat_in),
-            ("move_requested", pa.choose_project),
-            ("move_to_project", pa.move_to),
-            ("tags_requested", pa.edit_tags),
-        ):
-            if hasattr(lst, signal):
-                getattr(lst, signal).connect(slot)
+        lst.project_new_requested.connect(pa.new_project)
+        lst.project_rename_requested.connect(pa.rename)
+        lst.project_archive_requested.connect(pa.archive)
+        lst.project_delete_requested.connect(pa.delete)
+        lst.project_settings_requested.connect(pa.edit_project)
+        lst.new_chat_in_project_requested.connect(pa.new_chat_in)
+        lst.move_requested.connect(pa.choose_project)
+        lst.move_to_project.connect(pa.move_to)
+        lst.tags_requested.connect(pa.edit_tags)
         self.chat.find_bar.closed.connect(self.composer.edit.setFocus)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)

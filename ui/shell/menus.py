@@ -58,7 +58,7 @@ class Commands(Protocol):
 class ProjectCommands(Protocol):
     """File > Project's items (``ui.shell.project_actions.ProjectActions``)."""
 
-    def new_project(self) -> None: ...
+    def new_project(self, name: str = "") -> object: ...
 
     def choose_project(self) -> object: ...
 
@@ -160,7 +160,7 @@ def build(
 
 def _project(menu: QMenu, projects: ProjectCommands) -> None:
     _fill(menu, [
-        (Menus.tr("&New project…"), None, projects.new_project),
+        (Menus.tr("&New project…"), None, lambda: projects.new_project()),
         (Menus.tr("&Move to project…"), QKeySequence("Ctrl+Shift+M"),
          lambda: projects.choose_project()),
         (Menus.tr("&Tags…"), None, lambda: projects.edit_tags()),

@@ -113,16 +113,19 @@ class ProjectActions(QObject):
     def _changed(self) -> None:
         """A project or a conversation's project changed: read again when next needed."""
         self._known.clear()
-        self.conversations.refresh()
-        if hasattr(self.conversations, "refresh_projects"):  # TEMPORARY
-            self.conversations.refresh_projects()
-        current = self.shown.current
-        self.show_project(current)
+        self.conversations.refresh()  # the rows and the projects section
+        self.show_project(self.shown.current)
 
     # --- projects -------------------------------------------------------------------------
 
-    def new_project(self) -> None:
-        self._open_project(None)
+    def new_project(self, name: str = "") -> asyncio.Task[None] | None:
+        """A project named ``name`` (typed in the list), or the Project dialog for a new one
+        (File > Project > New project…)."""
+        if not name:
+            self._open_project(None)
+            return None
+        failed = self.tr("Could not make the project: {error}")
+        return self._write(lambda: self.projects.create(name), failed)
 
     def edit_project(self, project_id: str) -> asyncio.Task[None]:
         """The project's instructions and defaults (the list's Project settings…)."""
@@ -134,7 +137,7 @@ class ProjectActions(QObject):
         """Project > Instructions and defaults…: of the shown conversation's project, else of
         the project the list shows."""
         project = self.project_of(self.shown.current)
-        chosen = project.id if project else getattr(self.conversations, "project_filter", lambda: None)()  # TEMPORARY
+        chosen = project.id if project else self.conversations.project_filter()
         if isinstance(chosen, str) and chosen:
             self.edit_project(chosen)
         else:
@@ -229,7 +232,7 @@ class ProjectActions(QObject):
 
     def choose_project(self, conversation_ids: Sequence[str] = ()) -> asyncio.Task[None] | None:
         """Move to project…: for the conversations chosen in the list (or the one shown)."""
-        ids = list(conversation_ids) or getattr(self.conversations, "selected_ids", list)()  # TEMPORARY
+        ids = list(conversation_ids) or self.conversations.selected_ids()
         if not ids and self.shown.current:
             ids = [self.shown.current]
         if not ids:
@@ -277,7 +280,7 @@ class ProjectActions(QObject):
     def edit_tags(self, conversation_id: str | None = None) -> asyncio.Task[None] | None:
         """Tags…: of that conversation (by default the one shown, or the one chosen)."""
         chosen = conversation_id or self.shown.current or next(
-            iter(getattr(self.conversations, "selected_ids", list)()), None  # TEMPORARY
+            iter(self.conversations.selected_ids()), None
         )  # fmt: skip
         if not chosen:
             self.banner.show_message(self.tr("Open a conversation to give it tags."))
