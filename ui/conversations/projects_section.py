@@ -185,8 +185,6 @@ class ProjectsSection(QWidget):
         self.toggle = QToolButton(self)
         self.toggle.setText(self.tr("Projects"))
         self.toggle.setToolTip(self.tr("Show or hide the projects"))
-        self.toggle.setCheckable(True)
-        self.toggle.setChecked(True)
         self.toggle.setAutoRaise(True)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -223,7 +221,7 @@ class ProjectsSection(QWidget):
         layout.addWidget(self.view)
 
     def _connect(self) -> None:
-        self.toggle.toggled.connect(lambda shown: self.set_collapsed(not shown))
+        self.toggle.clicked.connect(lambda: self.set_collapsed(not self.collapsed()))
         self.new_button.clicked.connect(self.ask_new_project)
         self.new_project_action.triggered.connect(self.ask_new_project)
         self.new_chat_action.triggered.connect(
@@ -304,11 +302,10 @@ class ProjectsSection(QWidget):
         ).format(project=self.filter_name(project))
 
     def collapsed(self) -> bool:
-        return not self.toggle.isChecked()
+        return self.view.isHidden()
 
     def set_collapsed(self, collapsed: bool) -> None:
         """Fold the section to its header (or open it again)."""
-        self.toggle.setChecked(not collapsed)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow if collapsed else Qt.ArrowType.DownArrow)
         if self.view.isHidden() != collapsed:
             self.view.setVisible(not collapsed)

@@ -112,6 +112,7 @@ def query_help() -> str:
         "case and accents are ignored).\n"
         '"exact phrase"   -leave_out   this OR that\n'
         "model:gpt-4o   provider:openai   kind:user / reply / tool\n"
+        'project:Thesis   project:"Side work"   tag:urgent   -tag:done\n'
         "after:2025-01-31   before:2025-12-31"
     )
 
