@@ -42,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -372,6 +373,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each store figure")
     parser.add_argument("--switches", type=int, default=20, help="project filter switches")
     parser.add_argument("--no-window", action="store_true", help="the store's figures only")
+    parser.add_argument("--window-only", action="store_true", help="the window's figures only")
     parser.add_argument("--proposed-index", action="store_true",
                         help="measure with PROPOSED's indexes made on the copy")  # fmt: skip
     parser.add_argument("--explain", action="store_true", help="every query's plan, not only "
@@ -394,7 +396,7 @@ def main() -> int:
                     for statement in PROPOSED:
                         db.execute(statement)
         library = Library(data)
-        figures = store_figures(library, args.runs)
+        figures = [] if args.window_only else store_figures(library, args.runs)
         print(
             f"\nCrosstalk projects: {shape.conversations:,} conversations, {shape.projects} "
             f"projects ({shape.in_projects:.0%} of the conversations in one, weights 1/rank), "
@@ -404,7 +406,8 @@ def main() -> int:
         )
         print(f"targets: a list filtered by project under {LIST_TARGET_MS} ms; "
               f"no stall over {FRAME_MS} ms in the window")  # fmt: skip
-        print_store(figures, library.index.conn, args.explain)
+        if figures:
+            print_store(figures, library.index.conn, args.explain)
         library.close()
         if not args.no_window:
             window_part(data, shape, args.switches)
@@ -614,6 +617,10 @@ def print_window(actions: list[Any], notes: list[str]) -> None:
               f"{worst.ms:.0f} ms, in:\n{innermost(worst.stack)}")  # fmt: skip
         for ms, place, frames in a.hot_stacks(2):
             print(f"  where the stalls' time went: ~{ms:.0f} ms in {place}, e.g.:\n{frames}")
+        if a.others:  # a thread holding the GIL stalls the window as much as its own work
+            busiest = Counter(a.others).most_common(3)
+            print("  meanwhile, other threads running Python, in samples: "
+                  + ", ".join(f"{p} ({n})" for p, n in busiest))  # fmt: skip
 
 
 if __name__ == "__main__":
