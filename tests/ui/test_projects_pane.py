@@ -231,6 +231,11 @@ def test_rows_name_their_project_and_tags(
     assert outside.data(PROJECT_ROLE) is None and outside.data(TAGS_ROLE) == []
 
     with_chips = paint_row(widget, tagged.row())
+    delegate = widget.view.itemDelegate()
+    assert isinstance(delegate, ConversationDelegate)
+    made_before = delegate.chips_made
+    assert paint_row(widget, tagged.row()) == with_chips
+    assert delegate.chips_made == made_before  # drawn once, then kept
     widget.set_project_filter(shelf.thesis)  # the list is the project's: rows do not name it
     settle(qasync_loop, widget)
     assert not model.shows_projects

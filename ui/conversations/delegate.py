@@ -1,14 +1,18 @@
 """How a conversation's row is drawn in the list: its title (a pin before it when pinned), and
 under it a muted line (model · time · tokens · cost), with its project's name and its tags at
-the line's end as small muted chips. Every colour comes from the palette.
+the line's end as small muted chips, drawn once into a picture and kept. Every colour comes from
+the palette.
 
 A search result's message rows are drawn by ``ui.conversations.search_delegate``.
 """
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
+
 from PySide6.QtCore import QObject, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -29,6 +33,7 @@ CHIP_GAP = 3  # between two chips, and between the muted line and the first
 CHIPS_SHARE = 0.55  # of the line the chips may take; the muted line keeps the rest
 CHIP_MIN = 24  # narrower than this, a chip that does not fit is left out
 SMALL = 0.85  # the chips' font, of the list's
+CHIP_IMAGES = 300  # rows' chips kept drawn (a few screens of them)
 
 
 class ConversationDelegate(QStyledItemDelegate):
@@ -42,6 +47,10 @@ class ConversationDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.hit_layouts = search_delegate.HitLayouts()
         self._small: tuple[str, QFont, QFontMetrics] | None = None
+        # the chips of the rows most recently painted, drawn: (labels, room, colour, font,
+        # pixel ratio) -> (picture, width)
+        self.chip_images: OrderedDict[tuple[object, ...], tuple[QPixmap, int]] = OrderedDict()
+        self.chips_made = 0  # pictures drawn so far (tests count them)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         model = index.model()
@@ -84,7 +93,8 @@ class ConversationDelegate(QStyledItemDelegate):
         painter.drawText(title_line, align, title)
         line.translate(0, metrics.height() + 2)
         project = model.project_name(shown.project) if model.shows_projects else ""
-        labels = ([(project, True)] if project else []) + [(tag, False) for tag in shown.tags]
+        labels = ((project, True),) if project else ()
+        labels += tuple((tag, False) for tag in shown.tags)
         if labels:
             used = self._paint_chips(painter, opt, line, labels, muted)
             line.setRight(line.right() - used - (CHIP_GAP if used else 0))
@@ -98,13 +108,40 @@ class ConversationDelegate(QStyledItemDelegate):
         painter: QPainter,
         opt: QStyleOptionViewItem,
         line: QRect,
-        labels: list[tuple[str, bool]],
+        labels: tuple[tuple[str, bool], ...],
         muted: QColor,
     ) -> int:
-        """The labels as chips at the end of ``line``, as many as fit in ``CHIPS_SHARE`` of it
-        (the last one elided); the width they took."""
-        font, metrics = self._small_font(opt.font)
+        """The labels as chips at the end of ``line``; the width they took. Drawn once into
+        a picture kept in ``chip_images``: a paint of the list then makes one call into Qt for
+        them, not several for each chip (each call may wait for the interpreter while another
+        thread runs Python)."""
         room = int(line.width() * CHIPS_SHARE)
+        ratio = painter.device().devicePixelRatioF()
+        key = (labels, room, muted.rgba(), opt.font.key(), ratio)
+        kept = self.chip_images.get(key)
+        if kept is None:
+            kept = self.chip_images[key] = self._chips(opt.font, labels, muted, room, ratio)
+            self.chips_made += 1
+            while len(self.chip_images) > CHIP_IMAGES:
+                self.chip_images.popitem(last=False)
+        else:
+            self.chip_images.move_to_end(key)
+        image, used = kept
+        if used:
+            top = line.y() + (line.height() - round(image.height() / ratio)) // 2
+            painter.drawPixmap(line.right() + 1 - used, top, image)
+        return used
+
+    def _chips(
+        self,
+        font: QFont,
+        labels: tuple[tuple[str, bool], ...],
+        muted: QColor,
+        room: int,
+        ratio: float,
+    ) -> tuple[QPixmap, int]:
+        """The chips that fit in ``room`` (the last one elided), drawn, and their width."""
+        small, metrics = self._small_font(font)
         fitted: list[tuple[str, bool, int]] = []
         used = 0
         for label, is_project in labels:
@@ -120,17 +157,20 @@ class ConversationDelegate(QStyledItemDelegate):
                 break
             fitted.append((label, is_project, width))
             used += gap + width
-        height = min(metrics.height() + 2, line.height())
-        top = line.y() + (line.height() - height) // 2
-        x = line.right() + 1 - used
+        height = metrics.height() + 2
+        image = QPixmap(max(1, math.ceil(used * ratio)), math.ceil(height * ratio))
+        image.setDevicePixelRatio(ratio)
+        image.fill(Qt.GlobalColor.transparent)
         fill = QColor(muted)
         fill.setAlphaF(muted.alphaF() * 0.18)
         edge = QColor(muted)
         edge.setAlphaF(muted.alphaF() * 0.6)
-        painter.setFont(font)
+        painter = QPainter(image)
+        painter.setFont(small)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        x = 0
         for label, is_project, width in fitted:
-            chip = QRectF(x + 0.5, top + 0.5, width - 1, height - 1)
+            chip = QRectF(x + 0.5, 0.5, width - 1, height - 1)
             if is_project:  # the project: outlined; a tag: filled
                 painter.setPen(edge)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -139,13 +179,11 @@ class ConversationDelegate(QStyledItemDelegate):
                 painter.setBrush(fill)
             painter.drawRoundedRect(chip, 3, 3)
             painter.setPen(muted)
-            painter.drawText(
-                QRect(x + CHIP_PAD, top, width - 2 * CHIP_PAD, height),
-                Qt.AlignmentFlag.AlignCenter,
-                label,
-            )
+            text = QRect(x + CHIP_PAD, 0, width - 2 * CHIP_PAD, height)
+            painter.drawText(text, Qt.AlignmentFlag.AlignCenter, label)
             x += width + CHIP_GAP
-        return used
+        painter.end()
+        return image, used
 
     def _small_font(self, font: QFont) -> tuple[QFont, QFontMetrics]:
         """The chips' font, made once per font of the list."""
