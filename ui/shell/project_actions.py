@@ -260,8 +260,8 @@ class ProjectActions(QObject):
 
     def _after_move(self, moved: list[str]) -> None:
         self._catch_up(moved)
-        self._changed()
         current = self.shown.current
+        self.show_project(current)  # read from the copy caught up
         if current in moved and self.controller.last_model(current) is None:
             project = self.project_of(current)
             settings = self.controller.services.settings
