@@ -113,6 +113,7 @@ class InvalidValue(CrosstalkError, ValueError):
         "project_field": "a project has no setting {given!r}; its settings are: {choices}",
         "project_value": "that project setting is not usable ({detail})",
         "project_exists": "a project named {name!r} exists; choose another name",
+        "project_in_project": "{project} is a project: only conversations go into projects",
         "ambiguous_project": (
             "{given!r} names several projects ({choices}); give more of the name, or the id"
         ),

@@ -147,9 +147,14 @@ def m007_projects_and_tags(db: Database) -> None:
         "archived_at TEXT",
     ):
         db.execute(f"ALTER TABLE conversations ADD COLUMN {column}")
+    # ``kind`` in it: every list query says kind = 'conversation', and a count by project is
+    # then read from the index alone (bench/projects.py: 70 ms to 2 ms at 100k); the partial
+    # one finds the projects without reading every row
     db.execute(
-        "CREATE INDEX conversations_by_project ON conversations (project, pinned, updated_at, id)"
+        "CREATE INDEX conversations_by_project "
+        "ON conversations (project, kind, pinned, updated_at, id)"
     )
+    db.execute("CREATE INDEX conversations_projects ON conversations (kind) WHERE kind = 'project'")
     db.execute(
         "CREATE TABLE conversation_tags (tag TEXT NOT NULL, conversation_id TEXT NOT NULL, "
         "shown TEXT NOT NULL, PRIMARY KEY (tag, conversation_id)) WITHOUT ROWID"

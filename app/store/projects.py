@@ -158,7 +158,7 @@ class Projects:
         for conversation_id in conversation_ids:
             conversation = self.library.open(conversation_id)
             if conversation.header.kind == PROJECT:
-                raise InvalidValue(cause="project_field", given="project", choices="conversations")
+                raise InvalidValue(cause="project_in_project", project=conversation.id)
             if project_state.project_of(conversation.history) == project_id:
                 continue
             message = f"moved to project {name}" if project_id else "taken out of its project"

@@ -143,6 +143,10 @@ class _Compiled(msgspec.Struct, frozen=True):
     merged: bool  # whether the expression merges index terms in memory at each lookup
     where: str  # SQL conditions on messages m: the filters but dates
     params: list[Any]
+    # the message filters alone (kind, provider, model): what ``details`` needs, as the
+    # conversations it is given already passed those on the conversation (project, tag)
+    message_where: str
+    message_params: list[Any]
     low: int  # message ids from (after:)
     high: int  # and before (before:)
 
@@ -165,11 +169,14 @@ class _Compiled(msgspec.Struct, frozen=True):
         terms = [*excluded, *(p for clause in clauses for p in clause)]
         checked = any(not p.exact for p in terms) or (bool(excluded) and not clauses)
         merged = any(p.merged for p in terms)
-        where, params = _filters(query.filters)
+        message_where, message_params = _filters(query.filters)
+        on_conversation, conversation_params = _conversation_filters(query.filters)
+        where, params = message_where + on_conversation, message_params + conversation_params
         after, before = query.filters.after, query.filters.before
         low = first_id(after) if after is not None else -(1 << 62)
         high = first_id(before) if before is not None else 1 << 62
-        return cls(clauses, excluded, match, checked, merged, where, params, low, high)
+        return cls(clauses, excluded, match, checked, merged, where, params,
+                   message_where, message_params, low, high)  # fmt: skip
 
     def holds(self, folded: str) -> bool:
         """Whether a message's folded text matches the whole query (filters aside)."""
@@ -270,9 +277,9 @@ class _Compiled(msgspec.Struct, frozen=True):
         if self.match is None or self.merged:
             sql = (
                 f"SELECT {columns} FROM messages AS m WHERE m.conversation_id IN ({marks}) "  # noqa: S608
-                f"AND m.id >= ? AND m.id < ?{self.where}"
+                f"AND m.id >= ? AND m.id < ?{self.message_where}"
             )
-            yield from db.execute(sql, [*ids, self.low, self.high, *self.params])
+            yield from db.execute(sql, [*ids, self.low, self.high, *self.message_params])
             return
         spans = db.execute(
             f"SELECT min(id), max(id) FROM messages WHERE conversation_id IN ({marks}) "  # noqa: S608
@@ -282,10 +289,10 @@ class _Compiled(msgspec.Struct, frozen=True):
         sql = (
             f"SELECT {columns} FROM {TABLE} AS t CROSS JOIN messages AS m "  # noqa: S608
             f"ON m.id = t.rowid WHERE t.{TABLE} MATCH ? AND t.rowid >= ? AND t.rowid <= ? "
-            f"AND m.conversation_id IN ({marks}){self.where}"
+            f"AND m.conversation_id IN ({marks}){self.message_where}"
         )
         for first, last in _merged_spans(spans):
-            yield from db.execute(sql, [self.match, first, last, *ids, *self.params])
+            yield from db.execute(sql, [self.match, first, last, *ids, *self.message_params])
 
     @staticmethod
     def _texts(db: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
@@ -326,6 +333,13 @@ def _filters(filters: Filters) -> tuple[str, list[Any]]:
     model = "instr(lower(coalesce(m.provider, '') || ':' || coalesce(m.model, '')), ?) > 0"
     some(filters.models, model)
     some(filters.not_models, model, negated=True)
+    return "".join(f" AND {condition}" for condition in where), params
+
+
+def _conversation_filters(filters: Filters) -> tuple[str, list[Any]]:
+    """SQL conditions on the conversation of messages ``m`` (project, tag), as ``_filters``."""
+    where: list[str] = []
+    params: list[Any] = []
     # a project by its id or its name, folded (``fold`` is the connection's, ``Index``)
     in_project = (
         "m.conversation_id IN (SELECT c.id FROM conversations AS c JOIN conversations AS p "
@@ -340,7 +354,9 @@ def _filters(filters: Filters) -> tuple[str, list[Any]]:
     for tag in filters.tags:  # each of them
         where.append(tagged)
         params.append(fold_name(tag))
-    some((fold_name(v) for v in filters.not_tags), tagged, negated=True)
+    if filters.not_tags:  # none of them
+        where.append(f"NOT ({' OR '.join([tagged] * len(filters.not_tags))})")
+        params.extend(fold_name(tag) for tag in filters.not_tags)
     return "".join(f" AND {condition}" for condition in where), params
 
 

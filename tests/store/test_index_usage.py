@@ -143,6 +143,7 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
         db.execute("DROP TABLE usage")
         db.execute("DROP TABLE conversation_tags")  # m007's
         db.execute("DROP INDEX conversations_by_project")
+        db.execute("DROP INDEX conversations_projects")
         for column in ("kind", "project", "project_at", "tags", "tags_at", "archived_at"):
             db.execute(f"ALTER TABLE conversations DROP COLUMN {column}")
         db.execute("DROP TABLE message_terms")  # m004's

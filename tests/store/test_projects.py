@@ -199,6 +199,7 @@ def test_an_index_from_before_projects_is_upgraded_in_place(data_dir: DataDir) -
     with sqlite3.connect(data_dir.index_db) as db:  # as the release before m007 left it
         db.execute("DROP TABLE conversation_tags")
         db.execute("DROP INDEX conversations_by_project")
+        db.execute("DROP INDEX conversations_projects")
         for column in ("kind", "project", "project_at", "tags", "tags_at", "archived",
                        "archived_at"):  # fmt: skip
             db.execute(f"ALTER TABLE conversations DROP COLUMN {column}")
