@@ -237,6 +237,9 @@ class ProjectsSection(QWidget):
         )
         self.view.selectionModel().currentChanged.connect(self._on_current_changed)
         self.view.clicked.connect(self._on_clicked)
+        # opened or closed from the keyboard too (Right, Left): the keys' filters follow
+        self.view.expanded.connect(lambda index: self._group_shown(index, True))
+        self.view.collapsed.connect(lambda index: self._group_shown(index, False))
         self.view.customContextMenuRequested.connect(self._show_menu)
         self.model.dropped.connect(self.move_to_project)
 
@@ -370,6 +373,10 @@ class ProjectsSection(QWidget):
         if index.data(KIND_ROLE) == ARCHIVED:
             self.set_archived_open(not self.view.isExpanded(index))
 
+    def _group_shown(self, index: QModelIndex, shown: bool) -> None:
+        if index.data(KIND_ROLE) == ARCHIVED:
+            self._archived_open = shown
+
     def _show_menu(self, pos: QPoint) -> None:
         index = self.view.indexAt(pos)
         if not index.isValid():
@@ -415,17 +422,23 @@ class ProjectsSection(QWidget):
         self._read_at = time.monotonic()
         task = asyncio.ensure_future(self._read())
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Future[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("showing the projects failed", exc_info=exc)
 
     async def _read(self) -> None:
+        rows: list[dict[str, Any]] | None = None
         try:
             rows = await self._reader.projects()
         except Exception as exc:  # the list goes on without them; the next refresh tries again
             log.error("reading the projects failed", exc_info=exc)
+        self._busy = False
+        self._schedule()  # a refresh asked meanwhile
+        if rows is None:
             return
-        finally:
-            self._busy = False
-            QTimer.singleShot(0, self._schedule)  # a refresh asked meanwhile
         self._restoring = True  # rows made anew move the current row: not a choice
         try:
             rebuilt = self.model.set_projects(rows)
