@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/document.py" line="+360" />
+      <location filename="../../ui/chat/document.py" line="+365" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>
@@ -81,7 +81,7 @@
   <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-      <location filename="../../ui/conversations/row_data.py" line="+77" />
+      <location filename="../../ui/conversations/row_data.py" line="+83" />
       <source>%n token(s)</source>
       <translation>
         <numerusform>%n token</numerusform>
@@ -177,9 +177,20 @@
     </message>
   </context>
   <context>
+    <name>MoveDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/projects/move_dialog.py" line="+41" />
+      <source>Move %n conversation(s) to:</source>
+      <translation>
+        <numerusform>Move %n conversation to:</numerusform>
+        <numerusform>Move %n conversations to:</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>NextRequestTab</name>
     <message numerus="yes">
-      <location filename="../../ui/inspector/next_request_tab.py" line="+236" />
+      <location filename="../../ui/inspector/next_request_tab.py" line="+244" />
       <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
       <translation>
         <numerusform>{model}, the first request of a new chat: %n part, {tokens} tokens</numerusform>
@@ -214,6 +225,36 @@
       <translation>
         <numerusform>It happened %n time.</numerusform>
         <numerusform>It happened %n times.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ProjectActions</name>
+    <message numerus="yes">
+      <location filename="../../ui/shell/project_actions.py" line="+193" />
+      <source>Moved the project “{name}” and %n conversation(s) to the trash.</source>
+      <translation>
+        <numerusform>Moved the project “{name}” and %n conversation to the trash.</numerusform>
+        <numerusform>Moved the project “{name}” and %n conversations to the trash.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+17" />
+      <source>Brought back the project “{name}” and %n conversation(s).</source>
+      <translation>
+        <numerusform>Brought back the project “{name}” and %n conversation.</numerusform>
+        <numerusform>Brought back the project “{name}” and %n conversations.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ProjectRows</name>
+    <message numerus="yes">
+      <location filename="../../ui/conversations/projects_model.py" line="+193" />
+      <source>%n conversation(s)</source>
+      <translation>
+        <numerusform>%n conversation</numerusform>
+        <numerusform>%n conversations</numerusform>
       </translation>
     </message>
   </context>

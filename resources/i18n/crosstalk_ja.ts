@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/after_paint.py" line="+60"/>
+        <location filename="../../ui/shell/after_paint.py" line="+61"/>
         <location filename="../../ui/shell/app.py" line="+52"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk を起動できません</translation>
@@ -238,7 +238,12 @@
         <translation>#{first}-{last} の要約</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>project&apos;s instructions</source>
+        <translation>プロジェクトの指示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>draft (unsent)</source>
         <translation>下書き（未送信）</translation>
     </message>
@@ -247,11 +252,16 @@
         <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
         <translation>推定値です。プロバイダー独自のトークナイザーでは数え方が異なります</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>The instructions of this conversation&apos;s project: every request in the project starts with them, before the conversation&apos;s own system instruction</source>
+        <translation>この会話のプロジェクトの指示です。プロジェクト内のすべてのリクエストは、会話自体のシステム指示より前に、この指示から始まります</translation>
+    </message>
 </context>
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+324"/>
+        <location filename="../../ui/chat/controller.py" line="+328"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -482,7 +492,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+360"/>
+        <location filename="../../ui/chat/document.py" line="+365"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -507,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+105"/>
+        <location filename="../../ui/chat/view.py" line="+106"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+175"/>
+        <location line="+184"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -956,7 +966,7 @@
         <translation>%m 件中 %v 件の要約</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>seq {first}-{last}:</source>
         <translation>#{first}-{last}:</translation>
     </message>
@@ -1007,17 +1017,18 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversations/pane.py" line="+199"/>
+        <location filename="../../ui/conversations/pane.py" line="+169"/>
+        <location line="+332"/>
         <source>Search all chats ({keys})</source>
         <translation>チャットを検索（{keys}）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-328"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+41"/>
         <source>Rename</source>
         <translation>名前を変更</translation>
     </message>
@@ -1033,17 +1044,52 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+223"/>
+        <location line="+338"/>
         <source>Pin</source>
         <translation>ピン留め</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-336"/>
         <source>Clear search</source>
         <translation>検索をクリア</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+5"/>
+        <source>Move to project…</source>
+        <translation>プロジェクトに移動…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tags…</source>
+        <translation>タグ…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previous project</source>
+        <translation>前のプロジェクト</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next project</source>
+        <translation>次のプロジェクト</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All conversations</source>
+        <translation>すべての会話</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Go to projects</source>
+        <translation>プロジェクトへ移動</translation>
+    </message>
+    <message>
+        <location line="+260"/>
+        <source>Search in {project} ({keys})</source>
+        <translation>{project} 内を検索（{keys}）</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Unpin</source>
         <translation>ピン留めを外す</translation>
     </message>
@@ -1051,7 +1097,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversations/row_data.py" line="+77"/>
+        <location filename="../../ui/conversations/row_data.py" line="+83"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n トークン</numerusform>
@@ -1077,8 +1123,13 @@
         <source>Cost: {cost}</source>
         <translation>コスト: {cost}</translation>
     </message>
+    <message>
+        <location line="+84"/>
+        <source>Tags: {tags}</source>
+        <translation>タグ: {tags}</translation>
+    </message>
     <message numerus="yes">
-        <location line="-25"/>
+        <location line="-109"/>
         <source>%n call(s)</source>
         <translation>
             <numerusform>呼び出し %n 回</numerusform>
@@ -1095,17 +1146,17 @@
         <translation>無題</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+56"/>
         <source>{title} (pinned)</source>
         <translation>{title}（ピン留め）</translation>
     </message>
     <message>
-        <location filename="../../ui/conversations/model.py" line="+402"/>
+        <location filename="../../ui/conversations/model.py" line="+491"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>会話のコストを読み込めませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>会話の一覧を読み込めませんでした: {error}</translation>
     </message>
@@ -1944,6 +1995,41 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>“{given}” is not a usable tag: use 1 to {bound} characters, without commas</source>
+        <translation>「{given}」はタグに使えません。カンマを含まない 1～{bound} 文字にしてください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project&apos;s name needs 1 to {bound} characters, not “{given}”</source>
+        <translation>プロジェクト名は 1～{bound} 文字にしてください（「{given}」は使えません）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project has no setting “{given}”; its settings are: {choices}</source>
+        <translation>プロジェクトに設定「{given}」はありません。使える設定: {choices}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>That project setting cannot be used ({detail})</source>
+        <translation>そのプロジェクト設定は使えません（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{project} is a project: only conversations go into projects</source>
+        <translation>{project} はプロジェクトです。プロジェクトに入れられるのは会話だけです</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project named “{name}” exists: choose another name</source>
+        <translation>「{name}」という名前のプロジェクトはすでにあります。別の名前を選んでください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{given}” names several projects ({choices}): give more of the name</source>
+        <translation>「{given}」に当てはまるプロジェクトが複数あります（{choices}）。名前をもっと長く入力してください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The {what} is empty; nothing was kept</source>
         <translation>{what}が空です。何も保持していません</translation>
     </message>
@@ -2011,6 +2097,16 @@
         <location line="+3"/>
         <source>This conversation has no message {seq} to fork at</source>
         <translation>この会話には #{seq} がないため、そこからフォークできません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no project “{project}”; the list on the left shows them</source>
+        <translation>プロジェクト「{project}」はありません。プロジェクトは左側の一覧に表示されます</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{project} is a conversation, not a project</source>
+        <translation>{project} は会話で、プロジェクトではありません</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2747,17 +2843,17 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+58"/>
+        <location filename="../../ui/shell/frame.py" line="+61"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+22"/>
         <source>Inspector</source>
         <translation>インスペクター</translation>
     </message>
@@ -3430,13 +3526,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+357"/>
-        <location line="+20"/>
+        <location filename="../../ui/shell/main_window.py" line="+280"/>
+        <location line="+22"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>Comparing models does not send attachments yet: untick Compare, or remove the files.</source>
         <translation>モデルの比較では、まだ添付ファイルを送信できません。「比較」のチェックを外すか、ファイルを外してください。</translation>
     </message>
@@ -3446,12 +3542,12 @@ Nothing is lost.</source>
         <translation>システム指示を保存できませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Open a conversation to compress its history.</source>
         <translation>履歴を圧縮するには、会話を開いてください。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Current conversation</source>
         <translation>現在の会話</translation>
     </message>
@@ -3737,17 +3833,17 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+88"/>
+        <location filename="../../ui/shell/menus.py" line="+102"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
@@ -3767,12 +3863,12 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -3812,7 +3908,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮(&amp;C)…</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-45"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
@@ -3822,7 +3918,32 @@ Nothing is lost.</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+24"/>
+        <source>&amp;Project</source>
+        <translation>プロジェクト(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>&amp;New project…</source>
+        <translation>新しいプロジェクト(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Move to project…</source>
+        <translation>プロジェクトに移動(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Tags…</source>
+        <translation>タグ(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Project &amp;instructions and defaults…</source>
+        <translation>プロジェクトの指示と既定値(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&amp;Inspector</source>
         <translation>インスペクター(&amp;I)</translation>
     </message>
@@ -3885,7 +4006,7 @@ Nothing is lost.</source>
 <context>
     <name>MessageEdit</name>
     <message>
-        <location filename="../../ui/composer/message_edit.py" line="+45"/>
+        <location filename="../../ui/composer/message_edit.py" line="+47"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>メッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
@@ -4061,14 +4182,44 @@ Click, or start typing, to pick another</source>
     </message>
 </context>
 <context>
+    <name>MoveDialog</name>
+    <message>
+        <location filename="../../ui/projects/move_dialog.py" line="+39"/>
+        <source>Move to project</source>
+        <translation>プロジェクトに移動</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n conversation(s) to:</source>
+        <translation>
+            <numerusform>%n 件の会話の移動先:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type to filter the projects</source>
+        <translation>入力してプロジェクトを絞り込み</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No project</source>
+        <translation>プロジェクトなし</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (archived)</source>
+        <translation>{name}（アーカイブ済み）</translation>
+    </message>
+</context>
+<context>
     <name>NextRequestTab</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+12"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+14"/>
         <source>{text} tokens ({percent})</source>
         <translation>{text} トークン（{percent}）</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Ask the provider</source>
         <translation>プロバイダーに問い合わせ</translation>
     </message>
@@ -4908,6 +5059,347 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     </message>
 </context>
 <context>
+    <name>ProjectActions</name>
+    <message>
+        <location filename="../../ui/shell/project_actions.py" line="+103"/>
+        <source>{project} ›</source>
+        <translation>{project} ›</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In the project {project}</source>
+        <translation>プロジェクト「{project}」内</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Could not make the project: {error}</source>
+        <translation>プロジェクトを作成できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not open the project: {error}</source>
+        <translation>プロジェクトを開けませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This chat is in no project: move it to one first (Move to project…), or choose a project in the list.</source>
+        <translation>このチャットはどのプロジェクトにも属していません。先にプロジェクトに移動する（プロジェクトに移動…）か、一覧でプロジェクトを選んでください。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not rename the project: {error}</source>
+        <translation>プロジェクトの名前を変更できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not archive the project: {error}</source>
+        <translation>プロジェクトをアーカイブできませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not take the project out of the archive: {error}</source>
+        <translation>プロジェクトのアーカイブを解除できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+21"/>
+        <source>Could not move the project to the trash: {error}</source>
+        <translation>プロジェクトをゴミ箱に移動できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>A reply is still streaming in that project: stop it first (Esc).</source>
+        <translation>そのプロジェクトではまだ応答を受信中です。先に停止してください（Esc）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Moved the project “{name}” and %n conversation(s) to the trash.</source>
+        <translation>
+            <numerusform>プロジェクト「{name}」と %n 件の会話をゴミ箱に移動しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not bring the project back: {error}</source>
+        <translation>プロジェクトを元に戻せませんでした: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Brought back the project “{name}” and %n conversation(s).</source>
+        <translation>
+            <numerusform>プロジェクト「{name}」と %n 件の会話を元に戻しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not start a chat in the project: {error}</source>
+        <translation>プロジェクトでチャットを開始できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Choose conversations in the list to move first.</source>
+        <translation>移動する会話を先に一覧で選んでください。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not list the projects: {error}</source>
+        <translation>プロジェクトの一覧を取得できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not move the conversations: {error}</source>
+        <translation>会話を移動できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a conversation to give it tags.</source>
+        <translation>タグを付けるには、会話を開いてください。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Could not read the tags: {error}</source>
+        <translation>タグを読み込めませんでした: {error}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Untitled</source>
+        <translation>無題</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectDialog</name>
+    <message>
+        <location filename="../../ui/projects/project_dialog.py" line="+60"/>
+        <source>New project</source>
+        <translation>新しいプロジェクト</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Project</source>
+        <translation>プロジェクト</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. Thesis</source>
+        <translation>例: 卒業論文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What the model is told before every message of the project&apos;s chats</source>
+        <translation>プロジェクト内のチャットで、毎回メッセージの前にモデルに伝える内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Its own tools</source>
+        <translation>ツールを個別に設定</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+46"/>
+        <location line="+3"/>
+        <source>Default (the settings)</source>
+        <translation>既定（設定に従う）</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Not offered now</source>
+        <translation>現在は利用できません</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Its own</source>
+        <translation>個別に設定</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Name:</source>
+        <translation>名前:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions:</source>
+        <translation>指示:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>モデル:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tools:</source>
+        <translation>ツール:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Temperature:</source>
+        <translation>温度:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest reply (tokens):</source>
+        <translation>最大応答長（トークン）:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking, where the model can:</source>
+        <translation>思考（対応モデルのみ）:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>New chats in the project start from these; a chat&apos;s own choices win.</source>
+        <translation>プロジェクト内の新しいチャットはこれらの設定で始まります。チャット自体で選んだ設定が優先されます。</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectRows</name>
+    <message>
+        <location filename="../../ui/conversations/projects_model.py" line="+124"/>
+        <source>All conversations</source>
+        <translation>すべての会話</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No project</source>
+        <translation>プロジェクトなし</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archived</source>
+        <translation>アーカイブ済み</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Unnamed project</source>
+        <translation>名前のないプロジェクト</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 件の会話</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} (archived): {count}</source>
+        <translation>{name}（アーカイブ済み）: {count}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name}: {count}</source>
+        <translation>{name}: {count}</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectsSection</name>
+    <message>
+        <location filename="../../ui/conversations/projects_section.py" line="+186"/>
+        <location line="+13"/>
+        <source>Projects</source>
+        <translation>プロジェクト</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Show or hide the projects</source>
+        <translation>プロジェクトの表示/非表示を切り替え</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>New project…</source>
+        <translation>新しいプロジェクト…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New chat in this project</source>
+        <translation>このプロジェクトで新しいチャット</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename…</source>
+        <translation>名前を変更…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Instructions and defaults…</source>
+        <translation>指示と既定値…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+181"/>
+        <source>Archive</source>
+        <translation>アーカイブ</translation>
+    </message>
+    <message>
+        <location line="-180"/>
+        <source>Delete project and its conversations</source>
+        <translation>プロジェクトとその会話を削除</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>No project</source>
+        <translation>プロジェクトなし</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Project</source>
+        <translation>プロジェクト</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Every conversation is in a project.</source>
+        <translation>すべての会話がプロジェクトに属しています。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No conversations in “{project}” yet. Drag conversations onto it, or choose New chat in this project from its menu.</source>
+        <translation>「{project}」にはまだ会話がありません。会話をここへドラッグするか、メニューから「このプロジェクトで新しいチャット」を選んでください。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>New project</source>
+        <translation>新しいプロジェクト</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+10"/>
+        <source>Name:</source>
+        <translation>名前:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rename project</source>
+        <translation>プロジェクトの名前を変更</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unarchive</source>
+        <translation>アーカイブを解除</translation>
+    </message>
+</context>
+<context>
     <name>PromptCommands</name>
     <message>
         <location filename="../../ui/mcp/prompt_commands.py" line="+167"/>
@@ -5173,10 +5665,12 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <source>Finds every message with all the words (any part of a word, in any script; case and accents are ignored).
 &quot;exact phrase&quot;   -leave_out   this OR that
 model:gpt-4o   provider:openai   kind:user / reply / tool
+project:Thesis   project:&quot;Side work&quot;   tag:urgent   -tag:done
 after:2025-01-31   before:2025-12-31</source>
         <translation>すべての語を含むメッセージを探します（語の一部でも一致し、どの文字体系でも使えます。大文字・小文字とアクセントは区別しません）。
 &quot;完全一致の語句&quot;   -除外する語   これ OR あれ
 model:gpt-4o   provider:openai   kind:user / reply / tool
+project:卒業論文   project:&quot;Web 制作&quot;   tag:至急   -tag:完了
 after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
@@ -6006,6 +6500,24 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>How the model should behave in this conversation</source>
         <translation>この会話でモデルがどう振る舞うか</translation>
+    </message>
+</context>
+<context>
+    <name>TagsDialog</name>
+    <message>
+        <location filename="../../ui/projects/tags_dialog.py" line="+74"/>
+        <source>Tags</source>
+        <translation>タグ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tags of “{title}”, separated by commas:</source>
+        <translation>「{title}」のタグ（半角カンマ区切り）:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>e.g. work, urgent</source>
+        <translation>例: 仕事, 至急</translation>
     </message>
 </context>
 <context>

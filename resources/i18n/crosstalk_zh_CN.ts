@@ -42,7 +42,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/shell/after_paint.py" line="+60"/>
+        <location filename="../../ui/shell/after_paint.py" line="+61"/>
         <location filename="../../ui/shell/app.py" line="+52"/>
         <source>Crosstalk cannot start</source>
         <translation>Crosstalk 无法启动</translation>
@@ -238,7 +238,12 @@
         <translation>{first}-{last} 的摘要</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>project&apos;s instructions</source>
+        <translation>项目指令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>draft (unsent)</source>
         <translation>草稿（未发送）</translation>
     </message>
@@ -247,11 +252,16 @@
         <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
         <translation>估算值：提供商自己的分词器计数方式不同</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>The instructions of this conversation&apos;s project: every request in the project starts with them, before the conversation&apos;s own system instruction</source>
+        <translation>此对话所属项目的指令：项目中的每个请求都以它们开头，位于对话自己的系统指令之前</translation>
+    </message>
 </context>
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+324"/>
+        <location filename="../../ui/chat/controller.py" line="+328"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
@@ -482,7 +492,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+360"/>
+        <location filename="../../ui/chat/document.py" line="+365"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -507,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+105"/>
+        <location filename="../../ui/chat/view.py" line="+106"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+175"/>
+        <location line="+184"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -956,7 +966,7 @@
         <translation>第 %v 个摘要，共 %m 个</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>seq {first}-{last}:</source>
         <translation>序号 {first}-{last}：</translation>
     </message>
@@ -1007,17 +1017,18 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../../ui/conversations/pane.py" line="+199"/>
+        <location filename="../../ui/conversations/pane.py" line="+169"/>
+        <location line="+332"/>
         <source>Search all chats ({keys})</source>
         <translation>搜索所有聊天（{keys}）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-328"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+41"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
@@ -1033,17 +1044,52 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+223"/>
+        <location line="+338"/>
         <source>Pin</source>
         <translation>置顶</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-336"/>
         <source>Clear search</source>
         <translation>清除搜索</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+5"/>
+        <source>Move to project…</source>
+        <translation>移到项目…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tags…</source>
+        <translation>标签…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previous project</source>
+        <translation>上一个项目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next project</source>
+        <translation>下一个项目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All conversations</source>
+        <translation>所有对话</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Go to projects</source>
+        <translation>转到项目</translation>
+    </message>
+    <message>
+        <location line="+260"/>
+        <source>Search in {project} ({keys})</source>
+        <translation>在 {project} 中搜索（{keys}）</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Unpin</source>
         <translation>取消置顶</translation>
     </message>
@@ -1051,7 +1097,7 @@
 <context>
     <name>ConversationRows</name>
     <message numerus="yes">
-        <location filename="../../ui/conversations/row_data.py" line="+77"/>
+        <location filename="../../ui/conversations/row_data.py" line="+83"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>
@@ -1077,8 +1123,13 @@
         <source>Cost: {cost}</source>
         <translation>费用：{cost}</translation>
     </message>
+    <message>
+        <location line="+84"/>
+        <source>Tags: {tags}</source>
+        <translation>标签：{tags}</translation>
+    </message>
     <message numerus="yes">
-        <location line="-25"/>
+        <location line="-109"/>
         <source>%n call(s)</source>
         <translation>
             <numerusform>%n 次调用</numerusform>
@@ -1095,17 +1146,17 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+56"/>
         <source>{title} (pinned)</source>
         <translation>{title}（已置顶）</translation>
     </message>
     <message>
-        <location filename="../../ui/conversations/model.py" line="+402"/>
+        <location filename="../../ui/conversations/model.py" line="+491"/>
         <source>Could not load the conversations&apos; costs: {error}</source>
         <translation>无法加载对话的费用：{error}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Could not load the conversation list: {error}</source>
         <translation>无法加载对话列表：{error}</translation>
     </message>
@@ -1944,6 +1995,41 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>“{given}” is not a usable tag: use 1 to {bound} characters, without commas</source>
+        <translation>“{given}”不能用作标签：请使用 1 到 {bound} 个字符，不含逗号</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project&apos;s name needs 1 to {bound} characters, not “{given}”</source>
+        <translation>项目名称需要 1 到 {bound} 个字符，而不是“{given}”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project has no setting “{given}”; its settings are: {choices}</source>
+        <translation>项目没有设置“{given}”；可用的设置：{choices}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>That project setting cannot be used ({detail})</source>
+        <translation>无法使用该项目设置（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{project} is a project: only conversations go into projects</source>
+        <translation>{project} 是一个项目：只有对话可以放入项目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A project named “{name}” exists: choose another name</source>
+        <translation>已有名为“{name}”的项目：请换一个名称</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{given}” names several projects ({choices}): give more of the name</source>
+        <translation>“{given}”对应多个项目（{choices}）：请输入更完整的名称</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The {what} is empty; nothing was kept</source>
         <translation>{what}为空；未保留任何内容</translation>
     </message>
@@ -2011,6 +2097,16 @@
         <location line="+3"/>
         <source>This conversation has no message {seq} to fork at</source>
         <translation>此对话中没有序号 {seq} 的消息，无法从那里派生</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no project “{project}”; the list on the left shows them</source>
+        <translation>没有项目“{project}”；左侧列表中列出了所有项目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{project} is a conversation, not a project</source>
+        <translation>{project} 是对话，不是项目</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2747,17 +2843,17 @@
 <context>
     <name>Frame</name>
     <message>
-        <location filename="../../ui/shell/frame.py" line="+58"/>
+        <location filename="../../ui/shell/frame.py" line="+61"/>
         <source>Crosstalk</source>
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+22"/>
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
@@ -3430,13 +3526,13 @@ Nothing is lost.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.py" line="+357"/>
-        <location line="+20"/>
+        <location filename="../../ui/shell/main_window.py" line="+280"/>
+        <location line="+22"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>Comparing models does not send attachments yet: untick Compare, or remove the files.</source>
         <translation>对比模型时暂不能发送附件：请取消勾选“对比”，或移除这些文件。</translation>
     </message>
@@ -3446,12 +3542,12 @@ Nothing is lost.</source>
         <translation>无法保存系统指令：{error}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Open a conversation to compress its history.</source>
         <translation>请打开一个对话以压缩其历史记录。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Current conversation</source>
         <translation>当前对话</translation>
     </message>
@@ -3737,17 +3833,17 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+88"/>
+        <location filename="../../ui/shell/menus.py" line="+102"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -3767,12 +3863,12 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>&amp;Stop reply</source>
         <translation>停止回复(&amp;S)</translation>
     </message>
@@ -3812,7 +3908,7 @@ Nothing is lost.</source>
         <translation>压缩历史记录(&amp;C)…</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-45"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
@@ -3822,7 +3918,32 @@ Nothing is lost.</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+24"/>
+        <source>&amp;Project</source>
+        <translation>项目(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>&amp;New project…</source>
+        <translation>新项目(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Move to project…</source>
+        <translation>移到项目(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Tags…</source>
+        <translation>标签(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Project &amp;instructions and defaults…</source>
+        <translation>项目指令和默认值(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&amp;Inspector</source>
         <translation>检查器(&amp;I)</translation>
     </message>
@@ -3885,7 +4006,7 @@ Nothing is lost.</source>
 <context>
     <name>MessageEdit</name>
     <message>
-        <location filename="../../ui/composer/message_edit.py" line="+45"/>
+        <location filename="../../ui/composer/message_edit.py" line="+47"/>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
         <translation>消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -4061,14 +4182,44 @@ Click, or start typing, to pick another</source>
     </message>
 </context>
 <context>
+    <name>MoveDialog</name>
+    <message>
+        <location filename="../../ui/projects/move_dialog.py" line="+39"/>
+        <source>Move to project</source>
+        <translation>移到项目</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n conversation(s) to:</source>
+        <translation>
+            <numerusform>将 %n 个对话移到：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type to filter the projects</source>
+        <translation>输入以筛选项目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No project</source>
+        <translation>无项目</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} (archived)</source>
+        <translation>{name}（已归档）</translation>
+    </message>
+</context>
+<context>
     <name>NextRequestTab</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+12"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+14"/>
         <source>{text} tokens ({percent})</source>
         <translation>{text} token（{percent}）</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Ask the provider</source>
         <translation>询问提供商</translation>
     </message>
@@ -4908,6 +5059,347 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     </message>
 </context>
 <context>
+    <name>ProjectActions</name>
+    <message>
+        <location filename="../../ui/shell/project_actions.py" line="+103"/>
+        <source>{project} ›</source>
+        <translation>{project} ›</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In the project {project}</source>
+        <translation>位于项目“{project}”中</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Could not make the project: {error}</source>
+        <translation>无法创建项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not open the project: {error}</source>
+        <translation>无法打开项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This chat is in no project: move it to one first (Move to project…), or choose a project in the list.</source>
+        <translation>此聊天不属于任何项目：请先将它移到一个项目（移到项目…），或在列表中选择一个项目。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not rename the project: {error}</source>
+        <translation>无法重命名项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not archive the project: {error}</source>
+        <translation>无法归档项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not take the project out of the archive: {error}</source>
+        <translation>无法取消归档项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+21"/>
+        <source>Could not move the project to the trash: {error}</source>
+        <translation>无法将项目移到回收站：{error}</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>A reply is still streaming in that project: stop it first (Esc).</source>
+        <translation>该项目中仍在生成回复：请先停止（Esc）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Moved the project “{name}” and %n conversation(s) to the trash.</source>
+        <translation>
+            <numerusform>已将项目“{name}”和 %n 个对话移到回收站。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not bring the project back: {error}</source>
+        <translation>无法恢复项目：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Brought back the project “{name}” and %n conversation(s).</source>
+        <translation>
+            <numerusform>已恢复项目“{name}”和 %n 个对话。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not start a chat in the project: {error}</source>
+        <translation>无法在项目中开始聊天：{error}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Choose conversations in the list to move first.</source>
+        <translation>请先在列表中选择要移动的对话。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not list the projects: {error}</source>
+        <translation>无法列出项目：{error}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not move the conversations: {error}</source>
+        <translation>无法移动对话：{error}</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a conversation to give it tags.</source>
+        <translation>请打开一个对话以添加标签。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Could not read the tags: {error}</source>
+        <translation>无法读取标签：{error}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectDialog</name>
+    <message>
+        <location filename="../../ui/projects/project_dialog.py" line="+60"/>
+        <source>New project</source>
+        <translation>新项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. Thesis</source>
+        <translation>例如：毕业论文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What the model is told before every message of the project&apos;s chats</source>
+        <translation>在项目中每个聊天的每条消息之前告诉模型的内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Its own tools</source>
+        <translation>单独设置工具</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+46"/>
+        <location line="+3"/>
+        <source>Default (the settings)</source>
+        <translation>默认（按设置）</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <source>Not offered now</source>
+        <translation>当前不可用</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Its own</source>
+        <translation>单独设置</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions:</source>
+        <translation>指令：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tools:</source>
+        <translation>工具：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest reply (tokens):</source>
+        <translation>最长回复（token）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking, where the model can:</source>
+        <translation>思考（模型支持时）：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>New chats in the project start from these; a chat&apos;s own choices win.</source>
+        <translation>项目中的新聊天以这些设置开始；聊天自己的选择优先。</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectRows</name>
+    <message>
+        <location filename="../../ui/conversations/projects_model.py" line="+124"/>
+        <source>All conversations</source>
+        <translation>所有对话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No project</source>
+        <translation>无项目</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Unnamed project</source>
+        <translation>未命名项目</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} (archived): {count}</source>
+        <translation>{name}（已归档）：{count}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name}: {count}</source>
+        <translation>{name}：{count}</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectsSection</name>
+    <message>
+        <location filename="../../ui/conversations/projects_section.py" line="+186"/>
+        <location line="+13"/>
+        <source>Projects</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Show or hide the projects</source>
+        <translation>显示或隐藏项目</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>New project…</source>
+        <translation>新项目…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New chat in this project</source>
+        <translation>在此项目中新建聊天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Instructions and defaults…</source>
+        <translation>指令和默认值…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+181"/>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <location line="-180"/>
+        <source>Delete project and its conversations</source>
+        <translation>删除项目及其对话</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>No project</source>
+        <translation>无项目</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Every conversation is in a project.</source>
+        <translation>所有对话都已归入项目。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No conversations in “{project}” yet. Drag conversations onto it, or choose New chat in this project from its menu.</source>
+        <translation>“{project}”中还没有对话。将对话拖到它上面，或从它的菜单中选择“在此项目中新建聊天”。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>New project</source>
+        <translation>新项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+10"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rename project</source>
+        <translation>重命名项目</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unarchive</source>
+        <translation>取消归档</translation>
+    </message>
+</context>
+<context>
     <name>PromptCommands</name>
     <message>
         <location filename="../../ui/mcp/prompt_commands.py" line="+167"/>
@@ -5173,10 +5665,12 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <source>Finds every message with all the words (any part of a word, in any script; case and accents are ignored).
 &quot;exact phrase&quot;   -leave_out   this OR that
 model:gpt-4o   provider:openai   kind:user / reply / tool
+project:Thesis   project:&quot;Side work&quot;   tag:urgent   -tag:done
 after:2025-01-31   before:2025-12-31</source>
         <translation>查找包含所有词语的消息（可匹配词语的任意部分，支持任何文字；忽略大小写和重音）。
 &quot;精确短语&quot;   -排除词   这个 OR 那个
 model:gpt-4o   provider:openai   kind:user / reply / tool
+project:毕业论文   project:&quot;Web 开发&quot;   tag:紧急   -tag:已完成
 after:2025-01-31   before:2025-12-31</translation>
     </message>
 </context>
@@ -6006,6 +6500,24 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>How the model should behave in this conversation</source>
         <translation>模型在此对话中应如何表现</translation>
+    </message>
+</context>
+<context>
+    <name>TagsDialog</name>
+    <message>
+        <location filename="../../ui/projects/tags_dialog.py" line="+74"/>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tags of “{title}”, separated by commas:</source>
+        <translation>“{title}”的标签，用英文逗号分隔：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>e.g. work, urgent</source>
+        <translation>例如：工作, 紧急</translation>
     </message>
 </context>
 <context>
