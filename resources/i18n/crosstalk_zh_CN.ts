@@ -3527,7 +3527,7 @@ Nothing is lost.</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../ui/shell/main_window.py" line="+280"/>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>New chat</source>
         <translation>新聊天</translation>
     </message>
@@ -6505,14 +6505,14 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TagsDialog</name>
     <message>
-        <location filename="../../ui/projects/tags_dialog.py" line="+74"/>
+        <location filename="../../ui/projects/tags_dialog.py" line="+80"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Tags of “{title}”, separated by commas:</source>
-        <translation>“{title}”的标签，用英文逗号分隔：</translation>
+        <translation>“{title}”的标签，用逗号分隔：</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -241,3 +241,26 @@ def test_the_tags_dialog_completes_from_the_tags_in_use_and_saves(
     tags = project_state.tags_of(services.library.open(teapot).history)
     assert tags == ["Kitchen", "urgent"]
     assert dict(projects.tags()) == {"Kitchen": 2, "old": 1, "urgent": 1}
+
+
+def test_new_chat_while_the_list_shows_a_project_starts_the_chat_in_it(
+    open_window: OpenWindow, services: Services
+) -> None:
+    thesis = Projects(services.library).create("Thesis", model=BOX)
+    harness = open_window()
+    window = harness.window
+    window.conversations.set_project_filter(thesis.id)
+    window.new_chat()  # File > New chat, Ctrl+N, the list's New chat
+    harness.until(lambda: window.current is not None, "the new chat shown")
+    chat = window.current
+    assert chat is not None and project_of(services, chat) == thesis.id
+    assert window.composer.model() == BOX
+    window.conversations.set_project_filter(None)  # all: a new chat is in no project
+    window.new_chat()
+    assert window.current is None and window.composer.model() == TITLES
+
+
+def test_tags_are_split_at_any_comma_an_input_method_gives() -> None:
+    from ui.projects.tags_dialog import typed_tags
+
+    assert typed_tags("仕事、至急，work, Work,, ") == ["仕事", "至急", "work"]

@@ -3,6 +3,7 @@ OK writes the difference through ``Projects.tag`` off the window's thread."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
@@ -20,11 +21,15 @@ from app.store.project_state import fold
 from app.store.projects import Projects
 from ui.projects.saving import Spawn, WriteDialog
 
+# what separates tags as typed: the comma, and the full-width and ideographic ones an input
+# method gives
+SEPARATORS = re.compile("[,\uff0c\u3001]")
+
 
 def typed_tags(text: str) -> list[str]:
     """The tags on the line, as typed, once each (case aside)."""
     seen: dict[str, str] = {}
-    for part in text.split(","):
+    for part in SEPARATORS.split(text):
         tag = " ".join(part.split())
         if tag:
             seen.setdefault(fold(tag), tag)
@@ -43,8 +48,9 @@ class TagCompleter(QCompleter):
         self._head = ""
 
     def splitPath(self, path: str) -> list[str]:  # Qt override: called as the user types
-        head, comma, tail = path.rpartition(",")
-        self._head = f"{head}, " if comma else ""  # the tags before the one being typed
+        *before, tail = SEPARATORS.split(path)
+        head = ", ".join(part.strip() for part in before)
+        self._head = f"{head}, " if before else ""  # the tags before the one being typed
         return [tail.lstrip()]
 
     def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # Qt override

@@ -296,6 +296,11 @@ class MainWindow(Filling, Frame):
         self._follow(conversation.id)
 
     def new_chat(self) -> None:
+        """A new chat; in the project the list shows, if it shows one (as its New chat)."""
+        project = self.conversations.project_filter()
+        if project and self.filled:  # an id (not None: all, nor "": outside any project)
+            self.project_actions.new_chat_in(project)
+            return
         self._opening.stop()
         self.drafts.new_chat(self.current)
         self.current = None
