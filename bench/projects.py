@@ -61,20 +61,9 @@ from app.store.transcript import SUFFIX
 from bench.store import COMMON, RARE, WORDS, generate, progress
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = 1  # raise when the way the library is made changes
+BUILD = 2  # raise when the way the library is made changes (2: the index of m007 as it is now)
 SESSION_CACHE = Path(tempfile.gettempdir()) / "crosstalk-bench-session"
 LONG_ID_FILE = "long-conversation-id"  # bench/session_day.py's
-# the indexes this bench proposes for app/store/index_schema.py (a migration after m007), tried
-# on the measured copy with --proposed-index: the project's index with ``kind`` after
-# ``project``, so the counts are read from it alone (``project = ? AND kind = ...``), and a
-# partial index of the projects' rows (``kind = 'project'`` was a scan of every row)
-PROPOSED = (
-    "DROP INDEX IF EXISTS conversations_by_project",
-    "CREATE INDEX conversations_by_project ON conversations "
-    "(project, kind, pinned, updated_at, id)",
-    "CREATE INDEX IF NOT EXISTS conversations_projects ON conversations (kind) "
-    "WHERE kind = 'project'",
-)
 LIST_TARGET_MS = 50  # a filter by project at 100,000 conversations
 SEARCH_TARGET_MS = 50  # a filtered search's first page (bench/search.py)
 FRAME_MS = 16  # no stall over this in the window
@@ -374,8 +363,6 @@ def main() -> int:
     parser.add_argument("--switches", type=int, default=20, help="project filter switches")
     parser.add_argument("--no-window", action="store_true", help="the store's figures only")
     parser.add_argument("--window-only", action="store_true", help="the window's figures only")
-    parser.add_argument("--proposed-index", action="store_true",
-                        help="measure with PROPOSED's indexes made on the copy")  # fmt: skip
     parser.add_argument("--explain", action="store_true", help="every query's plan, not only "
                         "those over target")  # fmt: skip
     parser.add_argument("--cache", type=Path,
@@ -389,12 +376,6 @@ def main() -> int:
     try:
         progress("copying the library")
         data = link_copy(cached, scratch / "data")
-        if args.proposed_index:
-            with contextlib.closing(sqlite3.connect(data.index_db)) as db, db:
-                held = db.execute("PRAGMA index_info(conversations_by_project)").fetchall()
-                if "kind" not in {row[2] for row in held}:  # not made by the app already
-                    for statement in PROPOSED:
-                        db.execute(statement)
         library = Library(data)
         figures = [] if args.window_only else store_figures(library, args.runs)
         print(
@@ -402,7 +383,6 @@ def main() -> int:
             f"projects ({shape.in_projects:.0%} of the conversations in one, weights 1/rank), "
             f"{shape.tagged:.0%} tagged with {shape.tags} tags; Python {sys.version.split()[0]}, "
             f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
-            + ("; with the proposed indexes" if args.proposed_index else "")
         )
         print(f"targets: a list filtered by project under {LIST_TARGET_MS} ms; "
               f"no stall over {FRAME_MS} ms in the window")  # fmt: skip

@@ -210,3 +210,30 @@ def test_an_index_from_before_projects_is_upgraded_in_place(data_dir: DataDir) -
     assert sorted(listed(upgraded, project=NO_PROJECT)) == sorted(ids)
     assert upgraded.reconcile().updated == 0
     upgraded.close()
+
+
+@pytest.mark.parametrize("query", ["lighthouse", '"keeper"', "light -lens", "kind:user light",
+                                   "lens OR keeper", "log"])  # fmt: skip
+def test_a_filter_that_leaves_few_conversations_finds_what_the_whole_search_finds(
+    library: Library, monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    from app.store import search
+
+    projects = Projects(library)
+    small = projects.create("Small")
+    texts = ["lighthouse lens", "lighthouse keeper", "the keeper's log", "nothing here"]
+    ids = [chat(library, text) for text in texts * 3]
+    projects.move(ids[:6], small.id)
+    for cid in ids[::2]:
+        projects.tag(cid, add=["even"])
+
+    def found() -> list[tuple[str, int, list[int]]]:
+        hits = []
+        for filtered in (f"{query} project:Small", f"{query} tag:even", f"{query} -tag:even"):
+            hits += [(h.conversation["id"], h.count, [m.seq for m in h.hits])
+                     for h in library.search(filtered)]  # fmt: skip
+        return hits
+
+    few = found()
+    monkeypatch.setattr(search, "_FEW", 0)  # every filter searched through the whole library
+    assert few == found() and few
