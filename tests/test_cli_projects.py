@@ -229,6 +229,14 @@ def test_delete_takes_the_conversations_to_the_trash_and_restore_brings_them_bac
     code, _, err = cli("project", "restore", "thesis")
     assert code == 1 and "not a project's id" in err
 
+    # the conversations' own delete and restore, given a project's id, do the same
+    code, out, err = cli("delete", thesis)
+    assert code == 0 and "project Thesis and its 2 conversation(s)" in out, err
+    assert [line.split()[0] for line in cli("list")[1].splitlines()] == [three]
+    code, out, err = cli("restore", thesis)
+    assert code == 0 and out == f"restored project Thesis ({thesis}) and 2 conversation(s)\n"
+    assert len(cli("list", "--project", "thesis")[1].splitlines()) == 2
+
 
 # --- ask --project, on the wire ---------------------------------------------------------------
 

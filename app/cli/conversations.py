@@ -7,6 +7,7 @@ import argparse
 import os
 import shutil
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app import ids
@@ -245,15 +246,39 @@ def cmd_pin(services: Services, args: argparse.Namespace) -> int:
 
 def cmd_delete(services: Services, args: argparse.Namespace) -> int:
     conversation_id = ids.validate(args.id)
+    row = services.library.index.row(conversation_id)
+    if row is not None and row["kind"] == "project":  # with its conversations, as the window
+        from app.store.projects import Projects
+
+        members = Projects(services.library).delete(conversation_id)
+        print(f"moved project {row['title']} and its {len(members)} conversation(s) to the "
+              f"trash; `crosstalk restore {conversation_id}` brings them back")  # fmt: skip
+        return 0
     services.library.delete(conversation_id)
     print(f"moved {conversation_id} to the trash; `crosstalk restore {conversation_id}` undoes it")
     return 0
 
 
 def cmd_restore(services: Services, args: argparse.Namespace) -> int:
-    conversation = services.library.restore(args.id)
+    library = services.library
+    if library.in_trash(args.id) and _is_project(library.trashed_file(args.id)):
+        from app.store.projects import Projects
+
+        brought = Projects(library).restore(args.id)
+        project = library.open(args.id)
+        print(f"restored project {project.history.title} ({project.id}) and "
+              f"{len(brought)} conversation(s)")  # fmt: skip
+        return 0
+    conversation = library.restore(args.id)
     print(f"restored {conversation.id}  {conversation.history.title or 'Untitled'}")
     return 0
+
+
+def _is_project(path: Path) -> bool:
+    from app.store.transcript import PROJECT, read_header
+
+    with path.open("rb") as file:
+        return read_header(path, file.readline()).kind == PROJECT
 
 
 def cmd_trash(services: Services, args: argparse.Namespace) -> int:
