@@ -264,3 +264,13 @@ def test_tags_are_split_at_any_comma_an_input_method_gives() -> None:
     from ui.projects.tags_dialog import typed_tags
 
     assert typed_tags("仕事、至急，work, Work,, ") == ["仕事", "至急", "work"]
+
+
+def test_the_projects_section_opens_folded_as_it_was_left(
+    open_window: OpenWindow, services: Services
+) -> None:
+    first = open_window().window
+    assert not first.conversations.projects.collapsed()
+    first.conversations.projects.set_collapsed(True)
+    again = open_window().window  # a later start reads window.ini
+    assert again.conversations.projects.collapsed()

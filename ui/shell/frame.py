@@ -67,6 +67,8 @@ class Frame(QMainWindow):
         self.status_slot = _status_slot()
         self.statusBar().addPermanentWidget(self.status_slot)
         self.conversations = ConversationList(reader, prices=prices)
+        self.conversations.projects.set_collapsed(state.projects_collapsed())  # as left
+        self.conversations.projects.collapsed_changed.connect(state.save_projects_collapsed)
         self.heading = QLabel(shown[1] if shown and shown[1] else self.tr("New chat"))
         self.heading.setObjectName("conversationTitle")
         if shown:

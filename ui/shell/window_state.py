@@ -84,6 +84,13 @@ class WindowState:
         self._settings.setValue("chat_font_size", chat_font_size or "")
         self._settings.sync()
 
+    def projects_collapsed(self) -> bool:
+        """Whether the list's projects section was left folded to its header."""
+        return self._settings.value("projects_collapsed") == "true"
+
+    def save_projects_collapsed(self, collapsed: bool) -> None:
+        self._settings.setValue("projects_collapsed", "true" if collapsed else "false")
+
     def last_conversation(self) -> str | None:
         value = self._settings.value("last_conversation")
         return value if isinstance(value, str) and value else None
