@@ -263,7 +263,7 @@ def test_new_chat_while_the_list_shows_a_project_starts_the_chat_in_it(
 def test_tags_are_split_at_any_comma_an_input_method_gives() -> None:
     from ui.projects.tags_dialog import typed_tags
 
-    assert typed_tags("仕事、至急，work, Work,, ") == ["仕事", "至急", "work"]
+    assert typed_tags("仕事、至急\uff0cwork, Work,, ") == ["仕事", "至急", "work"]
 
 
 def test_the_projects_section_opens_folded_as_it_was_left(
