@@ -24,6 +24,9 @@ migrations = Migrations("crosstalk.index")
 # Told how far a migration has got, while ``Index`` applies them (sqlite-utils migrations take
 # the database alone).
 _progress: ContextVar[Progress | None] = ContextVar("_progress", default=None)
+# The transcripts' folder of the index being upgraded (beside it), for a migration that must
+# look at the files
+_transcripts: ContextVar[Path | None] = ContextVar("_transcripts", default=None)
 
 
 @migrations()
@@ -136,7 +139,9 @@ def m007_projects_and_tags(db: Database) -> None:
     """Projects and tags (docs/projects.md): a row's ``kind`` (a project is a transcript of
     its own), a conversation's project and tags with when each was set (the newest by time
     wins, as titles), a project's archived flag, and one row per tag of a conversation (folded
-    for ``tag:``). No conversation had a project or tag before, so nothing is indexed again."""
+    for ``tag:``). A release before this one keeps and syncs a conversation's project and tags
+    (debug logs) without indexing them: the transcripts that hold any are forgotten (file
+    state -1), so the next reconcile indexes them again; the others stay as they are."""
     for column in (
         "kind TEXT NOT NULL DEFAULT 'conversation'",
         "project TEXT",
@@ -162,16 +167,34 @@ def m007_projects_and_tags(db: Database) -> None:
     db.execute(
         "CREATE INDEX conversation_tags_by_conversation ON conversation_tags (conversation_id)"
     )
+    _forget_projects_and_tags(db)
+
+
+# the categories of app/store/project_state.py's debug logs, as a transcript line spells them
+_PROJECT_LOGS = (b'"category":"project"', b'"category":"tags"')
+
+
+def _forget_projects_and_tags(db: Database) -> None:
+    folder, progress = _transcripts.get(), _progress.get()
+    if folder is None or not folder.is_dir():
+        return
+    ids = [row[0] for row in db.execute("SELECT id FROM conversations").fetchall()]
+    held = []
+    for n, conversation_id in enumerate(ids, start=1):
+        with contextlib.suppress(OSError):
+            data = (folder / f"{conversation_id}.jsonl").read_bytes()
+            if any(mark in data for mark in _PROJECT_LOGS):
+                held.append((conversation_id,))
+        if progress is not None and n % 1000 == 0:
+            progress(n / len(ids))
+    db.conn.executemany(
+        "UPDATE conversations SET file_size = -1, file_mtime_ns = -1 WHERE id = ?", held
+    )
 
 
 # migrations after which what is indexed still matches the files: the others fill new tables or
 # forget rows to be indexed anew, so the next reconcile looks at every file
-NO_RESCAN = {
-    "m003_no_archived",
-    "m005_folder_stamps",
-    "m006_title_time",
-    "m007_projects_and_tags",
-}
+NO_RESCAN = {"m003_no_archived", "m005_folder_stamps", "m006_title_time"}
 
 
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
@@ -187,10 +210,12 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
         )
     pending = migrations.pending(db)
     token = _progress.set(progress)
+    folder = _transcripts.set(path.parent / "conversations")  # DataDir's layout
     try:
         migrations.apply(db)
     finally:
         _progress.reset(token)
+        _transcripts.reset(folder)
     if any(m.name not in NO_RESCAN for m in pending):  # the next reconcile looks at every file
         db.execute("DELETE FROM folder_state")
     free = db.execute("PRAGMA freelist_count").fetchone()[0]

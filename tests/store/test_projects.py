@@ -193,8 +193,15 @@ def test_a_project_file_is_version_3_and_an_older_reader_refuses_it_whole(
 
 
 def test_an_index_from_before_projects_is_upgraded_in_place(data_dir: DataDir) -> None:
+    """An older release syncs a conversation's project and tags without indexing them: the
+    upgrade indexes those transcripts again, and only those."""
     library = Library(data_dir)
     ids = [chat(library, f"q{n}") for n in range(2)]
+    projects = Projects(library)
+    thesis = projects.create("Thesis")
+    moved = chat(library, "moved")
+    projects.move([moved], thesis.id)
+    projects.tag(moved, add=["Urgent"])
     library.close()
     with sqlite3.connect(data_dir.index_db) as db:  # as the release before m007 left it
         db.execute("DROP TABLE conversation_tags")
@@ -204,12 +211,24 @@ def test_an_index_from_before_projects_is_upgraded_in_place(data_dir: DataDir) -
                        "archived_at"):  # fmt: skip
             db.execute(f"ALTER TABLE conversations DROP COLUMN {column}")
         db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm007_projects_and_tags'")
+        db.execute("DELETE FROM conversations WHERE id = ?", [thesis.id])  # it refused it
         db.execute("PRAGMA user_version = 6")
     db.close()
-    upgraded = Library(data_dir)
+    told: list[float] = []
+    upgraded = Library(data_dir, reconcile=False, progress=told.append)
+    states = upgraded.index.file_states()
+    assert states[moved] == (-1, -1) and all(states[cid] != (-1, -1) for cid in ids)
+    report = upgraded.reconcile()
+    assert report.updated == 1  # the one that holds a project and tags (the project: new)
     assert sorted(listed(upgraded, project=NO_PROJECT)) == sorted(ids)
+    assert listed(upgraded, project=thesis.id) == [moved] == listed(upgraded, tag="urgent")
+    assert [r["name"] for r in projects_of(upgraded).rows()] == ["Thesis"]
     assert upgraded.reconcile().updated == 0
     upgraded.close()
+
+
+def projects_of(library: Library) -> Projects:
+    return Projects(library)
 
 
 @pytest.mark.parametrize("query", ["lighthouse", '"keeper"', "light -lens", "kind:user light",
