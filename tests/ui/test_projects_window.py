@@ -132,7 +132,11 @@ def test_move_to_project_from_the_menu_and_from_the_lists_signal(
     click_row(qtbot, harness, teapot)
     assert not window.project_actions.label.isVisible()
 
-    project_action(harness, "Move to project…").trigger()  # Ctrl+Shift+M
+    assert project_action(harness, "Move to project…") is window.conversations.move_action
+    window.activateWindow()
+    qtbot.keyClick(window.chat, Qt.Key.Key_M,  # the key, from anywhere in the window
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    harness.until(lambda: bool(top_level(MoveDialog)), "the chooser open")
     dialog = only(MoveDialog, harness)
     qtbot.keyClicks(dialog.filter, "the")  # only Thesis is left (and No project)
     assert dialog.chosen() == thesis.id
@@ -250,14 +254,18 @@ def test_new_chat_while_the_list_shows_a_project_starts_the_chat_in_it(
     harness = open_window()
     window = harness.window
     window.conversations.set_project_filter(thesis.id)
-    window.new_chat()  # File > New chat, Ctrl+N, the list's New chat
+    window.start_chat()  # File > New chat, Ctrl+N, the list's New chat
     harness.until(lambda: window.current is not None, "the new chat shown")
     chat = window.current
     assert chat is not None and project_of(services, chat) == thesis.id
     assert window.composer.model() == BOX
     window.conversations.set_project_filter(None)  # all: a new chat is in no project
-    window.new_chat()
+    window.start_chat()
     assert window.current is None and window.composer.model() == TITLES
+    window.conversations.set_project_filter(thesis.id)
+    window.show_welcome()  # showing the welcome (or a deleted chat's place) starts nothing
+    assert window.current is None
+    assert Projects(services.library).members(thesis.id) == [chat]
 
 
 def test_tags_are_split_at_any_comma_an_input_method_gives() -> None:

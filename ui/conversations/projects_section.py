@@ -208,6 +208,9 @@ class ProjectsSection(QWidget):
         self.archive_action = QAction(self.tr("Archive"), self)
         self.delete_action = QAction(self.tr("Delete project and its conversations"), self)
         self.menu = QMenu(self)
+        # a menu closed with no choice leaves no project for the keys (F2) to act on; a
+        # choice runs before this (queued after the menu hides)
+        self.menu.aboutToHide.connect(lambda: QTimer.singleShot(0, self, self._forget_menu_project))
 
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
@@ -395,6 +398,9 @@ class ProjectsSection(QWidget):
             self.menu.addSeparator()
         self.menu.addAction(self.new_project_action)
         self.menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def _forget_menu_project(self) -> None:
+        self._menu_project = ""
 
     def _for_project(self, act: Callable[[str], Any]) -> None:
         """Do ``act`` for the project the menu was opened on, else the one selected."""

@@ -203,6 +203,8 @@ class ProjectDialog(WriteDialog):
                 return projects.create(name, **given)
             if name != project.name:
                 projects.rename(project.id, name)
-            return projects.edit(project.id, **settings)
+            # only the fields changed here: one changed elsewhere meanwhile keeps its value
+            changed = {k: v for k, v in settings.items() if v != getattr(project, k)}
+            return projects.edit(project.id, **changed)
 
         self.write(job, self.saved.emit)

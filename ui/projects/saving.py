@@ -41,6 +41,10 @@ class WriteDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.writing: asyncio.Task[None] | None = None
 
+    def reject(self) -> None:  # Qt override: Cancel and Esc wait for a write under way
+        if self.writing is None or self.writing.done():
+            super().reject()
+
     def say(self, text: str) -> None:
         self.problem.setText(text)
         self.problem.setVisible(bool(text))
@@ -51,7 +55,9 @@ class WriteDialog(QDialog):
         if self.writing is not None and not self.writing.done():
             return None  # OK pressed twice: the first write goes on
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         ok.setEnabled(False)
+        cancel.setEnabled(False)  # the write goes on whatever is pressed: it is waited for
 
         async def run() -> None:
             try:
@@ -64,6 +70,7 @@ class WriteDialog(QDialog):
                 return
             finally:
                 ok.setEnabled(True)
+                cancel.setEnabled(True)
             self.say("")
             then(result)
             self.done(QDialog.DialogCode.Accepted)

@@ -88,7 +88,7 @@ class MainWindow(Filling, Frame):
         lst = self.conversations
         lst.conversation_selected.connect(self.select_conversation)
         lst.hit_selected.connect(self.show_hit)
-        lst.new_requested.connect(self.new_chat)
+        lst.new_requested.connect(self.start_chat)
         lst.rename_requested.connect(self.conversation_actions.rename)
         lst.fork_requested.connect(self.conversation_actions.fork)
         lst.delete_requested.connect(self.conversation_actions.delete)
@@ -295,12 +295,17 @@ class MainWindow(Filling, Frame):
         self.conversations.select(conversation.id)
         self._follow(conversation.id)
 
-    def new_chat(self) -> None:
-        """A new chat; in the project the list shows, if it shows one (as its New chat)."""
+    def start_chat(self) -> None:
+        """New chat (the list's button, File > New chat): in the project the list shows, if
+        it shows one, as that project's own New chat."""
         project = self.conversations.project_filter()
         if project and self.filled:  # an id (not None: all, nor "": outside any project)
             self.project_actions.new_chat_in(project)
-            return
+        else:
+            self.new_chat()
+
+    def new_chat(self) -> None:
+        """Show a new chat, not saved yet and in no project."""
         self._opening.stop()
         self.drafts.new_chat(self.current)
         self.current = None

@@ -34,7 +34,7 @@ class Menus(Context):
 class Commands(Protocol):
     """The window's own commands that menu items run."""
 
-    def new_chat(self) -> None: ...
+    def start_chat(self) -> None: ...
 
     def open_settings(self) -> None: ...
 
@@ -125,8 +125,8 @@ def build(
 ) -> Built:
     """Every menu of ``window`` (``menus``, its bar); Esc (Stop) is scoped to ``chat_pane``."""
     file = menus.file
-    _fill(file, [(Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.new_chat)])
-    _project(file.addMenu(Menus.tr("&Project")), parts.projects)
+    _fill(file, [(Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.start_chat)])
+    _project(file.addMenu(Menus.tr("&Project")), parts.projects, parts.conversations)
     file.addSeparator()
     _fill(file, [
         (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: commands.open_settings()),
@@ -158,11 +158,12 @@ def build(
     return Built(file, chat)
 
 
-def _project(menu: QMenu, projects: ProjectCommands) -> None:
+def _project(menu: QMenu, projects: ProjectCommands, conversations: ConversationList) -> None:
+    _fill(menu, [(Menus.tr("&New project…"), None, lambda: projects.new_project())])
+    # the list's own action, with its window-wide key: a second action with the same key
+    # would make the key ambiguous, and Qt would run neither
+    menu.addAction(conversations.move_action)
     _fill(menu, [
-        (Menus.tr("&New project…"), None, lambda: projects.new_project()),
-        (Menus.tr("&Move to project…"), QKeySequence("Ctrl+Shift+M"),
-         lambda: projects.choose_project()),
         (Menus.tr("&Tags…"), None, lambda: projects.edit_tags()),
         (Menus.tr("Project &instructions and defaults…"), None, projects.edit_current),
     ])  # fmt: skip

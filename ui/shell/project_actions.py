@@ -62,6 +62,9 @@ class ProjectActions(QObject):
         self.label = QLabel()  # the project's name before the conversation's, muted
         self.label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.label.hide()
+        # the projects read anew (a change here, in another process or from another device):
+        # what was read of them may be old
+        conversations.projects.loaded.connect(self._read_anew)
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -109,6 +112,10 @@ class ProjectActions(QObject):
         """The project's default model, for a conversation with no reply yet to go on from."""
         project = self.project_of(conversation_id)
         return project.model if project else None
+
+    def _read_anew(self) -> None:
+        self._known.clear()
+        self.show_project(self.shown.current)
 
     def _changed(self) -> None:
         """A project or a conversation's project changed: read again when next needed."""
@@ -219,12 +226,15 @@ class ProjectActions(QObject):
         """A new conversation in the project, before its first turn (so the project's
         instructions and defaults apply from the first request), shown with the project's
         model picked."""
-        conversation = self.controller.new_conversation()
+        library = self.projects.library
+
+        def made() -> str:  # on a worker, as every write of the window
+            conversation = library.create()
+            self.projects.move([conversation.id], project_id)
+            return conversation.id
+
         failed = self.tr("Could not start a chat in the project: {error}")
-        return self._write(
-            lambda: self.projects.move([conversation.id], project_id), failed,
-            lambda moved: self._show_moved(moved, conversation.id),
-        )  # fmt: skip
+        return self._write(made, failed, lambda made_id: self._show_moved([made_id], made_id))
 
     def _show_moved(self, moved: list[str], conversation_id: str) -> None:
         self._catch_up(moved)
