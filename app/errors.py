@@ -114,6 +114,7 @@ class InvalidValue(CrosstalkError, ValueError):
         "project_value": "that project setting is not usable ({detail})",
         "project_exists": "a project named {name!r} exists; choose another name",
         "project_in_project": "{project} is a project: only conversations go into projects",
+        "project_tags": "{project} is a project: only conversations have tags",
         "ambiguous_project": (
             "{given!r} names several projects ({choices}); give more of the name, or the id"
         ),

@@ -229,6 +229,12 @@ def test_delete_takes_the_conversations_to_the_trash_and_restore_brings_them_bac
     code, _, err = cli("project", "restore", "thesis")
     assert code == 1 and "not a project's id" in err
 
+    # a project's id where a conversation's is wanted: refused in one line, nothing written
+    for command in (("ask", "-c", thesis, "hello"), ("show", thesis), ("rename", thesis, "X"),
+                    ("tag", thesis, "+x"), ("move", thesis, "--no-project")):  # fmt: skip
+        code, out, err = cli(*command)
+        assert code != 0 and out == "" and len(err.splitlines()) == 1, (command, err)
+        assert "is a project" in err
     # the conversations' own delete and restore, given a project's id, do the same
     code, out, err = cli("delete", thesis)
     assert code == 0 and "project Thesis and its 2 conversation(s)" in out, err

@@ -261,7 +261,7 @@ def cmd_delete(services: Services, args: argparse.Namespace) -> int:
 
 def cmd_restore(services: Services, args: argparse.Namespace) -> int:
     library = services.library
-    if library.in_trash(args.id) and _is_project(library.trashed_file(args.id)):
+    if library.in_trash(args.id) and is_project_file(library.trashed_file(args.id)):
         from app.store.projects import Projects
 
         brought = Projects(library).restore(args.id)
@@ -274,7 +274,8 @@ def cmd_restore(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-def _is_project(path: Path) -> bool:
+def is_project_file(path: Path) -> bool:
+    """Whether the transcript at ``path`` (in the trash, say) is a project's."""
     from app.store.transcript import PROJECT, read_header
 
     with path.open("rb") as file:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli import collector
 from app.cli.parser import EXIT_INTERRUPTED, build_parser, fail
-from app.errors import CrosstalkError
+from app.errors import CrosstalkError, UsageError
 from app.paths import DataDir
 
 if TYPE_CHECKING:
@@ -127,6 +127,7 @@ def run(argv: Sequence[str] | None, ran: list[str] | None = None) -> int:
         collector.resume()
     try:
         warn(services.library.warnings)
+        refuse_projects(services.library, args)
         return handler(services, args)
     except CrosstalkError as exc:
         return fail(str(exc))
@@ -138,6 +139,28 @@ def run(argv: Sequence[str] | None, ran: list[str] | None = None) -> int:
     finally:
         warn(services.library.warnings)
         services.close()
+
+
+# the commands that take a project's id where others take a conversation's
+TAKE_PROJECTS = ("app.cli.projects:", "app.cli.conversations:cmd_delete",
+                 "app.cli.conversations:cmd_restore")  # fmt: skip
+
+
+def refuse_projects(library: Any, args: argparse.Namespace) -> None:
+    """A project's id given where a conversation's is wanted is refused in one line: a
+    project is a transcript too (docs/projects.md), and ``ask -c`` would append to it."""
+    if str(args.handler).startswith(TAKE_PROJECTS):
+        return
+    given = [getattr(args, "id", None), getattr(args, "conversation", None)]
+    given += list(getattr(args, "ids", None) or ())
+    for value in given:
+        if isinstance(value, str) and value:
+            row = library.index.row(value.upper())
+            if row is not None and row.get("kind") == "project":
+                raise UsageError(
+                    f"{value} is a project, not a conversation: `crosstalk project show "
+                    f"{value}` shows it and its conversations"
+                )
 
 
 def resolved(handler: str | Callable[..., int]) -> Callable[..., int]:

@@ -155,7 +155,15 @@ def cmd_restore(services: Services, args: argparse.Namespace) -> int:
             f"{args.id!r} is not a project's id: give the id `crosstalk project delete` printed "
             "(`crosstalk trash` lists what the trash holds)"
         ) from None
-    projects = projects_of(services.library)
+    from app.cli.conversations import is_project_file
+
+    library = services.library
+    if library.in_trash(project_id) and not is_project_file(library.trashed_file(project_id)):
+        raise UsageError(
+            f"{args.id} is a conversation, not a project: `crosstalk restore {args.id}` "
+            "brings it back"
+        )
+    projects = projects_of(library)
     brought = projects.restore(project_id)
     project = projects.get(project_id)
     count = f"{len(brought)} conversation{'' if len(brought) == 1 else 's'}"

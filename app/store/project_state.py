@@ -68,12 +68,14 @@ def project(project_id: str, created_at: str, entries: Iterable[AnyEntry]) -> Pr
                     fields[key], when[key] = value, entry.ts
     fields["archived"] = bool(fields.get("archived", False))
     fields["instructions"] = fields.get("instructions") or ""
-    try:
-        return msgspec.convert(
-            {"id": project_id, "name": name, "created_at": created_at, **fields}, Project
-        )
-    except msgspec.ValidationError:  # a value another version wrote: keep what can be read
-        return Project(id=project_id, name=name, created_at=created_at)
+    known = {"id": project_id, "name": name, "created_at": created_at}
+    for key, value in fields.items():
+        try:
+            msgspec.convert({**known, key: value}, Project)
+        except msgspec.ValidationError:  # a value another version wrote: the others hold
+            continue
+        known[key] = value
+    return msgspec.convert(known, Project)
 
 
 def newest(entries: Iterable[AnyEntry], category: str) -> DebugLog | None:

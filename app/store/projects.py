@@ -101,10 +101,12 @@ class Projects:
         """Set (or, with None, unset) some of a project's settings."""
         project = self.get(project_id)
         checked = settings_change(changes)
-        current = {k: getattr(project, k) for k in checked}
-        if checked and checked != current:
+        # only what changes: each field is the newest set, so writing a field again as it
+        # was read would undo a change another device made to it meanwhile
+        changed = {k: v for k, v in checked.items() if v != getattr(project, k)}
+        if changed:
             conversation = self.library.open(project.id)
-            self.library.append(conversation, _settings_log(checked))
+            self.library.append(conversation, _settings_log(changed))
         return self.get(project.id)
 
     def archive(self, project_id: str, archived: bool = True) -> Project:
@@ -174,6 +176,8 @@ class Projects:
     ) -> list[str]:
         """Add and remove tags of a conversation; returns its tags."""
         conversation = self.library.open(conversation_id)
+        if conversation.header.kind == PROJECT:
+            raise InvalidValue(cause="project_tags", project=conversation.id)
         before = project_state.tags_of(conversation.history)
         after = retagged(before, add, remove)
         if after != before:

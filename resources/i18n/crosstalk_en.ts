@@ -231,7 +231,7 @@
   <context>
     <name>ProjectActions</name>
     <message numerus="yes">
-      <location filename="../../ui/shell/project_actions.py" line="+193" />
+      <location filename="../../ui/shell/project_actions.py" line="+200" />
       <source>Moved the project “{name}” and %n conversation(s) to the trash.</source>
       <translation>
         <numerusform>Moved the project “{name}” and %n conversation to the trash.</numerusform>

@@ -2020,6 +2020,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>{project} is a project: only conversations have tags</source>
+        <translation>{project} はプロジェクトです。タグを付けられるのは会話だけです</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>A project named “{name}” exists: choose another name</source>
         <translation>「{name}」という名前のプロジェクトはすでにあります。別の名前を選んでください</translation>
     </message>
@@ -2848,7 +2853,7 @@
         <translation>Crosstalk</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
@@ -3527,7 +3532,7 @@ Nothing is lost.</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../ui/shell/main_window.py" line="+280"/>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>New chat</source>
         <translation>新しいチャット</translation>
     </message>
@@ -3923,17 +3928,12 @@ Nothing is lost.</source>
         <translation>プロジェクト(&amp;P)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>&amp;New project…</source>
         <translation>新しいプロジェクト(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;Move to project…</source>
-        <translation>プロジェクトに移動(&amp;M)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>&amp;Tags…</source>
         <translation>タグ(&amp;T)…</translation>
     </message>
@@ -5061,7 +5061,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectActions</name>
     <message>
-        <location filename="../../ui/shell/project_actions.py" line="+103"/>
+        <location filename="../../ui/shell/project_actions.py" line="+106"/>
         <source>{project} ›</source>
         <translation>{project} ›</translation>
     </message>
@@ -5071,7 +5071,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <translation>プロジェクト「{project}」内</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Could not make the project: {error}</source>
         <translation>プロジェクトを作成できませんでした: {error}</translation>
     </message>
@@ -5131,12 +5131,12 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>Could not start a chat in the project: {error}</source>
         <translation>プロジェクトでチャットを開始できませんでした: {error}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
         <source>Choose conversations in the list to move first.</source>
         <translation>移動する会話を先に一覧で選んでください。</translation>
     </message>
@@ -5348,17 +5348,17 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     </message>
     <message>
         <location line="+1"/>
-        <location line="+181"/>
+        <location line="+184"/>
         <source>Archive</source>
         <translation>アーカイブ</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-183"/>
         <source>Delete project and its conversations</source>
         <translation>プロジェクトとその会話を削除</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+87"/>
         <source>No project</source>
         <translation>プロジェクトなし</translation>
     </message>

@@ -256,3 +256,30 @@ def test_a_filter_that_leaves_few_conversations_finds_what_the_whole_search_find
     few = found()
     monkeypatch.setattr(search, "_FEW", 0)  # every filter searched through the whole library
     assert few == found() and few
+
+
+def test_an_edit_writes_only_what_it_changes_so_another_devices_change_holds(
+    library: Library,
+) -> None:
+    projects = Projects(library)
+    p = projects.create("P", instructions="old", temperature=0.5)
+    project = library.open(p.id)
+    # another device's newer instructions arrive (by time) after this one read the project
+    library.append(project, DebugLog(category="project_settings", message="s",
+                                     ts="2999-01-01T00:00:00Z", meta={"instructions": "theirs"}))  # fmt: skip
+    projects.edit(p.id, temperature=0.7, instructions="theirs")  # as a form holding all fields
+    logs = [e.meta for e in library.open(p.id).history if isinstance(e, DebugLog)]
+    assert logs[-1] == {"temperature": 0.7}
+    assert projects.get(p.id).instructions == "theirs"
+
+
+def test_a_setting_this_version_cannot_read_leaves_the_others_as_they_are(
+    library: Library,
+) -> None:
+    projects = Projects(library)
+    p = projects.create("P", instructions="Keep these.", model="openai:gpt-4o")
+    library.append(library.open(p.id), DebugLog(category="project_settings", message="s",
+                                               meta={"temperature": "warm"}))  # fmt: skip
+    read = projects.get(p.id)
+    assert (read.instructions, read.model, read.temperature) == ("Keep these.",
+                                                                 "openai:gpt-4o", None)  # fmt: skip

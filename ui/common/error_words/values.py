@@ -123,6 +123,9 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("InvalidValue", "project_in_project"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{project} is a project: only conversations go into projects"
     ),
+    ("InvalidValue", "project_tags"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "{project} is a project: only conversations have tags"
+    ),
     ("InvalidValue", "project_exists"): QT_TRANSLATE_NOOP(
         "ErrorsText", "A project named “{name}” exists: choose another name"
     ),
