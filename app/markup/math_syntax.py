@@ -1,0 +1,267 @@
+"""Where a reply's math is: the delimiters models write, found by a markdown-it-py parser.
+
+``add_math`` teaches a parser every delimiter (docs/math.md, "Where math is found"):
+``$...$`` and ``\\(...\\)`` inline; ``$$...$$`` and ``\\[...\\]`` display, on their own lines
+or inside a paragraph, across lines too; ``\\begin{align}...\\end{align}`` and the other
+environments as display math. Each formula is one token whose type is a key of
+``MATH_TOKENS``; ``latex_of`` is the LaTeX to typeset, ``source_of`` the text as written.
+
+Dollars are read as Pandoc reads them, which keeps prices and shell variables text: an
+opening ``$`` has a non-space after it and no digit or ASCII letter before it, a closing
+``$`` has a non-space before it and no digit after it, and a formula holds no backtick (a
+code span wins). ``$$`` on its own line needs its closing ``$$`` before a blank line.
+
+mdit-py-plugins' ``dollarmath`` and ``amsmath`` do most of it; the bracket delimiters and
+the environments outside amsmath's list (``cases``, ``aligned``, ``array``...) are rules of
+this module: texmath's ``brackets`` rules (mdit-py-plugins 0.7.0) drop the text after a
+``\\]`` on the same line, read a parenthesis after it as an equation number, do not see
+``\\[`` inside a paragraph, and share their rule names with dollarmath's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.ruler import RuleOptionsType
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from mdit_py_plugins.amsmath import ENVIRONMENTS as AMSMATH_ENVIRONMENTS
+from mdit_py_plugins.amsmath import amsmath_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.dollarmath.index import math_inline_dollar
+
+# token type -> shown as display math (True) or in the line (False)
+MATH_TOKENS: dict[str, bool] = {
+    "math_inline": False,  # $x$ and \(x\)
+    "math_inline_double": True,  # $$x$$, \[x\] or an environment inside a paragraph
+    "math_block": True,  # $$x$$ and \[x\] on their own lines
+    "math_block_label": True,  # dollarmath's $$x$$ (label): labels are off, kept for safety
+    "amsmath": True,  # \begin{align}...\end{align} on its own lines
+}
+
+# the environments read as display math: amsmath's and those it leaves out
+EXTRA_ENVIRONMENTS = (
+    "cases",
+    "dcases",
+    "aligned",
+    "gathered",
+    "split",
+    "alignedat",
+    "array",
+    "smallmatrix",
+    "subequations",
+)
+ENVIRONMENTS = (*AMSMATH_ENVIRONMENTS, *EXTRA_ENVIRONMENTS)
+_ENV = r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}"
+_EXTRA_OPEN = re.compile(r"\\begin\{(" + "|".join(EXTRA_ENVIRONMENTS) + r")(\*?)\}")
+_ENV_OPEN = re.compile(_ENV)
+
+# markup -> closing delimiter, for source_of
+_CLOSING = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+
+
+def add_math(md: MarkdownIt) -> MarkdownIt:
+    """``md`` taught every math delimiter (the module's docstring); returns ``md``."""
+    dollarmath_plugin(
+        md,
+        allow_labels=False,
+        allow_space=False,
+        allow_digits=False,
+        allow_blank_lines=False,
+        double_inline=True,
+    )
+    md.inline.ruler.at("math_inline", _guarded_dollar(math_inline_dollar(False, False, True)))
+    amsmath_plugin(md)
+    alt: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
+    md.block.ruler.before("amsmath", "math_environment", _environment_block, alt)
+    md.block.ruler.before("amsmath", "math_bracket_block", _bracket_block, alt)
+    md.inline.ruler.before("escape", "math_bracket", _bracket_inline)
+    md.inline.ruler.before("escape", "math_environment_inline", _environment_inline)
+    return md
+
+
+@cache
+def parser() -> MarkdownIt:
+    """CommonMark with tables and math, raw HTML off: the chat view's reading of a reply."""
+    return add_math(MarkdownIt("commonmark", {"html": False}).enable("table"))
+
+
+def is_math(token: Token) -> bool:
+    return token.type in MATH_TOKENS
+
+
+def is_display(token: Token) -> bool:
+    return MATH_TOKENS[token.type]
+
+
+def latex_of(token: Token) -> str:
+    """The LaTeX to typeset: the formula without its delimiters; an environment whole, from
+    ``\\begin`` to ``\\end`` (ziamath and latex2mathml read ``align``, ``cases``, the
+    matrices... as written)."""
+    return token.content.strip()
+
+
+def source_of(token: Token) -> str:
+    """The formula as the model wrote it, delimiters included."""
+    closing = _CLOSING.get(token.markup)
+    if closing is None:  # an environment: its content is its source
+        return token.content.strip("\n")
+    return f"{token.markup}{token.content}{closing}"
+
+
+# --- dollars ----------------------------------------------------------------------------------
+
+
+def _guarded_dollar(
+    dollar: Callable[[StateInline, bool], bool],
+) -> Callable[[StateInline, bool], bool]:
+    """dollarmath's inline rule, refusing also a ``$`` right after an ASCII letter (``US$5``,
+    ``a$b$c``) and a formula with a backtick in it (a code span wins)."""
+
+    def math_inline(state: StateInline, silent: bool) -> bool:
+        src, start = state.src, state.pos
+        if src[start] != "$":
+            return False
+        before = src[start - 1] if start else ""
+        if before.isascii() and before.isalpha():
+            return False
+        if not dollar(state, True):
+            return False
+        end, state.pos = state.pos, start
+        if "`" in src[start:end]:
+            return False
+        return dollar(state, silent)
+
+    return math_inline
+
+
+# --- \( \) and \[ \] ------------------------------------------------------------------------
+
+
+def _escaped(src: str, pos: int) -> bool:
+    """Whether the character at ``pos`` follows an odd number of backslashes."""
+    count = 0
+    while pos - count - 1 >= 0 and src[pos - count - 1] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
+def _closing(src: str, delimiter: str, start: int, end: int) -> int:
+    """Where ``delimiter`` next stands unescaped in ``src[start:end]``, or -1."""
+    while True:
+        at = src.find(delimiter, start, end)
+        if at < 0 or not _escaped(src, at):
+            return at
+        start = at + 1
+
+
+def _bracket_inline(state: StateInline, silent: bool) -> bool:
+    src, start = state.src, state.pos
+    opening = src[start : start + 2]
+    if opening not in ("\\(", "\\[") or _escaped(src, start):
+        return False
+    closing = _CLOSING[opening]
+    end = _closing(src, closing, start + 2, state.posMax)
+    if end < 0:
+        return False
+    content = src[start + 2 : end]
+    if not content.strip() or "`" in content:
+        return False
+    if not silent:
+        token = state.push("math_inline" if opening == "\\(" else "math_inline_double", "math", 0)
+        token.content = content
+        token.markup = opening
+    state.pos = end + 2
+    return True
+
+
+def _line(state: StateBlock, line: int) -> str:
+    return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+
+
+def _bracket_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """``\\[`` starting a line, closed by ``\\]`` ending a line, with no blank line between;
+    a ``\\]`` with text after it on its line leaves the lines to the paragraph."""
+    if state.is_code_block(start_line):
+        return False
+    first = _line(state, start_line).rstrip()
+    if not first.startswith("\\[") or _escaped(first, 0):
+        return False
+    line = start_line
+    text = first[2:]
+    while True:
+        at = _closing(text, "\\]", 0, len(text))
+        if at >= 0:
+            if at != len(text) - 2 or (line == start_line and not text[:at].strip()):
+                return False  # text after the \], or \[\] on one line
+            break
+        line += 1
+        if line >= end_line or state.isEmpty(line):
+            return False
+        if state.sCount[line] < state.blkIndent:
+            return False
+        text = _line(state, line).rstrip()
+    if silent:
+        return True
+    lines = [first[2:], *(_line(state, n) for n in range(start_line + 1, line + 1))]
+    lines[-1] = lines[-1].rstrip()[:-2]
+    token = state.push("math_block", "math", 0)
+    token.block = True
+    token.content = "\n".join(lines)
+    token.markup = "\\["
+    token.map = [start_line, line + 1]
+    state.line = line + 1
+    return True
+
+
+# --- environments -----------------------------------------------------------------------------
+
+
+def _environment_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """amsmath's block rule for the environments outside its list, as an ``amsmath`` token."""
+    if state.is_code_block(start_line):
+        return False
+    opened = _EXTRA_OPEN.match(_line(state, start_line))
+    if opened is None:
+        return False
+    closing = rf"\end{{{opened[1]}{opened[2]}}}"
+    line = start_line
+    while not _line(state, line).rstrip().endswith(closing):
+        line += 1
+        if line >= end_line or state.isEmpty(line) or state.sCount[line] < state.blkIndent:
+            return False
+    if silent:
+        return True
+    state.line = line + 1
+    token = state.push("amsmath", "math", 0)
+    token.block = True
+    token.content = state.getLines(start_line, state.line, state.sCount[start_line], False)
+    token.meta = {"environment": opened[1], "numbered": opened[2]}
+    token.map = [start_line, line]
+    return True
+
+
+def _environment_inline(state: StateInline, silent: bool) -> bool:
+    """An environment inside a paragraph's text, as display math."""
+    src, start = state.src, state.pos
+    if not src.startswith("\\begin{", start) or _escaped(src, start):
+        return False
+    opened = _ENV_OPEN.match(src, start)
+    if opened is None:
+        return False
+    closing = rf"\end{{{opened[1]}{opened[2]}}}"
+    end = src.find(closing, opened.end(), state.posMax)
+    if end < 0 or "`" in src[start:end]:
+        return False
+    end += len(closing)
+    if not silent:
+        token = state.push("math_inline_double", "math", 0)
+        token.content = src[start:end]
+        token.markup = ""
+        token.meta = {"environment": opened[1], "numbered": opened[2]}
+    state.pos = end
+    return True
