@@ -2,8 +2,10 @@
 
 Everything is in the file: the style sheet inline, images as ``data:`` URLs, no scripts, and a
 Content-Security-Policy that forbids loading anything from anywhere, so opening an export never
-touches the network. Every piece of text is escaped; messages are shown as written (preserving
-line breaks), not rendered, so nothing in a message can become markup.
+touches the network. Every piece of text is escaped. What a person wrote (messages, system
+instructions, tool calls and results, thinking) is shown as written, line breaks kept; a
+reply's Markdown is rendered as the chat renders it (``app.transfer.reply_html``), its math as
+MathML and its ``svg`` blocks drawn, and nothing in it can become a script or a request.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from app.history import (
 )
 from app.history.entries import CUT_OFF
 from app.store.transcript import Header
+from app.transfer import reply_html
 from app.transfer.markdown import size, when
 from app.transfer.native import title_of
 
@@ -155,7 +158,7 @@ def _render(
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{title}</title>\n<style>{STYLE}{reply_html.STYLE}</style>\n</head>\n<body>\n"
         f"<header><h1>{title}</h1><p>{' · '.join(meta)}</p>"
         "<p>Exported from Crosstalk</p></header>\n"
         f"<main>\n{body}\n</main>\n</body>\n</html>\n"
@@ -216,7 +219,7 @@ def _output(entry: ModelOutput, stamp: str) -> str:
         for item in entry.reasoning
         if item.text
     ]
-    parts.append(_text(entry.text))
+    parts.append(reply_html.render(entry.text))
     for call in entry.tool_calls:
         parts.append(
             f"<p>Tool call <strong>{escape(call.name)}</strong> · "
