@@ -8,20 +8,21 @@ environments as display math. Each formula is one token whose type is a key of
 
 Dollars are read as Pandoc reads them, which keeps prices and shell variables text: an
 opening ``$`` has a non-space after it and no digit or ASCII letter before it, a closing
-``$`` has a non-space before it and no digit after it, and a formula holds no backtick (a
-code span wins). ``$$`` on its own line needs its closing ``$$`` before a blank line.
+``$`` has a non-space before it and no digit after it; and more than Pandoc, a formula holds
+no backtick (a code span wins) and does not end in ``/``, ``:`` or ``=`` (``$HOME/$USER``).
+``$$`` on its own line needs its closing ``$$`` before a blank line.
 
-mdit-py-plugins' ``dollarmath`` and ``amsmath`` do most of it; the bracket delimiters and
-the environments outside amsmath's list (``cases``, ``aligned``, ``array``...) are rules of
-this module: texmath's ``brackets`` rules (mdit-py-plugins 0.7.0) drop the text after a
-``\\]`` on the same line, read a parenthesis after it as an equation number, do not see
-``\\[`` inside a paragraph, and share their rule names with dollarmath's.
+mdit-py-plugins' ``dollarmath`` (its block rule) and ``amsmath`` do the blocks; dollars in
+a paragraph, the bracket delimiters and the environments outside amsmath's list (``cases``,
+``aligned``, ``array``...) are rules of this module. texmath's ``brackets`` rules
+(mdit-py-plugins 0.7.0) drop the text after a ``\\]`` on the same line, read a parenthesis
+after it as an equation number, do not see ``\\[`` inside a paragraph, and share their rule
+names with dollarmath's.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import cache
 
 from markdown_it import MarkdownIt
@@ -32,7 +33,6 @@ from markdown_it.token import Token
 from mdit_py_plugins.amsmath import ENVIRONMENTS as AMSMATH_ENVIRONMENTS
 from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.dollarmath.index import math_inline_dollar
 
 # token type -> shown as display math (True) or in the line (False)
 MATH_TOKENS: dict[str, bool] = {
@@ -61,6 +61,9 @@ _EXTRA_OPEN = re.compile(r"\\begin\{(" + "|".join(EXTRA_ENVIRONMENTS) + r")(\*?)
 _ENV_OPEN = re.compile(_ENV)
 
 # markup -> closing delimiter, for source_of
+# what a shell variable before another ends with, and a formula does not
+_SHELL_ENDS = frozenset("/:=")
+
 _CLOSING = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 
 
@@ -74,7 +77,7 @@ def add_math(md: MarkdownIt) -> MarkdownIt:
         allow_blank_lines=False,
         double_inline=True,
     )
-    md.inline.ruler.at("math_inline", _guarded_dollar(math_inline_dollar(False, False, True)))
+    md.inline.ruler.at("math_inline", _dollar_inline)
     amsmath_plugin(md)
     alt: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
     md.block.ruler.before("amsmath", "math_environment", _environment_block, alt)
@@ -86,7 +89,8 @@ def add_math(md: MarkdownIt) -> MarkdownIt:
 
 @cache
 def parser() -> MarkdownIt:
-    """CommonMark with tables and math, raw HTML off: the chat view's reading of a reply."""
+    """CommonMark with tables and math, raw HTML off, shared: parse with it, never add
+    render rules to it (make your own with ``add_math(MarkdownIt(...))``)."""
     return add_math(MarkdownIt("commonmark", {"html": False}).enable("table"))
 
 
@@ -116,27 +120,36 @@ def source_of(token: Token) -> str:
 # --- dollars ----------------------------------------------------------------------------------
 
 
-def _guarded_dollar(
-    dollar: Callable[[StateInline, bool], bool],
-) -> Callable[[StateInline, bool], bool]:
-    """dollarmath's inline rule, refusing also a ``$`` right after an ASCII letter (``US$5``,
-    ``a$b$c``) and a formula with a backtick in it (a code span wins)."""
+def _dollar_inline(state: StateInline, silent: bool) -> bool:
+    """``$x$`` and ``$$x$$`` in a paragraph, read as the module's docstring says.
 
-    def math_inline(state: StateInline, silent: bool) -> bool:
-        src, start = state.src, state.pos
-        if src[start] != "$":
-            return False
-        before = src[start - 1] if start else ""
-        if before.isascii() and before.isalpha():
-            return False
-        if not dollar(state, True):
-            return False
-        end, state.pos = state.pos, start
-        if "`" in src[start:end]:
-            return False
-        return dollar(state, silent)
-
-    return math_inline
+    dollarmath's own inline rule (mdit-py-plugins 0.7.0) reads the character before a ``$``
+    that opens a paragraph as the paragraph's last one (``$x$ costs 5`` was no formula), and
+    has none of the checks beyond Pandoc's; this rule replaces it."""
+    src, start, stop = state.src, state.pos, state.posMax
+    if src[start] != "$" or _escaped(src, start):
+        return False
+    before = src[start - 1] if start else ""
+    if before.isdigit() or (before.isascii() and before.isalpha()):
+        return False
+    mark = "$$" if src.startswith("$$", start) else "$"
+    end = _closing(src, mark, start + len(mark), stop)
+    if end < 0:
+        return False
+    content = src[start + len(mark) : end]
+    after = end + len(mark)
+    if not content.strip() or "`" in content or src[after : after + 1].isdigit():
+        return False
+    if mark == "$" and (
+        content[0].isspace() or content[-1].isspace() or content[-1] in _SHELL_ENDS
+    ):
+        return False
+    if not silent:
+        token = state.push("math_inline" if mark == "$" else "math_inline_double", "math", 0)
+        token.content = content
+        token.markup = mark
+    state.pos = after
+    return True
 
 
 # --- \( \) and \[ \] ------------------------------------------------------------------------
