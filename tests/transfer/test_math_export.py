@@ -1,0 +1,249 @@
+"""Math and SVG in exports: HTML carries formulas as MathML and drawings inline (no LaTeX
+delimiters left for what converted, prices and code as written, no script); Markdown and
+``crosstalk show`` keep the LaTeX as the model wrote it.
+
+No browser is installed where these run, and Qt's QTextDocument does not lay out MathML, so
+"it opens" is checked as a browser would first meet the page: the HTML parses with every
+element closed in order, and each ``<math>`` and ``<svg>`` is well-formed XML in its
+namespace."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from app.cli.main import main
+from app.history import ModelInput, ModelOutput, Title
+from app.store import Library
+from app.transfer import export
+from app.transfer.mathml import NAMESPACE, mathml
+
+SVG_NS = "http://www.w3.org/2000/svg"
+CHART = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" viewBox="0 0 120 60">\n'
+    '  <rect x="10" y="20" width="20" height="40" fill="teal"/>\n'
+    '  <rect x="50" y="5" width="20" height="55" fill="orange"/>\n'
+    '  <text x="90" y="40" font-size="10">Q3</text>\n'
+    "</svg>"
+)
+SCRIPTED = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)">'
+    '<script>alert("svg")</script><circle cx="5" cy="5" r="4"/></svg>'
+)
+UNSAFE = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+    '<foreignObject><iframe src="https://evil.example/"/></foreignObject></svg>'
+)
+PRICES = "It costs $5 and $10 at the shop, or US$7 online."
+REPLY = rf"""Energy is $E = mc^2$, and \(a^2 + b^2 = c^2\) holds.
+
+$$\sum_{{k=1}}^n k = \frac{{n(n+1)}}{{2}}$$
+
+\[ \int_0^1 x^2\,dx = \tfrac13 \]
+
+\begin{{align}}
+f(x) &= (x+1)^2 \\
+     &= x^2 + 2x + 1
+\end{{align}}
+
+A matrix: $$\begin{{pmatrix}} 1 & 2 \\ 3 & 4 \end{{pmatrix}}$$
+
+{PRICES}
+
+```sh
+echo $HOME and $PATH: \(not math\)
+```
+
+Left as written: \(\notacommand{{x}}\).
+
+```svg
+{CHART}
+```
+
+```svg
+{SCRIPTED}
+```
+
+```svg
+{UNSAFE}
+```
+"""
+QUESTION = r"What is $\frac{d}{dx} x^2$? And \[ e^{i\pi} \]"
+# every formula that converts, as written: none of them may be left in the page
+CONVERTED = [
+    "$E = mc^2$",
+    r"\(a^2 + b^2 = c^2\)",
+    r"$$\sum_{k=1}^n k = \frac{n(n+1)}{2}$$",
+    r"\[ \int_0^1 x^2\,dx = \tfrac13 \]",
+    r"\begin{align}",
+    r"\begin{pmatrix}",
+]
+VOID = {"meta", "img", "br", "hr", "input", "link", "wbr", "col", "source"}
+
+
+def conversation(library: Library) -> str:
+    made = library.create()
+    for entry in (
+        ModelInput(text=QUESTION),
+        ModelOutput(provider="p", model="m", text=REPLY),
+        Title(text="Formulas", source="user"),
+    ):
+        library.append(made, entry)
+    return made.id
+
+
+class Page(HTMLParser):
+    """The page read as a browser's parser reads it: elements must close in order; the text
+    outside code, and the text inside it, kept apart; each ``<math>`` and ``<svg>`` kept."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.prose: list[str] = []
+        self.code: list[str] = []
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script" or any(name.startswith("on") for name, _ in attrs):
+            self.scripts += 1
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script" or any(name.startswith("on") for name, _ in attrs):
+            self.scripts += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-3:]}"
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        inside = {"code", "pre", "style", "title"} & set(self.stack)
+        (self.code if inside else self.prose).append(data)
+
+
+def read(page: str) -> Page:
+    parsed = Page()
+    parsed.feed(page)
+    parsed.close()
+    assert parsed.stack == []
+    return parsed
+
+
+def elements(page: str, name: str) -> list[ET.Element]:
+    """Each ``<name ...>...</name>`` in the page, parsed as XML (they do not nest)."""
+    found = re.findall(rf"<{name}\b.*?</{name}>", page, re.DOTALL)
+    return [ET.fromstring(piece) for piece in found]  # noqa: S314 - our own output
+
+
+@pytest.fixture
+def exported(library: Library, tmp_path: Path) -> tuple[str, str]:
+    """The HTML and the Markdown export of the conversation, through ``crosstalk export``."""
+    conversation_id = conversation(library)
+    library.close()
+    for fmt in ("html", "markdown"):
+        target = tmp_path / f"formulas.{fmt}"
+        assert main(["export", conversation_id, "-f", fmt, "-o", str(target)]) == 0
+    html = (tmp_path / "formulas.html").read_text(encoding="utf-8")
+    return html, (tmp_path / "formulas.markdown").read_text(encoding="utf-8")
+
+
+def test_html_carries_the_reply_s_math_as_mathml(exported: tuple[str, str]) -> None:
+    page = read(exported[0])
+    maths = elements(exported[0], "math")
+    assert all(m.tag == f"{{{NAMESPACE}}}math" for m in maths)
+    shown = [m.get("display") for m in maths]
+    # E = mc^2 and Pythagoras inline; the sum, integral, align and matrix as blocks
+    assert shown == ["inline", "inline", "block", "block", "block", "block"]
+    align, matrix = maths[4], maths[5]
+    assert len(align.findall(f".//{{{NAMESPACE}}}mtr")) == 2
+    assert len(matrix.findall(f".//{{{NAMESPACE}}}mtd")) == 4
+    prose = "".join(page.prose).replace(QUESTION, "")
+    for source in CONVERTED:
+        assert source not in exported[0]
+    for delimiter in ("\\(", "\\[", "$$", "\\begin", "\\frac"):
+        assert delimiter not in prose
+
+
+def test_prices_code_and_an_unconvertible_formula_stay_as_written(
+    exported: tuple[str, str],
+) -> None:
+    prose = "".join(read(exported[0]).prose).replace(QUESTION, "")
+    assert PRICES in prose and "$" not in prose.replace(PRICES, "")
+    code = "".join(read(exported[0]).code)
+    assert "echo $HOME and $PATH: \\(not math\\)\n" in code
+    assert '<code class="language-sh">echo $HOME and $PATH' in exported[0]
+    assert r'<code class="math-source">\(\notacommand{x}\)</code>' in exported[0]
+
+
+def test_html_draws_a_safe_svg_inline_and_keeps_an_unsafe_one_as_code(
+    exported: tuple[str, str],
+) -> None:
+    html = exported[0]
+    page = read(html)
+    assert page.scripts == 0
+    drawings = elements(html, "svg")
+    assert drawings and all(d.tag == f"{{{SVG_NS}}}svg" for d in drawings)
+    assert len(drawings[0].findall(f"{{{SVG_NS}}}rect")) == 2
+    for drawing in drawings:
+        names = {e.tag.rsplit("}", 1)[-1] for e in drawing.iter()}
+        assert not names & {"script", "foreignObject", "iframe"}
+        assert not any(key.startswith("on") for e in drawing.iter() for key in e.attrib)
+    assert "<summary>SVG source</summary>" in html
+    assert "&lt;rect x=&quot;10&quot;" in html or '&lt;rect x="10"' in html  # the source
+    assert "<foreignObject" not in html and "&lt;foreignObject&gt;" in html  # a code block
+    assert "https://evil.example" not in re.sub(r"<pre>.*?</pre>", "", html, flags=re.DOTALL)
+
+
+def test_the_question_is_shown_as_written(exported: tuple[str, str]) -> None:
+    """What the person wrote is theirs, as the chat shows it: not rendered."""
+    assert r"What is $\frac{d}{dx} x^2$? And \[ e^{i\pi} \]" in exported[0]
+
+
+def test_markdown_keeps_the_latex_byte_for_byte(exported: tuple[str, str]) -> None:
+    markdown = exported[1]
+    assert REPLY.rstrip("\n") in markdown
+    assert QUESTION in markdown
+
+
+def test_show_keeps_the_source(library: Library, capsys: pytest.CaptureFixture[str]) -> None:
+    conversation_id = conversation(library)
+    library.close()
+    assert main(["show", conversation_id, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    texts = [e.get("text") for e in shown["entries"]]
+    assert QUESTION in texts and REPLY in texts
+    assert main(["show", conversation_id]) == 0
+    assert r"What is $\frac{d}{dx} x^2$?" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("latex", "why"),
+    [
+        (r"\text{<script>alert(1)</script>}", "\\text is copied unescaped"),
+        (r"\text{a<b}", "not well-formed"),
+        (r"\frac{", "the converter fails"),
+        (r"\notacommand{x}", "left unconverted"),
+        (r"\unicode{x}", "a broken character reference"),
+        ("{" * 2000 + "x" + "}" * 2000, "too deep for the converter"),
+        ("", "nothing to show"),
+    ],
+)
+def test_a_formula_that_cannot_be_converted_safely_is_refused(latex: str, why: str) -> None:
+    assert mathml(latex, display=False) is None, why
+
+
+def test_links_and_styles_from_latex_are_dropped() -> None:
+    converted = mathml(r"\href{javascript:alert(1)}{x} + \style{color:red}{y}", display=True)
+    assert converted is not None and "href" not in converted and "style" not in converted
+    assert ET.fromstring(converted).get("display") == "block"  # noqa: S314 - our own output
+
+
+def test_aligned_is_laid_out_as_align() -> None:
+    converted = mathml(r"\begin{aligned} a &= b \\ c &= d \end{aligned}", display=True)
+    assert converted is not None and converted.count("<mtr>") == 2
