@@ -118,6 +118,12 @@ class InvalidValue(CrosstalkError, ValueError):
         "ambiguous_project": (
             "{given!r} names several projects ({choices}); give more of the name, or the id"
         ),
+        "svg_unsafe": (
+            "the drawing is not shown: it holds {detail}; a drawing may hold shapes, text and "
+            "gradients only"
+        ),
+        "svg_too_large": "the drawing is not shown: {detail} is more than {bound}",
+        "svg_unreadable": "the drawing is not shown: it is not SVG that can be read ({detail})",
     }
 
 
