@@ -184,6 +184,8 @@ def _bracket_inline(state: StateInline, silent: bool) -> bool:
     content = src[start + 2 : end]
     if not content.strip() or "`" in content:
         return False
+    if opening == "\\[" and (content.strip().isdigit() or src.startswith("(", end + 2)):
+        return False  # Markdown's escaped brackets: \[1\], \[text\](...)
     if not silent:
         token = state.push("math_inline" if opening == "\\(" else "math_inline_double", "math", 0)
         token.content = content
@@ -218,10 +220,12 @@ def _bracket_block(state: StateBlock, start_line: int, end_line: int, silent: bo
         if state.sCount[line] < state.blkIndent:
             return False
         text = _line(state, line).rstrip()
-    if silent:
-        return True
     lines = [first[2:], *(_line(state, n) for n in range(start_line + 1, line + 1))]
     lines[-1] = lines[-1].rstrip()[:-2]
+    if "\n".join(lines).strip().isdigit():
+        return False  # Markdown's escaped brackets: \[1\]
+    if silent:
+        return True
     token = state.push("math_block", "math", 0)
     token.block = True
     token.content = "\n".join(lines)

@@ -79,6 +79,9 @@ CASES_TABLE: list[tuple[str, list[tuple[str, bool]]]] = [
     ("\\$5 and \\$10", []),
     ("\\$x\\$", []),
     ("\\\\(x\\\\)", []),
+    ("see \\[1\\] and \\[2\\]", []),
+    ("\\[not a link\\](https://example.org)", []),
+    ("\\[3\\]", []),
     # --- $$ alone, a dollar at the end of a line, a space after $ ---
     ("$$", []),
     ("a $$ b", []),
