@@ -34,9 +34,13 @@ SCRIPTED = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)">'
     '<script>alert("svg")</script><circle cx="5" cy="5" r="4"/></svg>'
 )
-UNSAFE = (
+STRIPPED = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
     '<foreignObject><iframe src="https://evil.example/"/></foreignObject></svg>'
+)
+REFUSED = (
+    '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>\n'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&a;</text></svg>'
 )
 PRICES = "It costs $5 and $10 at the shop, or US$7 online."
 REPLY = rf"""Energy is $E = mc^2$, and \(a^2 + b^2 = c^2\) holds.
@@ -69,7 +73,11 @@ Left as written: \(\notacommand{{x}}\).
 ```
 
 ```svg
-{UNSAFE}
+{STRIPPED}
+```
+
+```svg
+{REFUSED}
 ```
 """
 QUESTION = r"What is $\frac{d}{dx} x^2$? And \[ e^{i\pi} \]"
@@ -135,8 +143,9 @@ def read(page: str) -> Page:
 
 
 def elements(page: str, name: str) -> list[ET.Element]:
-    """Each ``<name ...>...</name>`` in the page, parsed as XML (they do not nest)."""
-    found = re.findall(rf"<{name}\b.*?</{name}>", page, re.DOTALL)
+    """Each ``<name .../>`` or ``<name ...>...</name>`` in the page, parsed as XML (they do
+    not nest)."""
+    found = re.findall(rf"<{name}\b[^>]*/>|<{name}\b.*?</{name}>", page, re.DOTALL)
     return [ET.fromstring(piece) for piece in found]
 
 
@@ -180,23 +189,31 @@ def test_prices_code_and_an_unconvertible_formula_stay_as_written(
     assert r'<code class="math-source">\(\notacommand{x}\)</code>' in exported[0]
 
 
-def test_html_draws_a_safe_svg_inline_and_keeps_an_unsafe_one_as_code(
+def test_html_draws_svg_inline_without_script_and_keeps_a_refused_one_as_code(
     exported: tuple[str, str],
 ) -> None:
     html = exported[0]
     page = read(html)
     assert page.scripts == 0
     drawings = elements(html, "svg")
-    assert drawings and all(d.tag == f"{{{SVG_NS}}}svg" for d in drawings)
-    assert len(drawings[0].findall(f"{{{SVG_NS}}}rect")) == 2
+    # the chart, the scripted one and the one with a foreignObject, cleaned; not the DOCTYPE
+    assert len(drawings) == 3 and all(d.tag == f"{{{SVG_NS}}}svg" for d in drawings)
+    chart, scripted, stripped = drawings
+    assert len(chart.findall(f"{{{SVG_NS}}}rect")) == 2
+    assert chart.find(f"{{{SVG_NS}}}text") is not None
+    assert scripted.find(f"{{{SVG_NS}}}circle") is not None
     for drawing in drawings:
         names = {e.tag.rsplit("}", 1)[-1] for e in drawing.iter()}
         assert not names & {"script", "foreignObject", "iframe"}
         assert not any(key.startswith("on") for e in drawing.iter() for key in e.attrib)
-    assert "<summary>SVG source</summary>" in html
-    assert "&lt;rect x=&quot;10&quot;" in html or '&lt;rect x="10"' in html  # the source
-    assert "<foreignObject" not in html and "&lt;foreignObject&gt;" in html  # a code block
-    assert "https://evil.example" not in re.sub(r"<pre>.*?</pre>", "", html, flags=re.DOTALL)
+    assert len(stripped) == 0
+    # each drawing's source after it, closed
+    assert html.count("<details><summary>SVG source</summary><pre>") == 3
+    assert "&lt;rect x=&quot;10&quot; y=&quot;20&quot;" in html
+    # refused: a code block, its source escaped
+    assert '<code class="language-svg">&lt;!DOCTYPE svg' in html
+    outside_source = re.sub(r"<pre>.*?</pre>", "", html, flags=re.DOTALL)
+    assert "https://evil.example" not in outside_source and "<!DOCTYPE svg" not in html
 
 
 def test_the_question_is_shown_as_written(exported: tuple[str, str]) -> None:
