@@ -33,10 +33,11 @@ from app.history import (
 )
 from app.history.context import CONTINUES
 from app.history.entries import MESSAGE_KINDS
+from ui.chat import math_images
 from ui.chat.document import ChatDocument, parts
 from ui.chat.html import copy_prefix, is_failed, is_shown
 from ui.chat.live_reply import Marker
-from ui.chat.markdown import loads_a_highlighter, prerender, prerendered
+from ui.chat.markdown import loads_a_highlighter, may_hold_math, prerender, prerendered
 from ui.chat.scrolling import Scrolling
 from ui.chat.step_budget import StepBudget
 
@@ -47,6 +48,7 @@ OFF_THREAD_CHARS = 3_000
 # streamed text this long at once (the text so far, when its chat is shown again during the
 # stream) goes into the live block this much per turn of the event loop
 LIVE_PART_CHARS = 4_000
+SETTLE_S = 2.0  # the longest a reply's markdown waits for its formulas typeset while streamed
 
 
 @dataclass
@@ -67,6 +69,8 @@ class _Prerenderer(QObject):
     def start(self, text: str, prefix: str, generation: int) -> None:
         def work() -> None:
             try:
+                if may_hold_math(text):  # its formulas were typeset as they streamed
+                    math_images.settle(SETTLE_S)
                 prerender([(text, prefix)])  # kept however short, for the window's thread
             except Exception:  # drawn on the window's thread then, where errors are seen
                 log.warning("rendering a reply off the window's thread failed", exc_info=True)
@@ -138,7 +142,11 @@ class Appender(QObject):
         if self._pages.detached():
             return False
         prefix = copy_prefix(len(self._pages.entries))  # the index it will have
-        slow = len(entry.text) >= OFF_THREAD_CHARS or loads_a_highlighter(entry.text)
+        slow = (
+            len(entry.text) >= OFF_THREAD_CHARS
+            or loads_a_highlighter(entry.text)
+            or (math_images.busy() and may_hold_math(entry.text))  # still typesetting
+        )
         if not slow or prerendered(entry.text, prefix):
             return False
         self.tail = entry.seq  # what follows it follows it (``continues``) while it is made
@@ -194,7 +202,11 @@ class Appender(QObject):
     # --- the live reply ----------------------------------------------------------------------
 
     def begin_stream(self) -> None:
-        if self._waiting.defer(self.begin_stream):
+        math_images.worker().stream_ended()  # a new reply's formulas from here
+        self._begin_stream()
+
+    def _begin_stream(self) -> None:
+        if self._waiting.defer(self._begin_stream):
             return
         if self._pages.detached():
             self._document.attach()
@@ -203,7 +215,11 @@ class Appender(QObject):
             self._live.open()
 
     def append_stream_text(self, text: str) -> None:
-        if self._waiting.defer(lambda: self.append_stream_text(text)):
+        math_images.worker().streamed(text)  # its formulas typeset as they come, off the thread
+        self._stream_text(text)
+
+    def _stream_text(self, text: str) -> None:
+        if self._waiting.defer(lambda: self._stream_text(text)):
             return
         if self._pages.detached() and self._live.block is not None:
             self._live.block.text_parts.append(text)  # drawn when the view is back at the end
@@ -211,7 +227,7 @@ class Appender(QObject):
         self._live_at_end()
         if len(text) > LIVE_PART_CHARS:
             self._live.add_text(text[:LIVE_PART_CHARS])
-            self._later(lambda: self.append_stream_text(text[LIVE_PART_CHARS:]))
+            self._later(lambda: self._stream_text(text[LIVE_PART_CHARS:]))
             return
         self._live.add_text(text)
 

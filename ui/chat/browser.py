@@ -1,7 +1,7 @@
 """The chat's QTextBrowser: it supplies the attachments' images to the document (from
-``ui.chat.images``), takes drops of files and images, leaves the right-click on an attachment
-to the view, and lets a long document be laid out again in steps after a resize
-(``ui.chat.relayout``).
+``ui.chat.images``) and the pictures of formulas and svg blocks (``ui.chat.math_images``),
+takes drops of files and images, leaves the right-click on an attachment to the view, and
+lets a long document be laid out again in steps after a resize (``ui.chat.relayout``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from PySide6.QtGui import QContextMenuEvent, QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.chat.attachment_files import ICON_SCHEME, THUMB_SCHEME, Dropped, TakesDrops
+from ui.chat.math_images import MATH_SCHEME, SVG_SCHEME
 from ui.chat.relayout import Relayout
 
 
@@ -24,6 +25,7 @@ class ChatBrowser(TakesDrops, QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.images: Callable[[QUrl], Any] | None = None  # the view's supplier of images
+        self.pictures: Callable[[QUrl], Any] | None = None  # and of formulas and svg pictures
         self.relayout: Relayout | None = None  # set by the view
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
@@ -36,6 +38,8 @@ class ChatBrowser(TakesDrops, QTextBrowser):
             image = self.images(name)
             if image is not None:
                 return image
+        if self.pictures is not None and name.scheme() in (MATH_SCHEME, SVG_SCHEME):
+            return self.pictures(name)  # never read from elsewhere
         return super().loadResource(kind, name)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # Qt override

@@ -29,7 +29,7 @@ from app.history import AnyEntry, ModelOutput
 from ui.chat.document_cursors import DocumentCursors
 from ui.chat.html import Actions, anchor_name, copy_prefix, entry_html, style_sheet
 from ui.chat.live_reply import ChatText, LiveReply
-from ui.chat.markdown import prerender, prerendered, render_markdown
+from ui.chat.markdown import may_hold_math, prerender, prerendered, render_markdown
 from ui.chat.pages import Pages
 from ui.chat.scrolling import Keep, Scrolling
 from ui.chat.step_budget import StepBudget
@@ -122,6 +122,10 @@ class ChatDocument(QObject):
         self._draw_timer.setSingleShot(True)
         self._draw_timer.setInterval(0)
         self._draw_timer.timeout.connect(self._draw_step)
+        self._retypeset = QTimer(self)  # entries drawn with formulas at a guessed size
+        self._retypeset.setSingleShot(True)
+        self._retypeset.setInterval(0)
+        self._retypeset.timeout.connect(self._draw_typeset)
 
     def clear(self) -> None:
         """Nothing shown: what was kept of the conversation shown goes."""
@@ -189,6 +193,20 @@ class ChatDocument(QObject):
             self._html.pop(index, None)
         return bool(opened)
 
+    def typeset(self, keys: set[str]) -> None:
+        """Formulas drawn at a guessed size (their markdown made on this thread before they
+        were ever typeset at this size) are typeset: their entries are drawn again, once for
+        all that come together."""
+        stale = [i for i, html in self._html.items() if any(key in html for key in keys)]
+        for index in stale:
+            del self._html[index]
+        if stale:
+            self._retypeset.start()
+
+    def _draw_typeset(self) -> None:
+        if not self.waiting.defer(self._draw_typeset):
+            self.render("top")
+
     def grew(self) -> None:
         """Entries were drawn at the end (by ``cursors``)."""
         self.changed.emit()
@@ -236,7 +254,10 @@ class ChatDocument(QObject):
         self._scrolling.keep(keep)
         live = None if pages.detached() else self.live.block
         in_parts = (
-            in_parts and live is None and not pages.detached() and pages.reaches(IN_PARTS_CHARS)
+            in_parts
+            and live is None
+            and not pages.detached()
+            and (pages.reaches(IN_PARTS_CHARS) or self._math_to_typeset())
         )
         # drawn in parts: at once only "Show earlier messages" (else the first entry), the
         # rest by _draw_step
@@ -259,6 +280,17 @@ class ChatDocument(QObject):
                 self.live.reopen(live)
         self.changed.emit()
         self._scrolling.restore()
+
+    def _math_to_typeset(self) -> bool:
+        """Whether a reply on the page may hold math whose markdown is not made yet: it is
+        made on a pool thread, where its formulas are typeset (drawn in parts)."""
+        pages = self.pages
+        return any(
+            isinstance(entry := pages.entries[index], ModelOutput)
+            and may_hold_math(entry.text)
+            and not prerendered(entry.text, copy_prefix(index))
+            for index in range(pages.first, pages.last)
+        )
 
     def still_drawing(self) -> bool:
         """Whether a long page shown is still being drawn, a few entries per loop turn."""

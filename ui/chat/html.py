@@ -77,6 +77,7 @@ a.action {{ color: {c["quote"]}; }}
 p.attached {{ margin-top: 4px; margin-bottom: 4px; }}
 a.file {{ color: {c["link"]}; }}
 span.file {{ color: {c["muted"]}; font-size: small; }}
+p.picture {{ margin-top: 8px; margin-bottom: 2px; }}
 """
 
 
@@ -251,7 +252,11 @@ class _Fragment:
                 self.note(ChatHtml.tr("Thinking (not shown by the provider)"))
         if entry.text:
             # first to collect code blocks, so its Copy links index self.code from 0
-            rendered = render_markdown(entry.text, copy_prefix=copy_prefix(self.index))
+            sources = frozenset(  # the svg blocks showing their source (ui.chat.svg_blocks)
+                int(key[1:]) for key in self.expanded if key[:1] == "g" and key[1:].isdigit()
+            )
+            prefix = copy_prefix(self.index)
+            rendered = render_markdown(entry.text, copy_prefix=prefix, sources=sources)
             self.parts.append(rendered.html)
             self.code += rendered.code_blocks
         elif not entry.tool_calls and not is_failed(entry):

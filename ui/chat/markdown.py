@@ -4,6 +4,10 @@ HTML in the input is escaped, never rendered: a reply is text from a model, not 
 Code is highlighted by pygments with inline styles (QTextDocument has no class stylesheets for
 it) and laid out as a one-cell table, the only Qt rich-text element that takes padding and a
 background together. Each code block gets a ``Copy`` link whose href indexes ``code_blocks``.
+
+Math (every delimiter ``app.markup.math_syntax`` finds) is drawn as pictures of typeset
+formulas (``ui.chat.math_images``), and a fenced ``svg`` block as its picture
+(``ui.chat.svg_blocks``); "Copy as text" gives formulas in a readable linear form.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from pygments.token import Whitespace
 from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
+from app.markup.math_syntax import MATH_TOKENS, add_math, latex_of, source_of
+from ui.chat import math_images, svg_blocks
 from ui.common import theme
 
 
@@ -42,12 +48,15 @@ class Rendered:
     blocks: tuple[int, ...] = ()
 
 
-def render_markdown(text: str, *, copy_prefix: str = "copy:") -> Rendered:
-    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``.
+def render_markdown(
+    text: str, *, copy_prefix: str = "copy:", sources: frozenset[int] = frozenset()
+) -> Rendered:
+    """Render ``text``; each code block's Copy link is ``<a href="{copy_prefix}N">``; the svg
+    blocks numbered in ``sources`` show their source, not their picture.
 
     Long texts rendered lately are kept, and so are those ``prerender`` made (on a worker
     thread, so the window's thread only finds them); the result must not be changed."""
-    return _render_kept(text, copy_prefix, keep=len(text) >= KEPT_FROM_CHARS)
+    return _render_kept(text, copy_prefix, keep=len(text) >= KEPT_FROM_CHARS, sources=sources)
 
 
 def prerender(texts: Sequence[tuple[str, str]]) -> None:
@@ -75,15 +84,18 @@ _FENCE_LANGUAGE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`{]+)", re.MULTI
 _languages_made: set[str] = set()
 
 
-def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
+def _render_kept(
+    text: str, copy_prefix: str, *, keep: bool, sources: frozenset[int] = frozenset()
+) -> Rendered:
     global _kept_chars
-    key = (text, copy_prefix, theme.active().name)
+    key = (text, copy_prefix, theme.active().name, math_images.style(), sources)
     with _kept_lock:
         found = _kept.get(key)
     if found is not None:
         return found
-    env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix}
+    env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix, "sources": sources}
     parts = _render_blocks(text, env)
+    keep = keep and not env.get("math_pending")  # drawn again once typeset
     starts, at = [], 0
     for part in parts:
         starts.append(at)
@@ -95,7 +107,7 @@ def _render_kept(text: str, copy_prefix: str, *, keep: bool) -> Rendered:
                 _kept[key] = rendered
                 _kept_chars += len(text)
             while len(_kept) > KEPT or (len(_kept) > 1 and _kept_chars > KEPT_CHARS):
-                (dropped, _, _), _ = _kept.popitem(last=False)
+                (dropped, *_), _ = _kept.popitem(last=False)
                 _kept_chars -= len(dropped)
     return rendered
 
@@ -112,13 +124,38 @@ def _render_blocks(text: str, env: dict[str, Any]) -> list[str]:
             start = n + 1
     if start < len(tokens):
         parts.append(md.renderer.render(tokens[start:], md.options, env))
-    return parts
+    return [part.replace("<p></p>", "") for part in parts]  # display math split a paragraph
 
 
 def prerendered(text: str, copy_prefix: str) -> bool:
     """Whether ``render_markdown`` has this one ready."""
+    key: tuple[Any, ...] = (
+        text,
+        copy_prefix,
+        theme.active().name,
+        math_images.style(),
+        frozenset(),
+    )
     with _kept_lock:
-        return (text, copy_prefix, theme.active().name) in _kept
+        return key in _kept
+
+
+def formulas(text: str) -> list[tuple[str, bool]]:
+    """The LaTeX of each formula in ``text`` and whether it is display math, in order."""
+    found = []
+    for token in _parser().parse(text):
+        for t in [token, *(token.children or ())]:
+            if t.type in MATH_TOKENS:
+                found.append((latex_of(t), MATH_TOKENS[t.type]))
+    return found
+
+
+def may_hold_math(text: str) -> bool:
+    """Whether ``text`` may hold a formula (a quick look: no parsing)."""
+    return _MATH_SIGN.search(text) is not None
+
+
+_MATH_SIGN = re.compile(r"\$|\\[(\[]|\\begin\{")
 
 
 # the renders kept: a long reply is slow to render (markdown and highlighting), and so is a
@@ -126,7 +163,7 @@ def prerendered(text: str, copy_prefix: str) -> bool:
 KEPT_FROM_CHARS = 5_000
 KEPT = 200
 KEPT_CHARS = 1_000_000
-_kept: OrderedDict[tuple[str, str, str], Rendered] = OrderedDict()
+_kept: OrderedDict[tuple[Any, ...], Rendered] = OrderedDict()
 _kept_chars = 0
 _kept_lock = threading.Lock()
 
@@ -151,7 +188,9 @@ def code_block_html(code: str, language: str = "", copy_href: str | None = None)
 
 @cache
 def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = add_math(MarkdownIt("commonmark", {"html": False}).enable("table"))
+    for kind in MATH_TOKENS:
+        md.add_render_rule(kind, _render_math)
     md.add_render_rule("fence", _render_code)
     md.add_render_rule("code_block", _render_code)
     md.add_render_rule("table_open", _render_table_open)
@@ -187,9 +226,37 @@ def _render_code(
     info = token.info.strip().split(maxsplit=1)
     language = info[0] if info else ""
     blocks: list[str] = env.setdefault("code_blocks", [])
-    href = f"{env.get('copy_prefix', 'copy:')}{len(blocks)}"
+    prefix = env.get("copy_prefix", "copy:")
+    href = f"{prefix}{len(blocks)}"
     blocks.append(code)
+    if token.type == "fence" and language.lower() == "svg":
+        number = env["svg_blocks"] = env.get("svg_blocks", -1) + 1
+        return svg_blocks.block_html(
+            code,
+            href,
+            _fold_href(prefix, number),
+            number in env.get("sources", ()),
+            code_block_html,
+        )
     return code_block_html(code, language, href)
+
+
+def _fold_href(copy_prefix: str, number: int) -> str | None:
+    """The link that shows svg block ``number``'s source or picture: ``fold:<index>:g<n>``
+    for a reply of the chat (whose Copy links are ``copy:<index>.``), None elsewhere."""
+    index = copy_prefix.removeprefix("copy:").removesuffix(".")
+    return f"fold:{index}:g{number}" if index.isdigit() else None
+
+
+def _render_math(
+    renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: dict[str, Any]
+) -> str:
+    token = tokens[idx]
+    display = MATH_TOKENS[token.type]
+    html = math_images.formula_html(latex_of(token), display, source_of(token), env)
+    if display and not token.block:  # display math inside a paragraph: a paragraph of its own
+        return f"</p>{html}<p>"
+    return html
 
 
 def _render_table_open(
@@ -211,9 +278,33 @@ def _render_image(
 
 
 def plain_text(text: str) -> str:
-    """Markdown as the words a reader sees: no markup, code kept as it is (Copy as text)."""
+    """Markdown as the words a reader sees: no markup, code kept as it is, formulas in their
+    linear form (``app.markup.math_text``) (Copy as text)."""
     from PySide6.QtGui import QTextDocument
 
     document = QTextDocument()
-    document.setMarkdown(text)
+    document.setMarkdown(_linear_math(text))
     return document.toPlainText()
+
+
+def _linear_math(text: str) -> str:
+    """``text`` with each formula's source replaced by its linear form, escaped for Markdown."""
+    from app.markup.math_text import linear
+
+    out, at = [], 0
+    for token in _parser().parse(text):
+        for t in [token, *(token.children or ())]:
+            if t.type not in MATH_TOKENS:
+                continue
+            source = source_of(t)
+            found = text.find(source, at)
+            if found < 0:
+                continue
+            said = _MARKDOWN_SIGNS.sub(r"\\\g<0>", linear(latex_of(t)))
+            out += [text[at:found], said]
+            at = found + len(source)
+    out.append(text[at:])
+    return "".join(out)
+
+
+_MARKDOWN_SIGNS = re.compile(r"[\\`*_{}\[\]()#+\-.!|<>~$]")

@@ -12,7 +12,9 @@ each idea to the helper that owns it:
 - ``ui.chat.scrolling``: where the scroll stays as the document changes;
 - ``ui.chat.finding``: going to an entry, a search result's words, the find bar's matches;
 - ``ui.chat.message_actions``: the row of actions under a message;
-- ``ui.chat.images``: the attachments' images, and opening an attachment.
+- ``ui.chat.images``: the attachments' images, and opening an attachment;
+- ``ui.chat.math_images``: the pictures of formulas and svg blocks, in the chat's font size,
+  text colour and the screen's pixel ratio (``Style``, set here).
 
 Files or an image dropped on the chat are handed on (``dropped``) to be attached to the next
 message.
@@ -21,7 +23,7 @@ message.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QPalette
+from PySide6.QtGui import QDesktopServices, QFontMetricsF, QPalette, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from app.history import AnyEntry, History
@@ -36,11 +38,15 @@ from ui.chat.html import is_shown, style_sheet
 from ui.chat.images import AttachmentImages
 from ui.chat.inline_edit import InlineEditor
 from ui.chat.live_reply import LIVE_HEADER, LIVE_UNSAVED
+from ui.chat.markdown import formulas
+from ui.chat.math_images import MathPictures, Style, set_style, worker
 from ui.chat.message_actions import MESSAGE_ACTIONS, MessageActions
 from ui.chat.pages import PAGE, PAGE_CHARS, Pages
 from ui.chat.relayout import Relayout
 from ui.chat.scrolling import Scrolling
 from ui.chat.search_marks import SearchMarks
+
+PICTURE_WIDTH = 760  # an svg picture is at most this wide, or the chat's width when narrower
 
 __all__ = [
     "IN_PARTS_CHARS",
@@ -83,6 +89,9 @@ class ChatView(QWidget):
         self.browser.relayout = Relayout(self.browser, self._scrolling.restore)
         self._images = AttachmentImages(self, self.browser, files, self._pages.entry)
         self.browser.images = self._images.image
+        self._pictures = MathPictures(self.browser)
+        self.browser.pictures = self._pictures.image
+        worker().scan = formulas  # the formulas of a reply as it streams
         self._actions = MessageActions(self._action_labels(), self)
         self._actions.copied.connect(self.copied)
         self._actions.requested.connect(self.message_action)
@@ -95,6 +104,8 @@ class ChatView(QWidget):
             entry_drawn=self._images.note,
         )
         self._document.drawn.connect(self._show_loading)
+        self._pictures.placed.connect(self._document.typeset)
+        self.math_style()
         self._appender = Appender(self._document, self._scrolling)
         self._finder = Finder(self._document, self._scrolling, marks, self.find_bar, not_drawn)
         layout = QVBoxLayout(self)
@@ -153,6 +164,7 @@ class ChatView(QWidget):
         self._finder.clear()
         self.editor.stop()
         self._images.forget()
+        self._pictures.forget()
         self._document.render("end")
 
     def set_font_size(self, points: float | None) -> None:
@@ -161,6 +173,8 @@ class ChatView(QWidget):
         if points:
             font.setPointSizeF(points)
         self.browser.setFont(font)
+        if self.math_style():
+            self._document.redraw()
 
     def font_size(self) -> float:
         return self.browser.font().pointSizeF()
@@ -168,7 +182,36 @@ class ChatView(QWidget):
     def restyle(self) -> None:
         """Draw everything again in the active theme's colours (``ui.common.theme``), keeping the
         scroll: the fragments and paragraph formats kept in the old colours are dropped."""
+        self.math_style()
         self._document.restyle()
+
+    def math_style(self) -> bool:
+        """Set the style of formulas and svg pictures from the chat's font, text colour,
+        screen and width (``ui.chat.math_images``); True if it changed."""
+        font = self.browser.font()
+        metrics = QFontMetricsF(font)
+        px: float = font.pixelSize()
+        if px <= 0:
+            px = font.pointSizeF() * self.browser.logicalDpiY() / 72
+        width = self.browser.viewport().width() - 2 * round(
+            self.browser.document().documentMargin()
+        )
+        return set_style(
+            Style(
+                px=px,
+                height=metrics.height(),
+                descent=metrics.descent(),
+                # the application's: a widget's own follows a theme switch only later
+                colour=QApplication.palette(self.browser).color(QPalette.ColorRole.Text).name(),
+                ratio=self.browser.devicePixelRatioF(),
+                width=max(320, min(PICTURE_WIDTH, width - 8)),
+            )
+        )
+
+    def showEvent(self, event: QShowEvent) -> None:  # Qt override
+        super().showEvent(event)
+        if self.math_style():  # another screen, another pixel ratio
+            self._document.redraw()
 
     def refresh_marks(self) -> None:
         """Draw the messages again (their marks or actions changed), keeping the scroll."""

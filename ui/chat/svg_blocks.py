@@ -1,0 +1,66 @@
+"""A fenced ``svg`` block in a reply, drawn as its picture.
+
+The SVG is made safe first (``app.markup.svg.sanitized``: no scripts, no external references,
+no ``foreignObject``, a bounded size); its picture is drawn off the window's thread
+(``ui.chat.math_images``), at most as wide as the chat. Under it, "Show source" (the block
+as code, with "Show picture" to go back; a fold of the entry, ``fold:<index>:g<n>``) and
+"Copy" (the source, as a code block's Copy). An SVG that is unsafe or unreadable is shown as
+its code, with a line saying why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from html import escape
+
+from PySide6.QtCore import QCoreApplication
+
+from app.errors import CrosstalkError
+from ui.chat import math_images
+from ui.common import errors_text
+
+CodeHtml = Callable[[str, str, str | None], str]  # markdown.code_block_html
+
+
+def block_html(
+    source: str, copy_href: str, fold_href: str | None, show_source: bool, code_html: CodeHtml
+) -> str:
+    """The block: its picture and links, or its source (asked, or because it is not safe)."""
+    made = _made_safe(source)
+    if isinstance(made, CrosstalkError):
+        note = _tr("This SVG is not drawn: {reason}").format(reason=errors_text.said(made))
+        return f'<p class="note">{escape(note)}</p>\n{code_html(source, "svg", copy_href)}'
+    svg, width, height = made
+    if show_source and fold_href is not None:
+        picture = escape(_tr("Show picture"))
+        return (
+            f"{code_html(source, 'svg', copy_href)}"
+            f'<p class="codebar"><a href="{escape(fold_href)}">{picture}</a></p>\n'
+        )
+    links = []
+    if fold_href is not None:
+        links.append(f'<a href="{escape(fold_href)}">{escape(_tr("Show source"))}</a>')
+    links.append(f'<a href="{escape(copy_href)}">{escape(_tr("Copy"))}</a>')
+    return (
+        f'<p class="picture">{math_images.picture_html(svg, width, height)}</p>\n'
+        f'<p class="codebar">{" &nbsp;·&nbsp; ".join(links)}</p>\n'
+    )
+
+
+@lru_cache(maxsize=64)
+def _made_safe(source: str) -> tuple[str, float, float] | CrosstalkError:
+    """The sanitised SVG and its size, or why it is not shown (kept: a reply is drawn again
+    and again)."""
+    from app.markup.svg import sanitized, size_of  # only when a reply draws one
+
+    try:
+        svg = sanitized(source)
+        width, height = size_of(svg)
+    except CrosstalkError as exc:
+        return exc
+    return svg, width, height
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Markdown", text)
