@@ -79,8 +79,9 @@ def shortcut_rows(
         if isinstance(menu := action.menu(), QMenu):
             rows += _menu_rows(menu)
     for action in more:
-        if action.shortcuts():
-            rows.append((_keys_of(action), menu_words(action.text())))
+        row = (_keys_of(action), menu_words(action.text()))
+        if action.shortcuts() and row not in rows:  # one in a menu too (Move to project…)
+            rows.append(row)
     return rows
 
 
