@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/html.py" line="+338" />
+      <location filename="../../ui/chat/html.py" line="+343" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -26,7 +26,7 @@
   <context>
     <name>ChatText</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/document.py" line="+365" />
+      <location filename="../../ui/chat/document.py" line="+397" />
       <source>(%n earlier message(s))</source>
       <translation>
         <numerusform>(%n earlier message)</numerusform>

@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../ui/shell/help.py" line="+121"/>
+        <location filename="../../ui/shell/help.py" line="+122"/>
         <source>About Crosstalk</source>
         <translation>Crosstalk について</translation>
     </message>
@@ -284,7 +284,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat/html.py" line="+164"/>
+        <location filename="../../ui/chat/html.py" line="+165"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -334,14 +334,14 @@
         <translation>詳細</translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+118"/>
         <source>%n page(s)</source>
         <translation>
             <numerusform>%n ページ</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-112"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -366,7 +366,7 @@
         <translation>思考（プロバイダーが非公開）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>(empty reply)</source>
         <translation>（空の応答）</translation>
     </message>
@@ -492,7 +492,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+365"/>
+        <location filename="../../ui/chat/document.py" line="+397"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -517,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+106"/>
+        <location filename="../../ui/chat/view.py" line="+117"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+216"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -2020,6 +2020,21 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>The drawing is not shown: it holds {detail}; a drawing may hold shapes, text and gradients only</source>
+        <translation>図は表示されません: {detail} を含んでいます。図に含められるのは図形、テキスト、グラデーションだけです</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The drawing is not shown: {detail} is more than {bound}</source>
+        <translation>図は表示されません: {detail} が上限 {bound} を超えています</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The drawing is not shown: it is not SVG that can be read ({detail})</source>
+        <translation>図は表示されません: 読み取れる SVG ではありません（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{project} is a project: only conversations have tags</source>
         <translation>{project} はプロジェクトです。タグを付けられるのは会話だけです</translation>
     </message>
@@ -2866,7 +2881,7 @@
 <context>
     <name>Help</name>
     <message>
-        <location filename="../../ui/shell/help.py" line="-69"/>
+        <location filename="../../ui/shell/help.py" line="-70"/>
         <source>Send the message</source>
         <translation>メッセージを送信</translation>
     </message>
@@ -2881,7 +2896,7 @@
         <translation>最後のメッセージを編集（入力欄が空のとき）</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>A report (versions and recent log lines, no keys) is on the clipboard: paste it into your message.</source>
         <translation>レポート（バージョンと最近のログ。キーは含みません）をクリップボードにコピーしました。メッセージに貼り付けてください。</translation>
     </message>
@@ -3570,12 +3585,12 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+141"/>
+        <location filename="../../ui/chat/markdown.py" line="+178"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+98"/>
         <source>[image: {alt}]</source>
         <translation>[画像: {alt}]</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../ui/shell/help.py" line="+121"/>
+        <location filename="../../ui/shell/help.py" line="+122"/>
         <source>About Crosstalk</source>
         <translation>关于 Crosstalk</translation>
     </message>
@@ -284,7 +284,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat/html.py" line="+164"/>
+        <location filename="../../ui/chat/html.py" line="+165"/>
         <source>Result of {name} (error)</source>
         <translation>{name} 的结果（出错）</translation>
     </message>
@@ -334,14 +334,14 @@
         <translation>检查</translation>
     </message>
     <message numerus="yes">
-        <location line="+114"/>
+        <location line="+118"/>
         <source>%n page(s)</source>
         <translation>
             <numerusform>%n 页</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-112"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -366,7 +366,7 @@
         <translation>思考（提供商未显示内容）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>(empty reply)</source>
         <translation>（空回复）</translation>
     </message>
@@ -492,7 +492,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+365"/>
+        <location filename="../../ui/chat/document.py" line="+397"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -517,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+106"/>
+        <location filename="../../ui/chat/view.py" line="+117"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+216"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2020,6 +2020,21 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>The drawing is not shown: it holds {detail}; a drawing may hold shapes, text and gradients only</source>
+        <translation>图未显示：其中含有 {detail}；图中只能包含形状、文字和渐变</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The drawing is not shown: {detail} is more than {bound}</source>
+        <translation>图未显示：{detail} 超过了 {bound}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The drawing is not shown: it is not SVG that can be read ({detail})</source>
+        <translation>图未显示：不是可读取的 SVG（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{project} is a project: only conversations have tags</source>
         <translation>{project} 是一个项目：只有对话可以添加标签</translation>
     </message>
@@ -2866,7 +2881,7 @@
 <context>
     <name>Help</name>
     <message>
-        <location filename="../../ui/shell/help.py" line="-69"/>
+        <location filename="../../ui/shell/help.py" line="-70"/>
         <source>Send the message</source>
         <translation>发送消息</translation>
     </message>
@@ -2881,7 +2896,7 @@
         <translation>编辑你的上一条消息（消息框为空时）</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>A report (versions and recent log lines, no keys) is on the clipboard: paste it into your message.</source>
         <translation>报告（版本和最近的日志行，不含密钥）已复制到剪贴板：请粘贴到你的消息中。</translation>
     </message>
@@ -3570,12 +3585,12 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+141"/>
+        <location filename="../../ui/chat/markdown.py" line="+178"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+98"/>
         <source>[image: {alt}]</source>
         <translation>[图片：{alt}]</translation>
     </message>

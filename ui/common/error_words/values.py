@@ -123,6 +123,17 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("InvalidValue", "project_in_project"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{project} is a project: only conversations go into projects"
     ),
+    ("InvalidValue", "svg_unsafe"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The drawing is not shown: it holds {detail}; a drawing may hold shapes, text and "
+        "gradients only",
+    ),
+    ("InvalidValue", "svg_too_large"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The drawing is not shown: {detail} is more than {bound}"
+    ),
+    ("InvalidValue", "svg_unreadable"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "The drawing is not shown: it is not SVG that can be read ({detail})"
+    ),
     ("InvalidValue", "project_tags"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{project} is a project: only conversations have tags"
     ),
