@@ -20,8 +20,9 @@ An inline formula sits on the text's baseline: Qt puts an image with ``vertical-
 bottom`` at the bottom of its line, and counts it as reaching ``height / 2 - middle`` below
 the baseline, where ``middle`` is the font's ``height / 2 - descent`` (QTextDocumentLayout's
 inline objects). The picture is padded so that this is exactly the formula's depth: then the
-formula's baseline is the line's, and a formula no taller or deeper than the font's letters
-is exactly the font's height (the line keeps its spacing).
+formula's baseline is the line's. Every inline formula is given at least the depth of a
+subscript (``LEAST_DEPTH``), so that those sharing a line share its bottom too; a deeper one
+(a fraction) lowers the others on its line by the difference.
 
 Pictures are kept by bytes (``CACHE_BYTES``, least recently used first), sizes by count.
 """
@@ -50,7 +51,13 @@ MATH_SCHEME = "crosstalk-math"  # a formula's picture in the chat: crosstalk-mat
 SVG_SCHEME = "crosstalk-svg"  # an svg block's picture: crosstalk-svg:<key>
 CACHE_BYTES = 32 * 1024 * 1024  # the pictures kept
 SIZES_KEPT = 50_000  # formulas whose size is known (a few numbers each)
-SCALE = 1.0  # ziamath's size for a chat font of one pixel: its em is the text's em
+# ziamath's size for a chat font of one pixel: STIX's letters are smaller than a sans-serif
+# font's at the same size (its x-height is lower); this brings them level
+SCALE = 1.12
+# the depth every inline formula is given at least, in ems (plus ziamath's margin of 1): that
+# of a subscript, a parenthesis or a "y", so that formulas sharing a line share their baseline
+# (Qt puts each at the bottom of the line, which the deepest one sets)
+LEAST_DEPTH = 0.3
 NOTIFY_S = 0.03  # the worker says what it made at least this often while busy
 
 
@@ -63,7 +70,7 @@ class Style:
     px: float = 16.0
     height: float = 19.0
     descent: float = 4.0
-    colour: str = "#000000"
+    colour: str = ""  # the view's text colour (ziamath's own black until it is set)
     ratio: float = 1.0
     width: int = 640
 
@@ -246,7 +253,7 @@ def _typeset(job: _Job) -> tuple[Placed, QImage | None]:
     style = job.style
     try:
         formula = _typesetter().Latex(
-            job.text, size=style.px * SCALE, inline=not job.display, color=style.colour
+            job.text, size=style.px * SCALE, inline=not job.display, color=style.colour or None
         )
         svg = formula.svg()
     except Exception:  # ziamath's errors are of many kinds; the source is shown instead
@@ -261,7 +268,8 @@ def _typeset(job: _Job) -> tuple[Placed, QImage | None]:
         placed = Placed(math.ceil(box.width()), math.ceil(box.height()), 0.0)
     else:  # padded so that Qt's bottom alignment puts its baseline on the text's
         middle = style.height / 2 - style.descent
-        below = max(depth, style.descent, ascent - 2 * middle)
+        least = LEAST_DEPTH * style.px * SCALE + 1
+        below = max(depth, style.descent, least, ascent - 2 * middle)
         height = math.ceil(2 * (below + middle) - 1e-6)
         below = height / 2 - middle
         placed = Placed(math.ceil(box.width()), height, height - below - ascent)
