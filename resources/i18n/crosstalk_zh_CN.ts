@@ -3586,6 +3586,7 @@ Nothing is lost.</source>
     <name>Markdown</name>
     <message>
         <location filename="../../ui/chat/markdown.py" line="+178"/>
+        <location filename="../../ui/chat/svg_blocks.py" line="+47"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -3593,6 +3594,21 @@ Nothing is lost.</source>
         <location line="+98"/>
         <source>[image: {alt}]</source>
         <translation>[图片：{alt}]</translation>
+    </message>
+    <message>
+        <location filename="../../ui/chat/svg_blocks.py" line="-15"/>
+        <source>This SVG is not drawn: {reason}</source>
+        <translation>此 SVG 未绘制：{reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show picture</source>
+        <translation>显示图片</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show source</source>
+        <translation>显示源代码</translation>
     </message>
 </context>
 <context>

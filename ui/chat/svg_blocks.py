@@ -29,19 +29,23 @@ def block_html(
     """The block: its picture and links, or its source (asked, or because it is not safe)."""
     made = _made_safe(source)
     if isinstance(made, CrosstalkError):
-        note = _tr("This SVG is not drawn: {reason}").format(reason=errors_text.said(made))
+        note = QCoreApplication.translate("Markdown", "This SVG is not drawn: {reason}").format(
+            reason=errors_text.said(made)
+        )
         return f'<p class="note">{escape(note)}</p>\n{code_html(source, "svg", copy_href)}'
     svg, width, height = made
     if show_source and fold_href is not None:
-        picture = escape(_tr("Show picture"))
+        picture = escape(QCoreApplication.translate("Markdown", "Show picture"))
         return (
             f"{code_html(source, 'svg', copy_href)}"
             f'<p class="codebar"><a href="{escape(fold_href)}">{picture}</a></p>\n'
         )
     links = []
     if fold_href is not None:
-        links.append(f'<a href="{escape(fold_href)}">{escape(_tr("Show source"))}</a>')
-    links.append(f'<a href="{escape(copy_href)}">{escape(_tr("Copy"))}</a>')
+        shown = escape(QCoreApplication.translate("Markdown", "Show source"))
+        links.append(f'<a href="{escape(fold_href)}">{shown}</a>')
+    copy = escape(QCoreApplication.translate("Markdown", "Copy"))
+    links.append(f'<a href="{escape(copy_href)}">{copy}</a>')
     return (
         f'<p class="picture">{math_images.picture_html(svg, width, height)}</p>\n'
         f'<p class="codebar">{" &nbsp;·&nbsp; ".join(links)}</p>\n'
@@ -60,7 +64,3 @@ def _made_safe(source: str) -> tuple[str, float, float] | CrosstalkError:
     except CrosstalkError as exc:
         return exc
     return svg, width, height
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Markdown", text)
