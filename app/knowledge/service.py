@@ -1,0 +1,308 @@
+"""``Knowledge``: the user's documents as sources Crosstalk can search (docs/knowledge.md).
+
+A source is a folder or a file, for a project, a conversation, or everything. ``update`` reads
+what changed since the last update (a file's size and mtime), forgets what is gone, and keeps
+what it read a batch of files at a time, each batch one transaction: stopped or killed, the
+index holds whole files only, and the next update goes on from there. The user's files are
+only ever read.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import msgspec
+
+from app.knowledge.index import (
+    ChunkRow,
+    FileRecord,
+    FileState,
+    KnowledgeError,
+    KnowledgeIndex,
+    SourceRow,
+)
+from app.knowledge.index_query import compiled
+from app.paths import DataDir
+
+Progress = Callable[[int, int, str], None]  # files done, files to read, the file being read
+SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})  # and every hidden folder (".git")
+BATCH_FILES = 64  # files kept per transaction, at most
+BATCH_CHARS = 4_000_000  # and characters of chunks
+
+
+class Source(msgspec.Struct, frozen=True):
+    id: int
+    path: str
+    kind: str  # "folder" or "file"
+    project: str | None  # the project's id
+    conversation: str | None  # the conversation's id
+    added_at: float  # seconds since the epoch
+    files: int = 0  # files read or tried
+    chunks: int = 0
+    problems: int = 0  # files that could not be read
+
+
+class UpdateReport(msgspec.Struct):
+    files_read: int = 0
+    files_unchanged: int = 0
+    files_removed: int = 0
+    problems: list[tuple[str, str]] = msgspec.field(default_factory=list)  # (path, why)
+    chunks: int = 0  # chunks written
+    seconds: float = 0.0
+    bytes: int = 0  # of the files read
+    stopped: bool = False  # ``should_stop`` said so before every file was read
+
+
+class Passage(msgspec.Struct, frozen=True):
+    """A chunk a search found. ``score`` is FTS5's BM25 negated: higher is better (FTS5's
+    ``bm25()`` is lower for a better match); it compares passages of one search only."""
+
+    source: int
+    path: str
+    page: int | None
+    first_line: int | None
+    last_line: int | None
+    heading: str | None
+    text: str
+    score: float
+    snippet: str = ""  # about 160 characters around the first match, on one line
+    marks: tuple[tuple[int, int], ...] = ()  # [start, end) of each match in the snippet
+
+    @property
+    def where(self) -> str:
+        """``file:page N`` or ``file:FIRST-LAST`` (lines), as a person reads a citation."""
+        if self.page is not None:
+            return f"{self.path}:page {self.page}"
+        if self.first_line is not None:
+            last = self.last_line if self.last_line is not None else self.first_line
+            lines = str(self.first_line) if last == self.first_line else f"{self.first_line}-{last}"
+            return f"{self.path}:{lines}"
+        return self.path
+
+
+class _Found(msgspec.Struct, frozen=True):
+    path: str
+    size: int
+    mtime_ns: int
+
+
+class Knowledge:
+    def __init__(self, data: DataDir) -> None:
+        self.data = data
+        self._index: KnowledgeIndex | None = None
+
+    @property
+    def index(self) -> KnowledgeIndex:
+        if self._index is None:
+            self._index = KnowledgeIndex.of(self.data)
+        return self._index
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+
+    # --- sources ----------------------------------------------------------------------------
+
+    def add(
+        self, path: Path | str, project: str | None = None, conversation: str | None = None
+    ) -> Source:
+        """A folder or a file as a source (the one there is, if it was added already with
+        this scope). Nothing is read: ``update`` reads it."""
+        given = Path(path).expanduser()
+        try:
+            resolved = given.resolve(strict=True)
+        except (OSError, RuntimeError) as exc:
+            raise KnowledgeError(cause="no_path", path=str(given)) from exc
+        if resolved.is_dir():
+            kind = "folder"
+        elif resolved.is_file():
+            kind = "file"
+        else:
+            raise KnowledgeError(cause="not_a_file", path=str(given))
+        source = self.index.add_source(str(resolved), kind, project, conversation)
+        return self.source(source)
+
+    def sources(self) -> list[Source]:
+        return [_source(row) for row in self.index.sources()]
+
+    def source(self, source_id: int) -> Source:
+        rows = self.index.sources([source_id])
+        if not rows:
+            raise KnowledgeError(cause="no_source", source=source_id)
+        return _source(rows[0])
+
+    def remove(self, source_id: int) -> Source:
+        """Forget a source: its files' rows and chunks go; the files stay where they are."""
+        source = self.source(source_id)
+        self.index.remove_source(source_id)
+        return source
+
+    def problems(self, source_id: int) -> list[tuple[str, str]]:
+        """The files of a source that could not be read, and why."""
+        return self.index.problems(source_id)
+
+    # --- reading the files ------------------------------------------------------------------
+
+    def update(
+        self,
+        source_id: int | None = None,
+        progress: Progress | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        *,
+        full: bool = False,
+    ) -> UpdateReport:
+        """Bring the index up to the files of one source (or all): read the files that are
+        new or changed (size, mtime), forget those gone. ``full``: read every file again."""
+        started = time.monotonic()
+        sources = [self.source(source_id)] if source_id is not None else self.sources()
+        report = UpdateReport()
+        work: list[tuple[Source, list[_Found]]] = []
+        for source in sources:
+            if full:
+                self.index.forget_states(source.id)
+            states = self.index.file_states(source.id)
+            found = list(_files(source))
+            present = {f.path for f in found}
+            gone = [state.id for path, state in states.items() if path not in present]
+            if gone:
+                self.index.remove_files(gone)
+                report.files_removed += len(gone)
+            changed = [f for f in found if _changed(f, states.get(f.path))]
+            report.files_unchanged += len(found) - len(changed)
+            work.append((source, changed))
+        total = sum(len(changed) for _, changed in work)
+        done = 0
+        for source, changed in work:
+            batch: list[FileRecord] = []
+            chars = 0
+            for file in changed:
+                if should_stop is not None and should_stop():
+                    report.stopped = True
+                    break
+                if progress is not None:
+                    progress(done, total, file.path)
+                record = _read(file)
+                batch.append(record)
+                chars += sum(len(chunk.text) for chunk in record.chunks)
+                report.files_read += 1
+                report.bytes += file.size
+                if record.problem:
+                    report.problems.append((file.path, record.problem))
+                done += 1
+                if len(batch) >= BATCH_FILES or chars >= BATCH_CHARS:
+                    report.chunks += self.index.put_files(source.id, batch)
+                    batch, chars = [], 0
+            if batch:
+                report.chunks += self.index.put_files(source.id, batch)
+            if report.stopped:
+                break
+        if progress is not None and not report.stopped:
+            progress(done, total, "")
+        report.seconds = time.monotonic() - started
+        return report
+
+    # --- searching --------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        project: str | None = None,
+        conversation: str | None = None,
+        limit: int = 10,
+    ) -> list[Passage]:
+        """The passages that match ``query`` (the conversation search's language: words,
+        "phrases", OR, -word), best first by BM25, from the sources of the project and/or
+        the conversation (neither: every source)."""
+        from app.store.search import snippet
+        from app.store.search_text import fold, fold_mapped
+
+        plan = compiled(query)
+        if plan is None or limit <= 0:
+            return []
+        sources = self.index.scoped_sources(project, conversation)
+        if sources == []:
+            return []
+        passages: list[Passage] = []
+        offset, page = 0, max(limit * 2, 20)
+        while len(passages) < limit:
+            hits = self.index.hits(plan.match, sources, offset, page)
+            for hit in hits:
+                searched = f"{hit.heading}\n{hit.text}" if hit.heading else hit.text
+                if plan.checked and not plan.holds(fold(searched)):
+                    continue
+                text, marks = snippet(hit.text, plan.plans, fold_mapped(hit.text))
+                passages.append(
+                    Passage(hit.source, hit.path, hit.page, hit.first_line, hit.last_line,
+                            hit.heading, hit.text, -hit.bm25, text, marks)
+                )  # fmt: skip
+                if len(passages) == limit:
+                    break
+            if len(hits) < page:
+                break
+            offset, page = offset + page, page * 4
+        return passages
+
+
+def _source(row: SourceRow) -> Source:
+    return Source(*msgspec.structs.astuple(row))
+
+
+def _changed(found: _Found, state: FileState | None) -> bool:
+    """Whether a file is to be read: new, changed, or not readable last time (a file whose
+    permissions were fixed keeps its mtime)."""
+    if state is None or state.problem:
+        return True
+    return (state.size, state.mtime_ns) != (found.size, found.mtime_ns)
+
+
+def _files(source: Source) -> Iterator[_Found]:
+    """The files of a source as they are on disk now: a folder's readable files (hidden
+    folders and files, ``SKIPPED_FOLDERS`` and what ``extract.readable`` refuses left out), or
+    the one file. A source whose folder or file is gone has none."""
+    from app.knowledge.extract import readable
+
+    top = Path(source.path)
+    if source.kind == "file":
+        stat = _stat(top)
+        if stat is not None:
+            yield _Found(str(top), stat.st_size, stat.st_mtime_ns)
+        return
+    for folder, folders, names in os.walk(top):
+        folders[:] = sorted(
+            n for n in folders if not n.startswith(".") and n not in SKIPPED_FOLDERS
+        )
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            path = Path(folder, name)
+            stat = _stat(path)
+            if stat is not None and readable(path):
+                yield _Found(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat if path.is_file() else None
+
+
+def _read(found: _Found) -> FileRecord:
+    """A file's chunks, or why it could not be read."""
+    from app.knowledge.chunks import chunks
+    from app.knowledge.extract import extract
+
+    extracted = extract(Path(found.path))
+    if extracted.problem and not extracted.units:
+        return FileRecord(found.path, found.size, found.mtime_ns, [], extracted.problem)
+    rows = [
+        ChunkRow(c.text, c.page, c.first_line, c.last_line, c.heading or None)
+        for c in chunks(extracted)
+    ]
+    return FileRecord(found.path, found.size, found.mtime_ns, rows, extracted.problem)
