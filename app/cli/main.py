@@ -41,6 +41,9 @@ PROGRAMS = frozenset({"crosstalk", "crosstalk.exe", "__main__.py"})
 READING = frozenset(
     [f"app.cli.conversations:cmd_{name}" for name in ("list", "show", "search")]
     + [f"app.cli.projects:cmd_{name}" for name in ("list", "show")]
+    # the knowledge commands keep their own index (app/knowledge/): the library is read only
+    # to find a project or a conversation
+    + [f"app.cli.knowledge:cmd_{name}" for name in ("add", "list", "remove", "reindex", "search")]
 )
 
 

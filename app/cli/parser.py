@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from app.cli import knowledge_options as cli_knowledge
 from app.cli import project_options as cli_projects
 from app.cli import transfer as cli_transfer
 from app.private_apis import list_command_only
@@ -231,6 +232,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _attachments(command)
     cli_transfer.register(command)
     cli_projects.register(command)
+    cli_knowledge.register(command)
     _context(command)
     _usage(command)
     _mcp(command)
