@@ -53,35 +53,22 @@ def looks_binary(head: bytes) -> bool:
     return b"\0" in head[:SNIFF] and not any(head.startswith(bom) for bom, _ in _BOMS)
 
 
-_BLANK_RUN = re.compile(r"\n(?:[ \t\f\v]*\n)+")
+_BLOCK = re.compile(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*")  # lines that are not blank
 
 
 def blocks(text: str, first_line: int = 1, heading: str = "", kind: str = "text") -> Iterator[Unit]:
     """The blank-line-separated blocks of ``text`` (which starts at line ``first_line``), each
     with its line range; blank lines around a block are not part of it, indentation is."""
-    pos = 0
     line = first_line
-    for m in _BLANK_RUN.finditer(text):
-        unit = _block(text[pos : m.start()], line, heading, kind)
-        if unit is not None:
-            yield unit
-        line += text.count("\n", pos, m.end())
+    pos = 0
+    count = text.count
+    for m in _BLOCK.finditer(text):
+        line += count("\n", pos, m.start())
+        body = m.group()
+        lines = body.count("\n")
+        yield Unit(body.rstrip(), None, line, line + lines, heading, kind)
+        line += lines
         pos = m.end()
-    unit = _block(text[pos:], line, heading, kind)
-    if unit is not None:
-        yield unit
-
-
-def _block(block: str, line: int, heading: str, kind: str) -> Unit | None:
-    body = block.lstrip()
-    if not body:
-        return None
-    cut = block.rfind("\n", 0, len(block) - len(body)) + 1  # keep the first line's indentation
-    body = block[cut:].rstrip()
-    first = line + block.count("\n", 0, cut)
-    return Unit(
-        body, first_line=first, last_line=first + body.count("\n"), heading=heading, kind=kind
-    )
 
 
 def plain_units(text: str) -> list[Unit]:
@@ -120,7 +107,7 @@ def markdown_units(text: str) -> list[Unit]:
         line += front.group().count("\n")
         pos = front.end()
     search = pos
-    while (m := _MARKDOWN.search(text, search)) is not None:
+    while (m := _find(text, search)) is not None:
         start, end = m.start(), m.end()
         if m.group("fence") is not None:
             end = _fence_end(text, end, m.group("fence"))
@@ -150,6 +137,23 @@ def markdown_units(text: str) -> list[Unit]:
         pos = search = end
     units.extend(blocks(text[pos:], line, heading, "text"))
     return units
+
+
+_LINE_MARK = re.compile(r"\n {0,3}[`~#=-]")  # a line that may start something, found fast
+
+
+def _find(text: str, at: int) -> re.Match[str] | None:
+    """The first fence, heading or underline on a line starting at or after ``at``."""
+    if at == 0 or text[at - 1] == "\n":
+        m = _MARKDOWN.match(text, at)
+        if m is not None:
+            return m
+    while (candidate := _LINE_MARK.search(text, at)) is not None:
+        at = candidate.start() + 1
+        m = _MARKDOWN.match(text, at)
+        if m is not None:
+            return m
+    return None
 
 
 def _fence_end(text: str, after: int, fence: str) -> int:

@@ -29,3 +29,11 @@ class Extracted:
 
 
 HEADING_SEPARATOR = " > "
+
+
+def said(exc: BaseException) -> str:
+    """What a library's exception says, on one short line, for a problem."""
+    text = " ".join(str(exc).split())
+    if len(text) > 160:
+        text = text[:159] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
