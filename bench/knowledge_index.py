@@ -1,0 +1,141 @@
+"""Knowledge index benchmark: indexing a folder of generated documents offline, and lexical
+queries over it (docs/knowledge.md).
+
+A benchmark, not a test: it prints figures next to their targets and always exits 0.
+
+    .venv/bin/python bench/knowledge_index.py                # 1,000 files / 100 MB, then 10,000
+    .venv/bin/python bench/knowledge_index.py --mb 10 --more 0   # a quick look
+
+The documents are Markdown made from ``bench/search_corpus.py``'s word lists (English, accented
+Latin, Japanese, Chinese, Korean, code blocks), each with headings and a word of its own. First
+``--files`` files of ``--mb`` MB in all are indexed (``Knowledge.update``, the path of
+``crosstalk knowledge add``): files/s and MB/s. Queries are timed on that index (the median of
+``--runs`` runs of ``Knowledge.search``, 10 passages); then ``--more`` small files are added
+(10,000 files in all by default) and the queries timed again. Targets: 100 MB in under 60 s;
+a query under 50 ms at 10,000 files.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# bench/ itself off the path: its math.py would stand in for the standard library's
+if sys.path and sys.path[0] and __file__.startswith(sys.path[0]):
+    sys.path.pop(0)
+
+import argparse
+import importlib.util
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.knowledge.service import Knowledge
+from app.paths import DataDir
+
+_spec = importlib.util.spec_from_file_location(
+    "search_corpus", Path(__file__).with_name("search_corpus.py")
+)
+assert _spec is not None and _spec.loader is not None
+corpus = sys.modules["search_corpus"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corpus)
+
+QUERIES = ("time", "capit", "東京", "数据", '"of the"', "uniq0500z", "sort OR filter -zebra")
+GENERATORS = (
+    (corpus.english, 45), (corpus.latin, 10), (corpus.japanese, 12), (corpus.chinese, 10),
+    (corpus.korean, 7), (corpus.code, 16),
+)  # fmt: skip
+
+
+def document(rng: random.Random, number: int, size: int) -> str:
+    """A Markdown document of about ``size`` characters: sections under headings."""
+    parts = [f"# Document {number}\n\nuniq{number:04}z\n"]
+    length = len(parts[0])
+    section = 0
+    kinds, weights = zip(*GENERATORS, strict=True)
+    while length < size:
+        section += 1
+        make = rng.choices(kinds, weights)[0]
+        text = make(rng, rng.randint(60, 220))
+        part = f"\n## Section {section}\n\n{text}\n"
+        parts.append(part)
+        length += len(part.encode("utf-8"))
+    return "".join(parts)
+
+
+def write(folder: Path, first: int, count: int, size: int, seed: int) -> int:
+    rng = random.Random(seed)
+    written = 0
+    for number in range(first, first + count):
+        sub = folder / f"part{number // 500:03}"
+        sub.mkdir(parents=True, exist_ok=True)
+        text = document(rng, number, size)
+        (sub / f"doc{number:05}.md").write_text(text, encoding="utf-8")
+        written += len(text.encode("utf-8"))
+    return written
+
+
+def queries(knowledge: Knowledge, runs: int) -> None:
+    for query in QUERIES:
+        times = []
+        found = 0
+        for _ in range(runs):
+            started = time.perf_counter()
+            found = len(knowledge.search(query))
+            times.append((time.perf_counter() - started) * 1000)
+        print(f"  {query:<24} {found:>3} passages  median {statistics.median(times):7.1f} ms"
+              f"  (max {max(times):.1f})")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--mb", type=float, default=100.0, help="their size in all")
+    parser.add_argument("--more", type=int, default=9000, help="small files added after")
+    parser.add_argument("--more-kb", type=float, default=4.0, help="each of them")
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="knowledge-bench-"))
+    try:
+        folder = work / "documents"
+        started = time.perf_counter()
+        size = int(args.mb * 1_000_000 / args.files)
+        written = write(folder, 0, args.files, size, seed=1)
+        print(f"wrote {args.files} files, {written / 1e6:.1f} MB in "
+              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+
+        knowledge = Knowledge(DataDir(work / "data"))
+        source = knowledge.add(folder)
+        report = knowledge.update(source.id)
+        files_s = report.files_read / report.seconds
+        mb_s = report.bytes / 1e6 / report.seconds
+        print(f"indexed {report.files_read} files, {report.bytes / 1e6:.1f} MB, "
+              f"{report.chunks} chunks in {report.seconds:.1f} s: {files_s:.0f} files/s, "
+              f"{mb_s:.2f} MB/s (target: 100 MB in under 60 s)")  # fmt: skip
+        index_mb = (work / "data" / "knowledge.db").stat().st_size / 1e6
+        print(f"knowledge.db: {index_mb:.0f} MB ({index_mb / (report.bytes / 1e6):.1f}x the text)")
+        again = knowledge.update(source.id)
+        print(f"an update with nothing changed: {again.seconds * 1000:.0f} ms")
+        print(f"queries at {args.files} files (target: under 50 ms at 10,000 files):")
+        queries(knowledge, args.runs)
+
+        if args.more:
+            write(folder, args.files, args.more, int(args.more_kb * 1000), seed=2)
+            more = knowledge.update(source.id)
+            rate = more.files_read / more.seconds
+            print(f"added {more.files_read} files, {more.bytes / 1e6:.1f} MB in "
+                  f"{more.seconds:.1f} s ({rate:.0f} files/s)")  # fmt: skip
+            print(f"queries at {args.files + args.more} files:")
+            queries(knowledge, args.runs)
+        knowledge.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
