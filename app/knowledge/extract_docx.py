@@ -20,11 +20,13 @@ def extract_docx(path: Path) -> Extracted:
     from docx.table import Table
 
     try:
+        with zipfile.ZipFile(path):  # python-docx says only "Package not found" when it is not
+            pass
         document = docx.Document(str(path))
     except zipfile.BadZipFile as exc:
         return Extracted(path, [], f"not a DOCX file (zip error: {exc})")
-    except PackageNotFoundError as exc:
-        return Extracted(path, [], f"not a DOCX file ({said(exc)})")
+    except PackageNotFoundError:
+        return Extracted(path, [], "not a DOCX file (a zip archive without a Word document)")
     except OSError:
         raise  # extract() says why a file cannot be opened
     except Exception as exc:  # a damaged package: python-docx raises many kinds
