@@ -92,8 +92,8 @@ class _Packer:
     def _start_with_overlap(self, previous: Chunk, coming: int) -> None:
         text = previous.text
         start = _overlap_start(text, len(text) - self.overlap)
-        tail = text[start:]
-        if not tail or len(tail) + len(_SEPARATOR) + coming > self.size:
+        tail = text[start:].lstrip("\n")  # it may start between two paragraphs
+        if not tail.strip() or len(tail) + len(_SEPARATOR) + coming > self.size:
             return
         last = previous.last_line
         first = None if last is None else last - tail.count("\n")

@@ -79,7 +79,8 @@ def extract(path: Path, *, max_bytes: int = 20_000_000) -> Extracted:
         data = path.read_bytes()
     except OSError as exc:
         return Extracted(path, [], _os_problem(exc))
-    text = extract_text.decode(data)
+    declared = extract_text.declared_charset(data) if suffix in HTML else None
+    text = extract_text.decode(data, declared)
     if text is None:
         return Extracted(path, [], "a binary file, not text")
     if suffix in HTML:

@@ -22,10 +22,11 @@ _BOMS = (  # UTF-32 before UTF-16: the UTF-32 little-endian mark starts with UTF
 )
 
 
-def decode(data: bytes) -> str | None:
+def decode(data: bytes, declared: str | None = None) -> str | None:
     """``data`` as text with ``\\n`` line ends, or None for a binary file (a NUL near its start
-    and no byte-order mark). UTF-8 first, then the byte-order mark's encoding, then Windows-1252
-    and, as a last resort, Latin-1 (which takes any byte)."""
+    and no byte-order mark). The byte-order mark's encoding, else UTF-8, else the encoding the
+    file ``declared`` (an HTML meta charset), else Windows-1252 and, as a last resort, Latin-1
+    (which takes any byte)."""
     text: str | None = None
     for bom, encoding in _BOMS:
         if data.startswith(bom):
@@ -37,15 +38,31 @@ def decode(data: bytes) -> str | None:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            try:
-                text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                text = data.decode("latin-1")
+            text = _decode_legacy(data, declared)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\0" in text:
         text = text.replace("\0", "")
     return text
+
+
+def _decode_legacy(data: bytes, declared: str | None) -> str:
+    for encoding in (declared, "cp1252"):
+        if encoding:
+            try:
+                return data.decode(encoding)
+            except (UnicodeDecodeError, LookupError):
+                pass
+    return data.decode("latin-1")
+
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w.:-]+)""", re.I)
+
+
+def declared_charset(head: bytes) -> str | None:
+    """The encoding an HTML document names in its first bytes (``<meta charset=...>``)."""
+    m = _META_CHARSET.search(head[:4096])
+    return m.group(1).decode("ascii") if m else None
 
 
 def looks_binary(head: bytes) -> bool:

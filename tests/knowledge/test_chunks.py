@@ -71,7 +71,7 @@ def test_long_prose_is_cut_within_the_size_with_an_overlap(tmp_path: Path) -> No
     assert len(got) > 10
     for chunk in got:
         assert chunk.heading == "Essay"
-        assert len(chunk.text) <= 1200
+        assert len(chunk.text) <= 1200 and chunk.text == chunk.text.strip()
         assert_located(path, chunk)
     # each chunk after the first starts with words the one before ends with
     overlapped = 0

@@ -165,6 +165,19 @@ def test_html_text_headings_code_and_tables(tmp_path: Path) -> None:
     ]
 
 
+def test_html_in_the_encoding_its_meta_names(tmp_path: Path) -> None:
+    path = tmp_path / "old.htm"
+    path.write_bytes(
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">'
+        "</head><body><h1>説明書</h1><p>日本語の文章です。</p></body></html>".encode("shift_jis")
+    )
+    got = extract(path)
+    assert [(u.heading, u.text) for u in got.units] == [
+        ("説明書", "説明書"),
+        ("説明書", "日本語の文章です。"),
+    ]
+
+
 def test_pdf_by_page_with_a_page_without_text_named(tmp_path: Path) -> None:
     path = write_pdf(
         tmp_path / "report.pdf",
