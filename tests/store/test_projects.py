@@ -265,8 +265,9 @@ def test_an_edit_writes_only_what_it_changes_so_another_devices_change_holds(
     p = projects.create("P", instructions="old", temperature=0.5)
     project = library.open(p.id)
     # another device's newer instructions arrive (by time) after this one read the project
-    library.append(project, DebugLog(category="project_settings", message="s",
-                                     ts="2999-01-01T00:00:00Z", meta={"instructions": "theirs"}))  # fmt: skip
+    theirs = DebugLog(category="project_settings", message="s", ts="2999-01-01T00:00:00Z",
+                      meta={"instructions": "theirs"})  # fmt: skip
+    library.append(project, theirs)
     projects.edit(p.id, temperature=0.7, instructions="theirs")  # as a form holding all fields
     logs = [e.meta for e in library.open(p.id).history if isinstance(e, DebugLog)]
     assert logs[-1] == {"temperature": 0.7}
