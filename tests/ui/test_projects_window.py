@@ -134,8 +134,11 @@ def test_move_to_project_from_the_menu_and_from_the_lists_signal(
 
     assert project_action(harness, "Move to project…") is window.conversations.move_action
     window.activateWindow()
-    qtbot.keyClick(window.chat, Qt.Key.Key_M,  # the key, from anywhere in the window
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.chat,
+        Qt.Key.Key_M,  # the key, from anywhere in the window
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     harness.until(lambda: bool(top_level(MoveDialog)), "the chooser open")
     dialog = only(MoveDialog, harness)
     qtbot.keyClicks(dialog.filter, "the")  # only Thesis is left (and No project)
