@@ -134,6 +134,13 @@ class ChunkRow(msgspec.Struct, frozen=True):
     first_line: int | None = None
     last_line: int | None = None
     heading: str | None = None
+    # its terms (``chunk_terms``), if made already: ``Knowledge.update`` makes them on a
+    # thread while this index writes the files before
+    terms: tuple[str, str] | None = None
+
+    def with_terms(self) -> ChunkRow:
+        terms = chunk_terms(indexed(self.heading, self.text))
+        return msgspec.structs.replace(self, terms=terms)
 
 
 class FileRecord(msgspec.Struct, frozen=True):
@@ -329,7 +336,7 @@ class KnowledgeIndex:
             )  # fmt: skip
             self.conn.execute(
                 f"INSERT INTO {TERMS} (rowid, words, grams) VALUES (?, ?, ?)",  # noqa: S608
-                [cursor.lastrowid, *chunk_terms(_indexed(chunk.heading, chunk.text))],
+                [cursor.lastrowid, *(chunk.terms or chunk.with_terms().terms or ())],
             )
 
     def _drop_files(self, ids: Sequence[int]) -> None:
@@ -352,7 +359,7 @@ class KnowledgeIndex:
             self.conn.executemany(
                 f"INSERT INTO {TERMS} ({TERMS}, rowid, words, grams) "  # noqa: S608
                 "VALUES ('delete', ?, ?, ?)",
-                ((row[0], *chunk_terms(_indexed(row[1], row[2]))) for row in rows),
+                ((row[0], *chunk_terms(indexed(row[1], row[2]))) for row in rows),
             )
             self.conn.execute(f"DELETE FROM chunks WHERE file IN ({marks})", part)  # noqa: S608
 
@@ -382,7 +389,7 @@ class KnowledgeIndex:
         return files, chunks
 
 
-def _indexed(heading: str | None, text: str) -> str:
+def indexed(heading: str | None, text: str) -> str:
     """What a chunk is found by: its heading (words a search for its section names) and its
     text."""
     return f"{heading}\n{text}" if heading else text

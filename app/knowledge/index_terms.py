@@ -14,27 +14,28 @@ from __future__ import annotations
 
 import re
 
-from app.store.search_text import LONGEST_WORD, SPACE, WORD_MARK, fold, words
+from app.store.search_text import LONGEST_WORD, SPACE, WORD_MARK, fold
 
+# the classes of letters the conversation index cuts terms with (private to search_text, which
+# offers them only as iterators of matches: a chunk is over a thousand terms, and a Python
+# step per match took half the time of indexing a folder; bench/knowledge_index.py)
+from app.store.search_text import _classes as classes
+
+_ASCII_WORD = re.compile("[0-9a-z]+")  # as search_text's on folded ASCII
 _TRIGRAMS = re.compile("(?=(...))", re.DOTALL)  # as search_text's: every three characters
 
 
 def chunk_terms(text: str) -> tuple[str, str]:
     """(words, grams): the two columns of a chunk's row in the lexical index."""
     folded = fold(text)
-    kept: list[str] = []
-    letters: list[str] = []
-    previous_end = -1
-    previous_letter = ""
-    for match in words(folded):
-        letter = match.group(1)
-        if letter is None:
-            word = match.group()
-            kept.append(WORD_MARK + word[:LONGEST_WORD])
-            continue
-        letters.append(letter)
-        if match.start() == previous_end and previous_letter:  # a pair of neighbours
-            letters.append(previous_letter + letter)
-        previous_end, previous_letter = match.end(), letter
+    if folded.isascii():
+        found = _ASCII_WORD.findall(folded)
+        letters: list[str] = []
+    else:
+        kinds = classes(folded)
+        found = kinds.word.findall(folded)
+        letters = kinds.letter.findall(folded) + kinds.pair.findall(folded)
+    kept = [w if len(w) <= LONGEST_WORD else w[:LONGEST_WORD] for w in found]
+    marked = WORD_MARK + f" {WORD_MARK}".join(kept) if kept else ""
     grams = _TRIGRAMS.findall(f"{folded}  ".replace(" ", SPACE))
-    return " ".join(kept + letters), " ".join(dict.fromkeys(grams))
+    return f"{marked} {' '.join(letters)}", " ".join(dict.fromkeys(grams))

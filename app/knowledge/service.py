@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import msgspec
@@ -31,6 +33,7 @@ Progress = Callable[[int, int, str], None]  # files done, files to read, the fil
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})  # and every hidden folder (".git")
 BATCH_FILES = 64  # files kept per transaction, at most
 BATCH_CHARS = 4_000_000  # and characters of chunks
+READ_AHEAD = 4  # files read before they are written, at most
 
 
 class Source(msgspec.Struct, frozen=True):
@@ -176,30 +179,42 @@ class Knowledge:
             work.append((source, changed))
         total = sum(len(changed) for _, changed in work)
         done = 0
-        for source, changed in work:
-            batch: list[FileRecord] = []
-            chars = 0
-            for file in changed:
-                if should_stop is not None and should_stop():
-                    report.stopped = True
-                    break
-                if progress is not None:
-                    progress(done, total, file.path)
-                record = _read(file)
-                batch.append(record)
-                chars += sum(len(chunk.text) for chunk in record.chunks)
-                report.files_read += 1
-                report.bytes += file.size
-                if record.problem:
-                    report.problems.append((file.path, record.problem))
-                done += 1
-                if len(batch) >= BATCH_FILES or chars >= BATCH_CHARS:
+        # files are read (extracted, chunked, their terms made) on a thread, a few ahead of
+        # the one writing them: SQLite lets go of the GIL while it writes
+        with ThreadPoolExecutor(1, thread_name_prefix="knowledge-read") as reader:
+            for source, changed in work:
+                ahead: deque[tuple[_Found, Future[FileRecord]]] = deque()
+                pending = iter(changed)
+                batch: list[FileRecord] = []
+                chars = 0
+                while True:
+                    while len(ahead) < READ_AHEAD and (file := next(pending, None)) is not None:
+                        ahead.append((file, reader.submit(_read, file)))
+                    if not ahead:
+                        break
+                    if should_stop is not None and should_stop():
+                        report.stopped = True
+                        break
+                    file, future = ahead.popleft()
+                    if progress is not None:
+                        progress(done, total, file.path)
+                    record = future.result()
+                    batch.append(record)
+                    chars += sum(len(chunk.text) for chunk in record.chunks)
+                    report.files_read += 1
+                    report.bytes += file.size
+                    if record.problem:
+                        report.problems.append((file.path, record.problem))
+                    done += 1
+                    if len(batch) >= BATCH_FILES or chars >= BATCH_CHARS:
+                        report.chunks += self.index.put_files(source.id, batch)
+                        batch, chars = [], 0
+                for _, future in ahead:
+                    future.cancel()
+                if batch:
                     report.chunks += self.index.put_files(source.id, batch)
-                    batch, chars = [], 0
-            if batch:
-                report.chunks += self.index.put_files(source.id, batch)
-            if report.stopped:
-                break
+                if report.stopped:
+                    break
         if progress is not None and not report.stopped:
             progress(done, total, "")
         report.seconds = time.monotonic() - started
@@ -302,7 +317,7 @@ def _read(found: _Found) -> FileRecord:
     if extracted.problem and not extracted.units:
         return FileRecord(found.path, found.size, found.mtime_ns, [], extracted.problem)
     rows = [
-        ChunkRow(c.text, c.page, c.first_line, c.last_line, c.heading or None)
+        ChunkRow(c.text, c.page, c.first_line, c.last_line, c.heading or None).with_terms()
         for c in chunks(extracted)
     ]
     return FileRecord(found.path, found.size, found.mtime_ns, rows, extracted.problem)
