@@ -123,7 +123,7 @@ class FileState(msgspec.Struct, frozen=True):
     path: str
     size: int
     mtime_ns: int
-    problem: bool  # it could not be read (or not all of it): tried again at every update
+    problem: bool  # nothing of it could be read: tried again at every update
 
 
 class ChunkRow(msgspec.Struct, frozen=True):
@@ -277,7 +277,8 @@ class KnowledgeIndex:
     def file_states(self, source: int) -> dict[str, FileState]:
         """What was read of each file of the source, by path."""
         rows = self.conn.execute(
-            "SELECT id, path, size, mtime_ns, status = 'problem' FROM files WHERE source = ?",
+            "SELECT id, path, size, mtime_ns, status = 'problem' AND chunks = 0 FROM files "
+            "WHERE source = ?",
             [source],
         ).fetchall()
         return {row[1]: FileState(row[0], row[1], row[2], row[3], bool(row[4])) for row in rows}

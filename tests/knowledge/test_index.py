@@ -22,6 +22,7 @@ from app.knowledge.service import Knowledge, Passage
 from app.paths import DataDir
 from app.store.search_query import QueryError
 from app.store.search_text import index_terms
+from tests.knowledge import write_pdf
 
 GUIDE = """\
 # Installing
@@ -191,6 +192,32 @@ def test_a_file_that_cannot_be_read_is_listed_with_why(knowledge: Knowledge, doc
     later = knowledge.update(source.id)
     assert later.files_read == 2 and [Path(p).name for p, _ in later.problems] == ["binary.txt"]
     assert found(knowledge.search("okapi")) == ["empty.md"]
+
+
+def test_pdf_pages_and_docx_headings(knowledge: Knowledge, tmp_path: Path) -> None:
+    import docx
+
+    folder = tmp_path / "office"
+    folder.mkdir()
+    write_pdf(folder / "report.pdf", [["The summary page"], [], ["Appendix: the aardvark table"]])
+    document = docx.Document()
+    document.add_heading("Handbook", level=1)
+    document.add_heading("Ports", level=2)
+    document.add_paragraph("The gateway listens on port 8443.")
+    document.save(str(folder / "handbook.docx"))
+    source = knowledge.add(folder)
+    report = knowledge.update(source.id)
+    assert report.files_read == 2
+    assert [(Path(p).name, "no text layer" in why) for p, why in report.problems] == [
+        ("report.pdf", True)  # its page 2: the rest is read, and not read again
+    ]
+    [page] = knowledge.search("aardvark")
+    assert (Path(page.path).name, page.page, page.where.endswith("report.pdf:page 3")) == (
+        "report.pdf", 3, True
+    )  # fmt: skip
+    [port] = knowledge.search("gateway 8443")
+    assert Path(port.path).name == "handbook.docx" and "Ports" in (port.heading or "")
+    assert knowledge.update(source.id).files_read == 0
 
 
 def test_a_single_file_scopes_and_removal(knowledge: Knowledge, docs: Path, tmp_path: Path) -> None:
