@@ -7,11 +7,16 @@ with all they hold: scripts, ``foreignObject``, ``image``, animation, filters, `
 elements (in an HTML export their rules would style the whole page), any element outside
 the SVG namespace; a link (``a``) goes and what it holds stays. Dropped attributes: event
 handlers (``on...``), an ``href`` that is not a ``#id`` in the drawing (kept on ``use``,
-gradients and patterns only), any ``url()`` that is not ``url(#id)``, a ``style``
-declaration that is not a presentation property or holds an escape. Refused
-(``InvalidValue``): a DOCTYPE or entity (expat would expand them), a source over
-``MAX_BYTES``, more than ``MAX_ELEMENTS`` elements or ``MAX_DEPTH`` levels, a declared size
-over ``MAX_PIXELS``, and what is not XML with an ``<svg>`` root.
+gradients and patterns only), any value holding a backslash (a CSS escape), a function other
+than ``url(#id)``, ``rgb``, ``rgba``, ``hsl``, ``hsla`` (and in a transform ``matrix``,
+``translate``, ``scale``, ``rotate``, ``skewX``, ``skewY``): ``image-set(...)``, ``src(...)``
+or ``url(https:...)`` drops the attribute, or the declaration of a ``style``; a ``style``
+declaration that is not a presentation property. Refused (``InvalidValue``): a DOCTYPE or
+entity (expat would expand them), a source over ``MAX_BYTES``, more than ``MAX_ELEMENTS``
+elements or ``MAX_DEPTH`` levels, more than ``MAX_DRAWN`` elements drawn with each ``use``
+counted as what it draws, or ``MAX_DEPTH`` levels through ``use``; a ``use`` round a loop
+(itself, an element holding it); a declared size over ``MAX_PIXELS``; a lone surrogate; and
+what is not XML with an ``<svg>`` root.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ XML = "http://www.w3.org/XML/1998/namespace"
 MAX_BYTES = 200_000
 MAX_ELEMENTS = 5_000
 MAX_DEPTH = 100
+MAX_DRAWN = 20_000  # elements drawn, each ``use`` counted as what it draws
 MAX_PIXELS = 4096  # the most a side is drawn at
 DEFAULT_SIZE = (300.0, 150.0)  # a browser's size for a drawing that gives none
 
@@ -67,6 +73,11 @@ ATTRIBUTES = PROPERTIES | frozenset(
 _HREF_ELEMENTS = frozenset(["use", "linearGradient", "radialGradient", "pattern"])
 _URL = re.compile(r"url\s*\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _URL_OPEN = re.compile(r"url\s*\(", re.IGNORECASE)
+# every "(" with the name before it ("" for a bare parenthesis): only these may be called
+_CALL = re.compile(r"([\w-]*)\s*\(")
+_FUNCTIONS = frozenset(["url", "rgb", "rgba", "hsl", "hsla"])
+_TRANSFORMS = frozenset(["matrix", "translate", "scale", "rotate", "skewx", "skewy"])
+_TRANSFORM_ATTRIBUTES = frozenset(["transform", "gradientTransform", "patternTransform"])
 _LOCAL = re.compile(r"#[A-Za-z_][\w.:-]*")
 _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54,
           "in": 96.0, "em": 16.0, "ex": 8.0}  # fmt: skip
@@ -77,7 +88,10 @@ def sanitized(source: str) -> str:
     """``source`` with only what draws (the module's docstring), as SVG text with its
     ``xmlns``; raises ``InvalidValue`` (causes ``svg_unsafe``, ``svg_too_large``,
     ``svg_unreadable``) for what is refused."""
-    size = len(source.encode("utf-8", "replace"))
+    try:
+        size = len(source.encode("utf-8"))
+    except UnicodeEncodeError as exc:  # a lone surrogate: no XML parser can read it
+        raise InvalidValue(cause="svg_unreadable", detail="a character that is not text") from exc
     if size > MAX_BYTES:
         raise InvalidValue(
             cause="svg_too_large", detail=f"its source of {size // 1000} KB", bound="200 KB"
@@ -86,7 +100,7 @@ def sanitized(source: str) -> str:
         raise InvalidValue(cause="svg_unsafe", detail="a DOCTYPE or an entity")
     try:
         root = ET.fromstring(source.strip())  # noqa: S314  (no DTD reaches it: refused above)
-    except ET.ParseError as exc:
+    except (ET.ParseError, ValueError) as exc:
         raise InvalidValue(cause="svg_unreadable", detail=str(exc)) from exc
     if _name(root) != "svg":
         raise InvalidValue(cause="svg_unreadable", detail="its root is not <svg>")
@@ -98,6 +112,7 @@ def sanitized(source: str) -> str:
     _check_size(root)
     clean = _cleaned(root, 0)
     assert clean is not None  # the root is an <svg>
+    _check_drawn(clean)
     clean.set("xmlns", SVG)
     if any("xlink:href" in element.attrib for element in clean.iter()):
         clean.set("xmlns:xlink", XLINK)
@@ -109,7 +124,7 @@ def size_of(svg: str) -> tuple[float, float]:
     browser's 300 by 150; scaled down to fit ``MAX_PIXELS`` a side, keeping its shape."""
     try:
         root = ET.fromstring(svg.strip())  # noqa: S314  (a sanitized drawing: no DTD)
-    except ET.ParseError:
+    except (ET.ParseError, ValueError):  # ValueError: a lone surrogate cannot be encoded
         return DEFAULT_SIZE
     width, height = _length(root.get("width")), _length(root.get("height"))
     box = _view_box(root.get("viewBox"))
@@ -143,6 +158,63 @@ def _check_size(root: ET.Element) -> None:
             raise InvalidValue(
                 cause="svg_too_large", detail=f"a {side} of {value}", bound=f"{MAX_PIXELS} px"
             )
+
+
+def _check_drawn(root: ET.Element) -> None:
+    """Refuse a drawing whose ``use`` elements draw too much or loop.
+
+    A ``use`` draws the element it points at again, so ten ``use`` of a group of ten ``use``
+    of... draw ten to the power of the levels from a source of a few lines. Each element is
+    counted as itself, what it holds and what its ``use`` points at (an id given twice counts
+    each), once per element: over ``MAX_DRAWN``, or ``MAX_DEPTH`` levels through the
+    ``use``, is too large. A ``use`` that points at itself, at an element holding it, or
+    round a loop of ``use`` is refused as unreadable (Qt drops the whole drawing then)."""
+    by_id: dict[str, list[ET.Element]] = {}
+    for element in root.iter():
+        ident = element.get("id")
+        if ident:
+            by_id.setdefault(ident, []).append(element)
+
+    def edges(element: ET.Element) -> list[ET.Element]:
+        href = element.get("xlink:href", "") if element.tag == "use" else ""
+        return [*element, *by_id.get(href[1:], [])]
+
+    drawn: dict[int, tuple[int, int]] = {}  # finished: (elements drawn, levels)
+    open_: set[int] = set()  # the elements on the path being walked
+    stack: list[tuple[ET.Element, bool]] = [(root, False)]
+    while stack:  # a walk without recursion: a chain of ``use`` can be long
+        element, done = stack.pop()
+        key = id(element)
+        if done:
+            open_.discard(key)
+            below = [drawn[id(target)] for target in edges(element)]
+            count = 1 + sum(n for n, _ in below)
+            levels = 1 + max((d for _, d in below), default=0)
+            if count > MAX_DRAWN:
+                raise InvalidValue(
+                    cause="svg_too_large",
+                    detail=f"what its <use> elements draw, at least {count} elements,",
+                    bound=f"{MAX_DRAWN} elements",
+                )
+            if levels > MAX_DEPTH:
+                raise InvalidValue(
+                    cause="svg_too_large",
+                    detail=f"nesting {levels} deep through <use>",
+                    bound=f"{MAX_DEPTH} levels",
+                )
+            drawn[key] = (count, levels)
+            continue
+        if key in drawn:
+            continue
+        open_.add(key)
+        stack.append((element, True))
+        for target in edges(element):
+            if id(target) in open_:
+                raise InvalidValue(
+                    cause="svg_unreadable", detail="a <use> that draws itself, round a loop"
+                )
+            if id(target) not in drawn:
+                stack.append((target, False))
 
 
 def _length(value: str | None) -> float | None:
@@ -210,6 +282,8 @@ def _attributes(element: str, attributes: dict[str, str]) -> dict[str, str]:
         namespace, local = "", key
         if key.startswith("{"):
             namespace, _, local = key[1:].partition("}")
+        if "\\" in value:  # a CSS escape can spell any function or address
+            continue
         if local == "href" and namespace in ("", XLINK):
             if element in _HREF_ELEMENTS and _LOCAL.fullmatch(value.strip()):
                 kept["xlink:href"] = value.strip()
@@ -224,17 +298,22 @@ def _attributes(element: str, attributes: dict[str, str]) -> dict[str, str]:
             if value:
                 kept["style"] = value
             continue
-        if _safe_value(value):
+        if _safe_value(value, transform=local in _TRANSFORM_ATTRIBUTES):
             kept[local] = value
     return kept
 
 
-def _safe_value(value: str) -> bool:
-    """Whether every ``url()`` in ``value`` points into the drawing, and nothing else in it
-    could reach outside."""
+def _safe_value(value: str, *, transform: bool = False) -> bool:
+    """Whether ``value`` calls only the functions that draw (``_FUNCTIONS``, and in a
+    transform ``_TRANSFORMS``) with every ``url()`` a ``#id`` in the drawing: any other
+    ``name(`` (``image-set``, ``src``, ``var``...) could fetch or compute an address."""
+    allowed = _FUNCTIONS | _TRANSFORMS if transform else _FUNCTIONS
     lowered = value.lower()
-    if "javascript:" in lowered or "expression(" in lowered or "@import" in lowered:
+    if "\\" in value or "javascript:" in lowered or "@import" in lowered:
         return False
+    for call in _CALL.finditer(value):
+        if call[1].lower() not in allowed:
+            return False
     urls = list(_URL.finditer(value))
     if len(_URL_OPEN.findall(value)) != len(urls):
         return False
@@ -243,11 +322,11 @@ def _safe_value(value: str) -> bool:
 
 def _style(style: str) -> str:
     """The declarations of a style attribute that are presentation properties with safe
-    values; one holding a backslash (a CSS escape can spell anything) is dropped."""
+    values (``_safe_value``); one holding a backslash (a CSS escape) is dropped."""
     kept = []
     for declaration in style.split(";"):
         prop, colon, value = declaration.partition(":")
         prop = prop.strip().lower()
-        if colon and prop in PROPERTIES and "\\" not in value and _safe_value(value):
+        if colon and prop in PROPERTIES and _safe_value(value):
             kept.append(f"{prop}: {value.strip()}")
     return "; ".join(kept)

@@ -103,12 +103,123 @@ def test_an_external_url_in_style_or_attribute_is_removed() -> None:
         '<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/></defs>'
         '<rect fill="url(https://evil.example/track.png)" '
         "style=\"fill: url('https://evil.example/a'); stroke: url(#g); opacity: .5; "
-        'behavior: url(x.htc); stroke-width: \\75 rl(y)"/>'
+        'behavior: url(x.htc)"/><rect style="stroke-width: \\75 rl(y)"/>'
         '<circle fill="url(#g)" mask="url( data:image/svg+xml;base64,AAAA )"/></svg>',
         "evil", "behavior", "x.htc", "data:", "\\75",
     )  # fmt: skip
     assert "stroke: url(#g)" in clean and "opacity: .5" in clean
     assert 'fill="url(#g)"' in clean
+
+
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        "mask=\"image-set('https://e.example/t.png' 1x)\"",
+        'style="mask: image-set(&quot;https://e.example/t.png&quot; 1x)"',
+        "fill=\"-webkit-image-set('https://e.example/t.png' 1x)\"",
+        'style="fill: -webkit-image-set(url(https://e.example/t.png) 1x)"',
+        'mask="src(&quot;https://e.example/t.png&quot;)"',
+        'mask="\\75 rl(https://e.example/m.png)"',
+        'style="mask: \\75 rl(https://e.example/m.png)"',
+        'clip-path="u\\72l(https://e.example/m.png)"',
+        'fill="var(--x, url(https://e.example/v.png))"',
+        'transform="translate(1) url(https://e.example/t.png)"',
+        'id="a\\"',
+    ],
+)
+def test_a_function_that_could_reach_outside_is_removed(attributes: str) -> None:
+    clean = _without(
+        f'<svg xmlns="http://www.w3.org/2000/svg"><rect width="2" {attributes}/></svg>',
+        "e.example", "\\", "image-set", "src(", "var(",
+    )  # fmt: skip
+    assert 'width="2"' in clean
+
+
+def test_the_functions_that_draw_are_kept() -> None:
+    values = (
+        'fill="rgb(1, 2, 3)" stroke="HSLA(1, 2%, 3%, .5)" '
+        'transform="matrix(1 0 0 1 0 0) translate(1,2) scale(2) rotate(4) skewX(5) skewY(6)" '
+        'style="fill: rgba(1, 2, 3, .5); stroke: hsl(1, 2%, 3%)"'
+    )
+    clean = sanitized(f'<svg xmlns="http://www.w3.org/2000/svg"><rect {values}/></svg>')
+    rect = _tree(clean).find(f"{{{SVG}}}rect")
+    assert rect is not None and len(rect.attrib) == 4, clean
+    # a transform function is a transform's only
+    clean = sanitized('<svg xmlns="http://www.w3.org/2000/svg"><rect fill="rotate(3)"/></svg>')
+    assert "rotate" not in clean
+
+
+def _fan_out(levels: int, fan: int = 10) -> str:
+    """Each group draws the one below it ``fan`` times: ``fan ** levels`` paths drawn."""
+    groups = "".join(
+        f'<g id="l{n}">' + f'<use xlink:href="#l{n - 1}"/>' * fan + "</g>"
+        for n in range(1, levels + 1)
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        f'<defs><g id="l0"><path d="M0 0h1"/></g>{groups}</defs>'
+        f'<use xlink:href="#l{levels}"/></svg>'
+    )
+
+
+def test_use_fanning_out_is_counted_as_drawn() -> None:
+    sanitized(_fan_out(3))  # a thousand paths, some 1,100 uses: drawn
+    for levels in (6, 9):
+        source = _fan_out(levels)
+        assert len(source) < 3000
+        with pytest.raises(InvalidValue) as refused:
+            sanitized(source)
+        assert refused.value.cause == "svg_too_large"
+
+
+def test_a_symbol_used_many_times_is_drawn() -> None:
+    uses = '<use href="#dot" x="1"/>' * 2000
+    clean = sanitized(
+        f'<svg xmlns="http://www.w3.org/2000/svg"><symbol id="dot"><circle r="1"/></symbol>{uses}'
+        "</svg>"
+    )
+    assert clean.count("<use") == 2000
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<g id="a"><use href="#a"/></g>',
+        '<use id="a" href="#a"/>',
+        '<g id="a"><g><use xlink:href="#a"/></g></g>',
+        '<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>',
+        '<g id="a"><use href="#b"/></g><g id="b"><use href="#c"/></g>'
+        '<g id="c"><use href="#a"/></g>',
+        '<g id="x"/><g id="x"><use href="#x"/></g>',
+    ],
+    ids=["itself", "the use itself", "an ancestor", "two", "three", "a repeated id"],
+)
+def test_a_use_round_a_loop_is_refused(body: str) -> None:
+    source = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        f"{body}</svg>"
+    )
+    with pytest.raises(InvalidValue) as refused:
+        sanitized(source)
+    assert refused.value.cause == "svg_unreadable"
+
+
+def test_a_long_chain_of_use_is_refused_not_a_crash() -> None:
+    chain = "".join(f'<g id="c{n}"><use href="#c{n + 1}"/></g>' for n in range(1000))
+    with pytest.raises(InvalidValue) as refused:
+        sanitized(f'<svg xmlns="http://www.w3.org/2000/svg">{chain}<g id="c1000"/></svg>')
+    assert refused.value.cause == "svg_too_large"
+
+
+@pytest.mark.parametrize(
+    "source",
+    ['<svg xmlns="http://www.w3.org/2000/svg">\ud800</svg>', '<svg id="\udfff"/>'],
+)
+def test_a_lone_surrogate_is_unreadable(source: str) -> None:
+    with pytest.raises(InvalidValue) as refused:
+        sanitized(source)
+    assert refused.value.cause == "svg_unreadable"
+    assert size_of(source) == (300, 150)
 
 
 def test_a_style_element_is_removed() -> None:
