@@ -9,8 +9,12 @@ environments as display math. Each formula is one token whose type is a key of
 Dollars are read as Pandoc reads them, which keeps prices and shell variables text: an
 opening ``$`` has a non-space after it and no digit or ASCII letter before it, a closing
 ``$`` has a non-space before it and no digit after it; and more than Pandoc, a formula holds
-no backtick (a code span wins) and does not end in ``/``, ``:`` or ``=`` (``$HOME/$USER``).
-``$$`` on its own line needs its closing ``$$`` before a blank line.
+no backtick (a code span wins) and does not end in ``/``, ``:`` or ``=`` (``$HOME/$USER``),
+and shell variables side by side are text (``$a$b``, ``${HOME}${SUFFIX}``: ``_shell_variables``).
+``$$`` on its own line needs its closing ``$$`` before a blank line, and a line holding
+another ``$$`` (``$$a$$ and $$b$$``) is read as a paragraph's formulas. Words between
+delimiters are text (``$$ is the shell PID; $$``, ``\\[Note\\]``: ``_prose``), and so is an
+escaped task box (``- \\[x\\] done``).
 
 mdit-py-plugins' ``dollarmath`` (its block rule) and ``amsmath`` do the blocks; dollars in
 a paragraph, the bracket delimiters and the environments outside amsmath's list (``cases``,
@@ -33,6 +37,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.amsmath import ENVIRONMENTS as AMSMATH_ENVIRONMENTS
 from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.dollarmath.index import math_block_dollar
 
 # token type -> shown as display math (True) or in the line (False)
 MATH_TOKENS: dict[str, bool] = {
@@ -60,10 +65,20 @@ _ENV = r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}"
 _EXTRA_OPEN = re.compile(r"\\begin\{(" + "|".join(EXTRA_ENVIRONMENTS) + r")(\*?)\}")
 _ENV_OPEN = re.compile(_ENV)
 
-# markup -> closing delimiter, for source_of
 # what a shell variable before another ends with, and a formula does not
 _SHELL_ENDS = frozenset("/:=")
+# a shell variable's name, as a $...$ formula's content: ``$a$b``, ``${a}-${b}``
+_SHELL_NAME = re.compile(r"\{?[A-Za-z_]\w*\}?-?")
+# what starts the next shell variable or word right after ``$name$``
+_SHELL_NEXT = re.compile(r"[A-Za-z_{$]")
+# an English ordinal after a formula: ``the $n$th term``
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
+# words, not math: letters, spaces and a sentence's punctuation, a word of two letters or more
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_PUNCTUATION = frozenset(".,;:!?'\u2019-")
+_WORD = re.compile(r"[A-Za-z]{2}")
 
+# markup -> closing delimiter, for source_of
 _CLOSING = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 
 
@@ -77,6 +92,7 @@ def add_math(md: MarkdownIt) -> MarkdownIt:
         allow_blank_lines=False,
         double_inline=True,
     )
+    md.block.ruler.at("math_block", _dollar_block)
     md.inline.ruler.at("math_inline", _dollar_inline)
     amsmath_plugin(md)
     alt: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
@@ -119,6 +135,32 @@ def source_of(token: Token) -> str:
 
 # --- dollars ----------------------------------------------------------------------------------
 
+_DOLLAR_BLOCK = math_block_dollar(allow_labels=False, allow_blank_lines=False)
+
+
+def _prose(content: str) -> bool:
+    """Whether a formula's content is words, not math: ``$$ is the shell PID; $$``,
+    ``\\[citation needed\\]``. ASCII letters, spaces and a sentence's punctuation only,
+    with a word of two letters or more (``\\[x\\]``, ``\\[a, b\\]`` stay math)."""
+    text = content.strip()
+    plain = all(c in _LETTERS or c in _PUNCTUATION or c.isspace() for c in text)
+    return plain and _WORD.search(text) is not None
+
+
+def _dollar_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """dollarmath's block rule for ``$$`` lines, declining a formula that holds another
+    unescaped ``$$`` (``$$a$$ and $$b$$`` on one line is two formulas, which the inline rule
+    finds, not the one ``a$$ and $$b``) or is words (``_prose``)."""
+    tokens, line = len(state.tokens), state.line
+    if not _DOLLAR_BLOCK(state, start_line, end_line, False):
+        return False
+    content = state.tokens[-1].content
+    found = _closing(content, "$$", 0, len(content)) < 0 and not _prose(content)
+    if silent or not found:
+        del state.tokens[tokens:]
+        state.line = line
+    return found
+
 
 def _dollar_inline(state: StateInline, silent: bool) -> bool:
     """``$x$`` and ``$$x$$`` in a paragraph, read as the module's docstring says.
@@ -144,12 +186,27 @@ def _dollar_inline(state: StateInline, silent: bool) -> bool:
         content[0].isspace() or content[-1].isspace() or content[-1] in _SHELL_ENDS
     ):
         return False
+    if mark == "$" and _shell_variables(content, src[after:stop]):
+        return False
+    if mark == "$$" and _prose(content):
+        return False
     if not silent:
         token = state.push("math_inline" if mark == "$" else "math_inline_double", "math", 0)
         token.content = content
         token.markup = mark
     state.pos = after
     return True
+
+
+def _shell_variables(content: str, rest: str) -> bool:
+    """Whether ``$content$`` then ``rest`` is shell variables side by side: ``$a$b``,
+    ``$SRC$EXT``, ``${HOME}${SUFFIX}``, ``${a}-${b}`` (the name in braces, or the next
+    variable or word right after the closing ``$``; ``the $n$th term`` stays math)."""
+    if not _SHELL_NAME.fullmatch(content):
+        return False
+    if content.startswith("{"):
+        return True
+    return bool(_SHELL_NEXT.match(rest)) and not _ORDINAL.match(rest)
 
 
 # --- \( \) and \[ \] ------------------------------------------------------------------------
@@ -184,14 +241,27 @@ def _bracket_inline(state: StateInline, silent: bool) -> bool:
     content = src[start + 2 : end]
     if not content.strip() or "`" in content:
         return False
-    if opening == "\\[" and (content.strip().isdigit() or src.startswith("(", end + 2)):
-        return False  # Markdown's escaped brackets: \[1\], \[text\](...)
+    if opening == "\\[" and (
+        content.strip().isdigit()
+        or src.startswith("(", end + 2)
+        or _prose(content)
+        or _checkbox(src, start, content, end + 2)
+    ):
+        return False  # Markdown's escaped brackets: \[1\], \[text\](...), \[Note\], - \[x\] done
     if not silent:
         token = state.push("math_inline" if opening == "\\(" else "math_inline_double", "math", 0)
         token.content = content
         token.markup = opening
     state.pos = end + 2
     return True
+
+
+def _checkbox(src: str, start: int, content: str, after: int) -> bool:
+    """Whether ``\\[x\\]`` at ``start`` is an escaped task box: ``x`` or ``X`` starting
+    a line, words after it (``- \\[x\\] done``; ``\\[x\\] (where x is real)`` is math)."""
+    if content.strip() not in ("x", "X") or src[:start].rstrip(" \t")[-1:] not in ("", "\n"):
+        return False
+    return re.match(r"[ \t]+[^\W\d_]", src[after:]) is not None
 
 
 def _line(state: StateBlock, line: int) -> str:
@@ -222,8 +292,8 @@ def _bracket_block(state: StateBlock, start_line: int, end_line: int, silent: bo
         text = _line(state, line).rstrip()
     lines = [first[2:], *(_line(state, n) for n in range(start_line + 1, line + 1))]
     lines[-1] = lines[-1].rstrip()[:-2]
-    if "\n".join(lines).strip().isdigit():
-        return False  # Markdown's escaped brackets: \[1\]
+    if "\n".join(lines).strip().isdigit() or _prose("\n".join(lines)):
+        return False  # Markdown's escaped brackets: \[1\], \[Note\]
     if silent:
         return True
     token = state.push("math_block", "math", 0)

@@ -57,6 +57,15 @@ CASES_TABLE: list[tuple[str, list[tuple[str, bool]]]] = [
     ("echo $HOME $PATH", []),
     ("cp $HOME/$USER here", []),
     ("PATH=$PATH:$HOME/bin", []),
+    # shell variables side by side (a reviewer's report: read as $a$ then b)
+    ("echo $a$b", []),
+    ("cp $SRC$EXT out", []),
+    ("echo ${HOME}${SUFFIX}", []),
+    ("Template ${a}-${b}", []),
+    ("echo $A_1$_x", []),
+    ("$$ is the shell PID; $$", []),
+    ("the $i$th and $k$nd", [("i", I), ("k", I)]),
+    ("$a$-th", [("a", I)]),
     # --- code is never touched ---
     ("`$x$`", []),
     ("```\n$x$ and \\(y\\)\n```", []),
@@ -82,6 +91,16 @@ CASES_TABLE: list[tuple[str, list[tuple[str, bool]]]] = [
     ("see \\[1\\] and \\[2\\]", []),
     ("\\[not a link\\](https://example.org)", []),
     ("\\[3\\]", []),
+    # escaped brackets around words, and escaped task boxes (a reviewer's report)
+    ("- \\[x\\] done", []),
+    ("- \\[ \\] to do\n- \\[X\\] done", []),
+    ("\\[x\\] done, and more", []),
+    ("\\[Note\\] this is", []),
+    ("See \\[citation needed\\] here", []),
+    ("\\[TODO\\]", []),
+    ("\\[ x^2 \\]", [("x^2", D)]),
+    ("\\[\\int_0^1 f\\]", [("\\int_0^1 f", D)]),
+    ("see \\[a, b\\] here", [("a, b", D)]),
     # --- $$ alone, a dollar at the end of a line, a space after $ ---
     ("$$", []),
     ("a $$ b", []),
@@ -110,6 +129,11 @@ CASES_TABLE: list[tuple[str, list[tuple[str, bool]]]] = [
     ("The sum is\n$$\n\\sum_k k\n$$\nwhich grows", [("\\sum_k k", D)]),
     ("$$\\sum_k k$$", [("\\sum_k k", D)]),
     ("a $$x$$ b", [("x", D)]),
+    # several $$...$$ on one line (a reviewer's report: one formula "a$$ and $$b")
+    ("$$a$$ and $$b$$", [("a", D), ("b", D)]),
+    ("$$x$$, $$y$$", [("x", D), ("y", D)]),
+    ("$$a$$ or $b$ then $$c$$", [("a", D), ("b", I), ("c", D)]),
+    ("$$\na\n$$ and $$\nb\n$$", [("a", D), ("b", D)]),
     ("$$x$$ (1)", [("x", D)]),
     # --- environments, alone and inside a paragraph ---
     (ALIGN, [(ALIGN, D)]),
