@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -30,6 +31,7 @@ from ui.chat.document_cursors import DocumentCursors
 from ui.chat.html import Actions, anchor_name, copy_prefix, entry_html, style_sheet
 from ui.chat.live_reply import ChatText, LiveReply
 from ui.chat.markdown import may_hold_math, prerender, prerendered, render_markdown
+from ui.chat.math_images import SVG_SCHEME
 from ui.chat.pages import Pages
 from ui.chat.scrolling import Keep, Scrolling
 from ui.chat.step_budget import StepBudget
@@ -42,6 +44,9 @@ LATER = "later"  # the named anchor of "Show later messages"
 IN_PARTS_CHARS = 6_000
 PART_CHARS = 1_000  # parts are at least this long (but the last): each insert has a cost too
 WAIT_MS = 5  # how often a page drawn in parts looks whether its markdown is made
+# the longest a page waits for its markdown: then it is drawn, formulas not yet typeset at a
+# guessed size and typeset on the worker (``ui.chat.math_images``)
+MARKDOWN_WAIT_S = 2.0
 
 
 class Waiting:
@@ -88,6 +93,7 @@ class _Drawing:
     # the replies' markdown is made on a pool thread ahead of the steps (from the first, once
     # whoever showed the conversation has returned); set when it is done
     made: threading.Event | None = None
+    waited_from: float = 0.0  # when the steps began to wait for it
 
 
 class ChatDocument(QObject):
@@ -161,6 +167,14 @@ class ChatDocument(QObject):
         """Draw the entries again from scratch (their rows changed), keeping the scroll."""
         self._html.clear()
         self.render("top")
+
+    def redraw_pictures(self) -> None:
+        """Draw again the entries with svg pictures (the chat's width changed)."""
+        stale = [i for i, html in self._html.items() if f'src="{SVG_SCHEME}:' in html]
+        for index in stale:
+            del self._html[index]
+        if stale:
+            self._draw_typeset()
 
     def restyle(self) -> None:
         """Draw everything again in the active theme's colours, keeping the scroll."""
@@ -275,6 +289,9 @@ class ChatDocument(QObject):
             self.waiting.busy = True  # what comes meanwhile waits its turn
             self._draw_timer.start(0)
         with self._scrolling.settling():
+            # clear drops the pictures and images kept as the document's resources too,
+            # which setHtml keeps: else each drawing anew would add its own for good
+            self._browser.document().clear()
             self._browser.setHtml("".join(parts).rstrip())
             if live is not None:
                 self.live.reopen(live)
@@ -347,10 +364,17 @@ class ChatDocument(QObject):
     def _waits_for_markdown(self, drawing: _Drawing) -> bool:
         """Whether the page's markdown is still being made on the pool thread: the steps wait
         for all of it, as drawing meanwhile would be slow (each Qt call the steps make gives
-        the interpreter up, and getting it back from a busy thread takes a while)."""
+        the interpreter up, and getting it back from a busy thread takes a while), up to
+        MARKDOWN_WAIT_S: then the rest is drawn here, with stand-ins for what is not made."""
         if drawing.made is None:
             drawing.made = self._prerender_page(drawing)
-        return not drawing.made.is_set()
+            drawing.waited_from = time.monotonic()
+        if drawing.made.is_set():
+            return False
+        if time.monotonic() - drawing.waited_from > MARKDOWN_WAIT_S:
+            drawing.made.set()  # waited enough
+            return False
+        return True
 
     def _prerender_page(self, drawing: _Drawing) -> threading.Event:
         """Make the markdown of the replies still to be drawn on a pool thread, in order."""

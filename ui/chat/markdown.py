@@ -23,6 +23,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -288,23 +289,86 @@ def plain_text(text: str) -> str:
 
 
 def _linear_math(text: str) -> str:
-    """``text`` with each formula's source replaced by its linear form, escaped for Markdown."""
+    """``text`` with each formula's source replaced by its linear form, escaped for Markdown,
+    where the parser found it: a formula's look-alike in code, or a formula written twice, is
+    never taken for it."""
     from app.markup.math_text import linear
 
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    found: list[tuple[int, str, Token]] = []  # where each formula starts, its source
+    for token in _placing_parser().parse(text):
+        if token.map is None:
+            continue
+        if token.type in MATH_TOKENS:  # a block: the formula within its own lines
+            begin, end = starts[token.map[0]], starts[min(token.map[1], len(lines))]
+            at = text.find(source_of(token), begin, end)
+            if at >= 0:
+                found.append((at, source_of(token), token))
+        elif token.type == "inline":
+            for child in token.children or ():
+                if child.type in MATH_TOKENS and "at" in child.meta:
+                    at = _in_source(text, lines, starts, token, child.meta["at"])
+                    if at is not None and text.startswith(source_of(child), at):
+                        found.append((at, source_of(child), child))
     out, at = [], 0
-    for token in _parser().parse(text):
-        for t in [token, *(token.children or ())]:
-            if t.type not in MATH_TOKENS:
-                continue
-            source = source_of(t)
-            found = text.find(source, at)
-            if found < 0:
-                continue
-            said = _MARKDOWN_SIGNS.sub(r"\\\g<0>", linear(latex_of(t)))
-            out += [text[at:found], said]
-            at = found + len(source)
+    for start, source, formula in sorted(found, key=lambda f: f[0]):
+        if start < at:
+            continue
+        said = _MARKDOWN_SIGNS.sub(r"\\\g<0>", linear(latex_of(formula)))
+        out += [text[at:start], said]
+        at = start + len(source)
     out.append(text[at:])
     return "".join(out)
+
+
+def _in_source(
+    text: str, lines: list[str], starts: list[int], inline: Token, at: int
+) -> int | None:
+    """Where offset ``at`` of an inline token's content is in ``text``: each line of the
+    content is the end of its line in the source (what comes before, indentation or a
+    quote's ``>``, is left out), or in a table's cell, found once in it."""
+    content = inline.content
+    number = content.count("\n", 0, at)
+    line_start = content.rfind("\n", 0, at) + 1
+    said = content[line_start:].split("\n", 1)[0].rstrip()
+    row = (inline.map or (0, 0))[0] + number
+    if row >= len(lines):
+        return None
+    source = lines[row].rstrip()
+    if source.endswith(said):
+        offset = len(source) - len(said)
+    elif source.count(said) == 1:
+        offset = source.index(said)
+    else:
+        return None
+    return starts[row] + offset + at - line_start
+
+
+@cache
+def _placing_parser() -> MarkdownIt:
+    """The parser with each inline formula's place in its inline token's content noted
+    (``meta["at"]``), which markdown-it does not keep."""
+    md = add_math(MarkdownIt("commonmark", {"html": False}).enable("table"))
+    ruler = md.inline.ruler
+    for rule in list(ruler.__rules__):
+        ruler.at(rule.name, _noting_place(rule.fn))
+    return md
+
+
+def _noting_place(rule: Any) -> Any:
+    def noted(state: StateInline, silent: bool) -> bool:
+        at, count = state.pos, len(state.tokens)
+        done = bool(rule(state, silent))
+        if done and not silent:
+            for token in state.tokens[count:]:
+                if token.type in MATH_TOKENS:
+                    token.meta["at"] = at
+        return done
+
+    return noted
 
 
 _MARKDOWN_SIGNS = re.compile(r"[\\`*_{}\[\]()#+\-.!|<>~$]")

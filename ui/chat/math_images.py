@@ -24,7 +24,10 @@ formula's baseline is the line's. Every inline formula is given at least the dep
 subscript (``LEAST_DEPTH``), so that those sharing a line share its bottom too; a deeper one
 (a fraction) lowers the others on its line by the difference.
 
-Pictures are kept by bytes (``CACHE_BYTES``, least recently used first), sizes by count.
+Pictures are kept by bytes (``CACHE_BYTES``, least recently used first), sizes by count. A
+formula too long or nested too deeply for the typesetter, or a picture too big, is refused
+(``ui.chat.math_limits``). An svg picture is drawn on a light card (the light theme's Base
+colour, as the HTML export draws it): drawings assume a white page.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import re
 import threading
 import time
 import warnings
@@ -42,8 +46,11 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QObject, QRectF, QUrl, Signal
-from PySide6.QtGui import QImage, QPainter, QTextDocument
+from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QTextBrowser
+
+from ui.chat import math_limits
+from ui.common import theme
 
 log = logging.getLogger(__name__)
 
@@ -134,13 +141,15 @@ def formula_html(latex: str, display: bool, source: str, env: dict[str, Any]) ->
     formula never typeset at this size is drawn at a guessed size (``env["math_pending"]``
     is set: the render is not to be kept) and typeset on the worker."""
     style = _style
+    if math_limits.too_hard(latex):
+        return _source_html(source, display)
     job = _Job("math", latex, display, style)
     key = _key(job)
     with _lock:
         placed = _sizes.get(_size_key(job))
         _remember(key, job)
     if placed is None and not _on_window_thread():
-        placed = _make(key, job)
+        placed, _ = _make(key, job)
     if placed is None:
         env["math_pending"] = True
         with _lock:
@@ -149,17 +158,27 @@ def formula_html(latex: str, display: bool, source: str, env: dict[str, Any]) ->
         guess = Placed(max(8, round(len(latex) * style.px * 0.45)), math.ceil(style.height))
         return _img(MATH_SCHEME, key, guess, display)
     if not placed.ok:
-        code = f"<code>{escape(source)}</code>"
-        return f'<p align="center">{code}</p>' if display else code
+        return _source_html(source, display)
     return _img(MATH_SCHEME, key, placed, display)
 
 
-def picture_html(svg: str, width: float, height: float) -> str:
-    """The HTML of a sanitised SVG's picture, at most the chat's width (``Style.width``)."""
+def _source_html(source: str, display: bool) -> str:
+    code = f"<code>{escape(source)}</code>"
+    return f'<p align="center">{code}</p>' if display else code
+
+
+def picture_html(svg: str, width: float, height: float) -> str | None:
+    """The HTML of a sanitised SVG's picture, at most the chat's width (``Style.width``), and
+    smaller if it would be too big (``math_limits``); None if it would be too small then."""
     style = _style
     scale = min(1.0, style.width / width) if width > 0 else 1.0
-    w, h = max(1, round(width * scale)), max(1, round(height * scale))
-    job = _Job("svg", svg, True, replace(style, colour="", px=0, height=0, descent=0), w, h)
+    bounded = math_limits.fitted(width * scale, height * scale, style.ratio)
+    if bounded < math_limits.LEAST_SCALE:
+        return None
+    scale *= bounded
+    w, h = max(1, math.floor(width * scale)), max(1, math.floor(height * scale))
+    card = theme.load("light").palette["Base"]
+    job = _Job("svg", svg, True, replace(style, colour=card, px=0, height=0, descent=0), w, h)
     key = _key(job)
     with _lock:
         _remember(key, job)
@@ -184,7 +203,8 @@ def _key(job: _Job) -> str:
     s = job.style
     said = f"{job.kind}\0{job.text}\0{job.display}\0{s.px}\0{s.height}\0{s.descent}\0"
     said += f"{s.colour}\0{s.ratio}\0{job.width}\0{job.height}"
-    return hashlib.blake2b(said.encode(), digest_size=16).hexdigest()
+    # a lone surrogate (a model's broken text) is hashed as it is
+    return hashlib.blake2b(said.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _size_key(job: _Job) -> tuple[Any, ...]:
@@ -202,8 +222,8 @@ def _remember(key: str, job: _Job) -> None:
 # --- making pictures (never on the window's thread) ------------------------------------------
 
 
-def _make(key: str, job: _Job) -> Placed | None:
-    """Make ``key``'s picture and keep it (and a formula's size); its size."""
+def _make(key: str, job: _Job) -> tuple[Placed, QImage | None]:
+    """Make ``key``'s picture and keep it (and a formula's size); its size and picture."""
     if job.kind == "svg":
         image = _draw_svg(job)
         placed = Placed(job.width, job.height)
@@ -215,7 +235,7 @@ def _make(key: str, job: _Job) -> Placed | None:
                 _sizes.popitem(last=False)
     if image is not None:
         _keep(key, image)
-    return placed
+    return placed, image
 
 
 def _keep(key: str, image: QImage) -> None:
@@ -251,6 +271,8 @@ def _typeset(job: _Job) -> tuple[Placed, QImage | None]:
     from PySide6.QtSvg import QSvgRenderer
 
     style = job.style
+    if math_limits.too_hard(job.text):
+        return Placed(ok=False), None
     try:
         formula = _typesetter().Latex(
             job.text, size=style.px * SCALE, inline=not job.display, color=style.colour or None
@@ -259,13 +281,21 @@ def _typeset(job: _Job) -> tuple[Placed, QImage | None]:
     except Exception:  # ziamath's errors are of many kinds; the source is shown instead
         log.info("could not typeset %r", job.text, exc_info=True)
         return Placed(ok=False), None
-    renderer = QSvgRenderer(QByteArray(svg.encode()))
+    renderer = QSvgRenderer(QByteArray(svg.encode("utf-8", "replace")))
     box = renderer.viewBoxF()
     if not renderer.isValid() or box.isEmpty():
         return Placed(ok=False), None
     ascent, depth = -box.y(), box.height() + box.y()
+    width, height = box.width(), box.height()
     if job.display:
-        placed = Placed(math.ceil(box.width()), math.ceil(box.height()), 0.0)
+        bound = math_limits.fitted(width, height, style.ratio)
+        if bound < 1:  # too big: drawn to the chat's width if not too small, else its source
+            scale = min(bound, style.width / width)
+            if scale < math_limits.LEAST_SCALE:
+                return Placed(ok=False), None
+            width, height = width * scale, height * scale
+        placed = Placed(math.ceil(width), math.ceil(height), 0.0)
+        return placed, _draw(renderer, placed, width, height, style.ratio)
     else:  # padded so that Qt's bottom alignment puts its baseline on the text's
         middle = style.height / 2 - style.descent
         least = LEAST_DEPTH * style.px * SCALE + 1
@@ -273,17 +303,24 @@ def _typeset(job: _Job) -> tuple[Placed, QImage | None]:
         height = math.ceil(2 * (below + middle) - 1e-6)
         below = height / 2 - middle
         placed = Placed(math.ceil(box.width()), height, height - below - ascent)
+    if math_limits.fitted(placed.width, placed.height, style.ratio) < 1:
+        return Placed(ok=False), None  # too big for a line
     return placed, _draw(renderer, placed, box.width(), box.height(), style.ratio)
 
 
-def _draw(renderer: Any, placed: Placed, width: float, height: float, ratio: float) -> QImage:
+def _draw(
+    renderer: Any, placed: Placed, width: float, height: float, ratio: float, card: str = ""
+) -> QImage:
     image = QImage(
         max(1, math.ceil(placed.width * ratio)),
         max(1, math.ceil(placed.height * ratio)),
         QImage.Format.Format_ARGB32_Premultiplied,
     )
     image.setDevicePixelRatio(ratio)
-    image.fill(0)
+    if card:
+        image.fill(QColor(card))
+    else:
+        image.fill(0)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     renderer.render(painter, QRectF(0, placed.top, width, height))
@@ -294,18 +331,20 @@ def _draw(renderer: Any, placed: Placed, width: float, height: float, ratio: flo
 def _draw_svg(job: _Job) -> QImage | None:
     from PySide6.QtSvg import QSvgRenderer
 
-    renderer = QSvgRenderer(QByteArray(job.text.encode()))
+    renderer = QSvgRenderer(QByteArray(job.text.encode("utf-8", "replace")))
     if not renderer.isValid():
         return None
     placed = Placed(job.width, job.height)
-    return _draw(renderer, placed, job.width, job.height, job.style.ratio)
+    return _draw(renderer, placed, job.width, job.height, job.style.ratio, job.style.colour)
 
 
 # --- the worker -------------------------------------------------------------------------------
 
 
 class _Notifier(QObject):
-    made = Signal(object)  # the keys made: a list of str
+    # the pictures made (or made before, or that cannot be): a list of (key, QImage or None);
+    # the picture goes with its key, as the cache may have dropped it by the time it arrives
+    made = Signal(object)
 
 
 class _Worker:
@@ -319,6 +358,8 @@ class _Worker:
         self._queued: set[str] = set()
         self._stream: list[str] = []
         self._scanned = 0  # how many parts of the stream were scanned
+        self._text = ""  # those parts
+        self._from = 0  # where in it the next scan starts: what is before is scanned whole
         self._changed = threading.Condition()
         self.idle = threading.Event()
         self.idle.set()
@@ -345,12 +386,13 @@ class _Worker:
         with self._changed:
             self._stream = []
             self._scanned = 0
+            self._text, self._from = "", 0
 
     def _scan_due(self) -> bool:
         return self.scan is not None and self._scanned < len(self._stream)
 
     def _run(self) -> None:
-        made: list[str] = []
+        made: list[tuple[str, QImage | None]] = []
         told = time.monotonic()
         while True:
             key = text = None
@@ -362,10 +404,10 @@ class _Worker:
                     key = self._wanted.popleft()
                     self._queued.discard(key)
                 elif self._scan_due():
-                    text, self._scanned = "".join(self._stream), len(self._stream)
+                    text = self._tail()
             try:
-                if key is not None and self._make_wanted(key):
-                    made.append(key)
+                if key is not None:
+                    made.append((key, self._make_wanted(key)))
                 elif text is not None:
                     self._typeset_streamed(text)
             except Exception:
@@ -374,17 +416,31 @@ class _Worker:
                 self.notifier.made.emit(made)
                 made, told = [], time.monotonic()
 
+    def _tail(self) -> str:
+        """The stream's text not scanned whole yet (the lock held): from the last blank line
+        outside a code fence before this scan, as no formula holds a blank line. A long reply
+        is not parsed whole again for each piece of it."""
+        self._text += "".join(self._stream[self._scanned :])
+        self._scanned = len(self._stream)
+        text = self._text[self._from :]
+        cut = text.rfind("\n\n")
+        if cut > 0 and len(_FENCE.findall(text, 0, cut)) % 2 == 0:
+            self._from += cut + 2
+        return text
+
     @staticmethod
-    def _make_wanted(key: str) -> bool:
-        """Make ``key``'s picture unless it is made (or cannot be); True if made now."""
+    def _make_wanted(key: str) -> QImage | None:
+        """``key``'s picture, made now unless it was made before; None if it cannot be
+        (either way it is reported: whoever waits for it stops waiting)."""
         with _lock:
             job = _jobs.get(key)
+            image = _images.get(key)
             placed = _sizes.get(_size_key(job)) if job is not None else None
-            if job is None or key in _images or (placed is not None and not placed.ok):
-                return False
-        _make(key, job)
+            if job is None or image is not None or (placed is not None and not placed.ok):
+                return image
+        _, image = _make(key, job)
         time.sleep(0.0005)  # the window's thread takes the interpreter meanwhile
-        return True
+        return image
 
     def _typeset_streamed(self, text: str) -> None:
         scan = self.scan
@@ -403,6 +459,7 @@ class _Worker:
             self.want(keys)
 
 
+_FENCE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.MULTILINE)  # a code fence's line
 _worker: _Worker | None = None
 
 
@@ -459,14 +516,14 @@ class MathPictures(QObject):
     def forget(self) -> None:
         self._asked.clear()
 
-    def _on_made(self, keys: list[str]) -> None:
+    def _on_made(self, made: list[tuple[str, QImage | None]]) -> None:
         document = self._browser.document()
         kind = QTextDocument.ResourceType.ImageResource
         shown = False
-        for key in keys:
+        keys = [key for key, _ in made]
+        for key, image in made:
             if key in self._asked:
                 with _lock:
-                    image = _images.get(key)
                     scheme = MATH_SCHEME if _jobs.get(key, _SVG_JOB).kind == "math" else SVG_SCHEME
                 if image is not None:
                     document.addResource(kind, QUrl(f"{scheme}:{key}"), image)

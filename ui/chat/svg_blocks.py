@@ -5,7 +5,8 @@ no ``foreignObject``, a bounded size); its picture is drawn off the window's thr
 (``ui.chat.math_images``), at most as wide as the chat. Under it, "Show source" (the block
 as code, with "Show picture" to go back; a fold of the entry, ``fold:<index>:g<n>``) and
 "Copy" (the source, as a code block's Copy). An SVG that is unsafe or unreadable is shown as
-its code, with a line saying why.
+its code, with a line saying why; so is one Qt cannot draw (a shape that uses itself) or one
+too big to draw (``ui.chat.math_limits``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QByteArray, QCoreApplication
 
 from app.errors import CrosstalkError
 from ui.chat import math_images
@@ -29,11 +30,15 @@ def block_html(
     """The block: its picture and links, or its source (asked, or because it is not safe)."""
     made = _made_safe(source)
     if isinstance(made, CrosstalkError):
-        note = QCoreApplication.translate("Markdown", "This SVG is not drawn: {reason}").format(
-            reason=errors_text.said(made)
-        )
-        return f'<p class="note">{escape(note)}</p>\n{code_html(source, "svg", copy_href)}'
+        return _not_drawn(source, copy_href, errors_text.said(made), code_html)
+    if made is None:
+        why = QCoreApplication.translate("Markdown", "it cannot be drawn (a shape may use itself).")
+        return _not_drawn(source, copy_href, why, code_html)
     svg, width, height = made
+    picture = math_images.picture_html(svg, width, height)
+    if picture is None:
+        why = QCoreApplication.translate("Markdown", "it is too big to draw.")
+        return _not_drawn(source, copy_href, why, code_html)
     if show_source and fold_href is not None:
         picture = escape(QCoreApplication.translate("Markdown", "Show picture"))
         return (
@@ -47,15 +52,24 @@ def block_html(
     copy = escape(QCoreApplication.translate("Markdown", "Copy"))
     links.append(f'<a href="{escape(copy_href)}">{copy}</a>')
     return (
-        f'<p class="picture">{math_images.picture_html(svg, width, height)}</p>\n'
+        f'<p class="picture">{picture}</p>\n'
         f'<p class="codebar">{" &nbsp;·&nbsp; ".join(links)}</p>\n'
     )
 
 
+def _not_drawn(source: str, copy_href: str, reason: str, code_html: CodeHtml) -> str:
+    note = QCoreApplication.translate("Markdown", "This SVG is not drawn: {reason}").format(
+        reason=reason
+    )
+    return f'<p class="note">{escape(note)}</p>\n{code_html(source, "svg", copy_href)}'
+
+
 @lru_cache(maxsize=64)
-def _made_safe(source: str) -> tuple[str, float, float] | CrosstalkError:
-    """The sanitised SVG and its size, or why it is not shown (kept: a reply is drawn again
-    and again)."""
+def _made_safe(source: str) -> tuple[str, float, float] | CrosstalkError | None:
+    """The sanitised SVG and its size, why it is not shown, or None if Qt cannot read it
+    (kept: a reply is drawn again and again)."""
+    from PySide6.QtSvg import QSvgRenderer
+
     from app.markup.svg import sanitized, size_of  # only when a reply draws one
 
     try:
@@ -63,4 +77,8 @@ def _made_safe(source: str) -> tuple[str, float, float] | CrosstalkError:
         width, height = size_of(svg)
     except CrosstalkError as exc:
         return exc
+    except ValueError:  # text no XML reader takes (a lone surrogate)
+        return None
+    if not QSvgRenderer(QByteArray(svg.encode("utf-8", "replace"))).isValid():
+        return None
     return svg, width, height

@@ -22,12 +22,15 @@ message.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QFontMetricsF, QPalette, QShowEvent
+from dataclasses import replace
+
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QFontMetricsF, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from app.history import AnyEntry, History
 from app.store import Conversation
+from ui.chat import math_images
 from ui.chat.appending import OFF_THREAD_CHARS, Appender
 from ui.chat.attachment_files import AttachmentFiles
 from ui.chat.browser import ChatBrowser
@@ -47,6 +50,7 @@ from ui.chat.scrolling import Scrolling
 from ui.chat.search_marks import SearchMarks
 
 PICTURE_WIDTH = 760  # an svg picture is at most this wide, or the chat's width when narrower
+RESTYLE_MS = 250  # after a resize or a screen change, pictures are drawn anew this much later
 
 __all__ = [
     "IN_PARTS_CHARS",
@@ -106,6 +110,10 @@ class ChatView(QWidget):
         self._document.drawn.connect(self._show_loading)
         self._pictures.placed.connect(self._document.typeset)
         self.math_style()
+        self._restyle = QTimer(self)  # a resize or another screen: the pictures' style again
+        self._restyle.setSingleShot(True)
+        self._restyle.setInterval(RESTYLE_MS)
+        self._restyle.timeout.connect(self._restyle_pictures)
         self._appender = Appender(self._document, self._scrolling)
         self._finder = Finder(self._document, self._scrolling, marks, self.find_bar, not_drawn)
         layout = QVBoxLayout(self)
@@ -211,6 +219,28 @@ class ChatView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:  # Qt override
         super().showEvent(event)
         if self.math_style():  # another screen, another pixel ratio
+            self._document.redraw()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self._restyle.start()  # once the resize is over
+
+    def event(self, event: QEvent) -> bool:  # Qt override
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # another screen
+            self._restyle.start()
+        return super().event(event)
+
+    def _restyle_pictures(self) -> None:
+        """The chat's width or pixel ratio changed: pictures at the new ones. Only the width
+        changed: only the entries with svg pictures are drawn again (formulas do not depend
+        on it)."""
+        before = math_images.style()
+        if not self.math_style():
+            return
+        if replace(before, width=math_images.style().width) == math_images.style():
+            self._document.redraw_pictures()
+        else:
             self._document.redraw()
 
     def refresh_marks(self) -> None:
