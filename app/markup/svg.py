@@ -78,16 +78,23 @@ _CALL = re.compile(r"([\w-]*)\s*\(")
 _FUNCTIONS = frozenset(["url", "rgb", "rgba", "hsl", "hsla"])
 _TRANSFORMS = frozenset(["matrix", "translate", "scale", "rotate", "skewx", "skewy"])
 _TRANSFORM_ATTRIBUTES = frozenset(["transform", "gradientTransform", "patternTransform"])
+_PREFIX = re.compile(r"[A-Za-z][\w-]*")
 _LOCAL = re.compile(r"#[A-Za-z_][\w.:-]*")
 _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54,
           "in": 96.0, "em": 16.0, "ex": 8.0}  # fmt: skip
 _LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*")
 
 
-def sanitized(source: str) -> str:
+def sanitized(source: str, *, id_prefix: str = "") -> str:
     """``source`` with only what draws (the module's docstring), as SVG text with its
     ``xmlns``; raises ``InvalidValue`` (causes ``svg_unsafe``, ``svg_too_large``,
-    ``svg_unreadable``) for what is refused."""
+    ``svg_unreadable``) for what is refused.
+
+    ``id_prefix`` (letters, digits, ``-``, ``_``, starting with a letter) is put before every
+    id, and every ``#id`` reference (``href``, ``url(#id)``) follows: drawings side by side in
+    one HTML page then never take each other's gradients, clips or symbols."""
+    if id_prefix and not _PREFIX.fullmatch(id_prefix):
+        raise ValueError(f"not an id prefix: {id_prefix!r}")
     try:
         size = len(source.encode("utf-8"))
     except UnicodeEncodeError as exc:  # a lone surrogate: no XML parser can read it
@@ -113,10 +120,30 @@ def sanitized(source: str) -> str:
     clean = _cleaned(root, 0)
     assert clean is not None  # the root is an <svg>
     _check_drawn(clean)
+    if id_prefix:
+        _prefix_ids(clean, id_prefix)
     clean.set("xmlns", SVG)
     if any("xlink:href" in element.attrib for element in clean.iter()):
         clean.set("xmlns:xlink", XLINK)
     return ET.tostring(clean, encoding="unicode")
+
+
+def _prefix_ids(root: ET.Element, prefix: str) -> None:
+    """``prefix`` before every id of the cleaned drawing and every ``#id`` pointing at one
+    (the cleaning kept only ``#id`` references: ``xlink:href`` and ``url(#id)``)."""
+
+    def local(found: re.Match[str]) -> str:
+        target = found[2].strip()
+        return f"url(#{prefix}{target[1:]})" if target.startswith("#") else found[0]
+
+    for element in root.iter():
+        for key, value in list(element.attrib.items()):
+            if key == "id":
+                element.set(key, prefix + value)
+            elif key == "xlink:href":
+                element.set(key, f"#{prefix}{value[1:]}")
+            elif "url" in value.lower():
+                element.set(key, _URL.sub(local, value))
 
 
 def size_of(svg: str) -> tuple[float, float]:

@@ -1,9 +1,10 @@
 """LaTeX as MathML for the HTML export: what every current browser shows offline, no script.
 
 ``latex2mathml`` does the converting. Its output is not trusted as it comes: the text of
-``\\text{...}`` is copied unescaped, ``\\href`` and ``\\style`` become attributes, and an
-unknown command is left as its name (``<mi>\\foo</mi>``). So the output is parsed as XML and
-written again from the tree, keeping only MathML's presentation elements and the attributes
+``\\text{...}`` is copied unescaped (so it is escaped here, up to its ``</mtext>``: ``\\text{a
+< b}`` converts), ``\\href`` and ``\\style`` become attributes, and an unknown command is
+left as its name (``<mi>\\foo</mi>``). So the output is parsed as XML and written again from
+the tree, keeping only MathML's presentation elements and the attributes
 that only change how they look; a formula that does not parse, holds another element or a
 command left unconverted is refused (``None``), and the page shows its source instead.
 """
@@ -37,6 +38,11 @@ _LEFT_OVER = re.compile(r"\\[A-Za-z]+")
 # environments latex2mathml reads under another name: ``aligned`` (inside $$...$$) is laid
 # out as ``align*`` is; as itself its ``&`` comes out raw and the formula would not parse
 _SAME_AS = {"{aligned}": "{align*}"}
+# the text of ``\\text{...}`` (and ``\\mbox``, ``\\textbf``...), copied as written; it ends at
+# the first ``</mtext>``, so a text that holds one does not parse and is refused
+_TEXT = re.compile(r"(<mtext\b[^>]*>)(.*?)(</mtext>)", re.DOTALL)
+# a character reference latex2mathml writes (``&#x000A0;`` for a space); any other ``&`` is text
+_BARE_AMPERSAND = re.compile(r"&(?!#x[0-9A-Fa-f]+;|#[0-9]+;)")
 # beyond this, a formula is shown as its source (the converter recurses on nesting)
 MAX_CHARS = 20_000
 
@@ -51,7 +57,9 @@ def mathml(latex: str, *, display: bool) -> str | None:
     from latex2mathml.converter import convert
 
     try:
-        converted = convert(latex, display="block" if display else "inline")
+        converted = _TEXT.sub(
+            _escaped_text, convert(latex, display="block" if display else "inline")
+        )
         # no DTD, hence no entity to expand or file to read: the text is ``<math...`` from
         # the start, and a ``<!`` anywhere (copied from \text) is refused
         if "<!" in converted:
@@ -63,6 +71,12 @@ def mathml(latex: str, *, display: bool) -> str | None:
     if root.tag != f"{_NS}math" or not _write(root, out):
         return None
     return "".join(out)
+
+
+def _escaped_text(found: re.Match[str]) -> str:
+    """An ``<mtext>`` with its text escaped: ``\\text{a < b}`` is the text ``a < b``."""
+    text = _BARE_AMPERSAND.sub("&amp;", found[2]).replace("<", "&lt;").replace(">", "&gt;")
+    return f"{found[1]}{text}{found[3]}"
 
 
 def _write(element: ET.Element, out: list[str]) -> bool:

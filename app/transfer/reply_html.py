@@ -7,14 +7,16 @@ the chat does, and prices and shell variables stay text there too. This renderer
 - math as MathML (``app.transfer.mathml``), which every current browser lays out offline; a
   formula it cannot convert stays as its source, delimiters included, in ``<code>``;
 - a fenced ``svg`` block drawn inline once ``app.markup.svg.sanitized`` accepts it (no
-  script, no outside reference), its source after it in a closed ``<details>``; one refused
-  stays a code block;
+  script, no outside reference), its ids prefixed by the drawing's own (``d`` and a digest of
+  its source) so that drawings in one page never share one, its source after it in a closed
+  ``<details>``; one refused stays a code block;
 - HTML in a reply escaped (even if a parser let it through), and an image shown as a link
   named by its text, never loaded (the page's policy would refuse it anyway).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from html import escape
 from types import MethodType
@@ -98,8 +100,11 @@ def _drawing(source: str) -> str | None:
     """The SVG inline with its source after it, or None if ``svg.sanitized`` refuses it."""
     from app.markup import svg
 
+    # ids prefixed per drawing: two drawings' ``id="g"`` in one page would otherwise both
+    # paint with the first one's gradient; the same source twice defines the same things
+    prefix = "d" + hashlib.sha256(source.encode("utf-8", "replace")).hexdigest()[:10] + "-"
     try:
-        safe = svg.sanitized(source)
+        safe = svg.sanitized(source, id_prefix=prefix)
     except CrosstalkError:
         return None
     code = escape(source.removesuffix("\n"))

@@ -328,3 +328,22 @@ def test_what_is_refused(source: str, cause: str) -> None:
 )
 def test_size_of(svg: str, size: tuple[float, float]) -> None:
     assert size_of(svg) == pytest.approx(size)
+
+
+def test_ids_are_prefixed_and_every_reference_follows() -> None:
+    clean = sanitized(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<defs><linearGradient id="g"/><clipPath id="c"><rect/></clipPath></defs>'
+        '<rect fill="url(#g)" clip-path="url( \'#c\' )" style="stroke: url(&quot;#g&quot;)"/>'
+        '<use xlink:href="#c"/><use href="#missing"/></svg>',
+        id_prefix="d3-",
+    )
+    root = _tree(clean)
+    assert [e.get("id") for e in root.iter() if e.get("id")] == ["d3-g", "d3-c"]
+    rect = root.find(f"{{{SVG}}}rect")
+    assert rect is not None and rect.get("fill") == "url(#d3-g)"
+    assert rect.get("clip-path") == "url(#d3-c)" and rect.get("style") == "stroke: url(#d3-g)"
+    hrefs = [e.get("{http://www.w3.org/1999/xlink}href") for e in root.iter(f"{{{SVG}}}use")]
+    assert hrefs == ["#d3-c", "#d3-missing"]
+    with pytest.raises(ValueError, match="prefix"):
+        sanitized("<svg/>", id_prefix='x" onload="')

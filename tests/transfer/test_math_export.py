@@ -241,8 +241,7 @@ def test_show_keeps_the_source(library: Library, capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("latex", "why"),
     [
-        (r"\text{<script>alert(1)</script>}", "\\text is copied unescaped"),
-        (r"\text{a<b}", "not well-formed"),
+        (r"\text{</mtext><mi>x}", "\\text closing its own element"),
         (r"\frac{", "the converter fails"),
         (r"\notacommand{x}", "left unconverted"),
         (r"\unicode{x}", "a broken character reference"),
@@ -263,3 +262,59 @@ def test_links_and_styles_from_latex_are_dropped() -> None:
 def test_aligned_is_laid_out_as_align() -> None:
     converted = mathml(r"\begin{aligned} a &= b \\ c &= d \end{aligned}", display=True)
     assert converted is not None and converted.count("<mtr>") == 2
+
+
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [
+        (r"\text{a < b}", "a < b"),
+        (r"\text{a<b}", "a<b"),
+        (r"\text{a & b > c}", "a & b > c"),
+        (r"\textbf{x<y}", "x<y"),
+        (r"\mbox{if a<b}", "if a<b"),
+        (r"\text{<script>alert(1)</script>}", "<script>alert(1)</script>"),
+        (r"\text{&amp;}", "&amp;"),
+    ],
+)
+def test_text_with_markup_characters_converts_as_text(latex: str, text: str) -> None:
+    converted = mathml(latex, display=False)
+    assert converted is not None, latex
+    assert "<script" not in converted
+    texts = ET.fromstring(converted).iter(f"{{{NAMESPACE}}}mtext")
+    assert [t.text.replace("\u00a0", " ") for t in texts if t.text] == [text]
+
+
+def _gradient_drawing(colour: str) -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="20" height="10"><defs><linearGradient id="g">'
+        f'<stop offset="0" stop-color="{colour}"/></linearGradient>'
+        '<symbol id="s"><circle r="2" fill="url(#g)"/></symbol></defs>'
+        '<rect width="9" height="9" fill="url(#g)" style="stroke: url(\'#g\')"/>'
+        '<use xlink:href="#s"/><use href="#s"/></svg>'
+    )
+
+
+def test_drawings_in_one_page_never_share_an_id() -> None:
+    """Two drawings each with ``id="g"``: each paints with its own gradient."""
+    from app.transfer.reply_html import render
+
+    red, blue = _gradient_drawing("red"), _gradient_drawing("blue")
+    page = render(f"```svg\n{red}\n```\n\n```svg\n{blue}\n```\n") + render(
+        f"Again:\n\n```svg\n{blue}\n```\n"
+    )
+    drawings = elements(page, "svg")
+    assert len(drawings) == 3
+    ids = [[e.get("id") for e in d.iter() if e.get("id")] for d in drawings]
+    assert len(set(ids[0]) | set(ids[1])) == 4  # none shared by the red and the blue
+    assert ids[1] == ids[2]  # the same drawing twice defines the same things
+    for drawing, own in zip(drawings, ids, strict=True):
+        colour = drawing.find(f".//{{{SVG_NS}}}stop")
+        assert colour is not None
+        pointed = []
+        for element in drawing.iter():
+            for key, value in element.attrib.items():
+                pointed += re.findall(r"url\(['\"]?#([^'\")]+)", value)
+                if key.endswith("href"):
+                    pointed.append(value.removeprefix("#"))
+        assert len(pointed) == 5 and set(pointed) <= set(own), (pointed, own)
