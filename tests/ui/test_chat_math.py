@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.history import ModelInput, ModelOutput, Usage
 from app.store import Conversation, Library
-from ui.chat import math_images
-from ui.chat.markdown import plain_text
+from ui.chat import math_images, math_limits
+from ui.chat.markdown import plain_text, render_markdown
 from ui.chat.math_images import MATH_SCHEME, SVG_SCHEME
 from ui.chat.view import ChatView
 from ui.common import theme
@@ -257,3 +257,185 @@ def test_the_cache_stays_under_its_bound(
     while not math_images.settle(0.05) and time.monotonic() < deadline:
         qtbot.wait(20)
     assert 0 < math_images.cache_bytes() <= 200_000
+
+
+# --- limits, delivery, resources, copying, surrogates, resizing -------------------------------
+
+DEEP = {
+    "frac": "\\frac{1}{" * 14 + "x" + "}" * 14,
+    "sqrt": "\\sqrt{" * 12 + "x" + "}" * 12,
+    "cfrac": "\\cfrac{1}{2+" * 10 + "x" + "}" * 10,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DEEP))
+def test_a_formula_nested_too_deeply_shows_its_source_at_once(
+    qtbot: Any, view: ChatView, library: Library, kind: str
+) -> None:
+    started = time.monotonic()
+    shown(view, library, f"Deep: ${DEEP[kind]}$ and $x+1$.")
+    wait_ready(qtbot, view)
+    assert time.monotonic() - started < 3  # seconds before: ziamath lays out every level again
+    assert DEEP[kind] in view.browser.toPlainText() and len(pictures(view)) == 1
+    assert render_markdown(f"$y^{{{'{' * 9}z{'}' * 9}}}$").html.count("<code>") == 1
+    assert "<code>" in render_markdown(f"${'a+' * 1100}b$").html  # too long
+
+
+def test_a_page_waits_for_its_markdown_at_most_a_while(
+    qtbot: Any, view: ChatView, library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.chat import document, math_limits
+
+    monkeypatch.setattr(math_limits, "MAX_BRACES", 100)  # a formula slow to typeset gets through
+    monkeypatch.setattr(math_limits, "MAX_NESTED", 100)
+    monkeypatch.setattr(document, "MARKDOWN_WAIT_S", 0.2)
+    slow = "\\sqrt{" * 11 + "w" + "}" * 11
+    conversation = library.create()
+    library.append(conversation, ModelInput(text="tell me"))
+    library.append(conversation, output(f"Slow: ${slow}$."))
+    view.show_conversation(conversation)
+    qtbot.waitUntil(lambda: not view.still_drawing(), timeout=1_500)  # not seconds
+    math_images.settle(20)  # the pool thread's typesetting ends before the next test
+
+
+def test_pictures_too_big_show_their_source(qtbot: Any, view: ChatView, library: Library) -> None:
+    huge, wide = r"$\rule{5000pt}{5000pt}$", f"${'x' * 3000}$"
+    shown(view, library, f"A {huge} and {wide} but $y$.")
+    wait_ready(qtbot, view)
+    said = view.browser.toPlainText()
+    assert huge in said and wide in said and len(pictures(view)) == 1
+    bound = math_limits.MAX_SIDE
+    with math_images._lock:
+        assert all(max(i.width(), i.height()) <= bound for i in math_images._images.values())
+
+
+def test_a_tall_svg_is_drawn_smaller_within_the_bounds(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    tall = SVG.replace('width="120" height="60"', 'width="760" height="4096"')
+    math_images.set_style(replace(math_images.style(), ratio=2.0))
+    try:
+        shown(view, library, f"```svg\n{tall}\n```\n")
+        wait_ready(qtbot, view, SVG_SCHEME)
+        ((name, width, height),) = pictures(view, SVG_SCHEME)
+        image = resource(view, name)
+        assert image is not None and image.height() <= math_limits.MAX_SIDE
+        assert image.width() * image.height() <= math_limits.MAX_PIXELS
+        assert height / width == pytest.approx(4096 / 760, rel=0.02)
+    finally:
+        view.math_style()
+
+
+def test_a_picture_made_before_is_reported_to_whoever_waits(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    shown(view, library, r"Made: $q^2 + 1$.")
+    wait_ready(qtbot, view)
+    key = pictures(view)[0][0].partition(":")[2]
+    with math_images._lock:
+        math_images._awaiting.add(key)  # as a formula drawn at a guessed size is
+    with qtbot.waitSignal(view._pictures.placed, timeout=3_000) as placed:
+        math_images.worker().want([key])
+    assert placed.args == [{key}]
+
+
+def test_pictures_arrive_though_the_cache_keeps_none(
+    qtbot: Any, view: ChatView, library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(math_images, "CACHE_BYTES", 1)
+    shown(view, library, f"$a_1$ and $b_2$ and $c_3$.\n\n```svg\n{SVG}\n```\n\nand $d_4$.")
+    wait_ready(qtbot, view)
+    wait_ready(qtbot, view, SVG_SCHEME)
+    assert len(pictures(view)) == 4
+
+
+def test_an_svg_qt_cannot_draw_shows_as_code_with_why(view: ChatView, library: Library) -> None:
+    loop = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="10" height="10"><g id="a"><use xlink:href="#b"/></g>'
+        '<g id="b"><use xlink:href="#a"/></g></svg>'
+    )
+    shown(view, library, f"```svg\n{loop}\n```\n")
+    assert "This SVG is not drawn:" in view.browser.toPlainText()
+    assert not pictures(view, SVG_SCHEME)
+
+
+def test_theme_switches_do_not_pile_up_pictures(
+    qtbot: Any, qapp: QApplication, view: ChatView, library: Library
+) -> None:
+    shown(view, library, f"$m^2$ and $n_1$.\n\n```svg\n{SVG}\n```\n")
+    names = set()
+    for n in range(10):
+        name = ("dark", "light")[n % 2]
+        theme._active = theme.load(name)
+        qapp.setPalette(theme.load(name).qpalette())
+        view.restyle()
+        wait_ready(qtbot, view)
+        wait_ready(qtbot, view, SVG_SCHEME)
+        names |= {found for found, _, _ in pictures(view) + pictures(view, SVG_SCHEME)}
+    document = view.browser.document()
+    kind = QTextDocument.ResourceType.ImageResource
+    held = [name for name in names if document.resource(kind, QUrl(name)) is not None]
+    assert len(names) >= 5 and len(held) <= 3  # the pictures shown, not every theme's
+
+
+def test_copy_as_text_leaves_code_as_written() -> None:
+    said = plain_text("Type `$x^2$` to get $x^2$.\n\n```\n$y^2$\n```\n\nand $$y^2$$\n")
+    assert said.splitlines()[0] == "Type $x^2$ to get x²."
+    assert "$y^2$" in said and "y²" in said
+
+
+def test_svg_is_drawn_on_a_light_card_in_the_dark_theme(
+    qtbot: Any, qapp: QApplication, view: ChatView, library: Library
+) -> None:
+    theme._active = theme.load("dark")
+    qapp.setPalette(theme.load("dark").qpalette())
+    view.restyle()
+    black = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle r="5"/></svg>'
+    shown(view, library, f"```svg\n{black}\n```\n")
+    wait_ready(qtbot, view, SVG_SCHEME)
+    image = resource(view, pictures(view, SVG_SCHEME)[0][0])
+    assert image is not None
+    corner = QColor.fromRgba(image.pixel(image.width() - 1, image.height() - 1))
+    assert corner.alpha() == 255 and corner.name() == theme.load("light").palette["Base"]
+
+
+def test_a_lone_surrogate_in_a_formula_is_no_error() -> None:
+    import threading
+
+    done: list[str] = []
+    thread = threading.Thread(target=lambda: done.append(render_markdown("a $x\ud800$ b").html))
+    thread.start()  # typeset there, as on the pool thread
+    thread.join()
+    assert render_markdown("a $x\ud800$ b").html != "a $x\ud800$ b" and done
+
+
+def test_a_narrower_chat_draws_svg_pictures_narrower(
+    qtbot: Any, view: ChatView, library: Library
+) -> None:
+    wide = SVG.replace('width="120" height="60"', 'width="700" height="100"')
+    shown(view, library, f"```svg\n{wide}\n```\n")
+    wait_ready(qtbot, view, SVG_SCHEME)
+    ((_, before, _),) = pictures(view, SVG_SCHEME)
+    view.resize(420, 500)
+    qtbot.waitUntil(lambda: pictures(view, SVG_SCHEME)[0][1] < before - 100, timeout=3_000)
+    assert pictures(view, SVG_SCHEME)[0][1] <= view.browser.viewport().width()
+
+
+def test_the_stream_is_scanned_from_its_last_paragraph(qtbot: Any, view: ChatView) -> None:
+    from ui.chat.markdown import formulas
+
+    scanned: list[int] = []
+    worker = math_images.worker()
+    worker.scan = lambda text: scanned.append(len(text)) or formulas(text)
+    try:
+        worker.stream_ended()
+        first = "".join(f"Step {n}: $s_{{{n}}}$ holds.\n\n" for n in range(200))
+        worker.streamed(first)
+        qtbot.waitUntil(lambda: math_images.settle(0), timeout=10_000)
+        worker.streamed("and $t_1$ too")
+        qtbot.waitUntil(lambda: math_images.settle(0) and len(scanned) >= 2, timeout=10_000)
+        assert scanned[0] >= len(first) and scanned[-1] < 100
+    finally:
+        worker.stream_ended()
+        worker.scan = formulas
