@@ -3,11 +3,12 @@ seconds, and pictures too big to keep.
 
 ziamath's time grows exponentially with the nesting of fractions and roots (each level lays
 its contents out again), so a formula is refused before it is typeset (``too_hard``) when it
-is longer than ``MAX_CHARS``, nests braces deeper than ``MAX_BRACES`` or fractions and roots
-deeper than ``MAX_NESTED``; it shows as its source, as a formula that fails does. A picture
-is at most ``MAX_SIDE`` device pixels a side and ``MAX_PIXELS`` in all (half of
-``math_images.CACHE_BYTES``, so one picture never empties the cache); a bigger one is drawn
-smaller (``fitted``) if that keeps it at least ``LEAST_SCALE`` of its size, else refused.
+is longer than ``MAX_CHARS``, nests braces deeper than ``MAX_BRACES``, or fractions and roots
+(or ``\\left`` delimiters, sized the same way) deeper than ``MAX_NESTED``; it shows as its
+source, as a formula that fails does. A picture is at most ``MAX_SIDE`` device pixels a side
+and ``MAX_PIXELS`` in all (half of ``math_images.CACHE_BYTES``, so one picture never empties
+the cache); a bigger one is drawn smaller (``fitted``) if that keeps it at least
+``LEAST_SCALE`` of its size, else refused.
 """
 
 from __future__ import annotations
@@ -47,12 +48,17 @@ def too_hard(latex: str) -> bool:
     stack: list[tuple[int, int, int]] = []
     pending: tuple[int, int] | None = None  # (the next argument's level, arguments left)
     optional = False  # inside a root's [degree]
+    delimiters = 0  # \left without its \right yet
     for found in _TOKEN.finditer(latex):
         part, command = found.group(), found.group(1)
         if optional:
             optional = part != "]"
             continue
-        if command in _NESTING:
+        if command in ("left", "right"):
+            delimiters += 1 if command == "left" else -1
+            if delimiters > MAX_NESTED:
+                return True
+        elif command in _NESTING:
             base = pending[0] if pending is not None else level
             pending = (base + 1, _NESTING[command])
             if base + 1 > MAX_NESTED:
