@@ -9,7 +9,8 @@ second into a ``ChatView`` (offscreen), then is saved as a model's reply is. Pri
 from the end of the stream (the saved reply handed to the view) until every formula is drawn
 as its picture and painted; the longest stall of the window's thread meanwhile and during the
 stream (how late a precise 5 ms timer fired: ``bench.ui_stream.LagMeter``, as
-``bench/session.py`` measures); and the pictures' cache after 500 formulas.
+``bench/session.py`` measures); the pictures' cache after 500 formulas; and how long a formula
+nested too deeply takes to refuse, and the deepest let through to typeset.
 Targets: painted within 100 ms of the end, no stall over 16 ms.
 
 ``--shots DIR`` writes ``math-light.png`` and ``math-dark.png``: the real window with a chat
@@ -276,6 +277,39 @@ def shots(out: Path) -> None:
     loop.close()
 
 
+def limits() -> None:
+    """How long refusing a formula nested too deeply takes, and typesetting the deepest let
+    through (``ui.chat.math_limits``), on this thread."""
+    import warnings
+
+    from ui.chat import math_images
+    from ui.chat.math_limits import MAX_NESTED, too_hard
+
+    refused = {
+        "\\frac 14 deep": "\\frac{1}{" * 14 + "x" + "}" * 14,
+        "\\sqrt 12 deep": "\\sqrt{" * 12 + "x" + "}" * 12,
+        "\\cfrac 10 deep": "\\cfrac{1}{2+" * 10 + "x" + "}" * 10,
+    }
+    for name, latex in refused.items():
+        started = time.perf_counter()
+        assert too_hard(latex)
+        print(f"{name}: refused in {(time.perf_counter() - started) * 1000:.2f} ms")
+    n = MAX_NESTED
+    allowed = {
+        f"\\frac {n} deep": "\\frac{1}{" * n + "x" + "}" * n,
+        f"\\cfrac {n} deep": "\\cfrac{1}{2+" * n + "x" + "}" * n,
+        f"\\left( {n} deep": "\\left(" * n + "x" + "\\right)" * n,
+    }
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        typesetter = math_images._typesetter()
+    for name, latex in allowed.items():
+        assert not too_hard(latex)
+        started = time.perf_counter()
+        typesetter.Latex(latex, size=18).svg()
+        print(f"{name}: typeset in {(time.perf_counter() - started) * 1000:.0f} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rate", type=float, default=1500, help="characters streamed a second")
@@ -285,6 +319,7 @@ def main() -> int:
         shots(args.shots)
     else:
         run(args.rate)
+        limits()
     return 0
 
 
