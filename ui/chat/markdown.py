@@ -310,9 +310,9 @@ def _linear_math(text: str) -> str:
         elif token.type == "inline":
             for child in token.children or ():
                 if child.type in MATH_TOKENS and "at" in child.meta:
-                    at = _in_source(text, lines, starts, token, child.meta["at"])
-                    if at is not None and text.startswith(source_of(child), at):
-                        found.append((at, source_of(child), child))
+                    placed = _in_source(text, lines, starts, token, child.meta["at"])
+                    if placed is not None and text.startswith(source_of(child), placed):
+                        found.append((placed, source_of(child), child))
     out, at = [], 0
     for start, source, formula in sorted(found, key=lambda f: f[0]):
         if start < at:
