@@ -17,17 +17,12 @@ a query under 50 ms at 10,000 files.
 
 from __future__ import annotations
 
-import sys
-
-# bench/ itself off the path: its math.py would stand in for the standard library's
-if sys.path and sys.path[0] and __file__.startswith(sys.path[0]):
-    sys.path.pop(0)
-
 import argparse
 import importlib.util
 import random
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path

@@ -1,8 +1,8 @@
 """Math in the chat: a reply with 50 formulas streamed into the real chat view, and pictures.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/math.py            # the figures
-    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/math.py --rate 400  # a slower model
-    xvfb-run -a .venv/bin/python bench/math.py --shots /tmp/shots        # screenshots
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/math_typeset.py            # the figures
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/math_typeset.py --rate 400  # a slower model
+    xvfb-run -a .venv/bin/python bench/math_typeset.py --shots /tmp/shots        # screenshots
 
 The reply (inline and display formulas mixed, 50 in all) streams at ``--rate`` characters a
 second into a ``ChatView`` (offscreen), then is saved as a model's reply is. Printed: the time
@@ -19,15 +19,9 @@ of formulas (inline, display, a matrix, an aligned derivation) and an SVG chart.
 
 from __future__ import annotations
 
-import sys
-
-# run as a script, this file's folder comes first on the path, and its name is the standard
-# library's math module's: the folder goes, so that ``import math`` anywhere finds the right one
-if sys.path and sys.path[0].rstrip("/").endswith("bench"):
-    del sys.path[0]
-
 import argparse
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
