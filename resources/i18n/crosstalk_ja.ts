@@ -492,7 +492,7 @@
         <translation>応答（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+397"/>
+        <location filename="../../ui/chat/document.py" line="+421"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（以前のメッセージ %n 件）</numerusform>
@@ -517,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+117"/>
+        <location filename="../../ui/chat/view.py" line="+125"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+238"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -2392,6 +2392,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Your documents (knowledge)</source>
+        <translation>ドキュメント（ナレッジ）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The search index cannot be used</source>
         <translation>検索インデックスを使用できません</translation>
     </message>
@@ -2725,6 +2730,36 @@
         <location line="+1"/>
         <source>{headline}: {detail}</source>
         <translation>{headline}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/common/error_words/knowledge.py" line="+7"/>
+        <source>{path} does not exist: choose a folder or a file that does</source>
+        <translation>{path} は存在しません。存在するフォルダーかファイルを選んでください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is neither a folder nor a file: choose a folder or a file</source>
+        <translation>{path} はフォルダーでもファイルでもありません。フォルダーかファイルを選んでください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no knowledge source {source}</source>
+        <translation>ナレッジのソース {source} はありません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{filter}: is for searching conversations; a search of documents takes words, &quot;exact phrases&quot;, OR and -word</source>
+        <translation>{filter}: は会話の検索用です。ドキュメントの検索に使えるのは、語、&quot;完全一致のフレーズ&quot;、OR、-語 です</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} was made by a newer Crosstalk (schema {version}): update Crosstalk, or move the file aside to index the documents again</source>
+        <translation>{path} は新しいバージョンの Crosstalk（スキーマ {version}）で作られています。Crosstalk を更新するか、ファイルを別の場所へ移してドキュメントを索引し直してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The knowledge index {path} cannot be used ({why}): free some disk space, or move the file aside and index the documents again</source>
+        <translation>ナレッジの索引 {path} を使えません（{why}）。ディスクの空きを増やすか、ファイルを別の場所へ移してドキュメントを索引し直してください</translation>
     </message>
 </context>
 <context>
@@ -3585,8 +3620,8 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+178"/>
-        <location filename="../../ui/chat/svg_blocks.py" line="+47"/>
+        <location filename="../../ui/chat/markdown.py" line="+179"/>
+        <location filename="../../ui/chat/svg_blocks.py" line="+52"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -3596,17 +3631,27 @@ Nothing is lost.</source>
         <translation>[画像: {alt}]</translation>
     </message>
     <message>
-        <location filename="../../ui/chat/svg_blocks.py" line="-15"/>
+        <location filename="../../ui/chat/svg_blocks.py" line="+9"/>
         <source>This SVG is not drawn: {reason}</source>
         <translation>この SVG は描画されません: {reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-18"/>
         <source>Show picture</source>
         <translation>図を表示</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
+        <source>it cannot be drawn (a shape may use itself).</source>
+        <translation>描画できません（図形が自分自身を参照している可能性があります）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is too big to draw.</source>
+        <translation>大きすぎて描画できません。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Show source</source>
         <translation>ソースを表示</translation>
     </message>

@@ -492,7 +492,7 @@
         <translation>回复（未保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/chat/document.py" line="+397"/>
+        <location filename="../../ui/chat/document.py" line="+421"/>
         <source>(%n earlier message(s))</source>
         <translation>
             <numerusform>（之前的 %n 条消息）</numerusform>
@@ -517,12 +517,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+117"/>
+        <location filename="../../ui/chat/view.py" line="+125"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+238"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2392,6 +2392,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Your documents (knowledge)</source>
+        <translation>你的文档（知识库）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The search index cannot be used</source>
         <translation>无法使用搜索索引</translation>
     </message>
@@ -2725,6 +2730,36 @@
         <location line="+1"/>
         <source>{headline}: {detail}</source>
         <translation>{headline}：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/common/error_words/knowledge.py" line="+7"/>
+        <source>{path} does not exist: choose a folder or a file that does</source>
+        <translation>{path} 不存在：请选择一个存在的文件夹或文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is neither a folder nor a file: choose a folder or a file</source>
+        <translation>{path} 既不是文件夹也不是文件：请选择一个文件夹或文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no knowledge source {source}</source>
+        <translation>没有知识来源 {source}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{filter}: is for searching conversations; a search of documents takes words, &quot;exact phrases&quot;, OR and -word</source>
+        <translation>{filter}: 用于搜索对话；搜索文档可以使用词语、&quot;精确短语&quot;、OR 和 -词语</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} was made by a newer Crosstalk (schema {version}): update Crosstalk, or move the file aside to index the documents again</source>
+        <translation>{path} 由更新版本的 Crosstalk 创建（架构 {version}）：请更新 Crosstalk，或将该文件移到别处后重新索引文档</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The knowledge index {path} cannot be used ({why}): free some disk space, or move the file aside and index the documents again</source>
+        <translation>无法使用知识索引 {path}（{why}）：请释放一些磁盘空间，或将该文件移到别处后重新索引文档</translation>
     </message>
 </context>
 <context>
@@ -3585,8 +3620,8 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+178"/>
-        <location filename="../../ui/chat/svg_blocks.py" line="+47"/>
+        <location filename="../../ui/chat/markdown.py" line="+179"/>
+        <location filename="../../ui/chat/svg_blocks.py" line="+52"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -3596,17 +3631,27 @@ Nothing is lost.</source>
         <translation>[图片：{alt}]</translation>
     </message>
     <message>
-        <location filename="../../ui/chat/svg_blocks.py" line="-15"/>
+        <location filename="../../ui/chat/svg_blocks.py" line="+9"/>
         <source>This SVG is not drawn: {reason}</source>
         <translation>此 SVG 未绘制：{reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-18"/>
         <source>Show picture</source>
         <translation>显示图片</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
+        <source>it cannot be drawn (a shape may use itself).</source>
+        <translation>无法绘制（某个图形可能引用了自身）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is too big to draw.</source>
+        <translation>太大，无法绘制。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Show source</source>
         <translation>显示源代码</translation>
     </message>

@@ -40,6 +40,7 @@ HEADLINES: dict[str, str] = {
     "InvalidId": QT_TRANSLATE_NOOP("ErrorsText", "Not a conversation id"),
     "TranscriptError": QT_TRANSLATE_NOOP("ErrorsText", "A conversation's file cannot be read"),
     "NewerFormat": QT_TRANSLATE_NOOP("ErrorsText", "Written by a newer Crosstalk"),
+    "KnowledgeError": QT_TRANSLATE_NOOP("ErrorsText", "Your documents (knowledge)"),
     "IndexUnusable": QT_TRANSLATE_NOOP("ErrorsText", "The search index cannot be used"),
     "StorageError": QT_TRANSLATE_NOOP("ErrorsText", "A problem with Crosstalk's data folder"),
     "DamagedReference": QT_TRANSLATE_NOOP("ErrorsText", "An attachment's reference is damaged"),

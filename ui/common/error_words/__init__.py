@@ -1,6 +1,6 @@
 """The window's sentence for each cause of each error of ``app/``, one module per area
 (providers, sync, MCP, settings, search, the keyring, compression, values a person gave, the
-store, attachments, turns), marked for the translator under the context "ErrorsText";
+store, attachments, turns, knowledge), marked for the translator under the context "ErrorsText";
 ``ui/common/errors_text.py`` fills them in. Each key is said once: a test checks no two modules
 give the same one.
 """
@@ -9,6 +9,7 @@ from ui.common.error_words import (
     attachments,
     compression,
     keyring,
+    knowledge,
     mcp,
     providers,
     search,
@@ -31,4 +32,5 @@ TEMPLATES: dict[tuple[str, str], str] = {
     **store.TEMPLATES,
     **attachments.TEMPLATES,
     **turns.TEMPLATES,
+    **knowledge.TEMPLATES,
 }
