@@ -36,6 +36,26 @@ SMALL = 0.85  # the chips' font, of the list's
 CHIP_IMAGES = 300  # rows' chips kept drawn (a few screens of them)
 
 
+def background(
+    painter: QPainter, option: QStyleOptionViewItem
+) -> tuple[QStyleOptionViewItem, QColor, QColor]:
+    """A row's background drawn as the view's style draws it (selected, hovered...), with
+    no text; the row's text colour, and its muted one (a lighter text when selected)."""
+    opt = QStyleOptionViewItem(option)
+    widget = opt.widget
+    style = widget.style() if widget else QApplication.style()
+    style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+    selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+    text = opt.palette.color(
+        QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+    )
+    muted = opt.palette.color(QPalette.ColorRole.PlaceholderText)
+    if selected:
+        muted = QColor(text)
+        muted.setAlphaF(0.7)
+    return opt, text, muted
+
+
 class ConversationDelegate(QStyledItemDelegate):
     """Title, and under it a muted line (model · time · tokens · cost; while searching, how
     many of its messages match) ending in the conversation's project (when the list is not
@@ -56,18 +76,7 @@ class ConversationDelegate(QStyledItemDelegate):
         model = index.model()
         assert isinstance(model, ConversationListModel)
         shown = model.shown(index.row())  # one call, not one index.data() per role
-        opt = QStyleOptionViewItem(option)  # the view's state, no text: only the background
-        widget = opt.widget
-        style = widget.style() if widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        text = opt.palette.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        muted = opt.palette.color(QPalette.ColorRole.PlaceholderText)
-        if selected:
-            muted = QColor(text)
-            muted.setAlphaF(0.7)
+        opt, text, muted = background(painter, option)
         if shown.row == HIT:
             search_delegate.paint_hit(painter, opt, shown, text, muted, PAD, self.hit_layouts)
             return

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store.index import NO_PROJECT
+from ui.conversations.delegate import background
 from ui.conversations.model import REFRESH_MS
 from ui.conversations.projects_model import (
     ARCHIVED,
@@ -62,17 +63,9 @@ class ProjectDelegate(QStyledItemDelegate):
     arrow that says whether it is open."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = QStyleOptionViewItem(option)  # the view's state, no text: only the background
+        opt, text, muted = background(painter, option)
         widget = opt.widget
         style = widget.style() if widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        text = opt.palette.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        muted = opt.palette.color(QPalette.ColorRole.PlaceholderText)
-        if selected:
-            muted = text
         rect = opt.rect.adjusted(ROW_PAD * 2, 0, -ROW_PAD * 2, 0)
         metrics = opt.fontMetrics
         painter.save()
