@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from app.history import Attachment, ModelOutput
     from app.store import Conversation
     from app.store.projects import Project
-    from app.turn import TurnRunner
 
 
 def cmd_ask(services: Services, args: argparse.Namespace) -> int:
@@ -101,9 +100,9 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     if project is not None:
         conversation = started_in(services, project)
     conversation = conversation or library.create()
+    # the project's temperature, max tokens and thinking: the runner's defaults for a
+    # conversation in a project (app/turn/defaults.py), under the command line's own
     runner = cli_turn.turn_runner(services, args, enabled)
-    if project is not None:
-        runner = project_tuned(runner, project, args)
 
     async def turn() -> ModelOutput:
         if regenerate:
@@ -143,19 +142,6 @@ def started_in(services: Services, project: Project) -> Conversation:
     conversation = services.library.create()
     Projects(services.library).move([conversation.id], project.id)
     return conversation
-
-
-def project_tuned(runner: TurnRunner, project: Project, args: argparse.Namespace) -> TurnRunner:
-    """The runner with the project's temperature, max tokens and thinking under the command
-    line's own: the turn's defaults, not remembered as the conversation's choices (those are
-    what the command line gives: ``tuning_of``)."""
-    from app.cli.turn import tuning_of
-    from app.tuning import FIELDS, applied
-
-    defaults = {key: value for key, value in project.defaults.items() if key in FIELDS}
-    if not defaults:
-        return runner
-    return runner.using(settings=applied(runner.settings, {**defaults, **tuning_of(args)}))
 
 
 def fits_by_bounds(
