@@ -88,6 +88,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     tool_share: float = 0.1  # of the token budget tool definitions may take; 0: no limit
     tool_result_chars: int = 24_000  # a tool result longer than this is cut for the model
     sync: SyncConfig | None = None  # the sync remote: `crosstalk sync setup` (app/sync/)
+    # the user's documents (app/knowledge/, docs/knowledge.md)
+    embedding_model: str | None = None  # "provider:model" that embeds passages; None: words only
+    knowledge_passages: int = 6  # passages sent with a question, at most
+    knowledge_share: float = 0.25  # of the token budget the passages may take
 
     def __post_init__(self) -> None:
         if self.window_turns is not None and self.window_turns < 1:
@@ -105,6 +109,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
             )
         if not 0 <= self.tool_share <= 1:
             raise InvalidValue(cause="share_or_off", field="tool_share")
+        if self.knowledge_passages < 1:
+            raise InvalidValue(cause="at_least", field="knowledge_passages", bound=1)
+        if not 0 < self.knowledge_share <= 1:
+            raise InvalidValue(cause="share", field="knowledge_share")
         if self.tool_result_chars < 100:
             raise InvalidValue(cause="at_least", field="tool_result_chars", bound=100)
         self.context_policy()  # raises ValueError naming the field
