@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from app.knowledge.embedder import Embedder
 from app.knowledge.index import (
     ChunkRow,
     FileRecord,
@@ -60,8 +61,12 @@ class UpdateReport(msgspec.Struct):
 
 
 class Passage(msgspec.Struct, frozen=True):
-    """A chunk a search found. ``score`` is FTS5's BM25 negated: higher is better (FTS5's
-    ``bm25()`` is lower for a better match); it compares passages of one search only."""
+    """A chunk a search found. ``score`` is what the passages are ordered by, higher first: the
+    fused score (reciprocal rank fusion) when both the lexical and the vector search ran, the
+    lexical score otherwise; it compares passages of one search only. ``lexical`` is FTS5's
+    BM25 negated (higher is better; FTS5's ``bm25()`` is lower for a better match), None if
+    the lexical search did not find it; ``vector`` the cosine similarity of the chunk's and the
+    query's embeddings, None with no embedder or if the vector search did not find it."""
 
     source: int
     path: str
@@ -73,6 +78,8 @@ class Passage(msgspec.Struct, frozen=True):
     score: float
     snippet: str = ""  # about 160 characters around the first match, on one line
     marks: tuple[tuple[int, int], ...] = ()  # [start, end) of each match in the snippet
+    lexical: float | None = None
+    vector: float | None = None
 
     @property
     def where(self) -> str:
@@ -93,8 +100,12 @@ class _Found(msgspec.Struct, frozen=True):
 
 
 class Knowledge:
-    def __init__(self, data: DataDir) -> None:
+    """``embedder``: the embedding model chunks and queries are embedded with (None: words
+    only, the lexical search alone)."""
+
+    def __init__(self, data: DataDir, embedder: Embedder | None = None) -> None:
         self.data = data
+        self.embedder = embedder
         self._index: KnowledgeIndex | None = None
 
     @property
@@ -253,7 +264,7 @@ class Knowledge:
                 text, marks = snippet(hit.text, plan.plans, fold_mapped(hit.text))
                 passages.append(
                     Passage(hit.source, hit.path, hit.page, hit.first_line, hit.last_line,
-                            hit.heading, hit.text, -hit.bm25, text, marks)
+                            hit.heading, hit.text, -hit.bm25, text, marks, -hit.bm25)
                 )  # fmt: skip
                 if len(passages) == limit:
                     break
