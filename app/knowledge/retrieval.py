@@ -1,0 +1,174 @@
+"""What a turn took from the user's documents, as recorded (docs/knowledge-answers.md).
+
+Before a question is answered from the user's documents, the question is rewritten into a
+standalone query (or not, and why), the query searched, and the passages that fit the budget
+sent with it, each labelled [n]. All of that is one ``debug_log`` of category ``knowledge`` in
+the conversation, its ``meta`` a ``Retrieval``: a debug log, not a kind of its own, for the
+reason ``app/store/project_state.py`` gives (an older Crosstalk refuses a transcript with a
+kind it does not know). The record is what was sent, exactly: a regenerated answer to the same
+input sends the same passages again, and an answer's citations are read back from it.
+
+This module only reads and writes the record's shape; ``app.turn.knowledge`` makes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from app.history import AnyEntry, DebugLog, History, ModelInput, ModelOutput, Usage
+from app.history.entries import entry_id
+
+CATEGORY = "knowledge"  # the debug log's category
+BLOCK_HEAD = "Passages from the user's documents:"
+BLOCK_TAIL = (
+    "Cite the passages you use as [1], [2] (their labels above). If they do not hold the "
+    "answer, say so rather than guessing."
+)
+
+
+class Retrieved(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One passage a search found: where it is, how it scored, and whether it was sent."""
+
+    n: int = 0  # its label [n] in the request if it was sent, else 0
+    source: int = 0  # the knowledge source's id
+    path: str
+    page: int | None = None
+    first_line: int | None = None
+    last_line: int | None = None
+    heading: str | None = None
+    lexical: float | None = None  # the words' score (BM25 negated: higher is better)
+    vector: float | None = None  # the embedding's similarity, when there is one
+    score: float = 0.0  # the fused score the passages were ranked by
+    sent: bool = False
+    tokens: int = 0  # its tokens as sent (or as it would have been)
+    text: str = ""  # the text as sent; empty for a passage not sent
+
+    @property
+    def where(self) -> str:
+        """``path, page 3`` or ``path, lines 10-24``: the citation as a person reads it."""
+        if self.page is not None:
+            return f"{self.path}, page {self.page}"
+        if self.first_line is not None:
+            last = self.last_line if self.last_line is not None else self.first_line
+            if last == self.first_line:
+                return f"{self.path}, line {self.first_line}"
+            return f"{self.path}, lines {self.first_line}-{last}"
+        return self.path
+
+    @property
+    def label(self) -> str:
+        """``file:page N`` or ``file:FIRST-LAST`` as the request's block names it."""
+        if self.page is not None:
+            return f"{self.path}:page {self.page}"
+        if self.first_line is not None:
+            last = self.last_line if self.last_line is not None else self.first_line
+            lines = str(self.first_line) if last == self.first_line else f"{self.first_line}-{last}"
+            return f"{self.path}:{lines}"
+        return self.path
+
+
+class Retrieval(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The knowledge step of one turn: the input it served, the query, the passages."""
+
+    input: str  # the id of the input entry it serves
+    question: str
+    query: str  # what was searched
+    rewritten: bool = False  # the query is the rewrite model's, not the question
+    rewrite_model: str | None = None  # "provider:model" asked to rewrite (even if it failed)
+    why_not: str = ""  # why the question was searched as it was (skipped, failed, unusable)
+    rewrite_ms: float | None = None
+    rewrite_usage: Usage | None = None
+    rewrite_cost: float | None = None  # dollars, when the price is known
+    search_ms: float = 0.0
+    sources: list[int] = []  # the knowledge sources searched
+    passages: list[Retrieved] = []  # every passage found, best first
+    budget: int = 0  # tokens the passages could take
+
+    @property
+    def sent(self) -> list[Retrieved]:
+        """The passages sent, in label order."""
+        return sorted((p for p in self.passages if p.sent), key=lambda p: p.n)
+
+    def block(self) -> str:
+        """The labelled block the request carries, or "" when nothing was sent."""
+        return passages_block(self.sent)
+
+    def message(self) -> str:
+        """The debug log's one line."""
+        how = f"'{self.query}'" if self.query == self.question else f"'{self.query}' (rewritten)"
+        return f"searched {how}: {len(self.passages)} found, {len(self.sent)} sent"
+
+    def entry(self) -> DebugLog:
+        """The record as a debug log entry to append."""
+        meta = msgspec.to_builtins(self)
+        return DebugLog(category=CATEGORY, message=self.message(), meta=meta)
+
+
+def passage_text(passage: Retrieved) -> str:
+    """One passage as the block shows it: its label, where it is, its heading, its text."""
+    head = f"[{passage.n}] {passage.label}"
+    if passage.heading:
+        head += f" ({passage.heading})"
+    return f"{head}\n{passage.text.strip()}"
+
+
+def passages_block(sent: Iterable[Retrieved]) -> str:
+    parts = [passage_text(p) for p in sent]
+    if not parts:
+        return ""
+    return "\n\n".join([BLOCK_HEAD, *parts, BLOCK_TAIL])
+
+
+def read(entry: AnyEntry) -> Retrieval | None:
+    """The retrieval a debug log records, or None (another category, or a record this
+    version cannot read)."""
+    if not isinstance(entry, DebugLog) or entry.category != CATEGORY:
+        return None
+    try:
+        return msgspec.convert(entry.meta, Retrieval)
+    except msgspec.ValidationError:
+        return None
+
+
+def retrievals(history: History | Iterable[AnyEntry]) -> dict[str, Retrieval]:
+    """Each input's retrieval by the input's id: the last recorded for it."""
+    found: dict[str, Retrieval] = {}
+    for entry in history:
+        record = read(entry)
+        if record is not None:
+            found[record.input] = record
+    return found
+
+
+def input_of(history: History, entry: AnyEntry) -> ModelInput | None:
+    """The input an entry answers: itself for an input; for a reply (or tool results), the
+    nearest input above it on its path."""
+    seq = history.seq_of(entry_id(entry))
+    if seq is None or not history.is_message(seq):
+        return None
+    for step in reversed(history.path_to(seq)):
+        found = history.at(step)
+        if isinstance(found, ModelInput):
+            return found
+    return None
+
+
+def retrieval_for(history: History, entry: AnyEntry) -> Retrieval | None:
+    """The retrieval the reply ``entry`` was answered with (or an input's own), or None."""
+    question = input_of(history, entry)
+    if question is None:
+        return None
+    return retrievals(history).get(entry_id(question))
+
+
+def cited(history: History, output: ModelOutput) -> list[Retrieved]:
+    """The passages sent with the input a reply answered, in label order: its sources."""
+    record = retrieval_for(history, output)
+    return record.sent if record is not None else []
+
+
+def sources_lines(passages: Iterable[Retrieved]) -> list[str]:
+    """``[1] path, page 3`` for each passage: a reply's sources as listed under it."""
+    return [f"[{p.n}] {p.where}" for p in passages]
