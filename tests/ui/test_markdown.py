@@ -91,3 +91,25 @@ def test_a_text_loads_a_highlighter_until_its_language_has_been_highlighted_once
     assert not loads_a_highlighter(text)
     assert not loads_a_highlighter("```smalltalk\n'again'\n```")  # names are not case-bound
     assert loads_a_highlighter("```smalltalk\n1\n```\n```ocaml\nlet x = 1\n```")
+
+
+def test_a_prerendered_reply_without_pictures_is_found_after_the_chat_narrows() -> None:
+    """The chat's width changes when its scroll bar comes, between a reply's prerender (off the
+    window's thread) and its drawing: a reply with no formula or drawing is found all the same;
+    one with them is made again for the new width."""
+    from dataclasses import replace
+
+    from ui.chat import math_images
+    from ui.chat.markdown import prerender, prerendered
+
+    before = math_images.style()
+    plain, styled = "plain text\n" * 600, "$$x^2$$\n\n" + "plain text\n" * 600
+    try:
+        math_images.set_style(replace(before, width=666))
+        prerender([(plain, "copy:7."), (styled, "copy:7.")])
+        assert prerendered(plain, "copy:7.")
+        math_images.set_style(replace(before, width=652))
+        assert prerendered(plain, "copy:7.")
+        assert not prerendered(styled, "copy:7.")
+    finally:
+        math_images.set_style(before)

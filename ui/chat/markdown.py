@@ -88,10 +88,14 @@ _languages_made: set[str] = set()
 def _render_kept(
     text: str, copy_prefix: str, *, keep: bool, sources: frozenset[int] = frozenset()
 ) -> Rendered:
+    """Found kept, or rendered (and kept if ``keep``). A render with no formula or drawing is
+    kept whatever the pictures' style; one with them, for the style it was made in: the
+    chat's width changes when its scroll bar comes, between a prerender and its use."""
     global _kept_chars
-    key = (text, copy_prefix, theme.active().name, math_images.style(), sources)
+    plain = (text, copy_prefix, theme.active().name, sources)
+    styled = (*plain, math_images.style())
     with _kept_lock:
-        found = _kept.get(key)
+        found = _kept.get(plain) or _kept.get(styled)
     if found is not None:
         return found
     env: dict[str, Any] = {"code_blocks": [], "copy_prefix": copy_prefix, "sources": sources}
@@ -103,6 +107,7 @@ def _render_kept(
         at += len(part)
     rendered = Rendered(html="".join(parts), code_blocks=env["code_blocks"], blocks=tuple(starts))
     if keep:
+        key = styled if env.get("styled") else plain
         with _kept_lock:
             if key not in _kept:
                 _kept[key] = rendered
@@ -130,15 +135,9 @@ def _render_blocks(text: str, env: dict[str, Any]) -> list[str]:
 
 def prerendered(text: str, copy_prefix: str) -> bool:
     """Whether ``render_markdown`` has this one ready."""
-    key: tuple[Any, ...] = (
-        text,
-        copy_prefix,
-        theme.active().name,
-        math_images.style(),
-        frozenset(),
-    )
+    plain = (text, copy_prefix, theme.active().name, frozenset())
     with _kept_lock:
-        return key in _kept
+        return plain in _kept or (*plain, math_images.style()) in _kept
 
 
 def formulas(text: str) -> list[tuple[str, bool]]:
@@ -231,6 +230,7 @@ def _render_code(
     href = f"{prefix}{len(blocks)}"
     blocks.append(code)
     if token.type == "fence" and language.lower() == "svg":
+        env["styled"] = True  # the picture's size follows the chat's width
         number = env["svg_blocks"] = env.get("svg_blocks", -1) + 1
         return svg_blocks.block_html(
             code,
@@ -254,6 +254,7 @@ def _render_math(
 ) -> str:
     token = tokens[idx]
     display = MATH_TOKENS[token.type]
+    env["styled"] = True  # the picture follows the chat's font, colour and width
     html = math_images.formula_html(latex_of(token), display, source_of(token), env)
     if display and not token.block:  # display math inside a paragraph: a paragraph of its own
         return f"</p>{html}<p>"
