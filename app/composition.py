@@ -173,12 +173,18 @@ class Services:
 
     def _runner_with(self, toolbox: ToolBox) -> TurnRunner:
         from app.turn import TurnRunner, TurnSettings, recall_of
+        from app.turn.knowledge import KnowledgeStep
 
         settings = self.settings
+        rewrite = settings.recall_model or settings.title_model
+        knowledge = KnowledgeStep(
+            self.data, rewrite, settings.knowledge_passages, settings.knowledge_share,
+            self.prices,
+        )  # fmt: skip
         return TurnRunner.build(
             self.library, self.models, self.contexts, self.sending, toolbox,
             settings=TurnSettings.from_settings(settings),
-            recall=recall_of(settings.recall_model or settings.title_model),
+            recall=recall_of(rewrite), knowledge=knowledge,
         )  # fmt: skip
 
     def close(self) -> None:

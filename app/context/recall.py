@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from app.context.strategies import is_summary, transcript
 from app.errors import CrosstalkError
-from app.history import Context, History, ModelInput, render_context
-from app.providers import Finished, Provider, Request, TextDelta
+from app.history import Context, History, ModelInput, Usage, render_context
+from app.providers import Finished, Provider, Request, TextDelta, UsageReport
 
 REWRITE_INSTRUCTION = (
     "You write search queries. Rewrite the user's last question as one standalone query for "
     "full-text search over their earlier conversations: replace pronouns and references "
+    "('that', 'it', 'the second one') with what they refer to in the conversation, keep names "
+    "and key terms, at most 12 words. Reply with the query only."
+)
+KNOWLEDGE_INSTRUCTION = (
+    "You write search queries. Rewrite the user's last question as one standalone query for "
+    "searching their own documents (notes, papers, manuals): replace pronouns and references "
     "('that', 'it', 'the second one') with what they refer to in the conversation, keep names "
     "and key terms, at most 12 words. Reply with the query only."
 )
@@ -49,19 +55,46 @@ async def rewrite_query(
 
 
 async def standalone_query(
-    provider: Provider, model: str, history: History, question: str, turns: int = RECENT_TURNS
+    provider: Provider,
+    model: str,
+    history: History,
+    question: str,
+    turns: int = RECENT_TURNS,
+    *,
+    instruction: str = REWRITE_INSTRUCTION,
 ) -> str:
     """Like ``rewrite_query``, but a failed, empty or cut-off rewrite raises ``CrosstalkError``
-    (saying why), so a caller can tell the user the question was searched as it was."""
+    (saying why), so a caller can tell the user the question was searched as it was.
+    ``instruction``: what the query is for (earlier conversations by default;
+    ``KNOWLEDGE_INSTRUCTION`` for the user's documents)."""
+    query, _usage = await rewritten(provider, model, history, question, turns,
+                                    instruction=instruction)  # fmt: skip
+    return query
+
+
+async def rewritten(
+    provider: Provider,
+    model: str,
+    history: History,
+    question: str,
+    turns: int = RECENT_TURNS,
+    *,
+    instruction: str = REWRITE_INSTRUCTION,
+) -> tuple[str, Usage | None]:
+    """``standalone_query`` with the usage the rewrite reported (None: no call was made, or
+    the provider reported none)."""
     if history.turn_count == 0:
-        return question
+        return question, None
     entry = ModelInput(text=rewrite_prompt(history, question, turns))
-    context = Context(system=REWRITE_INSTRUCTION, notebook=None, entries=(entry,))
+    context = Context(system=instruction, notebook=None, entries=(entry,))
     parts: list[str] = []
     finish = None
+    usage: Usage | None = None
     async for event in provider.stream(Request(model, context, max_tokens=40, temperature=0)):
         if isinstance(event, TextDelta):
             parts.append(event.text)
+        elif isinstance(event, UsageReport):
+            usage = event.usage
         elif isinstance(event, Finished):
             finish = event.finish_reason
     if finish == "length":
@@ -69,4 +102,4 @@ async def standalone_query(
     query = clean_query("".join(parts))
     if query is None:
         raise CrosstalkError(f"the rewrite from {provider.name}:{model} came back empty")
-    return query
+    return query, usage

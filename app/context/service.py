@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import msgspec
+
 from app.context.events import CompressionFailed, OnContext, ignore
 from app.context.policy import ContextPolicy, PolicyStore
 from app.context.strategies import parse_strategy
@@ -29,8 +31,9 @@ from app.context.tokens import (
 )
 from app.context.windows import context_window
 from app.errors import CrosstalkError
-from app.history import Context, DebugLog, SystemInstruction, render_context
+from app.history import Context, DebugLog, History, ModelInput, SystemInstruction, render_context
 from app.history.context import TOOL_RESULT_CHARS
+from app.knowledge.retrieval import KNOWLEDGE_META, answering
 from app.notes import FirstInputCut, OverBudget
 from app.providers import Models, Provider, ToolSpec
 from app.store import Conversation, Library
@@ -63,6 +66,36 @@ def _fits_anyway(bounded: Context, policy: ContextPolicy) -> bool:
         return True
     limit = bounded.budget * (policy.compress_threshold if policy.auto_compress else 1)
     return bounded.tokens < limit
+
+
+def _passages(history: History, at: int | None) -> tuple[int, str] | None:
+    """The input the request answers and the passages block it carries, if any."""
+    found = answering(history, at)
+    return (found[0], found[1].block()) if found is not None else None
+
+
+def with_passages(context: Context, passages: tuple[int, str], tokens: int) -> Context:
+    """``context`` with the passages block at the head of the input ``passages[0]`` (every
+    protocol carries a user message's text), and its ``tokens`` in the count and the budget
+    (the context was rendered with them held back). The input keeps its seq; its meta says
+    where its own text starts (``KNOWLEDGE_META``)."""
+    seq, block = passages
+    entries = list(context.entries)
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
+        if isinstance(entry, ModelInput) and entry.seq == seq and not entry.meta.get("compression"):
+            meta = {**entry.meta, KNOWLEDGE_META: {"chars": len(block) + 2, "tokens": tokens}}
+            text = f"{block}\n\n{entry.text}"
+            entries[index] = msgspec.structs.replace(entry, text=text, meta=meta)
+            break
+    else:
+        return context
+    return dataclasses.replace(
+        context,
+        entries=tuple(entries),
+        tokens=None if context.tokens is None else context.tokens + tokens,
+        budget=None if context.budget is None else context.budget + tokens,
+    )
 
 
 class Named(Protocol):
@@ -139,7 +172,10 @@ class FixedWindow:
         result_chars: int = TOOL_RESULT_CHARS,
         exact: bool = True,
     ) -> Context:
-        return render_context(conversation.history, self.turns, at=at, result_chars=result_chars)
+        context = render_context(conversation.history, self.turns, at=at,
+                                 result_chars=result_chars)  # fmt: skip
+        passages = _passages(conversation.history, at)
+        return with_passages(context, passages, 0) if passages else context
 
     async def prepare(
         self,
@@ -254,12 +290,15 @@ class Contexts:
         policy = self.policy(conversation.id)
         method = self.method(provider, model)
         preamble = self.preamble(conversation)
+        passages = _passages(conversation.history, at)  # the knowledge step's, counted apart
+        block = passages[1] if passages else ""
         if not exact:
+            held = bound_text(block, method.encoding) if block else 0
             bounded = render_context(
                 conversation.history,
                 policy.window_turns,
                 at=at,
-                budget=self.budget(policy, provider, model, tools, max_tokens, bound=True),
+                budget=self.budget(policy, provider, model, tools, max_tokens, bound=True) - held,
                 count=self.counter.counting(
                     conversation.id, method.encoding, method.media, bound=True
                 ),
@@ -268,18 +307,21 @@ class Contexts:
                 preamble=preamble,
             )
             if _fits_anyway(bounded, policy):
+                bounded = with_passages(bounded, passages, held) if passages else bounded
                 return dataclasses.replace(bounded, tokens=None)  # budget: the bound's
         count = self.counter.counting(conversation.id, method.encoding, method.media)
-        return render_context(
+        held = count_text(block, method.encoding) if block else 0
+        context = render_context(
             conversation.history,
             policy.window_turns,
             at=at,
-            budget=self.budget(policy, provider, model, tools, max_tokens),
+            budget=self.budget(policy, provider, model, tools, max_tokens) - held,
             count=count,
             keep_first_input=policy.keep_first_input,
             result_chars=result_chars,
             preamble=preamble,
         )
+        return with_passages(context, passages, held) if passages else context
 
     def preamble(self, conversation: Conversation) -> SystemInstruction | None:
         """The instructions of the conversation's project, if it has any (docs/projects.md):

@@ -17,10 +17,14 @@ from collections.abc import Iterable
 
 import msgspec
 
-from app.history import AnyEntry, DebugLog, History, ModelInput, ModelOutput, Usage
+from app.history import AnyEntry, DebugLog, History, ModelInput, ModelOutput, ToolResults, Usage
 from app.history.entries import entry_id
+from app.history.history import ROOT
 
 CATEGORY = "knowledge"  # the debug log's category
+# in the meta of an input as a request carries it: {"chars": where its own text starts,
+# "tokens": the passages block's} (``app.context.service.with_passages``)
+KNOWLEDGE_META = "knowledge"
 BLOCK_HEAD = "Passages from the user's documents:"
 BLOCK_TAIL = (
     "Cite the passages you use as [1], [2] (their labels above). If they do not hold the "
@@ -172,3 +176,38 @@ def cited(history: History, output: ModelOutput) -> list[Retrieved]:
 def sources_lines(passages: Iterable[Retrieved]) -> list[str]:
     """``[1] path, page 3`` for each passage: a reply's sources as listed under it."""
     return [f"[{p.n}] {p.where}" for p in passages]
+
+
+def record_of(history: History, input_seq: int) -> Retrieval | None:
+    """The retrieval recorded for the input at ``input_seq``: the last written after it (a
+    record always follows its input, so only the entries after it are read)."""
+    input_id = history.id_of(input_seq)
+    for seq in range(history.version, input_seq, -1):
+        record = read(history.at(seq))
+        if record is not None and record.input == input_id:
+            return record
+    return None
+
+
+def answering(history: History, at: int | None = None) -> tuple[int, Retrieval] | None:
+    """The input a request for the path to message ``at`` (the active path by default)
+    answers, and its retrieval, when that request carries passages: the path's newest input
+    is still being answered (it ends at the input, at tool results or a reply with tool calls,
+    or at a reply cut at its length limit, to be continued) and its record sent some. A path
+    ending with an answer carries none: the next question brings its own."""
+    leaf = history.active_leaf if at is None else at
+    if leaf == ROOT or not history.is_message(leaf):
+        return None
+    seq = leaf
+    while seq != ROOT:
+        entry = history.at(seq)
+        if isinstance(entry, ModelInput):
+            record = record_of(history, seq)
+            return (seq, record) if record is not None and record.sent else None
+        if isinstance(entry, ModelOutput) and seq == leaf:
+            if not entry.tool_calls and entry.finish_reason != "length":
+                return None  # answered
+        elif not isinstance(entry, ModelOutput | ToolResults):
+            return None
+        seq = history.parent_of(seq)
+    return None

@@ -10,6 +10,10 @@ turn, a compare, a continuation and a regenerated answer, in the order that keep
    error (what arrived is kept); tool calls are run and their results appended, and the model
    is asked again, for a bounded number of rounds (``app.turn.call``);
 5. on the first turn, a title is generated (the first words of the input if that fails).
+
+Between 1 and 2, a conversation with knowledge sources (or a turn asked to use them) has its
+question rewritten and the user's documents searched, and the passages recorded: the requests
+of that turn carry them (``app.turn.knowledge``, docs/knowledge-answers.md).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from app.tools import ToolBox, ToolContext
 from app.tuning import applied, merged, remembered
 from app.turn.call import Exchange, OnEvent, ignore_event, respond
 from app.turn.defaults import with_project
+from app.turn.knowledge import KnowledgeStep, OnKnowledge, ignore_knowledge
 from app.turn.points import (
     CONTINUE_PROMPT,
     answer_point,
@@ -63,6 +68,7 @@ class TurnRunner:
     settings: TurnSettings
     approve: Approve = deny_all  # asks before an MCP tool runs
     recall: Recall = AS_WRITTEN  # rewrites the searches a model writes
+    knowledge: KnowledgeStep | None = None  # answers from the user's documents (None: never)
 
     @classmethod
     def build(
@@ -76,10 +82,11 @@ class TurnRunner:
         settings: TurnSettings,
         approve: Approve = deny_all,
         recall: Recall = AS_WRITTEN,
+        knowledge: KnowledgeStep | None = None,
     ) -> TurnRunner:
         """A runner of these services, with these knobs."""
         requests = Requests(contexts, sending, toolbox)
-        return cls(library, models, requests, settings, approve, recall)
+        return cls(library, models, requests, settings, approve, recall, knowledge)
 
     @property
     def titles(self) -> Titles:
@@ -126,8 +133,14 @@ class TurnRunner:
         edit: int | None = None,
         tuning: Mapping[str, Any] | None = None,
         attachments: Sequence[Attachment] = (),
+        knowledge: bool | None = None,
+        on_knowledge: OnKnowledge = ignore_knowledge,
     ) -> ModelOutput:
         """One turn: the input, the reply (with any tool rounds), and a title on the first turn.
+
+        ``knowledge``: answer from the user's documents (None: when the conversation or its
+        project has sources; True: every source if it has none; False: not); ``on_knowledge``
+        hears what was searched and found.
 
         ``attachments`` (stored with ``app.attachments.files``) go with the input; they are
         checked against the provider's limits before anything is appended, so a refused send
@@ -156,6 +169,9 @@ class TurnRunner:
                 entry, meta={**entry.meta, "edit_of": history.id_of(edit)}
             )
         stamped = await self.library.append_async(conversation, entry, after=after)
+        assert isinstance(stamped, ModelInput)
+        await self._retrieve(conversation, stamped, provider, model, settings, knowledge,
+                             on_knowledge)  # fmt: skip
         prepared = await self._prepared(enabled)
         exchange = self._exchange(conversation, provider, model, settings, enabled, prepared,
                                   on_event, at=stamped.seq)  # fmt: skip
@@ -176,6 +192,8 @@ class TurnRunner:
         on_event: Callable[[str, StreamEvent], None] = ignore_pair,
         on_context: OnContext = ignore,
         tuning: Mapping[str, Any] | None = None,
+        knowledge: bool | None = None,
+        on_knowledge: OnKnowledge = ignore_knowledge,
     ) -> list[ModelOutput | BaseException]:
         """One input answered by several models at once: each reply follows the input, so they
         are siblings (the last to finish is active; the others are a switch away), each with
@@ -192,6 +210,9 @@ class TurnRunner:
         await self._system(conversation, system)
         stamped = await self.library.append_async(conversation, new_input(text, enabled, chosen))
         at = stamped.seq  # every reply answers this input, whatever else was appended meanwhile
+        assert isinstance(stamped, ModelInput)  # the passages fit the first model's budget
+        await self._retrieve(conversation, stamped, *resolved[0], settings, knowledge,
+                             on_knowledge)  # fmt: skip
         prepared = await self._prepared(enabled)
 
         def exchange(spec: str, provider: Provider, model: str) -> Exchange:
@@ -292,6 +313,24 @@ class TurnRunner:
         """Append a system instruction that changes the conversation's."""
         if system is not None and system != (conversation.history.system_instruction or ""):
             await self.library.append_async(conversation, SystemInstruction(text=system))
+
+    async def _retrieve(
+        self,
+        conversation: Conversation,
+        question: ModelInput,
+        provider: Provider,
+        model: str,
+        settings: TurnSettings,
+        use: bool | None,
+        on_knowledge: OnKnowledge,
+    ) -> None:
+        """The knowledge step for the input just appended, if this runner has one."""
+        if self.knowledge is None:
+            return
+        await self.knowledge.retrieve(
+            self.library, self.models, conversation, question, self.contexts, provider, model,
+            settings.max_tokens, use=use, on_knowledge=on_knowledge,
+        )  # fmt: skip
 
     async def _prepared(self, enabled: Sequence[str]) -> tuple[Note, ...]:
         """Start the MCP servers the tools name (a server that cannot is a note)."""
