@@ -6,7 +6,7 @@ Tables: ``sources`` (a folder or a file the user added, for a project, a convers
 everything), ``files`` (each file read from a source: its size and mtime when read, whether it
 could be read, and why not), ``chunks`` (located pieces of a file's text) and ``chunk_terms``
 (FTS5, rowid = the chunk's id): the conversation search's terms (``index_terms``), ranked with
-BM25.
+BM25, and ``chunk_vectors`` (``app.knowledge.vectors``): the chunks' embeddings, by model.
 
 Why ``chunk_terms`` is not made like the conversations' ``message_terms`` (``detail=none``,
 ``columnsize=0``): FTS5's ``bm25()`` needs how often each term occurs in a row and how long the
@@ -27,12 +27,13 @@ from typing import Any, ClassVar
 import msgspec
 
 from app.errors import CrosstalkError, Datum
+from app.knowledge import vectors
 from app.knowledge.index_terms import chunk_terms
 from app.paths import DataDir
 from app.store.search_text import PREFIX_INDEXED, PUNCTUATION
 
 KNOWLEDGE_DB = "knowledge.db"  # in the data folder: ``DataDir.root / KNOWLEDGE_DB``
-SCHEMA_VERSION = 1  # in ``PRAGMA user_version``
+SCHEMA_VERSION = 2  # in ``PRAGMA user_version``; 2 added ``chunk_vectors`` (``vectors``)
 TERMS = "chunk_terms"
 # BM25's weights of the two columns: words (and no-space letters and pairs) count fully, the
 # trigrams that find substrings a quarter (they are many, and once each per chunk)
@@ -94,6 +95,20 @@ class KnowledgeError(CrosstalkError):
         "newer": (
             "{path} was made by a newer Crosstalk (schema {version}); update Crosstalk, or "
             "move the file aside to index the documents again"
+        ),
+        "embedding_spec": (
+            'embedding_model {model!r} is not "provider:model": set it in settings.toml as, '
+            'e.g., "openai:text-embedding-3-small" (providers that can embed: {choices}), or '
+            "remove it to search by words only"
+        ),
+        "embedding_provider": (
+            "embedding_model {model!r}: there is no provider {provider!r}; set it to a model "
+            "of one that can embed ({choices}), or remove it to search by words only"
+        ),
+        "no_embeddings": (
+            "embedding_model {model!r}: {provider} has no embedding models; pick an embedding "
+            'model of another provider ({choices}), e.g. "openai:text-embedding-3-small", or '
+            "remove it to search by words only"
         ),
         "storage": (
             "the knowledge index {path} cannot be used ({why}); free some disk space or move "
@@ -194,10 +209,14 @@ class KnowledgeIndex:
         if version > SCHEMA_VERSION:
             raise KnowledgeError(cause="newer", path=str(self.path), version=version)
         with self.transaction():
-            if self.conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
                 for statement in _SCHEMA:
                     self.conn.execute(statement)
-                self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if version < 2:  # 1 -> 2: the vectors' table, empty (the next update fills it)
+                for statement in vectors.SCHEMA:
+                    self.conn.execute(statement)
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.conn.close()
@@ -349,8 +368,9 @@ class KnowledgeIndex:
             )
 
     def _drop_chunks(self, files: Sequence[int]) -> None:
-        """The chunks of these files, and their terms: a contentless FTS5 table is told the
-        terms to remove, made again from the text (folding is frozen: ``search_text``)."""
+        """The chunks of these files, their terms and their vectors: a contentless FTS5 table
+        is told the terms to remove, made again from the text (folding is frozen:
+        ``search_text``)."""
         for part in _parts(files):
             marks = ",".join("?" * len(part))
             rows = self.conn.execute(
@@ -362,6 +382,12 @@ class KnowledgeIndex:
                 "VALUES ('delete', ?, ?, ?)",
                 ((row[0], *chunk_terms(indexed(row[1], row[2]))) for row in rows),
             )
+            for ids in _parts([row[0] for row in rows]):
+                self.conn.execute(
+                    f"DELETE FROM {vectors.VECTORS} WHERE chunk IN "  # noqa: S608
+                    f"({','.join('?' * len(ids))})",
+                    ids,
+                )
             self.conn.execute(f"DELETE FROM chunks WHERE file IN ({marks})", part)  # noqa: S608
 
     # --- searching --------------------------------------------------------------------------
@@ -382,6 +408,19 @@ class KnowledgeIndex:
         )
         rows = self.conn.execute(sql, [*params, limit, offset]).fetchall()
         return [Hit(*row) for row in rows]
+
+    def chunks(self, ids: Sequence[int]) -> dict[int, Hit]:
+        """These chunks (those still there), by id, as hits of no lexical score."""
+        found: dict[int, Hit] = {}
+        for part in _parts(ids):
+            rows = self.conn.execute(
+                "SELECT c.id, f.source, f.path, c.page, c.first_line, c.last_line, "  # noqa: S608
+                "c.heading, c.text, 0.0 FROM chunks AS c JOIN files AS f ON f.id = c.file "
+                f"WHERE c.id IN ({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+            found.update((row[0], Hit(*row)) for row in rows)
+        return found
 
     def counts(self) -> tuple[int, int]:
         """(files, chunks) in the whole index."""

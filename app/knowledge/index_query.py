@@ -22,6 +22,11 @@ class KnowledgeQuery(msgspec.Struct, frozen=True):
     excluded: list[TermPlan]
     match: str  # the FTS5 expression that finds (at least) the matching chunks
     checked: bool  # whether each candidate's text must be checked (``holds``)
+    words: str = ""  # what the query asks for, as typed (no quotes, no -word): to embed
+
+    def excludes(self, folded: str) -> bool:
+        """Whether a chunk's folded text has a term the query excludes (-word)."""
+        return any(term.found(folded) for term in self.excluded)
 
     @property
     def plans(self) -> list[TermPlan]:
@@ -57,4 +62,5 @@ def compiled(query: str) -> KnowledgeQuery | None:
         if p.exact:
             match = f"({match}) NOT {p.match()}"
     checked = any(not p.exact for p in [*excluded, *(p for c in clauses for p in c)])
-    return KnowledgeQuery(clauses, excluded, match, checked)
+    words = " ".join(term.text for clause in parsed.clauses for term in clause)
+    return KnowledgeQuery(clauses, excluded, match, checked, words)

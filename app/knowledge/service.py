@@ -18,23 +18,32 @@ from pathlib import Path
 
 import msgspec
 
+from app.knowledge import vectors
 from app.knowledge.embedder import Embedder
+from app.knowledge.fusion import fused
 from app.knowledge.index import (
     ChunkRow,
     FileRecord,
     FileState,
+    Hit,
     KnowledgeError,
     KnowledgeIndex,
     SourceRow,
+    indexed,
 )
-from app.knowledge.index_query import compiled
+from app.knowledge.index_query import KnowledgeQuery, compiled
+from app.knowledge.vectors import Matrix
 from app.paths import DataDir
 
 Progress = Callable[[int, int, str], None]  # files done, files to read, the file being read
+# while chunks are embedded (``update``'s ``embedding``): chunks done, chunks to embed, the model
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})  # and every hidden folder (".git")
 BATCH_FILES = 64  # files kept per transaction, at most
 BATCH_CHARS = 4_000_000  # and characters of chunks
 READ_AHEAD = 4  # files read before they are written, at most
+EMBED_CHUNKS = 256  # chunks per call of the embedder (it batches its requests) and transaction
+DEPTH = 50  # passages each ranking gives the fusion, at least (more for a larger limit)
+QUERIES_KEPT = 32  # queries' embeddings kept, for a search asked again
 
 
 class Source(msgspec.Struct, frozen=True):
@@ -47,6 +56,7 @@ class Source(msgspec.Struct, frozen=True):
     files: int = 0  # files read or tried
     chunks: int = 0
     problems: int = 0  # files that could not be read
+    vectors: dict[str, int] = msgspec.field(default_factory=dict)  # chunks embedded, by model
 
 
 class UpdateReport(msgspec.Struct):
@@ -57,7 +67,11 @@ class UpdateReport(msgspec.Struct):
     chunks: int = 0  # chunks written
     seconds: float = 0.0
     bytes: int = 0  # of the files read
-    stopped: bool = False  # ``should_stop`` said so before every file was read
+    stopped: bool = False  # ``should_stop`` said so before every file (or chunk) was done
+    vectors: int = 0  # chunks embedded
+    vectors_missing: int = 0  # chunks still without a vector: the next update embeds them
+    vector_problem: str | None = None  # why embedding stopped, if it failed
+    embedding_tokens: int = 0  # as the provider reported them
 
 
 class Passage(msgspec.Struct, frozen=True):
@@ -80,6 +94,7 @@ class Passage(msgspec.Struct, frozen=True):
     marks: tuple[tuple[int, int], ...] = ()  # [start, end) of each match in the snippet
     lexical: float | None = None
     vector: float | None = None
+    chunk: int | None = None  # its id in the index (while the file is unchanged)
 
     @property
     def where(self) -> str:
@@ -107,6 +122,10 @@ class Knowledge:
         self.data = data
         self.embedder = embedder
         self._index: KnowledgeIndex | None = None
+        self._matrix: Matrix | None = None  # the embedder's vectors, at ``_stamp``
+        self._stamp: tuple[int, int] | None = None
+        self._queries: dict[tuple[str, str], list[float]] = {}
+        self.vector_problem: str | None = None  # why the last search went without vectors
 
     @property
     def index(self) -> KnowledgeIndex:
@@ -115,6 +134,7 @@ class Knowledge:
         return self._index
 
     def close(self) -> None:
+        self._matrix = None
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -141,13 +161,14 @@ class Knowledge:
         return self.source(source)
 
     def sources(self) -> list[Source]:
-        return [_source(row) for row in self.index.sources()]
+        embedded = vectors.by_source(self.index.conn)
+        return [_source(row, embedded.get(row.id, {})) for row in self.index.sources()]
 
     def source(self, source_id: int) -> Source:
         rows = self.index.sources([source_id])
         if not rows:
             raise KnowledgeError(cause="no_source", source=source_id)
-        return _source(rows[0])
+        return _source(rows[0], vectors.by_source(self.index.conn).get(source_id, {}))
 
     def remove(self, source_id: int) -> Source:
         """Forget a source: its files' rows and chunks go; the files stay where they are."""
@@ -168,9 +189,13 @@ class Knowledge:
         should_stop: Callable[[], bool] | None = None,
         *,
         full: bool = False,
+        embedding: Progress | None = None,
     ) -> UpdateReport:
         """Bring the index up to the files of one source (or all): read the files that are
-        new or changed (size, mtime), forget those gone. ``full``: read every file again."""
+        new or changed (size, mtime), forget those gone. ``full``: read every file again.
+        Then, with an embedder, embed the chunks of these sources that have no vector of its
+        model yet (``embedding`` is told how far that is); if the provider fails, the lexical
+        index is whole all the same and the report says why and how many chunks wait."""
         started = time.monotonic()
         sources = [self.source(source_id)] if source_id is not None else self.sources()
         report = UpdateReport()
@@ -228,8 +253,61 @@ class Knowledge:
                     break
         if progress is not None and not report.stopped:
             progress(done, total, "")
+        if self.embedder is not None and not report.stopped:
+            ids = None if source_id is None else [source_id]
+            self._embed(self.embedder, ids, report, embedding, should_stop)
         report.seconds = time.monotonic() - started
         return report
+
+    def _embed(
+        self,
+        embedder: Embedder,
+        sources: list[int] | None,
+        report: UpdateReport,
+        progress: Progress | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        """Embed the chunks of these sources that have no vector of the embedder's model, a
+        batch at a time, each batch kept in its own transaction. Once every chunk has one,
+        the vectors of other models (the one used before) go."""
+        from app.errors import CrosstalkError
+
+        model, conn = embedder.model, self.index.conn
+        total = vectors.count_missing(conn, model, sources)
+        tokens = getattr(embedder, "tokens", None)
+        done, after = 0, 0
+        while done < total:
+            if progress is not None:
+                progress(done, total, model)
+            if should_stop is not None and should_stop():
+                report.stopped = True
+                break
+            rows = vectors.missing(conn, model, sources, after, EMBED_CHUNKS)
+            if not rows:
+                break
+            try:
+                made = embedder.embed([indexed(heading, text) for _, heading, text in rows])
+            except CrosstalkError as exc:
+                report.vector_problem = str(exc)
+                break
+            if len(made) != len(rows):
+                report.vector_problem = f"{model} gave {len(made)} vectors for {len(rows)} texts"
+                break
+            with self.index.transaction():
+                pairs = zip([r[0] for r in rows], made, strict=True)
+                report.vectors += vectors.put(conn, model, pairs)
+            done += len(rows)
+            after = rows[-1][0]
+        if progress is not None and report.vector_problem is None and not report.stopped:
+            progress(done, total, model)
+        report.vectors_missing = vectors.count_missing(conn, model, sources)
+        if isinstance(tokens, int):
+            report.embedding_tokens = int(getattr(embedder, "tokens", tokens)) - tokens
+        if report.vectors_missing == 0 and (
+            sources is None or vectors.count_missing(conn, model, None) == 0
+        ):
+            with self.index.transaction():
+                vectors.drop_others(conn, model)
 
     # --- searching --------------------------------------------------------------------------
 
@@ -242,30 +320,58 @@ class Knowledge:
         limit: int = 10,
     ) -> list[Passage]:
         """The passages that match ``query`` (the conversation search's language: words,
-        "phrases", OR, -word), best first by BM25, from the sources of the project and/or
-        the conversation (neither: every source)."""
-        from app.store.search import snippet
-        from app.store.search_text import fold, fold_mapped
-
+        "phrases", OR, -word), best first, from the sources of the project and/or the
+        conversation (neither: every source). Without an embedder, by BM25 alone; with one,
+        the lexical and the vector rankings fused (``fusion``): a passage may be found by
+        its meaning alone, without the query's words (never one with a -word). If the query
+        cannot be embedded (the provider failed), the lexical ranking alone, and
+        ``vector_problem`` says why."""
         plan = compiled(query)
         if plan is None or limit <= 0:
             return []
         sources = self.index.scoped_sources(project, conversation)
         if sources == []:
             return []
+        self.vector_problem = None
+        embedder = self.embedder
+        if embedder is None:
+            return self._lexical(plan, sources, limit)
+        depth = max(DEPTH, limit * 3)
+        lexical = self._lexical(plan, sources, depth)
+        near = self._nearest(embedder, plan, sources, depth)
+        if near is None:
+            return lexical[:limit]
+        found = {p.chunk: p for p in lexical}
+        cosine = dict(near)
+        ranking = [p.chunk for p in lexical if p.chunk is not None]
+        ranked = fused([ranking, [chunk for chunk, _ in near]])[:limit]
+        rows = self.index.chunks([c for c, _ in ranked if c not in found])
+        passages = []
+        for chunk, score in ranked:
+            passage = found.get(chunk)
+            if passage is None:
+                hit = rows.get(chunk)
+                if hit is None:  # gone since the vectors were loaded
+                    continue
+                passage = _passage(hit, plan, None)
+            passages.append(msgspec.structs.replace(passage, score=score,
+                                                    vector=cosine.get(chunk)))  # fmt: skip
+        return passages
+
+    def _lexical(
+        self, plan: KnowledgeQuery, sources: list[int] | None, limit: int
+    ) -> list[Passage]:
+        """The ``limit`` best passages by BM25 (scored by it), from these sources."""
+        from app.store.search_text import fold
+
         passages: list[Passage] = []
         offset, page = 0, max(limit * 2, 20)
         while len(passages) < limit:
             hits = self.index.hits(plan.match, sources, offset, page)
             for hit in hits:
-                searched = f"{hit.heading}\n{hit.text}" if hit.heading else hit.text
-                if plan.checked and not plan.holds(fold(searched)):
+                if plan.checked and not plan.holds(fold(indexed(hit.heading, hit.text))):
                     continue
-                text, marks = snippet(hit.text, plan.plans, fold_mapped(hit.text))
-                passages.append(
-                    Passage(hit.source, hit.path, hit.page, hit.first_line, hit.last_line,
-                            hit.heading, hit.text, -hit.bm25, text, marks, -hit.bm25)
-                )  # fmt: skip
+                passages.append(_passage(hit, plan, -hit.bm25))
                 if len(passages) == limit:
                     break
             if len(hits) < page:
@@ -273,9 +379,65 @@ class Knowledge:
             offset, page = offset + page, page * 4
         return passages
 
+    def _nearest(
+        self, embedder: Embedder, plan: KnowledgeQuery, sources: list[int] | None, limit: int
+    ) -> list[tuple[int, float]] | None:
+        """(chunk, cosine) of the chunks nearest the query, none with a -word; None if the
+        query could not be embedded."""
+        from app.errors import CrosstalkError
+        from app.store.search_text import fold
 
-def _source(row: SourceRow) -> Source:
-    return Source(*msgspec.structs.astuple(row))
+        key = (embedder.model, plan.words)
+        query = self._queries.get(key)
+        if query is None:
+            try:
+                query = embedder.embed([plan.words])[0]
+            except CrosstalkError as exc:
+                self.vector_problem = str(exc)
+                return None
+            if len(self._queries) >= QUERIES_KEPT:
+                self._queries.pop(next(iter(self._queries)))
+            self._queries[key] = query
+        matrix = self.matrix(embedder.model)
+        near = matrix.nearest(query, limit + (limit if plan.excluded else 0), sources)
+        if plan.excluded and near:
+            rows = self.index.chunks([chunk for chunk, _ in near])
+            near = [
+                (chunk, cosine) for chunk, cosine in near
+                if chunk in rows
+                and not plan.excludes(fold(indexed(rows[chunk].heading, rows[chunk].text)))
+            ][:limit]  # fmt: skip
+        return near
+
+    def matrix(self, model: str) -> Matrix:
+        """The vectors of ``model``, loaded once and kept until the index changes."""
+        stamp = vectors.stamp(self.index.conn)
+        if self._matrix is None or self._matrix.model != model or self._stamp != stamp:
+            self._matrix = vectors.load(self.index.conn, model)
+            self._stamp = stamp
+        return self._matrix
+
+    def vector_counts(self) -> dict[str, int]:
+        """How many chunks have a vector, by model (the whole index)."""
+        counts: dict[str, int] = {}
+        for per_model in vectors.by_source(self.index.conn).values():
+            for model, count in per_model.items():
+                counts[model] = counts.get(model, 0) + count
+        return counts
+
+
+def _passage(hit: Hit, plan: KnowledgeQuery, lexical: float | None) -> Passage:
+    from app.store.search import snippet
+    from app.store.search_text import fold_mapped
+
+    text, marks = snippet(hit.text, plan.plans, fold_mapped(hit.text))
+    return Passage(hit.source, hit.path, hit.page, hit.first_line, hit.last_line, hit.heading,
+                   hit.text, lexical if lexical is not None else 0.0, text, marks, lexical,
+                   None, hit.chunk)  # fmt: skip
+
+
+def _source(row: SourceRow, embedded: dict[str, int]) -> Source:
+    return Source(**msgspec.structs.asdict(row), vectors=embedded)
 
 
 def _changed(found: _Found, state: FileState | None) -> bool:
