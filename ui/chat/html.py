@@ -34,6 +34,7 @@ from app.history import (
 )
 from app.history.context import CONTINUES
 from app.history.outline import RETRACT
+from ui.chat import citations
 from ui.chat.attachment_files import CHAT_BOX, ICON_SCHEME, display_size, thumb_url
 from ui.chat.markdown import code_block_html, render_markdown
 from ui.common import errors_text, locale_format, theme
@@ -78,6 +79,8 @@ p.attached {{ margin-top: 4px; margin-bottom: 4px; }}
 a.file {{ color: {c["link"]}; }}
 span.file {{ color: {c["muted"]}; font-size: small; }}
 p.picture {{ margin-top: 8px; margin-bottom: 2px; }}
+p.sources {{ color: {c["muted"]}; font-size: small; margin-top: 4px; margin-bottom: 2px; }}
+a.cite {{ color: {c["link"]}; }}
 """
 
 
@@ -257,7 +260,8 @@ class _Fragment:
             )
             prefix = copy_prefix(self.index)
             rendered = render_markdown(entry.text, copy_prefix=prefix, sources=sources)
-            self.parts.append(rendered.html)
+            # each [n] naming a passage sent links to it, the Sources line after (citations)
+            self.parts.append(citations.cited(rendered.html, entry))
             self.code += rendered.code_blocks
         elif not entry.tool_calls and not is_failed(entry):
             self.note(ChatHtml.tr("(empty reply)"))

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from app.history import AnyEntry, History
 from app.store import Conversation
-from ui.chat import math_images
+from ui.chat import citations, math_images
 from ui.chat.appending import OFF_THREAD_CHARS, Appender
 from ui.chat.attachment_files import AttachmentFiles
 from ui.chat.browser import ChatBrowser
@@ -72,6 +72,7 @@ class ChatView(QWidget):
     message_action = Signal(str, int)
     edit_submitted = Signal(int, str)  # the seq of the input edited, the new text
     dropped = Signal(object)  # files or an image dropped on the chat (a Dropped), to attach
+    citation_clicked = Signal(int, int)  # a reply's seq, the label [n] of a passage it cites
 
     def __init__(self, parent: QWidget | None = None, files: AttachmentFiles | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +143,7 @@ class ChatView(QWidget):
         ``upto``), scrolled to the end; any live block is dropped."""
         self.clear()
         history = self._actions.history = conversation.history
+        citations.follow(history)  # its replies' [n] link to the passages they cite
         self._pages.show([entry for entry in history.path_entries(upto) if is_shown(entry)])
         self._appender.tail = history.active_leaf if upto is None else upto
         self._document.retry = self._pages.retry_target()
@@ -253,6 +255,7 @@ class ChatView(QWidget):
         """Whether ``entry``, just appended, goes at the end of what is shown: a message that
         follows the last one shown, or an entry of another kind that applies here. Else the
         branch shown is no longer the active one, and the conversation is shown again."""
+        citations.follow(history)  # a new chat's first reply cites from its history too
         return self._appender.continues(history, entry)
 
     def append_entry(self, entry: AnyEntry) -> None:
@@ -346,6 +349,8 @@ class ChatView(QWidget):
             self._actions.act(scheme, int(rest))
         elif scheme == "attachment":
             self._images.open(rest)
+        elif scheme == citations.SCHEME:
+            self._cite(rest)
         elif scheme in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
 
@@ -353,6 +358,12 @@ class ChatView(QWidget):
         """Only a seq the view shows: a reply may contain an inspect: link of its own making."""
         if seq.isdigit() and self._pages.entry(int(seq)) is not None:
             self.inspect_requested.emit(int(seq))
+
+    def _cite(self, rest: str) -> None:
+        """Only a reply the view shows: a reply may contain a cite: link of its own making."""
+        parsed = citations.parse(rest)
+        if parsed is not None and self._pages.entry(parsed[0]) is not None:
+            self.citation_clicked.emit(*parsed)
 
     def _attachment_menu(self, href: str, at: QPoint) -> None:
         self._images.menu(href, at)

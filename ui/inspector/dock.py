@@ -1,4 +1,5 @@
-"""The inspector: a dock with the History, Next request and Usage tabs of the conversation shown.
+"""The inspector: a dock with the History, Next request, Usage and Retrieval tabs of the
+conversation shown.
 
 It follows the conversation the window shows and the entries appended to it (never the tokens
 of a streaming reply: the history only changes when an entry is saved). Nothing is computed while
@@ -26,11 +27,12 @@ from ui.common import errors_text, locale_format
 from ui.inspector.history_tab import HistoryTab
 from ui.inspector.next_request_tab import NextRequestTab
 from ui.inspector.request_watch import ENTRY_DELAY_MS, RequestWatch
+from ui.inspector.retrieval_tab import RetrievalTab
 from ui.inspector.usage_tab import UsageTab
 
 log = logging.getLogger(__name__)
 
-HISTORY, NEXT_REQUEST, USAGE = range(3)
+HISTORY, NEXT_REQUEST, USAGE, RETRIEVAL = range(4)
 
 
 @dataclass(frozen=True)
@@ -62,16 +64,19 @@ class InspectorDock(QDockWidget):
         self.conversation_id: str | None = None
         self.ledger: Ledger | None = None
         self._ledger_of: _Shown | None = None
-        self._shown: dict[int, _Shown | None] = {HISTORY: None, USAGE: None}
+        self._shown: dict[int, _Shown | None] = {HISTORY: None, USAGE: None, RETRIEVAL: None}
         self._pending_seq: int | None = None  # a turn picked in Usage: its entry, for History
+        self._retrieval_seq: int | None = None  # the History entry Retrieval last followed
 
         self.history_tab = HistoryTab()
         self.next_tab = NextRequestTab()
         self.usage_tab = UsageTab()
+        self.retrieval_tab = RetrievalTab()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.history_tab, self.tr("History"))
         self.tabs.addTab(self.next_tab, self.tr("Next request"))
         self.tabs.addTab(self.usage_tab, self.tr("Usage"))
+        self.tabs.addTab(self.retrieval_tab, self.tr("Retrieval"))
         self.setWidget(self.tabs)
         self._entry_timer = QTimer(self)
         self._entry_timer.setSingleShot(True)
@@ -159,7 +164,14 @@ class InspectorDock(QDockWidget):
                 shown = self._shown[USAGE]
                 same = shown is not None and shown.conversation_id == wanted.conversation_id
                 self.usage_tab.set_ledger(self._ledger(wanted), keep_pick=same)
+            elif tab == RETRIEVAL:
+                self.retrieval_tab.set_history(wanted.history)
             self._shown[tab] = wanted
+        if tab == RETRIEVAL:  # the turn of the entry picked in History
+            picked = self.history_tab.selected_seq()
+            if picked is not None and picked != self._retrieval_seq:
+                self.retrieval_tab.select_seq(picked)
+            self._retrieval_seq = picked
         if tab == HISTORY and self._pending_seq is not None:
             seq, self._pending_seq = self._pending_seq, None
             self.history_tab.select_seq(seq)

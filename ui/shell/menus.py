@@ -18,6 +18,7 @@ from ui.common.i18n import Context
 
 if TYPE_CHECKING:
     from app.composition import Services
+    from app.store.project_state import Project
     from ui.chat.view import ChatView
     from ui.common.theme import Themes
     from ui.composer.composer import Composer
@@ -33,6 +34,8 @@ class Menus(Context):
 
 class Commands(Protocol):
     """The window's own commands that menu items run."""
+
+    current: str | None  # the conversation shown
 
     def start_chat(self) -> None: ...
 
@@ -66,6 +69,8 @@ class ProjectCommands(Protocol):
 
     def edit_current(self) -> None: ...
 
+    def project_of(self, conversation_id: str | None) -> Project | None: ...
+
 
 class Parts(NamedTuple):
     """The widgets whose own actions are in the menus, and the services Help reads."""
@@ -80,10 +85,12 @@ class Parts(NamedTuple):
 
 
 class Built(NamedTuple):
-    """The menus others add to (Sync now in File, the attach actions in Chat)."""
+    """The menus others add to (Sync now in File, the attach actions in Chat), and the
+    knowledge base's actions (``ui.shell.knowledge_actions``)."""
 
     file: QMenu
     chat: QMenu
+    knowledge: object = None
 
 
 class Bar(NamedTuple):
@@ -126,7 +133,9 @@ def build(
     """Every menu of ``window`` (``menus``, its bar); Esc (Stop) is scoped to ``chat_pane``."""
     file = menus.file
     _fill(file, [(Menus.tr("&New chat"), QKeySequence.StandardKey.New, commands.start_chat)])
-    _project(file.addMenu(Menus.tr("&Project")), parts.projects, parts.conversations)
+    project = file.addMenu(Menus.tr("&Project"))
+    _project(project, parts.projects, parts.conversations)
+    knowledge = _knowledge(window, commands, parts, file.addMenu(Menus.tr("&Knowledge")), project)
     file.addSeparator()
     _fill(file, [
         (Menus.tr("&Settings…"), QKeySequence("Ctrl+,"), lambda: commands.open_settings()),
@@ -155,7 +164,7 @@ def build(
     QShortcut(QKeySequence("Ctrl+Return"), window, parts.composer.send_button.click)
     _view(commands, parts, menus.view)
     _help(window, commands, parts, menus.help)
-    return Built(file, chat)
+    return Built(file, chat, knowledge)
 
 
 def _project(menu: QMenu, projects: ProjectCommands, conversations: ConversationList) -> None:
@@ -167,6 +176,29 @@ def _project(menu: QMenu, projects: ProjectCommands, conversations: Conversation
         (Menus.tr("&Tags…"), None, lambda: projects.edit_tags()),
         (Menus.tr("Project &instructions and defaults…"), None, projects.edit_current),
     ])  # fmt: skip
+
+
+def _knowledge(
+    window: QMainWindow, commands: Commands, parts: Parts, menu: QMenu, project: QMenu
+) -> object:
+    """File > Knowledge: the documents of this chat, of its project, of everything; and the
+    project's in File > Project (docs/knowledge.md)."""
+    from ui.shell.knowledge_actions import KnowledgeActions
+
+    def project_of(conversation_id: str | None) -> tuple[str, str] | None:
+        found = parts.projects.project_of(conversation_id)
+        return (found.id, found.name) if found is not None else None
+
+    actions = KnowledgeActions(window, parts.services, parts.chat,
+                               parts.inspector.controller.spawn, lambda: commands.current,
+                               project_of)  # fmt: skip
+    _fill(menu, [
+        (Menus.tr("This &chat's documents…"), None, actions.open_chat),
+        (Menus.tr("The &project's documents…"), None, actions.open_project),
+        (Menus.tr("&All documents…"), None, actions.open_all),
+    ])  # fmt: skip
+    _fill(project, [(Menus.tr("Project &documents…"), None, actions.open_project)])
+    return actions
 
 
 def _view(commands: Commands, parts: Parts, view: QMenu) -> None:

@@ -1,0 +1,138 @@
+"""A reply's citations as links: each ``[n]`` in a reply that names a passage sent with its
+question (``app.knowledge.retrieval``) links ``cite:<seq>:<n>``, and a small "Sources" line
+under the reply lists them (``[1] notes.md:10-24``). The view turns a click into
+``ChatView.citation_clicked``; the shell opens the source viewer.
+
+The reply's HTML is made by ``ui.chat.html`` from the entry alone; the records are in the
+conversation's history, which the view names here when it shows a conversation (``follow``).
+The records are read once per version of the history, and a history without any costs one
+look per version.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from html import escape
+from pathlib import PurePath
+
+from app.history import History, ModelOutput
+from app.history.entries import entry_id
+from app.knowledge.retrieval import Retrieval, Retrieved, input_of, retrievals
+from ui.common.i18n import Context
+
+SCHEME = "cite"
+# [1], [2, 3] and [1][2]: the labels the request's block gives (app.knowledge.retrieval)
+_LABELS = re.compile(r"\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
+_TAG = re.compile(r"(<[^>]*>)")
+_SKIP = ("pre", "code", "a")  # no links inside code, nor inside another link
+
+
+class Citations(Context):
+    """The translation context of the Sources line."""
+
+
+class _Followed:
+    def __init__(self) -> None:
+        self.history: weakref.ref[History] | None = None
+        self.version = -1
+        self.records: dict[str, Retrieval] = {}
+
+
+_followed = _Followed()
+
+
+def follow(history: History | None) -> None:
+    """The history whose replies are drawn next (the conversation the view shows)."""
+    if _followed.history is not None and history is _followed.history():
+        return
+    _followed.history = weakref.ref(history) if history is not None else None
+    _followed.version = -1
+    _followed.records = {}
+
+
+def sent_for(entry: ModelOutput) -> list[Retrieved]:
+    """The passages sent with the question ``entry`` answers, in label order (none: the
+    reply is not in the history followed, or used no knowledge)."""
+    history = _followed.history() if _followed.history is not None else None
+    if history is None:
+        return []
+    if _followed.version != history.version:
+        _followed.records = retrievals(history)
+        _followed.version = history.version
+    if not _followed.records:
+        return []
+    question = input_of(history, entry)
+    record = _followed.records.get(entry_id(question)) if question is not None else None
+    return record.sent if record is not None else []
+
+
+def record_for(history: History, seq: int) -> Retrieval | None:
+    """The retrieval the entry at ``seq`` was answered with."""
+    from app.knowledge.retrieval import retrieval_for
+
+    if not 1 <= seq <= history.version:
+        return None
+    return retrieval_for(history, history.at(seq))
+
+
+def cited(html: str, entry: ModelOutput) -> str:
+    """``html`` (a reply's, as rendered) with its labels linked and the Sources line after it;
+    unchanged for a reply that used no knowledge."""
+    sent = {p.n: p for p in sent_for(entry)}
+    if not sent:
+        return html
+    return link_labels(html, entry.seq, sent) + sources_html(entry.seq, list(sent.values()))
+
+
+def link_labels(html: str, seq: int, sent: dict[int, Retrieved]) -> str:
+    """Each ``[n]`` in the text of ``html`` (not in code, not in a link) whose ``n`` was sent
+    as a link; a label not sent stays text."""
+    parts = _TAG.split(html)
+    inside = dict.fromkeys(_SKIP, 0)
+    for i, part in enumerate(parts):
+        if i % 2:  # a tag
+            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
+            tag = name.group(1).lower() if name else ""
+            if tag in inside and not part.endswith("/>"):
+                inside[tag] += -1 if part.startswith("</") else 1
+                inside[tag] = max(inside[tag], 0)
+            continue
+        if any(inside.values()) or "[" not in part:
+            continue
+        parts[i] = _LABELS.sub(lambda m: _linked(m, seq, sent), part)
+    return "".join(parts)
+
+
+def _linked(match: re.Match[str], seq: int, sent: dict[int, Retrieved]) -> str:
+    numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
+    if not any(n in sent for n in numbers):
+        return match.group(0)
+    linked = [
+        f'<a class="cite" href="{SCHEME}:{seq}:{n}" title="{escape(sent[n].where, quote=True)}">'
+        f"{n}</a>"
+        if n in sent
+        else str(n)
+        for n in numbers
+    ]
+    return "[" + ", ".join(linked) + "]"
+
+
+def sources_html(seq: int, sent: list[Retrieved]) -> str:
+    """``Sources: [1] notes.md:10-24 · [2] paper.pdf:page 3``, each a link to its passage."""
+    items = []
+    for passage in sent:
+        name = PurePath(passage.path).name
+        where = passage.label.replace(passage.path, name, 1)
+        items.append(
+            f'<a class="cite" href="{SCHEME}:{seq}:{passage.n}" '
+            f'title="{escape(passage.where, quote=True)}">[{passage.n}]&nbsp;{escape(where)}</a>'
+        )
+    said = escape(Citations.tr("Sources:"))
+    return f'<p class="sources">{said} {" &nbsp;·&nbsp; ".join(items)}</p>\n'
+
+
+def parse(rest: str) -> tuple[int, int] | None:
+    """``12:3`` (what follows ``cite:``) as the reply's seq and the label, or None."""
+    seq, _, n = rest.partition(":")
+    return (int(seq), int(n)) if seq.isdigit() and n.isdigit() else None

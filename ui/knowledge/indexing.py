@@ -1,0 +1,155 @@
+"""Indexing off the window's thread: one worker thread per window runs ``Knowledge.update``
+for the sources asked for, one at a time, and says how far it is.
+
+The thread has its own ``Knowledge`` (SQLite connections stay on the thread that opened
+them). Progress is said at most every ``PROGRESS_MS`` (and at the end), so a folder of many
+small files never floods the window's event queue; Stop asks ``should_stop``, which
+``Knowledge.update`` checks before each file, and drops what was queued.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from app.errors import CrosstalkError
+from app.knowledge.service import Knowledge, UpdateReport
+from app.paths import DataDir
+
+log = logging.getLogger(__name__)
+
+PROGRESS_MS = 50  # the least time between two progress signals
+Job = tuple[int | None, bool]  # a source's id (None: every source), read every file again
+
+
+class Indexer(QObject):
+    """Queue sources to index (``index``); ``progress`` and ``finished`` come on the window's
+    thread. ``make`` makes the thread's ``Knowledge`` (tests and the window: over a data
+    folder, with the embedder the settings name)."""
+
+    started = Signal(object)  # the source's id (None: every source)
+    progress = Signal(int, int, str)  # files done, files to read, the file being read
+    finished = Signal(object, object, object)  # the source, an UpdateReport | None, an error
+    idle = Signal()  # nothing left to index
+
+    def __init__(self, make: Callable[[], Knowledge], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.make = make
+        self._jobs: deque[Job] = deque()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self.current: Job | None = None  # the job being run
+        self.done = self.total = 0
+        self.file = ""
+
+    @classmethod
+    def over(cls, data: DataDir, parent: QObject | None = None) -> Indexer:
+        return cls(lambda: Knowledge(data), parent)
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def index(self, source: int | None, *, full: bool = False) -> None:
+        """Read what changed in ``source`` (None: every source), after what is queued; a
+        source queued already is not queued twice."""
+        with self._lock:
+            if self._closed:
+                return
+            job = (source, full)
+            if job not in self._jobs:
+                self._jobs.append(job)
+            self._stop.clear()
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="knowledge-index", daemon=True
+                )
+                self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the update under way (at the next file) and forget what was queued."""
+        with self._lock:
+            self._jobs.clear()
+            self._stop.set()
+
+    def busy(self) -> bool:
+        with self._lock:
+            return self.current is not None or bool(self._jobs)
+
+    def close(self, wait: float = 5.0) -> None:
+        """Stop and wait for the thread (the window closes): nothing is said after this."""
+        with self._lock:
+            self._closed = True
+            self._jobs.clear()
+            self._stop.set()
+            thread = self._thread
+        if thread is not None:
+            thread.join(wait)
+
+    # --- the thread -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        knowledge: Knowledge | None = None
+        try:
+            while True:
+                with self._lock:
+                    if not self._jobs or self._closed:
+                        self.current = None
+                        break
+                    self.current = job = self._jobs.popleft()
+                if knowledge is None:
+                    knowledge = self._made()
+                    if knowledge is None:
+                        continue
+                self._one(knowledge, job)
+        finally:
+            if knowledge is not None:
+                knowledge.close()
+            self._say(self.idle.emit)
+
+    def _made(self) -> Knowledge | None:
+        try:
+            return self.make()
+        except CrosstalkError as exc:
+            failed = exc
+            self._say(lambda: self.finished.emit(None, None, failed))
+            return None
+
+    def _one(self, knowledge: Knowledge, job: Job) -> None:
+        source, full = job
+        self.done = self.total = 0
+        self.file = ""
+        self._say(lambda: self.started.emit(source))
+        last = 0.0
+
+        def progress(done: int, total: int, file: str) -> None:
+            nonlocal last
+            self.done, self.total, self.file = done, total, file
+            now = time.monotonic()
+            if now - last >= PROGRESS_MS / 1000 or done >= total:
+                last = now
+                self._say(lambda: self.progress.emit(done, total, file))
+
+        report: UpdateReport | None = None
+        error: CrosstalkError | None = None
+        try:
+            report = knowledge.update(source, progress, self._stop.is_set, full=full)
+        except CrosstalkError as exc:
+            error = exc
+        except Exception:  # a bug: logged (Help > Report a problem has it), the thread goes on
+            log.exception("indexing source %s", source)
+        self._say(lambda: self.finished.emit(source, report, error))
+
+    def _say(self, emit: Callable[[], None]) -> None:
+        """Emit unless the window closed (its objects may be gone)."""
+        if self._closed:
+            return
+        try:
+            emit()
+        except RuntimeError:  # the QObject was deleted under the thread
+            self._closed = True

@@ -1,0 +1,90 @@
+"""The attached folders followed while the window runs: ``app.knowledge.watch.Watcher`` on
+its own thread (with its own ``Knowledge``) updates a source when its files change, and at
+start catches up with what changed while the window was closed. Here its callbacks become
+signals on the window's thread, shaped as the ``Indexer``'s, so the status line and the
+dialogs show its progress too.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from app.errors import CrosstalkError
+from app.knowledge.service import Knowledge, UpdateReport
+from app.paths import DataDir
+from ui.knowledge.indexing import PROGRESS_MS
+
+if TYPE_CHECKING:
+    from app.knowledge.watch import Watcher
+
+log = logging.getLogger(__name__)
+
+
+class Watching(QObject):
+    started = Signal(object)  # the source's id
+    progress = Signal(int, int, str)  # files done, files to read, the file being read
+    finished = Signal(object, object, object)  # the source, its UpdateReport, an error
+    idle = Signal()
+
+    def __init__(self, data: DataDir, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.data = data
+        self.watcher: Watcher | None = None
+        self._said = 0.0  # when progress was last said
+        self._closed = False
+        self._reading: int | None = None  # the source an update reads now
+
+    def start(self) -> None:
+        """Start following the sources (once; again does nothing)."""
+        if self.watcher is not None or self._closed:
+            return
+        from app.knowledge.watch import Watcher
+
+        data = self.data
+        watcher = Watcher(lambda: Knowledge(data), self._updated, self._progress, self._error)
+        watcher.start()
+        self.watcher = watcher
+
+    def sources_changed(self) -> None:
+        """A source was added or removed: watch the new list now."""
+        if self.watcher is not None:
+            self.watcher.refresh_sources()
+
+    def close(self, timeout: float = 2.0) -> None:
+        self._closed = True
+        if self.watcher is not None:
+            self.watcher.stop(timeout)
+
+    # --- on the watcher's thread ------------------------------------------------------------
+
+    def _progress(self, source: int, done: int, total: int, path: str) -> None:
+        if self._reading != source:
+            self._reading = source
+            self._said = 0.0
+            self._say(lambda: self.started.emit(source))
+        now = time.monotonic()
+        if now - self._said >= PROGRESS_MS / 1000 or done >= total:  # never a flood of signals
+            self._said = now
+            self._say(lambda: self.progress.emit(done, total, path))
+
+    def _updated(self, source: int, report: UpdateReport) -> None:
+        self._reading = None
+        self._say(lambda: self.finished.emit(source, report, None))
+        self._say(self.idle.emit)
+
+    def _error(self, source: int | None, error: CrosstalkError) -> None:
+        log.warning("knowledge watch: %s", error)
+        self._say(lambda: self.finished.emit(source, None, error))
+
+    def _say(self, emit: Callable[[], None]) -> None:
+        if self._closed:
+            return
+        try:
+            emit()
+        except RuntimeError:  # the QObject was deleted under the thread
+            self._closed = True
