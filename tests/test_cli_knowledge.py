@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -123,3 +124,76 @@ def test_knowledge_commands_start_without_anything_heavy(docs: Path) -> None:
         loaded, result = watched(*args)
         assert result.returncode == 0, result.stderr
         assert [name for name in loaded if name in HEAVY + LAZY] == [], (args, loaded)
+
+
+def embedding_settings(url: str, model: str = "lab:fake-embed") -> None:
+    """settings.toml with an OpenAI-compatible embeddings server at ``url`` (no key)."""
+    from app.paths import DataDir
+
+    DataDir.default().settings_file.parent.mkdir(parents=True, exist_ok=True)
+    DataDir.default().settings_file.write_text(
+        f'embedding_model = "{model}"\n\n[providers.lab]\nkind = "openai-compatible"\n'
+        f'base_url = "{url}/v1"\n',
+        encoding="utf-8",
+    )
+
+
+def test_search_prints_the_lexical_vector_and_fused_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.helpers.wire_server import Recorded, Reply, WireServer
+    from tests.knowledge.embedding_wire import openai_reply
+
+    failing = {"on": False}
+
+    def answer(request: Recorded) -> Reply:
+        if failing["on"]:
+            return Reply(500, body={"error": {"message": "down", "type": "server_error"}})
+        return openai_reply(request)
+
+    folder = tmp_path / "pets"
+    folder.mkdir()
+    (folder / "cat.txt").write_text("The cat sat on the mat.", encoding="utf-8")
+    (folder / "mat.txt").write_text("A mat by the door.", encoding="utf-8")
+    with WireServer() as server:
+        server.respond("/embeddings", answer)
+        embedding_settings(server.url)
+        code, out, err = run(capsys, "add", str(folder))
+        assert code == 0, err
+        assert "2 chunks embedded" in out.splitlines()[1]
+        code, out, _ = run(capsys, "list")
+        assert "2 with vectors (lab:fake-embed)" in out
+        code, out, _ = run(capsys, "list", "--json")
+        assert json.loads(out)[0]["vectors"] == {"lab:fake-embed": 2}
+
+        code, out, _ = run(capsys, "search", "kitten", "OR", "mat")
+        first, _, second, _ = out.splitlines()  # both have "mat", and are near "kitten mat"
+        assert {first.split(":1")[0][-7:], second.split(":1")[0][-7:]} == {"cat.txt", "mat.txt"}
+        for line in (first, second):
+            assert re.search(r":1  score 0\.0\d+ \(lexical -?\d+\.\d\d, vector 0\.\d{3}\)$", line)
+        code, out, _ = run(capsys, "search", "--json", "feline")
+        [cat] = json.loads(out)
+        assert Path(cat["path"]).name == "cat.txt"
+        assert cat["lexical"] is None and cat["vector"] > 0 and cat["score"] > 0
+
+        # the server fails: the words are kept, the vectors wait for the next reindex
+        (folder / "dog.txt").write_text("A dog.", encoding="utf-8")
+        failing["on"] = True
+        code, out, err = run(capsys, "reindex")
+        assert code == 0 and out.startswith("read 1 file, 2 unchanged")
+        assert "1 chunk not embedded by lab:fake-embed yet" in err and "reindex" in err
+        code, out, err = run(capsys, "search", "dog")
+        assert "dog.txt" in out and "score " in out and "by words only" in err
+        failing["on"] = False
+        code, out, err = run(capsys, "reindex")
+        assert "1 chunks embedded" in out and "not embedded" not in err
+
+
+def test_a_model_that_cannot_embed_is_a_warning_and_words_still_work(
+    capsys: pytest.CaptureFixture[str], docs: Path
+) -> None:
+    embedding_settings("http://127.0.0.1:9", "anthropic:claude-sonnet-5-5")
+    code, out, err = run(capsys, "add", str(docs))
+    assert code == 0 and "anthropic has no embedding models" in err
+    code, out, _ = run(capsys, "search", "sort_widgets")
+    assert "README.md" in out

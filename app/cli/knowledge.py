@@ -6,6 +6,7 @@ the handler that runs, and the store only to find a project or a conversation.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -13,14 +14,47 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from app.cli.main import Reading
     from app.composition import Services
-    from app.knowledge.service import Knowledge, Source, UpdateReport
+    from app.knowledge.embedder import Embedder
+    from app.knowledge.service import Knowledge, Passage, Source, UpdateReport
     from app.store import Library
 
 
-def knowledge_of(services: Services | Reading) -> Knowledge:
+def knowledge_of(services: Services | Reading, *, vectors: bool = False) -> Knowledge:
+    """The knowledge base; ``vectors``: with the embedder of the settings' embedding model
+    (the commands that embed: add, reindex, search)."""
     from app.knowledge.service import Knowledge
 
-    return Knowledge(services.library.data)
+    return Knowledge(services.library.data, embedder_of(services) if vectors else None)
+
+
+def embedder_of(services: Services | Reading) -> Embedder | None:
+    """The embedder ``embedding_model`` names, or None (unset: words only). Nothing of the
+    settings or the providers is imported when there is no settings file. A model that
+    cannot embed is said as a warning, and the command goes on by words only."""
+    from app.knowledge.index import KnowledgeError
+
+    settings = getattr(services, "settings", None)
+    data = services.library.data
+    if settings is None:
+        try:
+            os.lstat(data.settings_file)
+        except FileNotFoundError:
+            return None
+        from app.settings import settings_or_defaults
+
+        settings, _ = settings_or_defaults(data)  # Reading.open said its problem already
+    if not settings.embedding_model:
+        return None
+    from app.keys import Keys
+    from app.providers.embeddings import embedder_for
+
+    keys = getattr(services, "keys", None) or Keys(os.environ, environment_first=True)
+    environ = getattr(services, "environ", None) or os.environ
+    try:
+        return embedder_for(settings, keys, environ)
+    except KnowledgeError as exc:
+        print(f"warning: {exc}; searching by words only", file=sys.stderr)
+        return None
 
 
 def project_id(library: Library, name: str | None) -> str | None:
@@ -60,6 +94,14 @@ class ProgressLine:
         sys.stderr.write(f"\rindexing {done}/{total} files ...\x1b[K")
         sys.stderr.flush()
 
+    def embedding(self, done: int, total: int, model: str) -> None:
+        now = time.monotonic()
+        if not self.active or (now - self.shown < 0.1 and done < total):
+            return
+        self.shown, self.drawn = now, True
+        sys.stderr.write(f"\rembedding {done}/{total} chunks ({model}) ...\x1b[K")
+        sys.stderr.flush()
+
     def done(self) -> None:
         if self.drawn:
             sys.stderr.write("\r\x1b[K")
@@ -70,7 +112,7 @@ class ProgressLine:
 def _update(knowledge: Knowledge, source: int | None, full: bool = False) -> UpdateReport:
     line = ProgressLine()
     try:
-        return knowledge.update(source, line, full=full)
+        return knowledge.update(source, line, full=full, embedding=line.embedding)
     finally:
         line.done()
 
@@ -82,8 +124,26 @@ def _said(report: UpdateReport) -> str:
         parts.append(f"{report.files_unchanged} unchanged")
     if report.files_removed:
         parts.append(f"{report.files_removed} removed")
-    return (
+    said = (
         f"{', '.join(parts)}: {report.chunks} chunks, {megabytes:.1f} MB in {report.seconds:.1f} s"
+    )
+    if report.vectors:
+        tokens = f", {report.embedding_tokens} tokens" if report.embedding_tokens else ""
+        said += f"; {report.vectors} chunks embedded{tokens}"
+    return said
+
+
+def _vectors_left(report: UpdateReport, knowledge: Knowledge) -> None:
+    """Chunks still to embed, and why, on stderr: the next reindex embeds them."""
+    if not report.vectors_missing or knowledge.embedder is None:
+        return
+    count = report.vectors_missing
+    why = f" ({report.vector_problem})" if report.vector_problem else " (stopped)"
+    print(
+        f"{count} chunk{'' if count == 1 else 's'} not embedded by "
+        f"{knowledge.embedder.model} yet{why}: they are found by their words; "
+        "`crosstalk knowledge reindex` embeds them",
+        file=sys.stderr,
     )
 
 
@@ -102,7 +162,7 @@ def cmd_add(services: Services | Reading, args: argparse.Namespace) -> int:
     library = services.library
     project = project_id(library, args.project)
     conversation = conversation_id(library, args.conversation)
-    knowledge = knowledge_of(services)
+    knowledge = knowledge_of(services, vectors=True)
     try:
         source = knowledge.add(args.path, project=project, conversation=conversation)
         report = _update(knowledge, source.id)
@@ -113,6 +173,7 @@ def cmd_add(services: Services | Reading, args: argparse.Namespace) -> int:
     print(f"added {source.kind} {source.path}{scope} as source {source.id}")
     print(_said(report))
     _problems(report)
+    _vectors_left(report, knowledge)
     return 0
 
 
@@ -131,9 +192,10 @@ def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
         scope = f"  (project {source.project})" if source.project else ""
         scope = f"  (conversation {source.conversation})" if source.conversation else scope
         problems = f"  {source.problems} not read" if source.problems else ""
+        embedded = "".join(f"  {n} with vectors ({model})" for model, n in source.vectors.items())
         print(
             f"{source.id:>4}  {source.files:>6} files  {source.chunks:>7} chunks  "
-            f"{source.path}{scope}{problems}"
+            f"{source.path}{scope}{problems}{embedded}"
         )
     if not sources:
         print("no knowledge yet: `crosstalk knowledge add FOLDER` adds one", file=sys.stderr)
@@ -151,23 +213,27 @@ def cmd_remove(services: Services | Reading, args: argparse.Namespace) -> int:
 
 
 def cmd_reindex(services: Services | Reading, args: argparse.Namespace) -> int:
-    knowledge = knowledge_of(services)
+    knowledge = knowledge_of(services, vectors=True)
     try:
         report = _update(knowledge, args.id, full=args.full)
     finally:
         knowledge.close()
     print(_said(report))
     _problems(report)
+    _vectors_left(report, knowledge)
     return 0
 
 
 def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:
     project = project_id(services.library, args.project)
-    knowledge = knowledge_of(services)
+    knowledge = knowledge_of(services, vectors=True)
     try:
         passages = knowledge.search(" ".join(args.query), project=project, limit=args.limit)
+        problem = knowledge.vector_problem
     finally:
         knowledge.close()
+    if problem:
+        print(f"warning: by words only: {problem}", file=sys.stderr)
     if args.json:
         from app.cli.output import emit_json
 
@@ -176,17 +242,33 @@ def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:
                 {
                     "source": p.source, "path": p.path, "page": p.page,
                     "first_line": p.first_line, "last_line": p.last_line,
-                    "heading": p.heading, "score": round(p.score, 6), "snippet": p.snippet,
-                    "marks": p.marks, "text": p.text,
+                    "heading": p.heading, "score": round(p.score, 6),
+                    "lexical": _rounded(p.lexical), "vector": _rounded(p.vector),
+                    "snippet": p.snippet, "marks": p.marks, "text": p.text,
                 }
                 for p in passages
             ]
         )  # fmt: skip
         return 0
+    fused = knowledge.embedder is not None and not problem
     for p in passages:
         heading = f"  ({p.heading})" if p.heading else ""
-        print(f"{p.where}{heading}  score {p.score:.2f}")
+        print(f"{p.where}{heading}  {_scores(p, fused)}")
         print(f"    {p.snippet}")
     if not passages:
         print("no passages found", file=sys.stderr)
     return 0
+
+
+def _scores(p: Passage, fused: bool) -> str:
+    """``score 4.21`` (BM25 alone), or ``score 0.0328 (lexical 4.21, vector 0.707)`` fused,
+    "none" where one ranking did not find it."""
+    if not fused:
+        return f"score {p.score:.2f}"
+    lexical = f"{p.lexical:.2f}" if p.lexical is not None else "none"
+    vector = f"{p.vector:.3f}" if p.vector is not None else "none"
+    return f"score {p.score:.4f} (lexical {lexical}, vector {vector})"
+
+
+def _rounded(value: float | None) -> float | None:
+    return round(value, 6) if value is not None else None

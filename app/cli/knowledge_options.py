@@ -34,7 +34,10 @@ def register(command: Command) -> None:
     scope.add_argument("--project", metavar="NAME|ID", help="for this project's conversations")
     scope.add_argument("-c", "--conversation", metavar="ID", help="for this conversation")
 
-    ls = action("list", "cmd_list", "the sources: id, files, chunks, files not read, path")
+    ls = action(
+        "list", "cmd_list",
+        "the sources: id, files, chunks, path, files not read, chunks with vectors (by model)",
+    )  # fmt: skip
     ls.add_argument("--json", action="store_true")
 
     remove = action(
@@ -52,7 +55,8 @@ def register(command: Command) -> None:
 
     search = action(
         "search", "cmd_search",
-        'find passages: words, "exact phrases", OR, -word; best first (BM25)',
+        'find passages: words, "exact phrases", OR, -word; best first (BM25, fused with the '
+        "nearest by meaning when settings.toml has an embedding_model)",
     )  # fmt: skip
     search.add_argument("query", nargs="+")
     search.add_argument("-n", "--limit", type=int, default=10, help="passages (default 10)")
@@ -61,6 +65,8 @@ def register(command: Command) -> None:
     )  # fmt: skip
     search.add_argument(
         "--json", action="store_true",
-        help="[{source, path, page, first_line, last_line, heading, score, snippet, marks, "
-        "text}]; score: higher is better",
+        help="[{source, path, page, first_line, last_line, heading, score, lexical, vector, "
+        "snippet, marks, text}]; score: higher is better (the fused score with an embedding "
+        "model, else BM25); lexical: BM25 (higher is better), vector: cosine similarity "
+        "(null where that ranking did not find it)",
     )  # fmt: skip
