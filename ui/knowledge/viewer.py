@@ -33,7 +33,10 @@ from app.knowledge.retrieval import Retrieved
 from ui.common import theme
 
 Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
-MAX_SHOWN = 4_000_000  # characters of a file shown, at most
+# a long file is shown around the passage: these many lines before and after it, and these
+# many characters at most (setting a few MB of text on the window's thread would stall it)
+CONTEXT_LINES = 1_500
+MAX_SHOWN = 400_000
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Loaded:
     first: int | None = None
     last: int | None = None
     problem: str = ""
+    offset: int = 0  # lines of the file before the text shown (a long file is cut)
 
 
 def load(passage: Retrieved) -> Loaded:
@@ -70,11 +74,22 @@ def load(passage: Retrieved) -> Loaded:
     decoded = extract_text.decode(data)
     if decoded is None:
         return Loaded("", problem="a binary file, not text")
-    text = decoded[:MAX_SHOWN]
     if passage.first_line is not None:
         last = passage.last_line if passage.last_line is not None else passage.first_line
-        return Loaded(text, passage.first_line, last)
-    return _found(text, passage.text)
+        return _around(decoded, passage.first_line, last)
+    return _found(decoded[:MAX_SHOWN], passage.text)
+
+
+def _around(text: str, first: int, last: int) -> Loaded:
+    """``text`` with lines ``first`` to ``last`` to highlight; a long text cut to the lines
+    around them."""
+    if len(text) <= MAX_SHOWN:
+        return Loaded(text, first, last)
+    lines = text.splitlines(keepends=True)
+    start = max(first - 1 - CONTEXT_LINES, 0)
+    end = min(last + CONTEXT_LINES, len(lines))
+    shown = "".join(lines[start:end])[:MAX_SHOWN]
+    return Loaded(shown, first - start, last - start, offset=start)
 
 
 def _found(text: str, passage: str) -> Loaded:
@@ -174,6 +189,9 @@ class SourceViewer(QDialog):
     def _show(self, loaded: Loaded) -> None:
         self.loaded = loaded
         self.text.setPlainText(loaded.text)
+        if loaded.offset:
+            said = self.tr("{where} (the lines around it: the file is long)")
+            self.where.setText(said.format(where=self.where.text()))
         if loaded.problem:
             said = self.tr("The file cannot be shown here ({why}): try Open in default app.")
             self.problem.setText(said.format(why=loaded.problem))

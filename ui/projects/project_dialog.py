@@ -8,7 +8,7 @@ name already taken, or empty, is said in the dialog, which stays open.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -41,7 +42,9 @@ Tool = tuple[str, str, bool]  # selector ("calculator", "mcp:fs"), its tooltip, 
 
 class ProjectDialog(WriteDialog):
     """``project`` None: a new one. ``models``: the models the picker lists ("provider:model");
-    ``tools``: the built-in tools and MCP servers as the composer's Tools menu lists them."""
+    ``tools``: the built-in tools and MCP servers as the composer's Tools menu lists them;
+    ``knowledge``: opens the project's documents (the Knowledge dialog), for a project made
+    already."""
 
     saved = Signal(object)  # the Project as written
 
@@ -53,6 +56,8 @@ class ProjectDialog(WriteDialog):
         tools: Sequence[Tool],
         project: Project | None = None,
         parent: QWidget | None = None,
+        *,
+        knowledge: Callable[[Project], object] | None = None,
     ) -> None:
         super().__init__(spawn, parent)
         self.projects = projects
@@ -72,6 +77,12 @@ class ProjectDialog(WriteDialog):
         self.tools.setEnabled(self.own_tools.isChecked())
         self.own_tools.toggled.connect(self.tools.setEnabled)
         self._tuning(project)
+        self.documents = QPushButton(self.tr("Documents…"))
+        self.documents.setToolTip(self.tr("The files and folders the project's chats search"))
+        if project is not None and knowledge is not None:
+            self.documents.clicked.connect(lambda: knowledge(project))
+        else:
+            self.documents.hide()
         self._lay_out()
         self.name.setFocus()
 
@@ -151,6 +162,11 @@ class ProjectDialog(WriteDialog):
         form.addRow(self.tr("Temperature:"), temperature)
         form.addRow(self.tr("Longest reply (tokens):"), self.max_tokens)
         form.addRow(self.tr("Thinking, where the model can:"), self.thinking)
+        if not self.documents.isHidden():
+            documents = QHBoxLayout()
+            documents.addWidget(self.documents)
+            documents.addStretch(1)
+            form.addRow(self.tr("Knowledge:"), documents)
         note = QLabel(
             self.tr("New chats in the project start from these; a chat's own choices win.")
         )
