@@ -154,7 +154,7 @@ def test_a_citation_opens_the_viewer_at_its_lines_and_page(
     assert viewer.loaded is not None and viewer.loaded.text == notes.read_text(encoding="utf-8")
     assert (viewer.loaded.first, viewer.loaded.last) == (md.first_line, md.last_line)
     assert md.first_line is not None and md.first_line <= 32 <= (md.last_line or 0)
-    (marked,) = viewer.text.extraSelections()
+    marked, _last_line = viewer.text.extraSelections()
     cursor = marked.cursor
     document = viewer.text.document()
     assert document.findBlock(cursor.selectionStart()).blockNumber() + 1 == md.first_line
@@ -196,7 +196,9 @@ def test_the_retrieval_tab_lists_every_passage_with_its_scores(
     for item, passage in zip(rows, record.passages, strict=True):
         assert item is not None
         assert item.text(0) == (f"[{passage.n}]" if passage.sent else "")
-        assert item.text(1) == passage.where
+        name = Path(passage.path).name
+        assert item.text(1).startswith(f"{name}:{passage.label.split(':', 1)[1]}")
+        assert item.toolTip(1).startswith(passage.where)
         assert passage.lexical is not None
         assert float(item.text(2)) == pytest.approx(passage.lexical, abs=0.001)
         assert item.text(3) == "–"  # no embedder: no vector score  # noqa: RUF001

@@ -10,6 +10,7 @@ History tab has selected when this tab is brought to front.
 from __future__ import annotations
 
 from html import escape
+from pathlib import PurePath
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -165,8 +166,11 @@ class RetrievalTab(QWidget):
         return "<br>".join(lines)
 
     def _row(self, index: int, passage: Retrieved) -> QTreeWidgetItem:
+        where = short(passage)
+        if passage.heading:
+            where += f" · {passage.heading}"
         item = QTreeWidgetItem([
-            f"[{passage.n}]" if passage.sent else "", passage.where, _score(passage.lexical),
+            f"[{passage.n}]" if passage.sent else "", where, _score(passage.lexical),
             _score(passage.vector), _score(passage.score),
             self.tr("sent") if passage.sent else self.tr("not sent"),
         ])  # fmt: skip
@@ -188,6 +192,11 @@ class RetrievalTab(QWidget):
         record = self.records[index][1]
         passage = record.passages[int(item.data(0, INDEX_ROLE))]
         self.passage.setPlainText(passage.text or self.tr("(not sent: its text is not kept)"))
+
+
+def short(passage: Retrieved) -> str:
+    """``almanac.md:33-36``: the passage's file by its name, and where in it."""
+    return passage.label.replace(passage.path, PurePath(passage.path).name, 1)
 
 
 def _score(value: float | None) -> str:

@@ -75,6 +75,9 @@ class KnowledgeDialog(QDialog):
         self.add_file_button = QPushButton(self.tr("Add file…"))
         self.remove_button = QPushButton(self.tr("Remove"))
         self.reindex_button = QPushButton(self.tr("Reindex"))
+        for button in (self.add_folder_button, self.add_file_button, self.remove_button,
+                       self.reindex_button):  # fmt: skip
+            button.setAutoDefault(False)
         self.add_folder_button.clicked.connect(self.choose_folder)
         self.add_file_button.clicked.connect(self.choose_file)
         self.remove_button.clicked.connect(self.remove_selected)
@@ -89,6 +92,7 @@ class KnowledgeDialog(QDialog):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.hide()
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
@@ -213,8 +217,11 @@ class KnowledgeDialog(QDialog):
             self.table.addTopLevelItem(item)
             if source.id == chosen:
                 item.setSelected(True)
+        empty = self.tr("No sources yet: add a folder or a file.")
         if not sources:
-            self.summary.setText(self.tr("No sources yet: add a folder or a file."))
+            self.show_summary(empty)
+        elif self.summary.text() == empty:
+            self.show_summary("")
         self._on_selection()
 
     def selected(self) -> int | None:
@@ -326,9 +333,13 @@ class KnowledgeDialog(QDialog):
         if error is not None:
             self.say(errors_text.said(error))
         elif report is not None:
-            self.summary.setText(self.finished_text(report))
+            self.show_summary(self.finished_text(report))
         self._show_busy()
         self.refresh()
+
+    def show_summary(self, text: str) -> None:
+        self.summary.setText(text)
+        self.summary.setVisible(bool(text))
 
     def finished_text(self, report: UpdateReport) -> str:
         read = self.tr("%n file(s) read", "", report.files_read)

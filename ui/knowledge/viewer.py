@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QEvent, QUrl
 from PySide6.QtGui import QColor, QDesktopServices, QFont, QPalette, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
     QTextEdit,
     QVBoxLayout,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.knowledge.retrieval import Retrieved
 from ui.common import theme
+from ui.knowledge.numbered_text import NumberedText
 
 Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
 # a long file is shown around the passage: these many lines before and after it, and these
@@ -50,6 +50,7 @@ class Loaded:
     last: int | None = None
     problem: str = ""
     offset: int = 0  # lines of the file before the text shown (a long file is cut)
+    numbered: bool = True  # the text is the file's lines (not a PDF's page, a DOCX's text)
 
 
 def load(passage: Retrieved) -> Loaded:
@@ -65,8 +66,9 @@ def load(passage: Retrieved) -> Loaded:
             units = [unit for unit in units if unit.page == passage.page]
         text = "\n\n".join(unit.text for unit in units)
         if not text:
-            return Loaded("", problem=extracted.problem or "")
-        return _found(text, passage.text)
+            return Loaded("", problem=extracted.problem or "", numbered=False)
+        found = _found(text[:MAX_SHOWN], passage.text)
+        return Loaded(found.text, found.first, found.last, numbered=False)
     try:
         data = path.read_bytes()
     except OSError:
@@ -130,9 +132,8 @@ class SourceViewer(QDialog):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text = NumberedText()
+        self.text.setLineWrapMode(NumberedText.LineWrapMode.WidgetWidth)
         font = QFont("monospace")
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.text.setFont(font)
@@ -189,6 +190,7 @@ class SourceViewer(QDialog):
     def _show(self, loaded: Loaded) -> None:
         self.loaded = loaded
         self.text.setPlainText(loaded.text)
+        self.text.set_numbers(loaded.offset + 1 if loaded.numbered else None)
         if loaded.offset:
             said = self.tr("{where} (the lines around it: the file is long)")
             self.where.setText(said.format(where=self.where.text()))
@@ -210,17 +212,31 @@ class SourceViewer(QDialog):
         end = QTextCursor(document.findBlockByNumber(last - 1))
         end.movePosition(QTextCursor.MoveOperation.EndOfBlock)
         start.setPosition(end.position(), QTextCursor.MoveMode.KeepAnchor)
+        colour = QColor(theme.colour("highlight"))
         marked = QTextEdit.ExtraSelection()
         marked.cursor = start
-        marked.format.setBackground(QColor(theme.colour("highlight")))
+        marked.format.setBackground(colour)
         marked.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        self.text.setExtraSelections([marked])
+        # the last line's full width too: a selection is full width only up to a line's end
+        # it crosses, and the last line's end is not crossed
+        tail = QTextEdit.ExtraSelection()
+        tail.cursor = QTextCursor(end.block())
+        tail.cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        tail.format.setBackground(colour)
+        tail.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        self.text.setExtraSelections([marked, tail])
         # the first line at the top, then a few lines of what comes before it above
         self.text.moveCursor(QTextCursor.MoveOperation.End)
         cursor = QTextCursor(document.findBlockByNumber(max(first - 4, 0)))
         self.text.setTextCursor(cursor)
         self.text.ensureCursorVisible()
         self.text.setTextCursor(QTextCursor(document.findBlockByNumber(first - 1)))
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt override: the theme's highlight
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.loaded is not None:
+            self.problem.setStyleSheet(f"color: {theme.colour('error')}")
+            self.highlight(self.loaded.first, self.loaded.last)
 
     def first_visible_line(self) -> int:
         """The 1-based line at the top of the view (tests read where it scrolled to)."""
