@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import PurePath
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHeaderView,
@@ -183,6 +183,15 @@ class RetrievalTab(QWidget):
             for shown in range(COLUMNS):
                 item.setForeground(shown, self.palette().placeholderText())
         return item
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt override: the unsent rows' colour
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            row = self.table.currentIndex().row()
+            self._show_turn(self.turns.currentIndex())
+            chosen = self.table.topLevelItem(row) if row >= 0 else None
+            if chosen is not None:
+                self.table.setCurrentItem(chosen)
 
     def _show_passage(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
         index = self.turns.currentIndex()

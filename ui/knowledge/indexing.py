@@ -2,20 +2,21 @@
 for the sources asked for, one at a time, and says how far it is.
 
 The thread has its own ``Knowledge`` (SQLite connections stay on the thread that opened
-them). Progress is said at most every ``PROGRESS_MS`` (and at the end), so a folder of many
-small files never floods the window's event queue; Stop asks ``should_stop``, which
-``Knowledge.update`` checks before each file, and drops what was queued.
+them). It only notes how far it is; a timer on the window's thread says so every
+``PROGRESS_MS`` while it changes (and at the end), so a folder of many small files never
+floods the window's event queue and what is said is never behind for long. Stop asks
+``should_stop``, which ``Knowledge.update`` checks before each file, and drops what was
+queued.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, UpdateReport
@@ -48,6 +49,14 @@ class Indexer(QObject):
         self.current: Job | None = None  # the job being run
         self.done = self.total = 0
         self.file = ""
+        self._said: tuple[int, int, str] | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(PROGRESS_MS)
+        self._timer.timeout.connect(self._tell)
+        # connected first: the last progress is said before anyone hears of the end
+        self.started.connect(self._begin)
+        self.finished.connect(self._tell)
+        self.idle.connect(self._timer.stop)
 
     @classmethod
     def over(cls, data: DataDir, parent: QObject | None = None) -> Indexer:
@@ -91,6 +100,17 @@ class Indexer(QObject):
         if thread is not None:
             thread.join(wait)
 
+    def _begin(self, _source: object) -> None:
+        self._said = None
+        self._timer.start()
+
+    def _tell(self) -> None:
+        """Say how far the update is, if that changed (on the window's thread)."""
+        now = (self.done, self.total, self.file)
+        if now != self._said and self.total:
+            self._said = now
+            self.progress.emit(*now)
+
     # --- the thread -------------------------------------------------------------------------
 
     def _run(self) -> None:
@@ -125,15 +145,9 @@ class Indexer(QObject):
         self.done = self.total = 0
         self.file = ""
         self._say(lambda: self.started.emit(source))
-        last = 0.0
 
         def progress(done: int, total: int, file: str) -> None:
-            nonlocal last
             self.done, self.total, self.file = done, total, file
-            now = time.monotonic()
-            if now - last >= PROGRESS_MS / 1000 or done >= total:
-                last = now
-                self._say(lambda: self.progress.emit(done, total, file))
 
         report: UpdateReport | None = None
         error: CrosstalkError | None = None

@@ -8,11 +8,10 @@ dialogs show its progress too.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, UpdateReport
@@ -35,7 +34,15 @@ class Watching(QObject):
         super().__init__(parent)
         self.data = data
         self.watcher: Watcher | None = None
-        self._said = 0.0  # when progress was last said
+        self.done = self.total = 0
+        self.file = ""
+        self._said: tuple[int, int, str] | None = None
+        self._timer = QTimer(self)  # says the progress noted (as the Indexer does)
+        self._timer.setInterval(PROGRESS_MS)
+        self._timer.timeout.connect(self._tell)
+        self.started.connect(self._begin)
+        self.finished.connect(self._tell)
+        self.idle.connect(self._timer.stop)
         self._closed = False
         self._reading: int | None = None  # the source an update reads now
 
@@ -60,17 +67,23 @@ class Watching(QObject):
         if self.watcher is not None:
             self.watcher.stop(timeout)
 
+    def _begin(self, _source: object) -> None:
+        self._said = None
+        self._timer.start()
+
+    def _tell(self) -> None:
+        now = (self.done, self.total, self.file)
+        if now != self._said and self.total:
+            self._said = now
+            self.progress.emit(*now)
+
     # --- on the watcher's thread ------------------------------------------------------------
 
     def _progress(self, source: int, done: int, total: int, path: str) -> None:
+        self.done, self.total, self.file = done, total, path
         if self._reading != source:
             self._reading = source
-            self._said = 0.0
             self._say(lambda: self.started.emit(source))
-        now = time.monotonic()
-        if now - self._said >= PROGRESS_MS / 1000 or done >= total:  # never a flood of signals
-            self._said = now
-            self._say(lambda: self.progress.emit(done, total, path))
 
     def _updated(self, source: int, report: UpdateReport) -> None:
         self._reading = None
