@@ -13,12 +13,21 @@ Latin, Japanese, Chinese, Korean, code blocks), each with headings and a word of
 ``--runs`` runs of ``Knowledge.search``, 10 passages); then ``--more`` small files are added
 (10,000 files in all by default) and the queries timed again. Targets: 100 MB in under 60 s;
 a query under 50 ms at 10,000 files.
+
+Then the vectors (docs/knowledge.md, "Vectors"): ``--vectors`` chunks (100,000 by default) with
+a random unit vector each of ``--dims`` dimensions (1,536: OpenAI's text-embedding-3-small;
+768 and 3,072 are common too), kept in ``chunk_vectors`` as ``Knowledge.update`` keeps them:
+the time to load them into the matrix, its memory (and the process's), and a query's time (the
+median of ``--runs``), over every source and over one of ten.
+
+    .venv/bin/python bench/knowledge_index.py --mb 0 --vectors 100000 --dims 768
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import random
 import shutil
 import statistics
@@ -29,6 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np
+
+from app.knowledge import vectors
 from app.knowledge.service import Knowledge
 from app.paths import DataDir
 
@@ -86,6 +98,67 @@ def queries(knowledge: Knowledge, runs: int) -> None:
               f"  (max {max(times):.1f})")  # fmt: skip
 
 
+def resident_mb() -> float:
+    """This process's resident memory (Linux), in MB."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def vector_bench(work: Path, count: int, dims: int, runs: int) -> None:
+    """``count`` chunks with vectors in a knowledge.db of their own: load, memory, queries."""
+    knowledge = Knowledge(DataDir(work / f"vectors-{dims}"))
+    conn = knowledge.index.conn
+    model = f"bench:random-{dims}"
+    rng = np.random.default_rng(3)
+    started = time.perf_counter()
+    with knowledge.index.transaction():
+        for source in range(1, 11):
+            conn.execute(
+                "INSERT INTO sources (id, path, kind, added_at) VALUES (?, ?, 'folder', 0)",
+                [source, f"/bench/{source}"],
+            )
+        per_file = 10
+        for file in range(count // per_file):
+            conn.execute(
+                "INSERT INTO files (id, source, path, size, mtime_ns, status, chunks) "
+                "VALUES (?, ?, ?, 0, 0, 'ok', ?)",
+                [file + 1, file % 10 + 1, f"/bench/f{file}.md", per_file],
+            )
+        conn.executemany(
+            "INSERT INTO chunks (id, file, seq, text) VALUES (?, ?, ?, 'x')",
+            ((i + 1, i // per_file + 1, i % per_file) for i in range(count)),
+        )
+    for start in range(0, count, 10_000):
+        block = rng.standard_normal((min(10_000, count - start), dims), dtype=np.float32)
+        with knowledge.index.transaction():
+            vectors.put(conn, model, ((start + i + 1, row) for i, row in enumerate(block)))
+    kept = time.perf_counter() - started
+    db_mb = (work / f"vectors-{dims}" / "knowledge.db").stat().st_size / 1e6
+    print(f"{count} vectors of {dims} dimensions kept in {kept:.1f} s; knowledge.db {db_mb:.0f} MB")
+    before = resident_mb()
+    started = time.perf_counter()
+    matrix = knowledge.matrix(model)
+    loaded = time.perf_counter() - started
+    print(f"  loaded into the matrix in {loaded * 1000:.0f} ms: {matrix.nbytes / 1e6:.0f} MB "
+          f"(the process grew {resident_mb() - before:.0f} MB)")  # fmt: skip
+    for label, scope in (("every source", None), ("one source of ten", [3])):
+        times = []
+        for _ in range(runs):
+            query = rng.standard_normal(dims, dtype=np.float32)
+            started = time.perf_counter()
+            matrix.nearest(query, 50, scope)
+            times.append((time.perf_counter() - started) * 1000)
+        print(f"  nearest 50, {label:<18} median {statistics.median(times):6.1f} ms"
+              f"  (max {max(times):.1f})")  # fmt: skip
+    started = time.perf_counter()
+    knowledge.matrix(model)
+    print(f"  the matrix again, unchanged index: {(time.perf_counter() - started) * 1000:.2f} ms")
+    knowledge.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
@@ -93,43 +166,52 @@ def main() -> None:
     parser.add_argument("--more", type=int, default=9000, help="small files added after")
     parser.add_argument("--more-kb", type=float, default=4.0, help="each of them")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--vectors", type=int, default=100_000, help="chunks with vectors")
+    parser.add_argument("--dims", type=int, nargs="+", default=[1536], help="their length")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="knowledge-bench-"))
     try:
-        folder = work / "documents"
-        started = time.perf_counter()
-        size = int(args.mb * 1_000_000 / args.files)
-        written = write(folder, 0, args.files, size, seed=1)
-        print(f"wrote {args.files} files, {written / 1e6:.1f} MB in "
-              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
-
-        knowledge = Knowledge(DataDir(work / "data"))
-        source = knowledge.add(folder)
-        report = knowledge.update(source.id)
-        files_s = report.files_read / report.seconds
-        mb_s = report.bytes / 1e6 / report.seconds
-        print(f"indexed {report.files_read} files, {report.bytes / 1e6:.1f} MB, "
-              f"{report.chunks} chunks in {report.seconds:.1f} s: {files_s:.0f} files/s, "
-              f"{mb_s:.2f} MB/s (target: 100 MB in under 60 s)")  # fmt: skip
-        index_mb = (work / "data" / "knowledge.db").stat().st_size / 1e6
-        print(f"knowledge.db: {index_mb:.0f} MB ({index_mb / (report.bytes / 1e6):.1f}x the text)")
-        again = knowledge.update(source.id)
-        print(f"an update with nothing changed: {again.seconds * 1000:.0f} ms")
-        print(f"queries at {args.files} files (target: under 50 ms at 10,000 files):")
-        queries(knowledge, args.runs)
-
-        if args.more:
-            write(folder, args.files, args.more, int(args.more_kb * 1000), seed=2)
-            more = knowledge.update(source.id)
-            rate = more.files_read / more.seconds
-            print(f"added {more.files_read} files, {more.bytes / 1e6:.1f} MB in "
-                  f"{more.seconds:.1f} s ({rate:.0f} files/s)")  # fmt: skip
-            print(f"queries at {args.files + args.more} files:")
-            queries(knowledge, args.runs)
-        knowledge.close()
+        if args.mb > 0:
+            lexical_bench(work, args)
+        for dims in args.dims if args.vectors else ():
+            vector_bench(work, args.vectors, dims, args.runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def lexical_bench(work: Path, args: argparse.Namespace) -> None:
+    folder = work / "documents"
+    started = time.perf_counter()
+    size = int(args.mb * 1_000_000 / args.files)
+    written = write(folder, 0, args.files, size, seed=1)
+    print(f"wrote {args.files} files, {written / 1e6:.1f} MB in "
+          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+
+    knowledge = Knowledge(DataDir(work / "data"))
+    source = knowledge.add(folder)
+    report = knowledge.update(source.id)
+    files_s = report.files_read / report.seconds
+    mb_s = report.bytes / 1e6 / report.seconds
+    print(f"indexed {report.files_read} files, {report.bytes / 1e6:.1f} MB, "
+          f"{report.chunks} chunks in {report.seconds:.1f} s: {files_s:.0f} files/s, "
+          f"{mb_s:.2f} MB/s (target: 100 MB in under 60 s)")  # fmt: skip
+    index_mb = (work / "data" / "knowledge.db").stat().st_size / 1e6
+    print(f"knowledge.db: {index_mb:.0f} MB ({index_mb / (report.bytes / 1e6):.1f}x the text)")
+    again = knowledge.update(source.id)
+    print(f"an update with nothing changed: {again.seconds * 1000:.0f} ms")
+    print(f"queries at {args.files} files (target: under 50 ms at 10,000 files):")
+    queries(knowledge, args.runs)
+
+    if args.more:
+        write(folder, args.files, args.more, int(args.more_kb * 1000), seed=2)
+        more = knowledge.update(source.id)
+        rate = more.files_read / more.seconds
+        print(f"added {more.files_read} files, {more.bytes / 1e6:.1f} MB in "
+              f"{more.seconds:.1f} s ({rate:.0f} files/s)")  # fmt: skip
+        print(f"queries at {args.files + args.more} files:")
+        queries(knowledge, args.runs)
+    knowledge.close()
 
 
 if __name__ == "__main__":

@@ -153,24 +153,29 @@ def by_source(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
 
 
 def load(conn: sqlite3.Connection, model: str) -> Matrix:
-    """Every vector of ``model``, in one matrix (vectors of another length than the first's,
-    which a model does not make, are left out)."""
-    rows = conn.execute(
-        f"SELECT v.chunk, f.source, v.vector FROM {VECTORS} AS v "  # noqa: S608
-        "JOIN chunks AS c ON c.id = v.chunk JOIN files AS f ON f.id = c.file "
-        "WHERE v.model = ? ORDER BY v.chunk",
-        [model],
-    ).fetchall()
-    size = len(rows[0][2]) if rows else 0
-    rows = [row for row in rows if len(row[2]) == size]
-    ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-    sources = np.fromiter((row[1] for row in rows), dtype=np.int64, count=len(rows))
-    blob = b"".join(row[2] for row in rows)
-    dims = size // DTYPE.itemsize
-    vectors = np.frombuffer(blob, dtype=DTYPE).reshape(len(rows), dims) if rows else None
-    if vectors is None:
-        vectors = np.zeros((0, 0), dtype=np.float32)
-    return Matrix(model, ids, sources, vectors.astype(np.float32, copy=False))
+    """Every vector of ``model``, in one matrix, filled row by row (never all the BLOBs and
+    the matrix at once). A model makes vectors of one length: any of another length than the
+    shortest is left out."""
+    joined = (
+        f"FROM {VECTORS} AS v JOIN chunks AS c ON c.id = v.chunk "
+        "JOIN files AS f ON f.id = c.file WHERE v.model = ?"
+    )
+    count, size = conn.execute(
+        f"SELECT count(*), min(length(v.vector)) {joined}", [model]
+    ).fetchone()
+    dims = (size or 0) // DTYPE.itemsize
+    ids = np.empty(count, dtype=np.int64)
+    sources = np.empty(count, dtype=np.int64)
+    matrix = np.empty((count, dims), dtype=np.float32)
+    kept = 0
+    for chunk, source, blob in conn.execute(
+        f"SELECT v.chunk, f.source, v.vector {joined} ORDER BY v.chunk", [model]
+    ):
+        if kept < count and len(blob) == size:
+            ids[kept], sources[kept] = chunk, source
+            matrix[kept] = np.frombuffer(blob, dtype=DTYPE)
+            kept += 1
+    return Matrix(model, ids[:kept], sources[:kept], matrix[:kept])
 
 
 def stamp(conn: sqlite3.Connection) -> tuple[int, int]:

@@ -36,6 +36,11 @@ GEMINI_BATCH = 100
 # is at most about a token, in any script); Gemini cuts what is over its limit itself
 MAX_CHARS = 8_000
 EMBEDDING_KINDS = ("openai", "openai-compatible", "openai-responses", "gemini")
+# the length asked of the models that can shorten their vectors (OpenAI's text-embedding-3
+# models, 1,536 and 3,072 long; Google's gemini-embedding, 3,072): every chunk's vector is
+# in memory for a search, and at 768 the matrix of 100,000 chunks is 307 MB, not 614 or 1,229
+# (docs/knowledge.md, "Vectors"). A server of another kind is asked for its own length.
+DIMENSIONS = 768
 
 
 class ProviderConfig(Protocol):
@@ -169,7 +174,9 @@ class OpenAIEmbedder(ProviderEmbedder):
         client.close()
 
     def _request(self, client: Any, texts: list[str]) -> tuple[list[list[float]], int]:
-        response = client.embeddings.create(model=self.name, input=texts)
+        shorter = self.kind != "openai-compatible" and self.name.startswith("text-embedding-3")
+        extra = {"dimensions": DIMENSIONS} if shorter else {}
+        response = client.embeddings.create(model=self.name, input=texts, **extra)
         data = sorted(response.data, key=lambda item: item.index)
         usage = getattr(response, "usage", None)
         tokens = getattr(usage, "total_tokens", None) or getattr(usage, "prompt_tokens", 0)
@@ -208,7 +215,12 @@ class GeminiEmbedder(ProviderEmbedder):
         http.close()  # given to the SDK, which leaves it open
 
     def _request(self, client: Any, texts: list[str]) -> tuple[list[list[float]], int]:
-        response = client[0].models.embed_content(model=self.name, contents=texts)
+        from google.genai import types
+
+        config = None
+        if self.name.startswith("gemini-embedding"):
+            config = types.EmbedContentConfig(output_dimensionality=DIMENSIONS)
+        response = client[0].models.embed_content(model=self.name, contents=texts, config=config)
         vectors = [list(e.values or ()) for e in response.embeddings or ()]
         usage = getattr(response, "usage_metadata", None)
         return vectors, int(getattr(usage, "prompt_token_count", None) or 0)

@@ -11,6 +11,7 @@ from app.errors import AuthFailed, RateLimited, UnknownModel
 from app.keys import Keys
 from app.knowledge.index import KnowledgeError
 from app.providers.embeddings import (
+    DIMENSIONS,
     GEMINI_BATCH,
     OPENAI_BATCH,
     GeminiEmbedder,
@@ -63,6 +64,7 @@ def test_openai_uses_its_key_and_the_environment_base_url() -> None:
     [sent] = server.requests
     assert sent.headers["authorization"] == "Bearer sk-env"
     assert sent.json["model"] == "text-embedding-3-small"
+    assert sent.json["dimensions"] == DIMENSIONS  # asked shorter (an OpenAI-compatible: not)
 
 
 def test_floats_from_a_server_that_ignores_base64_are_read_too() -> None:
@@ -92,6 +94,7 @@ def test_gemini_embeds_through_batch_embed_contents() -> None:
     assert first.json["requests"][0] == {
         "model": "models/gemini-embedding-001",
         "content": {"parts": [{"text": "passage 0 about cats"}], "role": "user"},
+        "outputDimensionality": DIMENSIONS,
     }
 
 
