@@ -381,6 +381,11 @@ class Library:
             self._emit(Arrived(conversation.id, received.branches))
         return received
 
+    def receive_many(self, items: list[tuple[Header, list[AnyEntry]]]) -> list[Received]:
+        """``receive`` for many (a first pull): those new here are written as one batch and
+        indexed in one transaction (``merge.receive_new``)."""
+        return merge.receive_new(self, items)
+
     def _receive_locked(self, conversation: Conversation, entries: list[AnyEntry]) -> Received:
         appender = conversation.appender
         while True:

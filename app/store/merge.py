@@ -1,17 +1,24 @@
 """Entries from other devices joining a conversation (sync; docs/sync.md): which of them are
 new here, and an order in which each can be appended after what it refers to.
 
-Pure: ``Library.receive`` writes what this module arranges.
+Pure but for ``receive_new``: ``Library.receive`` writes what this module arranges.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from app.history import ROOT, AnyEntry, Compression, Exclude, History, Select, entry_id
+from app.errors import StorageError
+from app.history import ROOT, AnyEntry, Compression, Exclude, History, Select, encode, entry_id
 from app.history.entries import MESSAGE_KINDS
+
+if TYPE_CHECKING:
+    from app.store.conversation import Received
+    from app.store.library import Library
+    from app.store.transcript import Header
 
 
 def needs(entry: AnyEntry) -> str | None:
@@ -109,3 +116,60 @@ def new_branches(history: History, written: list[AnyEntry]) -> tuple[int, ...]:
     return tuple(
         e.seq for e in written if history.is_message(e.seq) and history.siblings(e.seq)[0] != e.seq
     )
+
+
+def receive_new(library: Library, items: list[tuple[Header, list[AnyEntry]]]) -> list[Received]:
+    """``Library.receive`` of many conversations at once (``Library.receive_many``): those
+    new here (neither in the list nor in the trash) are written together, durable with one
+    sync of the file system (``writers.write_new``), and indexed in one transaction; the
+    others, and any made meanwhile, are received one by one. Under the library's writer
+    lease: a kill part-way leaves whole transcripts, which the next open's reconcile
+    indexes. One ``Received`` per item, in their order."""
+    from app.store import writers
+    from app.store.conversation import Received
+    from app.store.events import Arrived, Imported
+
+    found: dict[int, Received] = {}
+    new: list[tuple[int, Header, History, list[AnyEntry]]] = []
+    for n, (header, entries) in enumerate(items):
+        path = library._path(header.id)  # (the store's own)
+        if path.exists() or library.trash.holds(header.id):
+            continue
+        ready, held = arrange(entries, lambda _: False)
+        if not ready:  # nothing that can stand yet: made when what it follows arrives
+            found[n] = Received(header.id, [], held)
+        else:
+            new.append((n, header, History(renumbered(ready, 1)), held))
+    lease, reconciler = library._lease, library._reconciler
+    files = [(library._path(h.id), _file(h, history)) for _, h, history, _ in new]
+    written: list[bool] = []
+    with lease.writing(), reconciler.folders_followed():
+        try:
+            written = writers.write_new(files)
+        except OSError as exc:
+            from app.store.transcript import storage_error
+
+            raise storage_error("create", library.data.conversations, exc) from exc
+        try:
+            with library.index.transaction():
+                for (_, header, history, _), (path, data), done in zip(
+                    new, files, written, strict=True
+                ):
+                    if done:
+                        mtime = path.stat().st_mtime_ns
+                        library.index.put(header, list(history), len(data), mtime)
+        except (StorageError, OSError) as exc:  # the transcripts are safe; reconcile indexes
+            lease.mark()
+            library.warnings.append(f"received, but the list may be out of date: {exc}")
+    for (n, header, history, held), (_, data), done in zip(new, files, written, strict=True):
+        if done:
+            library._emit(Imported(header.id))
+            library._emit(Arrived(header.id, created=True))
+            found[n] = Received(header.id, list(history), held, created=True, size=len(data))
+    return [found[n] if n in found else library.receive(*item) for n, item in enumerate(items)]
+
+
+def _file(header: Header, history: History) -> bytes:
+    """A new transcript's bytes (as ``transcript.create`` writes them)."""
+    lines = [msgspec.json.encode(header), *(encode(entry) for entry in history)]
+    return b"\n".join(lines) + b"\n"

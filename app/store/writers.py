@@ -154,6 +154,63 @@ def leftovers(folder: Path) -> Leftovers:
     return found
 
 
+def write_new(files: list[tuple[Path, bytes]]) -> list[bool]:
+    """Write new files together (a sync's first pull: ``Library.receive_many``), each whole
+    or not at all and never over one that exists; True for each written, False where its
+    name was taken. Each is written aside (``.<name>.<pid>.<random>.new``, which reconcile
+    clears when a kill left it), all are made durable at once (one ``syncfs`` of their file
+    system, or an fsync each where there is none), then linked to their names, and each
+    folder synced once. Raises OSError; nothing staged outlives it."""
+    staged: list[Path] = []
+    written: list[bool] = []
+    try:
+        for path, data in files:
+            staging = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
+            fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            staged.append(staging)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+        folders = sorted({path.parent for path, _ in files})
+        if not _sync_file_system(folders[0] if folders else None):
+            for staging in staged:
+                _fsync_path(staging)
+        for (path, _), staging in zip(files, staged, strict=True):
+            try:
+                os.link(staging, path)  # fails rather than overwrite
+                written.append(True)
+            except FileExistsError:
+                written.append(False)
+        for folder in folders:
+            _fsync_path(folder)
+    finally:
+        for staging in staged:
+            with contextlib.suppress(OSError):
+                staging.unlink()
+    return written
+
+
+def _sync_file_system(folder: Path | None) -> bool:
+    """``syncfs`` of the file system ``folder`` is on (Linux): every file written there is
+    durable after it, in one call. False where it cannot be used."""
+    if folder is None or not hasattr(os, "sched_getaffinity"):  # (Linux only)
+        return False
+    try:
+        import ctypes
+
+        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        return False
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        return bool(syncfs(fd) == 0)
+    finally:
+        os.close(fd)
+
+
 def _sync_folder(folder: Path) -> None:
     with contextlib.suppress(OSError):  # not every file system syncs a folder
         _fsync_path(folder)

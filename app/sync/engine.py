@@ -3,12 +3,12 @@
 One ``sync`` at a time per library (``state.exclusive``). It is blocking: the window runs it
 on a worker thread. Everything it changes here goes through the ``Library`` (``receive``,
 ``delete``, ``restore``, ``pin``); everything it writes there is an object of this device's
-own (``app/sync/layout.py``), committed by the device's manifest, which is written last.
+own (``app/sync/layout.py``), committed by the device's head, which is written last.
 The steps: ``pull.py`` receives, ``push.py`` sends, ``flag_events.py`` carries pins, deletes
 and restores both ways, ``shared_settings.py`` the settings; ``run.py`` is what they share.
 
 What can interrupt it (a kill, a dropped connection, a full remote, ``cancel``) leaves both
-sides consistent: a batch not yet named by a manifest is ignored by readers and sent again;
+sides consistent: a batch not yet named by a commit is ignored by readers and sent again;
 entries are merged by id, so nothing arrives twice.
 """
 
@@ -38,9 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KEPT_BY_SYNC", "Cancelled", "SyncBusy", "SyncReport", "open_vault", "sync"]
 
-BATCH = 200  # conversations sent per manifest: a sync cut short keeps what it committed;
-# at least a quarter of what the manifest names already, since each manifest names them all
-# (a fixed batch made a first push's manifests grow with the square of the library: docs/sync.md)
+BATCH = 200  # conversations sent per commit: a sync cut short keeps what it committed
 
 
 def open_vault(config: SyncConfig, environ: Mapping[str, str]) -> Vault:

@@ -1,7 +1,10 @@
 """The objects sync keeps on a remote, and the one way to read and write them (docs/sync.md).
 
     crosstalk-sync.json         the marker (app/sync/marker.py)
-    manifests/<D>-<M>           device D's manifest, its M-th: the commit point of its pushes
+    heads/<D>-<M>               device D's newest commit, its M-th: the commit point of its pushes
+    changes/<D>/<M>             what D's M-th commit sent: the conversations' last batches
+    manifests/<D>-<M>           D's snapshot as of its M-th commit: every conversation's last batch
+    manifests/<D>-999999999999  D's sign to a Crosstalk from before heads: update (STOP)
     segments/<D>/<C>/<N>        entries D sent for conversation C, its N-th batch
     events/<D>/<N>              D's pins, unpins, deletes and restores, its N-th batch
     blobs/<H>                   attachment bytes by SHA-256
@@ -15,6 +18,7 @@ half-read.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -29,14 +33,20 @@ if TYPE_CHECKING:
     from app.sync.remote import Remote, RemoteObject
 
 VERSION = 1
+LOG = 2  # the layout of heads and changes (a ``Manifest.log`` of 0: a device from before it)
+STOP = 999_999_999_999  # the number of a device's sign to older Crosstalks (``stop_sign``)
 T = TypeVar("T")
 SETTINGS = re.compile(r"settings/([0-9a-f]{16})-(\d{12})")
+HEADS = re.compile(r"heads/([0-9a-f]{16})-(\d{12})")
 _MANIFEST = re.compile(r"manifests/([0-9a-f]{16})-(\d{12})")
 _encoder = msgspec.json.Encoder()
 
 
 class Manifest(msgspec.Struct, kw_only=True):
-    """What device ``device`` has sent: per conversation key, its last batch number."""
+    """What device ``device`` has sent: per conversation key, its last batch number. Before
+    heads and changes (``log`` 0), a device wrote one at every commit; now it is a snapshot,
+    written now and then, that a device new to the remote (or far behind) reads at once
+    instead of every change before it; a Crosstalk from before reads it as it did."""
 
     format: str = "crosstalk.sync.manifest"
     version: int = VERSION
@@ -50,10 +60,42 @@ class Manifest(msgspec.Struct, kw_only=True):
     # fetches a project's transcript, which it could not read (version 3) and which would
     # stop its every sync.
     projects: dict[str, int] = {}
+    log: int = 0  # LOG: a snapshot of a device that commits with heads and changes
 
     def batches(self) -> dict[str, int]:
         """Every key's last batch, conversations' and projects' alike."""
         return {**self.conversations, **self.projects}
+
+
+class Change(msgspec.Struct, kw_only=True):
+    """What device ``device``'s commit ``number`` sent: the last batch of each conversation
+    it sent (only those), and its last events batch; ``seen``: how far it had applied each
+    other device's commits (``prune``: a device's old changes go once every device read
+    them); ``snapshot``: its newest snapshot then."""
+
+    format: str = "crosstalk.sync.change"
+    version: int = VERSION
+    device: str
+    number: int
+    conversations: dict[str, int] = {}
+    projects: dict[str, int] = {}
+    events: int = 0
+    snapshot: int = 0
+    seen: dict[str, int] = {}
+    written_at: str = ""
+
+    def batches(self) -> dict[str, int]:
+        return {**self.conversations, **self.projects}
+
+
+class Head(msgspec.Struct, kw_only=True):
+    """A device's newest commit: its name says the number, so a listing of ``heads/`` says
+    what every device has committed (what a sync with nothing new costs)."""
+
+    format: str = "crosstalk.sync.head"
+    version: int = VERSION
+    device: str
+    number: int
 
 
 class SegmentHead(msgspec.Struct, kw_only=True):
@@ -105,10 +147,24 @@ class Listing:
 
     manifests: dict[str, str] = field(default_factory=dict)  # device -> object name
     stale: list[str] = field(default_factory=list)  # older manifests still listed
+    stops: set[str] = field(default_factory=set)  # devices whose stop sign is there
+
+    def number(self, device: str) -> int:
+        """The number in the name of ``device``'s newest object (0: none)."""
+        name = self.manifests.get(device)
+        return int(name.rpartition("-")[2]) if name else 0
 
 
 def manifest_name(device: str, number: int) -> str:
     return f"manifests/{device}-{number:012d}"
+
+
+def head_name(device: str, number: int) -> str:
+    return f"heads/{device}-{number:012d}"
+
+
+def change_name(device: str, number: int) -> str:
+    return f"changes/{device}/{number:012d}"
 
 
 def settings_name(device: str, number: int) -> str:
@@ -122,6 +178,9 @@ def list_manifests(objects: list[RemoteObject], pattern: re.Pattern[str] = _MANI
     for obj in sorted(objects, key=lambda o: o.name):  # by device, then number
         match = pattern.fullmatch(obj.name)
         if match is None:
+            continue
+        if int(match[2]) == STOP:
+            listing.stops.add(match[1])
             continue
         previous = listing.manifests.get(match[1])
         if previous is not None:
@@ -141,6 +200,7 @@ class Vault:
         self.device = device
         self.settings = settings  # settings travel too (``[sync] settings``)
         self.requests = 0
+        self._counting = threading.Lock()  # (objects are fetched on several threads)
 
     @property
     def description(self) -> str:
@@ -164,21 +224,31 @@ class Vault:
 
     # --- objects ------------------------------------------------------------------------------
 
+    def _count(self) -> None:
+        with self._counting:
+            self.requests += 1
+
     def put(self, name: str, data: bytes) -> None:
-        self.requests += 1
+        self._count()
         self.remote.put(name, self.sealer.seal(name, data) if self.sealer else data)
 
     def get(self, name: str) -> bytes:
-        self.requests += 1
+        self._count()
         data = self.remote.get(name)
         return self.sealer.open(name, data) if self.sealer else data
 
     def find(self, prefix: str) -> list[RemoteObject]:
-        self.requests += 1
+        self._count()
         return self.remote.list(prefix)
 
+    def put_manifest_sized(self, manifest: Manifest) -> int:
+        """Write ``manifest`` (a snapshot); its size in bytes."""
+        data = _encoder.encode(manifest)
+        self.put(manifest_name(manifest.device, manifest.number), data)
+        return len(data)
+
     def delete(self, name: str) -> None:
-        self.requests += 1
+        self._count()
         self.remote.delete(name)
 
     # --- what they hold -----------------------------------------------------------------------
@@ -190,6 +260,32 @@ class Vault:
 
     def get_manifest(self, name: str) -> Manifest:
         return _decoded(name, self.get(name), Manifest, "crosstalk.sync.manifest")
+
+    def put_stop_sign(self, device: str) -> None:
+        """The sign that tells a Crosstalk from before heads and changes to update: a manifest
+        of a newer version, the newest of ``device``'s, which such a Crosstalk reads before it
+        applies anything (and refuses, whole); this one skips it by its number."""
+        sign = {
+            "format": "crosstalk.sync.manifest",
+            "version": LOG,
+            "device": device,
+            "number": STOP,
+            "note": "sync format 2 (heads and changes): update Crosstalk",
+        }
+        self.put(manifest_name(device, STOP), _encoder.encode(sign))  # fmt: skip
+
+    def put_change(self, change: Change) -> int:
+        """Write ``change``; its size in bytes."""
+        data = _encoder.encode(change)
+        self.put(change_name(change.device, change.number), data)
+        return len(data)
+
+    def get_change(self, device: str, number: int) -> Change:
+        name = change_name(device, number)
+        return _decoded(name, self.get(name), Change, "crosstalk.sync.change")
+
+    def put_head(self, head: Head) -> None:
+        self.put(head_name(head.device, head.number), _encoder.encode(head))
 
     def put_segment(self, head: SegmentHead, entries: list[AnyEntry]) -> str:
         name = self.segment_name(head.device, head.conversation.id, head.number)

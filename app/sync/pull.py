@@ -1,10 +1,11 @@
 """Receiving: what other devices committed since this one last looked, merged into the
 library by id (``Library.receive``), with the attachments it names.
 
-Each device's manifest names its batches of each conversation (segments) and of its events;
-a batch is applied once, and the state notes how far each device's were applied. A batch
-whose entries refer to entries not on the remote yet is held back and fetched again next
-time. Entries received are noted as on the remote, never to be sent back.
+Each device's commits (``log.py``) name its batches of each conversation (segments) and of
+its events; a batch is applied once, and the state notes how far each device's were applied.
+A batch whose entries refer to entries not on the remote yet is held back and fetched again
+next time. Entries received are noted as on the remote, never to be sent back. Many
+conversations are fetched on several threads and merged in batches (``bulk.py``).
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from app.errors import CrosstalkError, NotFound
-from app.history import AnyEntry, entry_id
+from app.errors import NotFound
+from app.history import AnyEntry
 from app.notes import SyncWarning
-from app.store import blobs, merge, transcript
-from app.sync import flag_events, layout
-from app.sync import state as states
+from app.store import blobs, merge
+from app.sync import bulk, flag_events, layout, log
+from app.sync.bulk import Fetched
 from app.sync.errors import DamagedObject, ObjectMissing
-from app.sync.layout import Event, Manifest
+from app.sync.layout import Event
 from app.sync.run import Run, blobs_named, on_remote
 from app.sync.state import Peer, Sent
 
@@ -30,31 +31,37 @@ if TYPE_CHECKING:
 def receive(run: Run) -> None:
     """Everything other devices committed that this device has not applied yet: their
     conversations' new batches, their pins, deletes and restores, and (``[sync] settings``)
-    their settings."""
+    their settings. With nothing new, it costs two listings (``heads/``, ``manifests/``)."""
     state, report = run.state, run.report
     run.progress("listing", 0, 1)
-    listing = layout.list_manifests(run.vault.find("manifests/"))
-    _adopt_own(run, listing.manifests.get(run.device))
-    changed: list[tuple[str, str, Manifest]] = []
-    for device, name in listing.manifests.items():
+    run.heads = layout.list_manifests(run.vault.find("heads/"), layout.HEADS)
+    run.manifests = layout.list_manifests(run.vault.find("manifests/"))
+    older = log.older_devices(run.heads, run.manifests)
+    if older and run.device not in run.manifests.stops and not run.dry_run:
+        # a Crosstalk from before heads and changes: told to update before it reads what
+        # it could not follow
+        run.vault.put_stop_sign(run.device)
+    log.adopt_own(run)
+    changed: list[log.View] = []
+    for device in sorted(set(run.heads.manifests) | set(run.manifests.manifests)):
         if device == run.device:
             continue
         report.devices += 1
-        if state.peers.get(device, Peer()).manifest != name:
-            changed.append((device, name, manifest(run, name, device)))
+        if (view := log.newer(run, device)) is not None:
+            changed.append(view)
     run.progress("listing", 1, 1)
     wanted: dict[str, list[tuple[str, int]]] = {}  # conversation key -> (device, batch)
-    for device, _, found in changed:
-        done = state.peers.get(device, Peer()).conversations
-        for key, last in found.batches().items():
+    for view in changed:
+        done = state.peers.get(view.device, Peer()).conversations
+        for key, last in view.batches.items():
             for number in range(done.get(key, 0) + 1, last + 1):
-                wanted.setdefault(key, []).append((device, number))
-    held_back = _receive_conversations(run, wanted)
+                wanted.setdefault(key, []).append((view.device, number))
+    held_back = bulk.receive(run, wanted, fetch, apply)
     events: list[Event] = []
-    for device, _, found in changed:
-        first = state.peers.get(device, Peer()).events + 1
-        for number in range(first, found.events + 1):
-            events += run.vault.get_events(run.vault.events_name(device, number)).events
+    for view in changed:
+        first = state.peers.get(view.device, Peer()).events + 1
+        for number in range(first, view.events + 1):
+            events += run.vault.get_events(run.vault.events_name(view.device, number)).events
     flag_events.apply(run, events)
     if run.vault.settings:
         from app.sync import shared_settings
@@ -62,70 +69,17 @@ def receive(run: Run) -> None:
         shared_settings.receive(run)
     if run.dry_run:
         return
-    for device, name, found in changed:
-        peer = state.peers.setdefault(device, Peer())
-        peer.events = found.events
-        if not any(d == device for d, _ in held_back):
-            peer.manifest = name
+    for view in changed:
+        peer = state.peers.setdefault(view.device, Peer())
+        peer.events = max(peer.events, view.events)
+        if view.seen is not None:
+            peer.seen_me = view.seen.get(run.device, peer.seen_me)
+        if not any(d == view.device for d, _ in held_back):
+            peer.manifest, peer.head = view.manifest, view.head
 
 
-def _receive_conversations(
-    run: Run, wanted: dict[str, list[tuple[str, int]]]
-) -> set[tuple[str, str]]:
-    """Fetch and merge each conversation's batches; the (device, key) not applied whole."""
-    total = sum(len(batches) for batches in wanted.values())
-    fetched = 0
-    held_back: set[tuple[str, str]] = set()
-    for key, batches in wanted.items():
-        run.check_cancel()
-        if not _receive_conversation(run, key, batches):
-            held_back.update((device, key) for device, _ in batches)
-        fetched += len(batches)
-        run.progress("receiving", fetched, total)
-        if not run.dry_run:
-            for device, number in batches:
-                if (device, key) not in held_back:
-                    peer = run.state.peers.setdefault(device, Peer())
-                    peer.conversations[key] = max(peer.conversations.get(key, 0), number)
-    return held_back
-
-
-def manifest(run: Run, name: str, device: str) -> Manifest:
-    """The manifest ``name``, which must be ``device``'s."""
-    found = run.vault.get_manifest(name)
-    if found.device != device:
-        raise DamagedObject(cause="other_device", remote=run.vault.description, name=name)
-    return found
-
-
-def _adopt_own(run: Run, name: str | None) -> None:
-    """This device's numbers from its newest manifest, when the state is behind it (the
-    state was lost, or a sync was killed between the manifest and the state). A remote
-    that has lost this device's manifest (emptied, or set up again) gets everything again."""
-    state = run.state
-    if name is None and state.manifest > 0:
-        run.report.warnings.append(SyncWarning(cause="remote_reset", remote=run.vault.description))
-        fresh = states.State(remote=state.remote, device=run.device)
-        for field_name in ("manifest", "segments", "events", "sent", "peers", "blobs_sent"):
-            setattr(state, field_name, getattr(fresh, field_name))
-        return
-    if name is None or name == layout.manifest_name(run.device, state.manifest):
-        return
-    own = manifest(run, name, run.device)
-    state.manifest = max(state.manifest, own.number)
-    state.events = max(state.events, own.events)
-    if own.projects:
-        state.projects = sorted(set(state.projects) | set(own.projects))
-    for key, number in own.batches().items():
-        for behind in range(state.segments.get(key, 0) + 1, number + 1):  # sent, not noted
-            segment = run.vault.get_segment(run.vault.segment_name_by_key(run.device, key, behind))
-            _on_remote(run, segment.head.conversation.id, segment.entries)
-        state.segments[key] = max(state.segments.get(key, 0), number)
-
-
-def _receive_conversation(run: Run, key: str, batches: list[tuple[str, int]]) -> bool:
-    """Fetch and merge one conversation's new batches; False if some entries had to be
-    held back (they refer to entries not on the remote yet)."""
+def fetch(run: Run, key: str, batches: list[tuple[str, int]]) -> Fetched:
+    """One conversation's new batches, from the remote (on a worker thread: ``bulk``)."""
     entries: list[AnyEntry] = []
     header = None
     for device, number in batches:
@@ -138,18 +92,35 @@ def _receive_conversation(run: Run, key: str, batches: list[tuple[str, int]]) ->
     assert header is not None
     if run.key_of(header.id) != key:
         raise DamagedObject(cause="other_conversation", remote=run.vault.description, key=key)
-    if header.id in run.state.sent and not run.library.holds(header.id):
-        # it was here and is gone for good (purged from the trash): it stays gone here,
-        # and the devices that still have it keep it
-        run.report.warnings.append(SyncWarning(cause="purged", conversation=header.id))
-        return True
-    if run.dry_run:
-        return _count_only(run, header.id, entries)
-    _fetch_blobs(run, entries)
-    received = run.library.receive(header, entries)
-    _note(run, received)
-    _on_remote(run, header.id, entries)  # (those here already, e.g. before a kill, too)
-    return not received.held
+    return Fetched(key, header, entries)
+
+
+def apply(run: Run, fetched: list[Fetched]) -> set[str]:
+    """Merge fetched conversations, those new here together (``Library.receive_many``);
+    the keys of those some entries of which had to be held back (they refer to entries
+    not on the remote yet)."""
+    held: set[str] = set()
+    todo: list[Fetched] = []
+    for one in fetched:
+        cid = one.header.id
+        if cid in run.state.sent and not run.library.holds(cid):
+            # it was here and is gone for good (purged from the trash): it stays gone here,
+            # and the devices that still have it keep it
+            run.report.warnings.append(SyncWarning(cause="purged", conversation=cid))
+        elif run.dry_run:
+            if not _count_only(run, cid, one.entries):
+                held.add(one.key)
+        else:
+            _fetch_blobs(run, one.entries)
+            todo.append(one)
+    items = [(one.header, one.entries) for one in todo]
+    for one, received in zip(todo, run.library.receive_many(items), strict=True):
+        _note(run, received)
+        if not received.created:  # (those here already, e.g. before a kill, too)
+            log.note_on_remote(run, one.header.id, one.entries)
+        if received.held:
+            held.add(one.key)
+    return held
 
 
 def _count_only(run: Run, conversation_id: str, entries: list[AnyEntry]) -> bool:
@@ -197,28 +168,3 @@ def _note(run: Run, received: Received) -> None:
         sent.seq, sent.received = 0, []
     on_remote(sent, seqs)
     sent.size = received.size if sent.seq == max(seqs) else -1
-
-
-def _on_remote(run: Run, conversation_id: str, entries: list[AnyEntry]) -> None:
-    """Note entries known to be on the remote (by id) as such, whatever this device's
-    state said: received before a kill, or sent by a sync killed before it noted that.
-    They are never sent again."""
-    if run.dry_run:
-        return
-    seq_of: Callable[[str], int | None]
-    try:
-        seq_of = run.library.open(conversation_id).history.seq_of
-    except NotFound:  # in the trash
-        try:
-            loaded = transcript.load(run.library.trashed_file(conversation_id))
-        except (OSError, CrosstalkError):
-            return  # (sent again at worst, and merged by id there)
-        here = {entry_id(e): e.seq for e in loaded.entries}
-        seq_of = lambda key: here.get(key)  # noqa: E731
-    sent = run.state.sent.setdefault(conversation_id, Sent())
-    found = (seq_of(entry_id(e)) for e in entries)
-    seqs = {seq for seq in found if seq is not None and seq > sent.seq} - set(sent.received)
-    if not seqs:
-        return
-    on_remote(sent, seqs)
-    sent.size = -1

@@ -1,8 +1,8 @@
 """Sending: each conversation's entries the remote does not have yet, as a batch (segment)
 of this device's own, with the attachments they name; then this device's pins, deletes and
-restores. Nothing sent counts until a manifest names it (``commit``): a manifest is written
-every ``run.batch`` conversations or so, and last, so a sync cut short keeps what it
-committed and sends the rest again next time.
+restores. Nothing sent counts until a commit names it (``commit``: a change that says what
+was sent, and a head that points at it); one is made every ``run.batch`` conversations or
+so, and last, so a sync cut short keeps what it committed and sends the rest again next time.
 """
 
 from __future__ import annotations
@@ -16,11 +16,14 @@ from app.store import merge, transcript
 from app.sync import flag_events, layout
 from app.sync import state as states
 from app.sync.errors import RemoteError
-from app.sync.layout import Event, Events, Manifest, SegmentHead
+from app.sync.layout import Change, Event, Events, Head, Manifest, SegmentHead
 from app.sync.run import Run, blobs_named
 from app.sync.state import Sent
 
 KEPT_BY_SYNC = "sync"  # meta "kept_by" of the select that keeps a device's own branch active
+SNAPSHOT_AFTER = 64 * 1024  # bytes of changes since the last snapshot before a new one (at
+# least as many as the snapshot has: what snapshots cost stays in proportion to what changed)
+PRUNE_AT_ONCE = 8  # old changes removed per commit, at most
 
 Committed = list[tuple[str, str, int, Sent]]  # (conversation id, key, batch, then sent)
 
@@ -67,7 +70,7 @@ def send(run: Run) -> None:
                                           conversation=header), todo)  # fmt: skip
         committed.append((cid, key, number, now))
         state.segments[key] = number  # (in memory: the manifest makes it so)
-        if len(committed) >= max(run.batch, len(state.segments) // 4):  # (see engine.BATCH)
+        if len(committed) >= run.batch:  # (see engine.BATCH)
             commit(run, committed, None)
             committed = []
         run.progress("sending", done, len(candidates))
@@ -128,7 +131,8 @@ def _send_blobs(run: Run, entries: list[AnyEntry], remote: set[str] | None) -> s
 
 
 def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
-    """Write the manifest that names what was sent (the commit point), then note it."""
+    """Commit what was sent: its change, then the head that names it (the commit point),
+    then now and then a snapshot; then note it."""
     if run.dry_run:
         return
     state, device = run.state, run.device
@@ -137,24 +141,75 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
         run.vault.put_events(Events(device=device, number=number, events=events))
         state.events = number
     if committed or events:
-        previous = layout.manifest_name(device, state.manifest)
+        number = state.manifest + 1
         projects = set(state.projects)
-        manifest = Manifest(
+        batches = {key: n for _, key, n, _ in committed}
+        change = Change(
             device=device,
-            number=state.manifest + 1,
-            conversations={k: n for k, n in state.segments.items() if k not in projects},
+            number=number,
+            conversations={k: n for k, n in batches.items() if k not in projects},
+            projects={k: n for k, n in batches.items() if k in projects},
             events=state.events,
+            snapshot=state.snapshot,
+            seen={d: peer.head for d, peer in sorted(state.peers.items()) if peer.head},
             written_at=utc_now(),
-            projects={k: n for k, n in state.segments.items() if k in projects},
         )
-        run.vault.put_manifest(manifest)
-        state.manifest = manifest.number
-        if manifest.number > 1:  # the old one: only ever this device's own
+        state.log_bytes += run.vault.put_change(change)
+        state.first_change = state.first_change or number
+        run.vault.put_head(Head(device=device, number=number))
+        if state.heads:  # the old one: only ever this device's own
             with contextlib.suppress(RemoteError):
-                run.vault.delete(previous)
+                run.vault.delete(layout.head_name(device, state.heads))
+        state.manifest = state.heads = number
+        if not state.snapshot or state.log_bytes >= max(state.snapshot_bytes, SNAPSHOT_AFTER):
+            _snapshot(run)
+        _prune(run)
     for cid, _, _, sent in committed:
         state.sent[cid] = sent
     if events is not None:
         state.pins, state.trash = run.flags_seen
     if committed or events:  # (otherwise ``sync`` saves it at the end, if it changed)
         states.save(run.library.data, state)
+
+
+def _snapshot(run: Run) -> None:
+    """Everything this device has committed, in one object (a device new to the remote reads
+    it rather than every change); the one before it goes, and this device's manifests from
+    before heads and changes with it."""
+    state, device = run.state, run.device
+    projects = set(state.projects)
+    snapshot = Manifest(
+        device=device,
+        number=state.manifest,
+        conversations={k: n for k, n in state.segments.items() if k not in projects},
+        events=state.events,
+        written_at=utc_now(),
+        projects={k: n for k, n in state.segments.items() if k in projects},
+        log=layout.LOG,
+    )
+    size = run.vault.put_manifest_sized(snapshot)
+    older = {layout.manifest_name(device, state.snapshot)} if state.snapshot else set()
+    listed = run.manifests.manifests.get(device)
+    older |= {name for name in [listed, *run.manifests.stale] if name}
+    for name in sorted(older):
+        if name.startswith(f"manifests/{device}-") and name != layout.manifest_name(
+            device, snapshot.number
+        ):
+            with contextlib.suppress(RemoteError):
+                run.vault.delete(name)
+    run.manifests.stale = []
+    state.snapshot, state.snapshot_bytes, state.log_bytes = snapshot.number, size, 0
+
+
+def _prune(run: Run) -> None:
+    """Remove this device's changes that every device it knows has read, and that its
+    snapshot covers (a device new to the remote reads that): a few at each commit."""
+    state = run.state
+    others = [d for d in run.heads.manifests if d != run.device]
+    seen = [state.peers[d].seen_me if d in state.peers else 0 for d in others]
+    bound = min([state.snapshot, *seen])
+    first = max(state.pruned, state.first_change - 1) + 1
+    for number in range(first, min(bound, first + PRUNE_AT_ONCE - 1) + 1):
+        with contextlib.suppress(RemoteError):
+            run.vault.delete(layout.change_name(run.device, number))
+        state.pruned = number

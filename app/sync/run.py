@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from app.errors import CrosstalkError
 from app.history import AnyEntry, encode
 from app.store import blobs
-from app.sync.layout import Vault
+from app.sync.layout import Listing, Vault
 from app.sync.report import SyncReport
 from app.sync.state import Sent, State
 
@@ -39,10 +39,13 @@ class Run:
     dry_run: bool
     progress: ProgressFn
     cancel: threading.Event
-    batch: int  # conversations sent per manifest, about (``engine.BATCH``)
+    batch: int  # conversations sent per commit, about (``engine.BATCH``)
     report: SyncReport = field(init=False)
-    # pins and trash as this sync found them here, noted in the state with the last manifest
+    # pins and trash as this sync found them here, noted in the state with the last commit
     flags_seen: tuple[list[str], list[str]] = field(init=False)
+    # what this sync listed of ``heads/`` and ``manifests/`` (``pull.receive``)
+    heads: Listing = field(default_factory=Listing)
+    manifests: Listing = field(default_factory=Listing)
 
     def __post_init__(self) -> None:
         self.report = SyncReport(dry_run=self.dry_run)

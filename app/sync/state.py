@@ -47,16 +47,24 @@ class Sent(msgspec.Struct, kw_only=True):
 class Peer(msgspec.Struct, kw_only=True):
     """Another device: its manifest last applied, and how far each part of it was applied."""
 
-    manifest: str = ""
+    manifest: str = ""  # (a device from before heads and changes; or one's snapshot)
     conversations: dict[str, int] = {}  # conversation key -> last batch applied
     events: int = 0
+    head: int = 0  # its last commit applied (heads and changes)
+    seen_me: int = 0  # how far it had applied this device's commits, as it last said
 
 
 class State(msgspec.Struct, kw_only=True):
     version: int = VERSION
     remote: str = ""  # the URL and device this state is about: another means a fresh state
     device: str = ""
-    manifest: int = 0  # this device's last manifest number
+    manifest: int = 0  # this device's last commit (its head; before heads, its manifest)
+    heads: int = 0  # the number of this device's head object on the remote (0: none written)
+    snapshot: int = 0  # this device's newest snapshot (``manifests/<D>-<M>``; 0: none yet)
+    snapshot_bytes: int = 0  # its size, and the changes' written since: when they pass it,
+    log_bytes: int = 0  # a new snapshot is written
+    first_change: int = 0  # this device's first change object, and the last one pruned
+    pruned: int = 0
     segments: dict[str, int] = {}  # conversation key -> this device's last batch number
     projects: list[str] = []  # the keys in ``segments`` that are projects' (Manifest.projects)
     events: int = 0  # this device's last events batch
