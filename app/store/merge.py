@@ -7,7 +7,7 @@ Pure but for ``receive_new``: ``Library.receive`` writes what this module arrang
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -17,7 +17,6 @@ from app.history.entries import MESSAGE_KINDS
 
 if TYPE_CHECKING:
     from app.store.conversation import Received
-    from app.store.library import Library
     from app.store.transcript import Header
 
 
@@ -118,13 +117,14 @@ def new_branches(history: History, written: list[AnyEntry]) -> tuple[int, ...]:
     )
 
 
-def receive_new(library: Library, items: list[tuple[Header, list[AnyEntry]]]) -> list[Received]:
+def receive_new(library: Any, items: list[tuple[Header, list[AnyEntry]]]) -> list[Received]:
     """``Library.receive`` of many conversations at once (``Library.receive_many``): those
     new here (neither in the list nor in the trash) are written together, durable with one
     sync of the file system (``writers.write_new``), and indexed in one transaction; the
     others, and any made meanwhile, are received one by one. Under the library's writer
     lease: a kill part-way leaves whole transcripts, which the next open's reconcile
-    indexes. One ``Received`` per item, in their order."""
+    indexes. One ``Received`` per item, in their order. (``library``: the ``Library``, which
+    imports this module.)"""
     from app.store import writers
     from app.store.conversation import Received
     from app.store.events import Arrived, Imported
