@@ -348,3 +348,44 @@ def test_no_sources_no_search_unless_asked(
 class _Named:
     def __init__(self, name: str) -> None:
         self.name = name
+
+
+def test_the_next_request_shows_the_passages_and_the_sources_to_be_searched(
+    library: Library, tmp_path: Path, server: WireServer
+) -> None:
+    from app.inspect.next_request import KNOWLEDGE_PART, next_request
+
+    folder = documents(tmp_path)
+    conversation = library.create()
+    indexed(library.data, folder, conversation=conversation.id)
+    services = services_for(library, settings_for(server))
+    before = next_request(services, conversation, CHAT, draft="Who designed Bell Rock?")
+    *_, planned, draft = before.carried
+    assert (planned.kind, planned.tokens, planned.pending) == (KNOWLEDGE_PART, 0, True)
+    assert planned.text == str(folder.resolve()) and draft.kind == "draft"
+    assert before.knowledge_sources == (str(folder.resolve()),)
+
+    # an input searched for and not answered yet (the reply is what a retry sends)
+    question = library.append(conversation, ModelInput(text="Who designed Bell Rock?"))
+    assert isinstance(question, ModelInput)
+    step = services.runner.knowledge
+    assert step is not None
+    provider, model = services.models.resolve(CHAT)
+    record = on_loop(step.retrieve(library, services.models, conversation, question,
+                                   services.contexts, provider, model, None))  # fmt: skip
+    assert record is not None and record.sent
+    shown = next_request(services, conversation, CHAT)
+    passages, asked = shown.carried
+    assert (passages.kind, passages.seq, passages.pending) == (KNOWLEDGE_PART, None, False)
+    assert passages.text == record.block() and passages.tokens > 0
+    assert (asked.seq, asked.text) == (question.seq, "Who designed Bell Rock?")
+    assert shown.tokens == sum(row.tokens for row in shown.carried)
+    assert shown.body is not None
+    assert shown.body["messages"][-1]["content"].startswith(BLOCK_HEAD)
+    assert shown.knowledge_sources == ()  # the question was searched already
+    # once it is answered, the next request carries the passages no more
+    server.enqueue(Reply(chunks=oe.chat_reply("Stevenson [1].")))
+    on_loop(services.runner.regenerate(conversation, CHAT))
+    after = next_request(services, conversation, CHAT, draft="Thanks")
+    assert [row.kind for row in after.carried if not row.pending].count(KNOWLEDGE_PART) == 0
+    assert BLOCK_HEAD not in json.dumps(after.body)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from app.composition import Services
     from app.context.service import Named
     from app.history import Attachment, ModelOutput
+    from app.knowledge.retrieval import Retrieval
     from app.store import Conversation
     from app.store.projects import Project
 
@@ -112,9 +113,21 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return await runner.run(
             conversation, spec, text, system=args.system, tools=tools, on_event=show,
             on_context=show_context, tuning=tuning_of(args), attachments=attachments,
+            knowledge=getattr(args, "knowledge", None), on_knowledge=show_knowledge,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
+
+
+def show_knowledge(record: Retrieval) -> None:
+    """What the knowledge step searched and found, on stderr: "searching your documents:
+    'the query' → 6 passages", and why the question was searched as written when a rewrite
+    was tried and failed (or there was nothing to search)."""
+    sent = len(record.sent)
+    count = f"{sent} passage{'' if sent == 1 else 's'}"
+    print(f"searching your documents: '{record.query}' → {count}", file=sys.stderr)
+    if not record.rewritten and record.why_not and (record.rewrite_model or not record.sources):
+        print(f"  (searched as written: {record.why_not})", file=sys.stderr)
 
 
 def in_project(services: Services, args: argparse.Namespace) -> Project | None:

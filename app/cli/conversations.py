@@ -166,6 +166,10 @@ def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
     after = f"{'after':>5}  " if args.all else ""
     print(f"{'seq':>4}  {after}{'time':<19}  {'kind':<18} {'model':<20} {'in':>6} {'out':>6}  text")
     blobs = services.library.blobs
+    from app.history.entries import entry_id
+    from app.knowledge.retrieval import sources_lines, sources_of
+
+    cited = sources_of(entries)  # a reply answered from the user's documents: its sources
     for entry in entries:
         row = entry_row(entry)
         if args.all:
@@ -179,6 +183,8 @@ def cmd_show(services: Services | Reading, args: argparse.Namespace) -> int:
         )
         for line in cli_attachments.listed(entry, blobs, indent=6 + len(after)):
             print(line)
+        for line in sources_lines(cited.get(entry_id(entry), [])):
+            print(f"{'':>{6 + len(after)}}{line}")
     return 0
 
 

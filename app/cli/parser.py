@@ -134,6 +134,17 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )  # fmt: skip
     add_attach(ask)
     add_resource(ask)
+    knowing = ask.add_mutually_exclusive_group()
+    knowing.add_argument(
+        "--knowledge", dest="knowledge", action="store_const", const=True, default=None,
+        help="answer from your documents (`crosstalk knowledge add`): the conversation's and "
+        "its project's sources, else every source; with sources of its own a conversation "
+        "uses them without this",
+    )  # fmt: skip
+    knowing.add_argument(
+        "--no-knowledge", dest="knowledge", action="store_const", const=False,
+        help="do not search your documents for this question",
+    )  # fmt: skip
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
     ls = command("list", "app.cli.conversations:cmd_list", "conversations, newest first")

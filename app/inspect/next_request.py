@@ -44,6 +44,7 @@ from app.history import (
 )
 from app.history.outline import outline_of
 from app.inspect.redact import redact, redact_text
+from app.knowledge.retrieval import KNOWLEDGE_META
 from app.notes import Counting, Note, Sampling, ToolsLeftOut, mapped
 from app.providers import Provider, Request
 from app.store import Conversation, Header
@@ -52,19 +53,26 @@ from app.tuning import applied, remembered
 from app.turn import new_input, turn_tools
 
 PROJECT_PART = "project"  # a part: the instructions of the conversation's project
+# a part: the passages from the user's documents the newest question carries (its text the
+# block as sent), or, ``pending``, the sources the question about to be sent will search
+KNOWLEDGE_PART = "knowledge"
 
 
 @dataclass(frozen=True)
 class Carried:
     """One part of the request: an entry, a compression's summary standing in for the entries
-    it covers ("summary"), the composer's unsent text ("draft", no seq yet), or the
-    instructions of the conversation's project ("project", no seq: not in its history)."""
+    it covers ("summary"), the composer's unsent text ("draft", no seq yet), the
+    instructions of the conversation's project ("project", no seq: not in its history), or
+    the passages from the user's documents ("knowledge", no seq: carried at the head of the
+    question they were found for, counted apart; ``pending`` when not searched yet)."""
 
     seq: int | None
     kind: str
     tokens: int
     text: str  # redacted
     covers: tuple[int, int] | None = None
+    # a knowledge part not searched yet: ``text`` is the sources' paths, one a line; 0 tokens
+    pending: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,8 @@ class NextRequest:
     # enabled tools not declared: their definitions were over the tools' share of the budget
     tools_left_out: tuple[str, ...] = ()
     tool_tokens_all: int = 0  # what declaring every enabled tool would cost
+    # the knowledge sources the next question will search (their paths), if it will
+    knowledge_sources: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,11 +182,19 @@ def next_request(
         built.conversation_id, method.encoding, method.media, bound=uncounted
     )
     policy = contexts.defaults if conversation is None else contexts.policy(conversation.id)
+    carried = _carried(built.history, context, count, built.draft_seq)
+    planned: tuple[str, ...] = ()
+    if conversation is not None and not any(row.kind == KNOWLEDGE_PART for row in carried):
+        planned = _searched(services, conversation)
+        if planned:
+            row = Carried(None, KNOWLEDGE_PART, 0, "\n".join(planned), pending=True)
+            at = len(carried) - 1 if carried and carried[-1].kind == "draft" else len(carried)
+            carried = (*carried[:at], row, *carried[at:])
     return NextRequest(
         spec=spec,
         provider=provider.name,
         model=model,
-        carried=_carried(built.history, context, count, built.draft_seq),
+        carried=carried,
         tokens=context.tokens,
         tool_tokens=tool_tokens(request.tools, bound=uncounted),
         budget=context.budget,
@@ -198,7 +216,20 @@ def next_request(
         sampling=sampling(request),
         tools_left_out=request.tools_left_out,
         tool_tokens_all=built.all_tools,
+        knowledge_sources=planned,
     )
+
+
+def _searched(services: Services, conversation: Conversation) -> tuple[str, ...]:
+    """The sources the conversation's next question will search (its own and its
+    project's): what the preview can say before the question is rewritten and searched."""
+    step = services.runner.knowledge
+    if step is None or not conversation.id:
+        return ()
+    try:
+        return tuple(step.sources(conversation).paths)
+    except CrosstalkError:  # an index this version cannot read: the turn will say so
+        return ()
 
 
 SAMPLING_SEPARATOR = " · "  # temperature 0.2 · at most 800 tokens · thinking high
@@ -421,7 +452,17 @@ def _carried(
     ]
     for entry in context.entries:
         compression = entry.meta.get("compression") if isinstance(entry, ModelInput) else None
-        if compression is not None:
+        known = entry.meta.get(KNOWLEDGE_META) if isinstance(entry, ModelInput) else None
+        if isinstance(known, dict) and entry.seq and entry.seq <= history.version:
+            # the passages at the head of the question: a part of their own, then the
+            # question as stored
+            block = entry_text(entry)[: max(int(known.get("chars", 0)) - 2, 0)]
+            rows.append(Carried(None, KNOWLEDGE_PART, int(known.get("tokens", 0)),
+                                _redacted(block)))  # fmt: skip
+            stored = history.at(entry.seq)
+            rows.append(Carried(entry.seq, stored.kind, count(stored),
+                                _redacted(entry_text(stored))))  # fmt: skip
+        elif compression is not None:
             summary = history.at(compression)
             assert isinstance(summary, Compression)
             text = _redacted(summary.summary)

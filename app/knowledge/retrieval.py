@@ -211,3 +211,28 @@ def answering(history: History, at: int | None = None) -> tuple[int, Retrieval] 
             return None
         seq = history.parent_of(seq)
     return None
+
+
+def sources_of(entries: Iterable[AnyEntry]) -> dict[str, list[Retrieved]]:
+    """Each reply's sources among ``entries`` (a branch, or several): the passages sent with
+    the input it answered, by the reply's id, for every reply with text whose input had some.
+    A reply's input is found up its parents (through tool rounds)."""
+    listed = list(entries)
+    by_id = {entry_id(e): e for e in listed}
+    records = retrievals(listed)
+    found: dict[str, list[Retrieved]] = {}
+    if not records:
+        return found
+    for entry in listed:
+        if not isinstance(entry, ModelOutput) or not entry.text:
+            continue
+        parent = entry.parent
+        for _ in range(len(listed)):
+            above = by_id.get(parent) if parent else None
+            if above is None or isinstance(above, ModelInput):
+                break
+            parent = above.parent
+        record = records.get(parent) if parent else None
+        if record is not None and record.sent:
+            found[entry_id(entry)] = record.sent
+    return found

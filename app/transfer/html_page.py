@@ -27,7 +27,8 @@ from app.history import (
     Title,
     ToolResults,
 )
-from app.history.entries import CUT_OFF
+from app.history.entries import CUT_OFF, entry_id
+from app.knowledge.retrieval import Retrieved, sources_lines, sources_of
 from app.store.transcript import Header
 from app.transfer import reply_html
 from app.transfer.markdown import size, when
@@ -51,12 +52,14 @@ pre { background: #f6f6f6; padding: .5rem .7rem; border-radius: 6px; overflow-x:
       white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
 details { color: #555; margin: .3rem 0; }
 .note { color: #777; font-style: italic; }
+.sources { font-size: .85rem; color: #555; overflow-wrap: anywhere; }
+.sources p { margin: .3rem 0 0; font-weight: 600; } .sources ul { margin: 0; padding-left: 1.2rem; }
 img { max-width: min(100%, 40rem); max-height: 40rem; width: auto; height: auto;
       border-radius: 6px; }
 @media (prefers-color-scheme: dark) {
   body { color: #e8e8e8; background: #1b1b1d; } section { border-color: #333; }
   .input .text { background: #24303f; } pre { background: #26262a; }
-  header p, h2, details, .note { color: #aaa; }
+  header p, h2, details, .note, .sources { color: #aaa; }
 }
 """
 
@@ -90,6 +93,7 @@ class _Page:
         self.notes = notes
         self.project = project
         self.tags = tags
+        self.cited: dict[str, list[Retrieved]] = {}  # each reply's sources, by its id
 
     def render(
         self,
@@ -149,6 +153,7 @@ def _render(
     if page.tags:
         shown = ", ".join(f'<span class="tag">{escape(tag)}</span>' for tag in page.tags)
         meta.append(f"tags {shown}")
+    page.cited = sources_of([*entries, *(e for _, part in branches for e in part)])
     body = "\n".join(filter(None, (_entry(e, page) for e in entries)))
     for label, part in branches:
         inner = "\n".join(filter(None, (_entry(e, page) for e in part)))
@@ -185,7 +190,7 @@ def _entry(entry: AnyEntry, page: _Page) -> str:
             files = "".join(page.attachment(a) for a in entry.attachments)
             return _section("input", f"You · {stamp}", _text(entry.text), files)
         case ModelOutput():
-            return _output(entry, stamp)
+            return _output(entry, stamp, page.cited.get(entry_id(entry), []))
         case ToolResults():
             results = [
                 f"<p><strong>{escape(r.name)}</strong>{' (error)' if r.is_error else ''} · "
@@ -210,7 +215,7 @@ def _entry(entry: AnyEntry, page: _Page) -> str:
             return ""
 
 
-def _output(entry: ModelOutput, stamp: str) -> str:
+def _output(entry: ModelOutput, stamp: str, sources: Sequence[Retrieved] = ()) -> str:
     usage = entry.usage
     tokens = f" · {usage.input} in / {usage.output} out" if usage.input or usage.output else ""
     heading = f"{escape(entry.provider)}:{escape(entry.model)} · {stamp}{tokens}"
@@ -231,4 +236,7 @@ def _output(entry: ModelOutput, stamp: str) -> str:
         parts.append(f'<p class="note">Failed: {escape(entry.error)}</p>')
     elif entry.finish_reason == "length":
         parts.append(f'<p class="note">{escape(CUT_OFF.capitalize())}</p>')
+    if sources:  # from the user's documents, as the request labelled them
+        listed = "".join(f"<li>{escape(line)}</li>" for line in sources_lines(sources))
+        parts.append(f'<div class="sources"><p>Sources</p><ul>{listed}</ul></div>')
     return _section("output", heading, *parts)

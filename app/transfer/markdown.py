@@ -2,7 +2,9 @@
 
 Messages are Markdown already and are kept as written; tool calls, tool results and system
 instructions go in fenced blocks whose fence is longer than any run of backticks inside, so no
-content can close them early. Debug log entries are left out (they are never part of a chat).
+content can close them early. Debug log entries are left out (they are never part of a chat),
+but a reply answered from the user's documents lists its sources under it, from the knowledge
+step's record ("[1] path, page 3": ``app.knowledge.retrieval``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from app.history import (
     Title,
     ToolResults,
 )
-from app.history.entries import CUT_OFF
+from app.history.entries import CUT_OFF, entry_id
+from app.knowledge.retrieval import Retrieved, sources_lines, sources_of
 from app.store.transcript import Header
 from app.transfer.native import title_of
 
@@ -98,20 +101,25 @@ def render(
     if tags:
         lines.append(f"- Tags: {', '.join(_inline(tag) for tag in tags)}")
     lines += ["- Exported from Crosstalk", ""]
+    cited = sources_of([*entries, *(e for _, part in branches for e in part)])
     for entry in entries:
-        block = _entry(entry, links)
+        block = _entry(entry, links, cited)
         if block:
             lines += ["---", "", block, ""]
     for label, part in branches:
         lines += ["---", "", f"## {label}", ""]
         for entry in part:
-            block = _entry(entry, links)
+            block = _entry(entry, links, cited)
             if block:
                 lines += [block, ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _entry(entry: AnyEntry, links: Mapping[Attachment, str] | None = None) -> str:
+def _entry(
+    entry: AnyEntry,
+    links: Mapping[Attachment, str] | None = None,
+    cited: Mapping[str, list[Retrieved]] | None = None,
+) -> str:
     stamp = when(entry.ts)
     match entry:
         case ModelInput():
@@ -120,7 +128,7 @@ def _entry(entry: AnyEntry, links: Mapping[Attachment, str] | None = None) -> st
                 parts += ["", attachments_line(entry.attachments, links)]
             return "\n".join(parts)
         case ModelOutput():
-            return _output(entry, stamp)
+            return _output(entry, stamp, (cited or {}).get(entry_id(entry), []))
         case ToolResults():
             parts = [f"### Tool results · {stamp}"]
             for result in entry.results:
@@ -146,7 +154,7 @@ def _entry(entry: AnyEntry, links: Mapping[Attachment, str] | None = None) -> st
             return ""
 
 
-def _output(entry: ModelOutput, stamp: str) -> str:
+def _output(entry: ModelOutput, stamp: str, sources: Sequence[Retrieved] = ()) -> str:
     usage = entry.usage
     tokens = f" · {usage.input} in / {usage.output} out" if usage.input or usage.output else ""
     parts = [f"### {entry.provider}:{entry.model} · {stamp}{tokens}"]
@@ -164,4 +172,7 @@ def _output(entry: ModelOutput, stamp: str) -> str:
         parts += ["", f"*(failed: {entry.error})*"]
     elif entry.finish_reason == "length":
         parts += ["", f"*({CUT_OFF})*"]
+    if sources:  # one line each: a hard break (two spaces) between them
+        parts += ["", "**Sources**", "", "  \n".join(_inline(line) for line in
+                                                    sources_lines(sources))]  # fmt: skip
     return "\n".join(parts)

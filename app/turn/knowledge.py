@@ -16,7 +16,7 @@ import asyncio
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,6 +104,7 @@ class Scope:
     project: str | None
     conversation: str | None
     sources: list[int]
+    paths: list[str] = field(default_factory=list)  # the sources' folders and files
 
 
 @dataclass(frozen=True)
@@ -139,12 +140,13 @@ class KnowledgeStep:
         knowledge = Knowledge(self.data)
         try:
             scoped = knowledge.index.scoped_sources(project, conversation.id) or []
-            if not scoped and everything:
-                every = [source.id for source in knowledge.sources()]
-                return Scope(None, None, every)
-            return Scope(project, conversation.id, scoped)
+            every = knowledge.sources()
         finally:
             knowledge.close()
+        if not scoped and everything:
+            return Scope(None, None, [s.id for s in every], [s.path for s in every])
+        paths = [s.path for s in every if s.id in scoped]
+        return Scope(project, conversation.id, scoped, paths)
 
     async def retrieve(
         self,
