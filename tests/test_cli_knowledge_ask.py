@@ -135,14 +135,14 @@ def test_a_conversations_own_sources_are_used_without_asking(
     assert code == 0, err
     server.enqueue(Reply(chunks=oe.chat_reply("In late winter [1].")))
     code, out, err = run(capsys, "ask", "-c", conversation_id, "When should I prune roses?")
-    assert code == 0, err
+    assert code == 0 and out == "In late winter [1].\n", err
     assert "searching your documents: 'When should I prune roses?' → 1 passage" in err
     assert "Prune roses in late winter" in last_user(server)
     # asked for with no documents at all: said, and answered anyway
-    code, _, err = run(capsys, "knowledge", "list", "--json")
-    (source,) = json.loads(_)
+    code, listed, err = run(capsys, "knowledge", "list", "--json")
+    (source,) = json.loads(listed)
     run(capsys, "knowledge", "remove", str(source["id"]))
     server.enqueue(Reply(chunks=oe.chat_reply("No documents.")))
-    code, out, err = run(capsys, "ask", "--knowledge", "-c", conversation_id, "And tulips?")
+    code, _, err = run(capsys, "ask", "--knowledge", "-c", conversation_id, "And tulips?")
     assert code == 0, err
     assert "→ 0 passages" in err and "crosstalk knowledge add" in err
