@@ -46,8 +46,8 @@ from app.store.index import (
     fold_entry,
     initial_row,
     message_id,
-    migrations,
 )
+from app.store.index_schema import migrations
 from app.store.search_text import index_terms
 from app.store.transcript import FORMAT, VERSION, Header
 
@@ -107,7 +107,7 @@ def build_new(path: Path, count: int) -> float:
                 done += 1
         _say(f"  built {done:,}/{count:,} conversations", end="\r")
     index.optimize()
-    index.db.execute("VACUUM")
+    index.conn.execute("VACUUM")
     index.close()
     return time.perf_counter() - started
 

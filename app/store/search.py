@@ -31,6 +31,7 @@ from app.store.search_text import (
     index_terms,
     plan,
 )
+from app.store.terms_batch import SMALL_BATCH, batched
 
 TABLE = "message_terms"
 _OPTION = "ascii tokenchars '" + PUNCTUATION.replace("'", "''") + "'"
@@ -85,14 +86,27 @@ class Found(msgspec.Struct, frozen=True):
 def add_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
     """Index messages: (id, text) each."""
     sql = f"INSERT INTO {TABLE} (rowid, body) VALUES (?, ?)"  # noqa: S608 (constants only)
-    db.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+    db.executemany(sql, _with_terms(rows))
 
 
 def drop_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
     """Take messages out of the index: (id, text) each, the text as it was indexed (a
     contentless table is told which terms to remove)."""
     sql = f"INSERT INTO {TABLE} ({TABLE}, rowid, body) VALUES ('delete', ?, ?)"  # noqa: S608
-    db.executemany(sql, ((row_id, index_terms(text)) for row_id, text in rows))
+    db.executemany(sql, _with_terms(rows))
+
+
+def _with_terms(rows: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(id, terms) for each (id, text): the terms of all of them worked out at once
+    (``terms_batch``: the same terms as ``index_terms``, far faster for many), or one at a
+    time for a little text."""
+    ids, texts = [], []
+    for row_id, text in rows:
+        ids.append(row_id)
+        texts.append(text)
+    if sum(map(len, texts)) < SMALL_BATCH:
+        return [(row_id, index_terms(text)) for row_id, text in zip(ids, texts, strict=True)]
+    return list(zip(ids, batched(texts), strict=True))
 
 
 def clear_terms(db: sqlite3.Connection) -> None:
