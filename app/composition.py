@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # each imported where it is first used: ``ask`` uses few of t
     from app.pricing import PriceTable
     from app.tools import ToolBox
     from app.turn import TurnRunner
+    from app.turn.knowledge import Searcher
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Services:
     _runner: tuple[tuple[object, ...], TurnRunner] | None = field(
         default=None, init=False, repr=False
     )
+    _searcher: tuple[Settings, Searcher] | None = field(default=None, init=False, repr=False)
 
     @property
     def mcp(self) -> McpManager:
@@ -179,7 +181,7 @@ class Services:
         rewrite = settings.recall_model or settings.title_model
         knowledge = KnowledgeStep(
             self.data, rewrite, settings.knowledge_passages, settings.knowledge_share,
-            self.prices,
+            self.prices, self.searcher,
         )  # fmt: skip
         return TurnRunner.build(
             self.library, self.models, self.contexts, self.sending, toolbox,
@@ -187,9 +189,35 @@ class Services:
             recall=recall_of(rewrite), knowledge=knowledge,
         )  # fmt: skip
 
+    @property
+    def searcher(self) -> Searcher:
+        """The knowledge base as turns search it: one connection on a thread of its own, with
+        the embedder of the settings' ``embedding_model`` (none: by words alone; one that
+        cannot be made is a warning, and words alone). Made again when the settings object
+        is replaced; nothing is opened until a turn searches."""
+        if self._searcher is None or self._searcher[0] is not self.settings:
+            from app.turn.knowledge import Searcher
+
+            if self._searcher is not None:
+                self._searcher[1].close()
+            embedder = None
+            if self.settings.embedding_model:
+                from app.errors import CrosstalkError
+                from app.providers.embeddings import embedder_for
+
+                try:
+                    embedder = embedder_for(self.settings, self.keys, self.environ)
+                except CrosstalkError as exc:
+                    if str(exc) not in self.library.warnings:
+                        self.library.warnings.append(str(exc))
+            self._searcher = (self.settings, Searcher(self.data, embedder))
+        return self._searcher[1]
+
     def close(self) -> None:
         if self._mcp is not None:
             self._mcp.close()
+        if self._searcher is not None:
+            self._searcher[1].close()
         self.library.close()
 
 

@@ -90,7 +90,9 @@ def services_for(library: Library, settings: Settings) -> Services:
     keys = Keys(SECRETS)
     models = build_models(settings, keys, SECRETS)
     _MODELS.append(models)
-    return Services(library.data, settings, keys, library, models, environ=SECRETS)
+    services = Services(library.data, settings, keys, library, models, environ=SECRETS)
+    _SERVICES.append(services)
+    return services
 
 
 @pytest.fixture
@@ -101,6 +103,7 @@ def server() -> Iterator[WireServer]:
 
 _LOOP: list[asyncio.AbstractEventLoop] = []
 _MODELS: list[Models] = []
+_SERVICES: list[Services] = []
 
 
 @pytest.fixture(autouse=True)
@@ -113,6 +116,9 @@ def _one_loop() -> Iterator[None]:
     for models in _MODELS:
         loop.run_until_complete(models.aclose())  # the SDKs' clients, on their loop
     _MODELS.clear()
+    for services in _SERVICES:
+        services.searcher.close()
+    _SERVICES.clear()
     _LOOP.remove(loop)
     loop.close()
 
@@ -389,3 +395,39 @@ def test_the_next_request_shows_the_passages_and_the_sources_to_be_searched(
     after = next_request(services, conversation, CHAT, draft="Thanks")
     assert [row.kind for row in after.carried if not row.pending].count(KNOWLEDGE_PART) == 0
     assert BLOCK_HEAD not in json.dumps(after.body)
+
+
+def test_with_an_embedder_a_passage_is_found_by_its_meaning(
+    library: Library, tmp_path: Path, server: WireServer
+) -> None:
+    from tests.knowledge import embedding_wire
+
+    embedding_wire.serve(server)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "garage.md").write_text("# Garage\n\nThe red car won every race.\n", "utf-8")
+    (folder / "roses.md").write_text(ROSES, encoding="utf-8")
+    settings = msgspec.structs.replace(
+        embedding_wire.settings(server), providers={
+            **embedding_wire.settings(server).providers,
+            "openai": ProviderConfig(kind="openai", base_url=f"{server.url}/v1",
+                                     models=["gpt-4.1"]),
+        },
+    )  # fmt: skip
+    services = services_for(library, settings)
+    embedder = services.searcher.embedder
+    assert embedder is not None and embedder.model == "lab:fake-embed"
+    conversation = library.create()
+    knowledge = Knowledge(library.data, embedder)
+    knowledge.update(knowledge.add(folder, conversation=conversation.id).id)
+    knowledge.close()
+    server.enqueue(Reply(chunks=oe.chat_reply("A red one [1].")), "/chat/completions")
+    answer = ask(services, conversation, CHAT, "Tell me about the automobile")
+    record = retrieval_for(conversation.history, answer)
+    assert record is not None and record.query == "Tell me about the automobile"
+    first = record.sent[0]
+    assert first.path.endswith("garage.md") and first.vector is not None and first.vector > 0
+    assert first.lexical is None  # no word of the question is in it
+    assert record.vector_problem == ""
+    chat = [r for r in server.requests if r.path.endswith("/chat/completions")]
+    assert "The red car won every race." in user_text(chat[-1].json)

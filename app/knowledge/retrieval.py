@@ -86,6 +86,7 @@ class Retrieval(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     rewrite_usage: Usage | None = None
     rewrite_cost: float | None = None  # dollars, when the price is known
     search_ms: float = 0.0
+    vector_problem: str = ""  # why the search was by words alone (the query not embedded)
     sources: list[int] = []  # the knowledge sources searched
     passages: list[Retrieved] = []  # every passage found, best first
     budget: int = 0  # tokens the passages could take

@@ -16,9 +16,11 @@ import asyncio
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from msgspec.structs import replace
 
@@ -39,11 +41,12 @@ from app.store import Conversation, Library
 if TYPE_CHECKING:
     from app.context.service import ContextSource, Named
     from app.knowledge.embedder import Embedder
-    from app.knowledge.service import Passage
+    from app.knowledge.service import Knowledge, Passage
     from app.paths import DataDir
     from app.pricing import PriceTable
 
 OnKnowledge = Callable[[Retrieval], None]
+T = TypeVar("T")
 SEARCH_TERMS = 16  # words of a query searched, at most
 FOUND_MORE = 4  # passages found beyond those that may be sent: the record shows what was not
 
@@ -107,6 +110,44 @@ class Scope:
     paths: list[str] = field(default_factory=list)  # the sources' folders and files
 
 
+class Searcher:
+    """One ``Knowledge`` for the searches of a process's turns, opened on and used from one
+    thread of its own: SQLite's connection belongs to the thread that opened it, and the
+    vectors' matrix (with an embedder) is loaded once, not at every turn."""
+
+    def __init__(self, data: DataDir, embedder: Embedder | None = None) -> None:
+        self.data = data
+        self.embedder = embedder
+        self._pool: ThreadPoolExecutor | None = None
+        self._knowledge: Knowledge | None = None
+
+    async def run(self, job: Callable[[Knowledge], T]) -> T:
+        """``job`` of the knowledge base, on its thread, the event loop free meanwhile."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="knowledge-search")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._call, job)
+
+    def _call(self, job: Callable[[Knowledge], T]) -> T:
+        if self._knowledge is None:
+            from app.knowledge.service import Knowledge
+
+            self._knowledge = Knowledge(self.data, self.embedder)
+        return job(self._knowledge)
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        pool.submit(self._close).result()
+        pool.shutdown()
+
+    def _close(self) -> None:
+        if self._knowledge is not None:
+            self._knowledge.close()
+            self._knowledge = None
+
+
 @dataclass(frozen=True)
 class KnowledgeStep:
     """What a turn needs to answer from the user's documents: where the index is, the model
@@ -118,7 +159,7 @@ class KnowledgeStep:
     passages: int = 6
     share: float = 0.25
     prices: PriceTable | None = None
-    embedder: Embedder | None = None
+    searcher: Searcher | None = None  # None: one of its own, without an embedder
 
     @property
     def database(self) -> Path:
@@ -183,7 +224,12 @@ class KnowledgeStep:
         else:
             record = await self._rewrite(models, history, input_seq, record)
             limit = contexts.tool_limit(conversation.id, provider, model, max_tokens, self.share)
-            record = await asyncio.to_thread(self._search, record, scope, limit)
+            searcher = self.searcher or Searcher(self.data)
+            try:
+                record = await searcher.run(partial(self._search, record, scope, limit))
+            finally:
+                if searcher is not self.searcher:
+                    searcher.close()
         stamped = await library.append_async(conversation, record.entry())
         assert stamped.seq > input_seq
         on_knowledge(record)
@@ -228,22 +274,18 @@ class KnowledgeStep:
             return replace(done, why_not=f"the rewrite was unusable: {query!r}")
         return replace(done, query=query, rewritten=query != record.question)
 
-    def _search(self, record: Retrieval, scope: Scope, limit: int | None) -> Retrieval:
+    def _search(
+        self, record: Retrieval, scope: Scope, limit: int | None, knowledge: Knowledge
+    ) -> Retrieval:
         """The record with the passages found and those sent: ``passages`` at most, within
-        ``limit`` tokens (None: no limit). Run on a worker thread: it opens its own
-        connection to the index."""
+        ``limit`` tokens (None: no limit). Run on the searcher's thread."""
         from app.context.tokens import count_text
-        from app.knowledge.service import Knowledge
 
         started = time.monotonic()
-        knowledge = Knowledge(self.data, self.embedder)
-        try:
-            terms = search_terms(record.query) or search_terms(record.question)
-            found = knowledge.search(terms, project=scope.project,
-                                     conversation=scope.conversation,
-                                     limit=self.passages + FOUND_MORE) if terms else []  # fmt: skip
-        finally:
-            knowledge.close()
+        terms = search_terms(record.query) or search_terms(record.question)
+        found = knowledge.search(terms, project=scope.project, conversation=scope.conversation,
+                                 limit=self.passages + FOUND_MORE) if terms else []  # fmt: skip
+        problem = getattr(knowledge, "vector_problem", None) or ""
         ms = round((time.monotonic() - started) * 1000, 1)
         used = count_text(f"{BLOCK_HEAD}\n\n\n\n{BLOCK_TAIL}")
         chosen: list[Retrieved] = []
@@ -257,7 +299,8 @@ class KnowledgeStep:
                 chosen.append(replace(candidate, sent=True, tokens=tokens))
             else:
                 chosen.append(replace(candidate, n=0, text="", tokens=tokens))
-        return replace(record, search_ms=ms, passages=chosen, budget=limit or 0)
+        return replace(record, search_ms=ms, passages=chosen, budget=limit or 0,
+                       vector_problem=problem)  # fmt: skip
 
 
 def _retrieved(passage: Passage, n: int) -> Retrieved:
