@@ -11,7 +11,9 @@ queued.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -114,6 +116,7 @@ class Indexer(QObject):
     # --- the thread -------------------------------------------------------------------------
 
     def _run(self) -> None:
+        _lower_priority()
         knowledge: Knowledge | None = None
         try:
             while True:
@@ -167,3 +170,14 @@ class Indexer(QObject):
             emit()
         except RuntimeError:  # the QObject was deleted under the thread
             self._closed = True
+
+
+NICE = 10  # the indexing threads' niceness: the window's thread first when the cores are busy
+
+
+def _lower_priority() -> None:
+    """This thread (and the reader it starts, which inherits it) below the window's thread,
+    where the system lets a thread have its own priority (Linux)."""
+    # not on this system: the same priority as the window
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
