@@ -1,10 +1,12 @@
 """A turn of a conversation: ``TurnRunner`` (``runner``) runs it with the services it was
 built with, ``TurnSettings`` (``settings``) are its knobs; ``points`` reads the history,
-``requests`` makes what a call sends, ``call`` makes the calls, ``recall`` rewrites searches."""
+``requests`` makes what a call sends, ``call`` makes the calls, ``recall`` rewrites searches,
+``knowledge`` answers from the user's documents (the rewrite, the search, the record)."""
 
 from __future__ import annotations
 
 from app.turn.call import OutputBuilder
+from app.turn.knowledge import KnowledgeStep, OnKnowledge, Searcher
 from app.turn.points import (
     CONTINUE_PROMPT,
     can_continue,
@@ -26,9 +28,12 @@ __all__ = [
     "AsWritten",
     "ByModel",
     "Fitting",
+    "KnowledgeStep",
+    "OnKnowledge",
     "OutputBuilder",
     "Recall",
     "Requests",
+    "Searcher",
     "TurnRunner",
     "TurnSettings",
     "can_continue",
