@@ -80,6 +80,7 @@ def test_a_folder_added_is_read_in_the_background_with_progress_to_the_end(
     statuses: list[str] = []
     indexer.progress.connect(lambda *_: statuses.append(status.text()))
     until(qasync_loop, lambda: not indexer.busy() and dialog.reading == 0, "the indexing")
+    until(qasync_loop, lambda: not dialog.bar.isVisible(), "the progress bar gone")
 
     assert seen[-1] == (150, 150, "")  # to the end
     assert all(total == 150 for _, total, _ in seen)
@@ -127,6 +128,7 @@ def test_stop_stops_the_reading_and_reindex_goes_on(
         holder.execute("ROLLBACK")
         holder.close()
     until(qasync_loop, lambda: not indexer.busy(), "the indexing to stop")
+    until(qasync_loop, lambda: not dialog.bar.isVisible(), "the progress bar gone")
     until(qasync_loop, lambda: dialog.reading == 0 and dialog.table.topLevelItemCount(), "list")
     assert dialog.summary.text().startswith("Stopped: ")
     files = int(row(dialog.table, 0).text(1))
