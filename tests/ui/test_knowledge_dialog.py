@@ -17,9 +17,12 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 from app.knowledge.index import KNOWLEDGE_DB
 from app.knowledge.service import BATCH_FILES, Knowledge
 from app.paths import DataDir
+from app.store import Library
+from app.store.projects import Projects
 from ui.knowledge.dialog import KnowledgeDialog, Scope
 from ui.knowledge.indexing import Indexer
 from ui.knowledge.status import IndexStatus
+from ui.projects.project_dialog import ProjectDialog
 
 
 def until(loop: asyncio.AbstractEventLoop, check: Callable[[], object], what: str,
@@ -171,3 +174,27 @@ def test_a_path_that_is_not_there_says_what_to_do(
     assert dialog.problem.isVisible()
     assert str(tmp_path / "gone") in dialog.problem.text()
     assert dialog.table.topLevelItemCount() == 0
+
+
+def test_the_project_dialog_offers_the_projects_documents(
+    qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, data_dir: DataDir
+) -> None:
+    library = Library(data_dir)
+    try:
+        projects = Projects(library)
+        project = projects.create("Thesis")
+        asked: list[str] = []
+        spawn = qasync_loop.create_task
+        offered = ProjectDialog(projects, spawn, [], [], project,
+                                knowledge=lambda chosen: asked.append(chosen.id))  # fmt: skip
+        qtbot.addWidget(offered)
+        offered.show()
+        assert offered.documents.isVisible()
+        offered.documents.click()
+        assert asked == [project.id]
+        new = ProjectDialog(projects, spawn, [], [], None, knowledge=asked.append)
+        qtbot.addWidget(new)
+        new.show()
+        assert not new.documents.isVisible()  # a project not made yet has no documents
+    finally:
+        library.close()

@@ -79,6 +79,7 @@ class ProjectDialog(WriteDialog):
         self._tuning(project)
         self.documents = QPushButton(self.tr("Documents…"))
         self.documents.setToolTip(self.tr("The files and folders the project's chats search"))
+        self.offers_documents = project is not None and knowledge is not None
         if project is not None and knowledge is not None:
             self.documents.clicked.connect(lambda: knowledge(project))
         else:
@@ -162,7 +163,7 @@ class ProjectDialog(WriteDialog):
         form.addRow(self.tr("Temperature:"), temperature)
         form.addRow(self.tr("Longest reply (tokens):"), self.max_tokens)
         form.addRow(self.tr("Thinking, where the model can:"), self.thinking)
-        if not self.documents.isHidden():
+        if self.offers_documents:
             documents = QHBoxLayout()
             documents.addWidget(self.documents)
             documents.addStretch(1)
