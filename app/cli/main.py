@@ -14,6 +14,7 @@ import importlib
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -239,17 +240,57 @@ def cmd_reindex(services: Services, args: argparse.Namespace) -> int:
 
 
 def reindex() -> int:
+    """Rebuild the index (``app/store/rebuild.py``), saying how far it has got on a terminal;
+    stopped, it goes on where it was the next time."""
     from app.store import Library
+    from app.store.rebuild import rebuild
 
     data = DataDir.default()
+    line = RebuildLine()
     try:
-        library, report = Library.rebuilt(data)
+        report = rebuild(data, line)
+        line.done()
+        library = Library(data, reconcile=False)
+        again = library.reconcile(full=True)  # what was appended while the fresh one was built
     except CrosstalkError as exc:
+        line.done()
         return fail(str(exc))
-    warn(library.warnings)
+    except KeyboardInterrupt:
+        line.done()
+        print(
+            "\ncrosstalk: reindex stopped; the index in use is as it was. Run `crosstalk "
+            "reindex` again to go on where it stopped",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    warn(report.warnings + again.warnings)
     library.close()
     print(f"indexed {report.added} conversations from {data.conversations}")
     return 0
+
+
+class RebuildLine:
+    """``Rebuilding the index: 1,234/10,000 conversations (12%)`` on stderr, redrawn at most
+    ten times a second, only on a terminal."""
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+        self.active = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.active or (now - self.shown < 0.1 and done < total):
+            return
+        self.shown = now
+        share = f" ({done / total:.0%})" if total else ""
+        sys.stderr.write(f"\rRebuilding the index: {done:,}/{total:,} conversations{share}\x1b[K")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.active and self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = 0.0
 
 
 if __name__ == "__main__":

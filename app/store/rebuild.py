@@ -19,16 +19,27 @@ index while it is used"):
 Only an index that cannot be copied into (not a database, a folder, not readable and
 writable by this user) is moved aside unopened, to ``index.db.old`` with its log and shared
 memory, and the fresh one takes its place: nothing can be using such a file to any purpose.
+
+A reindex that is stopped (killed, Ctrl-C, the machine off) goes on where it was the next time:
+the fresh index has a fixed name (``RESUME``, held by a lock while a reindex builds it) and is
+built in transactions of a few seconds, each whole or not there at all (SQLite's own), so the
+next reindex opens it and indexes the transcripts it lacks or that changed since, as any
+reconcile does; the live index is never touched before the copy, itself one transaction. A
+fresh index that cannot be opened is made anew. Two reindexes at once: the second builds its
+own (``PREFIX``), from the start, as before.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from app.errors import CrosstalkError
 from app.history import History
 from app.paths import FILE_MODE, DataDir
 from app.store import transcript
@@ -38,34 +49,116 @@ from app.store.pins import Pins
 from app.store.reconcile import Reconciler, ReconcileReport
 
 PREFIX = ".index.db.rebuild-"  # a fresh index being built: ``.index.db.rebuild-<pid>-<hex>``
+RESUME = ".index.db.rebuilding"  # the fresh index a stopped reindex left, to go on with
+# told (transcripts done, transcripts in all) as the fresh index is built
+Progress = Callable[[int, int], None]
 SIDE_FILES = ("", "-wal", "-shm", "-journal")
 STALE_SECONDS = 3600  # a fresh index this old was left by a reindex that was killed
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def rebuild(data: DataDir) -> ReconcileReport:
-    """Build the index afresh and put it in place of the live one; returns the report of the
-    build (how many conversations were indexed). The caller then reconciles the live index
-    again (step 3: ``Library.rebuilt``)."""
+def rebuild(data: DataDir, progress: Progress | None = None) -> ReconcileReport:
+    """Build the index afresh (going on with what a stopped reindex left) and put it in place
+    of the live one; returns the report of the build (``added``: how many conversations the
+    fresh index holds, those a stopped reindex indexed too). The caller then reconciles the
+    live index again (step 3: ``Library.rebuilt``)."""
     data.ensure()
     _remove_stale(data.root)
-    fresh = data.root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
-    try:
-        index = Index(fresh)
+    with _fresh_path(data.root) as fresh:
+        index = _open_fresh(fresh)
         try:
-            builder = Reconciler(data, lambda: index, Pins(data.pins_file), _load, _unheard)
+            load = _counted(_load, _count(data.conversations), len(index.file_states()), progress)
+            pins = Pins(data.pins_file)
+            builder = Reconciler(data, lambda: index, pins, load, _unheard)
             report = builder.index_everything()
+            _pin_as_now(index, pins.ids)  # rows a stopped reindex made saw the pins as then
+            report.added = len(index.file_states())  # those a stopped reindex did, too
             index.optimize()
             copied = _copy_into(index.conn, data.index_db)
         finally:
             index.close()
         if not copied:
             _put_in_place(fresh, data.index_db)
-    finally:
-        for suffix in SIDE_FILES:
-            with contextlib.suppress(OSError):
-                Path(f"{fresh}{suffix}").unlink()
+        _remove(fresh)  # only once in place: a stopped reindex leaves it to go on with
     return report
+
+
+@contextlib.contextmanager
+def _fresh_path(root: Path) -> Iterator[Path]:
+    """``RESUME``, held by this process while it builds it; a name of its own if another
+    reindex holds it."""
+    lock = os.open(root / f"{RESUME}.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            own = root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
+            try:
+                yield own
+            finally:
+                _remove(own)
+            return
+        yield root / RESUME
+    finally:
+        os.close(lock)  # the lock goes with it
+
+
+def _open_fresh(fresh: Path) -> Index:
+    """The fresh index as a stopped reindex left it, or a new one if it cannot be used."""
+    try:
+        index = Index(fresh)
+    except (CrosstalkError, sqlite3.DatabaseError):
+        _remove(fresh)
+        return Index(fresh)
+    try:
+        index.conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError:
+        index.close()
+        _remove(fresh)
+        return Index(fresh)
+    return index
+
+
+def _pin_as_now(index: Index, pinned: set[str]) -> None:
+    rows = index.conn.execute("SELECT id, pinned FROM conversations").fetchall()
+    for conversation_id, was in rows:
+        if bool(was) != (conversation_id in pinned):
+            index.set_pinned(conversation_id, not was)
+
+
+def _remove(fresh: Path) -> None:
+    for suffix in SIDE_FILES:
+        with contextlib.suppress(OSError):
+            Path(f"{fresh}{suffix}").unlink()
+
+
+def _count(folder: Path) -> int:
+    """How many transcripts there are, about (what progress is told out of)."""
+    with contextlib.suppress(OSError), os.scandir(folder) as it:
+        return sum(1 for item in it if item.name.endswith(".jsonl"))
+    return 0
+
+
+def _counted(
+    load: Callable[[Path], tuple[transcript.Loaded, History]],
+    total: int,
+    done: int,
+    progress: Progress | None,
+) -> Callable[[Path], tuple[transcript.Loaded, History]]:
+    """``load``, telling ``progress`` how many transcripts are done after each (those the
+    fresh index had from a stopped reindex counted from the start)."""
+    if progress is None:
+        return load
+    count = [done]
+    progress(min(done, total), total)
+
+    def counting(path: Path) -> tuple[transcript.Loaded, History]:
+        loaded = load(path)
+        count[0] += 1
+        progress(min(count[0], total), total)
+        return loaded
+
+    return counting
 
 
 def _load(path: Path) -> tuple[transcript.Loaded, History]:
