@@ -14,7 +14,7 @@ import msgspec
 
 from app.knowledge.index import KnowledgeError
 from app.store.search_query import FILTERS, Filters, parse
-from app.store.search_text import TermPlan, plan
+from app.store.search_text import TermPlan, Way, plan
 
 
 class KnowledgeQuery(msgspec.Struct, frozen=True):
@@ -23,6 +23,15 @@ class KnowledgeQuery(msgspec.Struct, frozen=True):
     match: str  # the FTS5 expression that finds (at least) the matching chunks
     checked: bool  # whether each candidate's text must be checked (``holds``)
     words: str = ""  # what the query asks for, as typed (no quotes, no -word): to embed
+
+    @property
+    def grams(self) -> list[str] | None:
+        """The FTS5 phrases of the query, in order, if they are all trigrams that every match
+        holds (each clause one ``Way.GRAMS`` term): BM25 then orders by length alone
+        (``index_lengths``). None for any other query."""
+        if not all(len(c) == 1 and c[0].way is Way.GRAMS for c in self.clauses):
+            return None
+        return [gram for c in self.clauses for gram in c[0].match()[1:-1].split(" AND ")]
 
     def excludes(self, folded: str) -> bool:
         """Whether a chunk's folded text has a term the query excludes (-word)."""

@@ -367,7 +367,7 @@ class Knowledge:
         passages: list[Passage] = []
         offset, page = 0, max(limit * 2, 20)
         while len(passages) < limit:
-            hits = self.index.hits(plan.match, sources, offset, page)
+            hits = self.index.hits(plan.match, sources, offset, page, plan.grams)
             for hit in hits:
                 if plan.checked and not plan.holds(fold(indexed(hit.heading, hit.text))):
                     continue

@@ -351,3 +351,40 @@ def test_two_thousand_small_files_index_and_a_query_stays_fast(
     assert again.files_unchanged == 2000 and again.files_read == 0
     print(f"\n2,000 files indexed in {indexed:.1f} s; an unchanged update in {again.seconds:.2f} s")
     print("query ms: " + ", ".join(f"{q} {ms:.1f}" for q, ms in timings.items()))
+
+
+def test_a_query_of_trigrams_only_ranks_as_fts5_bm25_without_it(
+    knowledge: Knowledge, tmp_path: Path
+) -> None:
+    """A phrase (or a substring of a script without spaces) is ranked by the chunks' lengths
+    (``index_lengths``): the same order and scores as FTS5's ``bm25()``, also after files
+    change and go, in a scope, and with a -word."""
+    from app.knowledge.index_query import compiled
+
+    folder = tmp_path / "lengths"
+    folder.mkdir()
+    for n in range(12):
+        filler = " ".join(f"w{n}x{i}" for i in range(n * 7))
+        phrase = "the river bank" if n % 3 else "the river"
+        (folder / f"doc{n:02}.txt").write_text(f"{filler} {phrase} 数据库迁移 {filler}\n")
+    (folder / "other.txt").write_text("no match here\n")
+    source = knowledge.add(folder)
+    knowledge.update(source.id)
+    (folder / "doc05.txt").unlink()
+    (folder / "doc07.txt").write_text("the river bank, short now 数据库迁移\n")
+    knowledge.update(source.id)
+    index = knowledge.index
+    for query in ('"the river bank"', "数据库迁移", '"river bank" "the river"', '"river" -w3x1'):
+        plan = compiled(query)
+        assert plan is not None and plan.grams, query
+        for sources in (None, [source.id]):
+            scored = index.hits(plan.match, sources, 0, 50)
+            fast = index.hits(plan.match, sources, 0, 50, plan.grams)
+            assert [h.chunk for h in fast] == [h.chunk for h in scored], query
+            assert [h.bm25 for h in fast] == pytest.approx([h.bm25 for h in scored]), query
+            assert len(fast) >= 3 and index.hits(plan.match, sources, 2, 1, plan.grams) == fast[2:3]
+    for query in ("river", '"river" OR "bank"', "東京"):
+        plan = compiled(query)
+        assert plan is not None and plan.grams is None, query  # BM25 of its own decides
+    [short] = knowledge.search('"bank, short"')
+    assert Path(short.path).name == "doc07.txt"
