@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, Source, UpdateReport
 from ui.common import errors_text, locale_format, theme
-from ui.knowledge.indexing import Indexer
+from ui.knowledge.indexing import Indexer, close
 
 T = TypeVar("T")
 Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
@@ -54,6 +54,11 @@ class Scope(NamedTuple):
         if self.conversation is not None:
             return source.conversation == self.conversation
         return True
+
+
+def vectors_of(source: Source) -> int:
+    """The chunks embedded, by the model that embedded the most of them."""
+    return max(source.vectors.values(), default=0)
 
 
 class KnowledgeDialog(QDialog):
@@ -125,16 +130,16 @@ class KnowledgeDialog(QDialog):
 
     def _sources_table(self) -> QTreeWidget:
         table = QTreeWidget()
-        table.setHeaderLabels(
-            [self.tr("Source"), self.tr("Files"), self.tr("Chunks"), self.tr("Problems")]
-        )
+        table.setHeaderLabels([self.tr("Source"), self.tr("Files"), self.tr("Chunks"),
+                               self.tr("Problems"), self.tr("Vectors")])  # fmt: skip
         table.setRootIsDecorated(False)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
+        for column in (1, 2, 3, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        table.setColumnHidden(4, True)  # shown once a source has vectors (an embedding model)
         return table
 
     def _lay_out(self) -> None:
@@ -172,7 +177,7 @@ class KnowledgeDialog(QDialog):
             try:
                 return job(knowledge)
             finally:
-                knowledge.close()
+                close(knowledge)
 
         async def go() -> None:
             try:
@@ -208,16 +213,21 @@ class KnowledgeDialog(QDialog):
         for source in sources:
             item = QTreeWidgetItem([
                 source.path, locale_format.count(source.files), locale_format.count(source.chunks),
-                locale_format.count(source.problems),
+                locale_format.count(source.problems), locale_format.count(vectors_of(source)),
             ])  # fmt: skip
             item.setData(0, ID_ROLE, source.id)
             item.setToolTip(0, source.path)
-            for column in (1, 2, 3):
+            if source.vectors:
+                models = ", ".join(f"{model}: {locale_format.count(n)}"
+                                   for model, n in sorted(source.vectors.items()))  # fmt: skip
+                item.setToolTip(4, models)
+            for column in (1, 2, 3, 4):
                 item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
             self.table.addTopLevelItem(item)
             if source.id == chosen:
                 item.setSelected(True)
         empty = self.tr("No sources yet: add a folder or a file.")
+        self.table.setColumnHidden(4, not any(s.vectors for s in sources))
         if not sources:
             self.show_summary(empty)
         elif self.summary.text() == empty:
@@ -330,10 +340,10 @@ class KnowledgeDialog(QDialog):
     def _on_finished(
         self, _source: int | None, report: UpdateReport | None, error: CrosstalkError | None
     ) -> None:
-        if error is not None:
-            self.say(errors_text.said(error))
-        elif report is not None:
+        if report is not None:
             self.show_summary(self.finished_text(report))
+        if error is not None:  # failed, or read by words only: said with what to do
+            self.say(errors_text.said(error))
         self._show_busy()
         self.refresh()
 
@@ -350,4 +360,10 @@ class KnowledgeDialog(QDialog):
         else:
             said = self.tr("{read}, {chunks} passages.")
         problems = self.tr("%n could not be read", "", len(report.problems))
-        return said.format(read=read, chunks=locale_format.count(report.chunks), problems=problems)
+        text = said.format(read=read, chunks=locale_format.count(report.chunks), problems=problems)
+        if report.vector_problem:
+            text += " " + self.tr(
+                "The passages could not be embedded ({why}): they are found by their words, "
+                "and the next update embeds them."
+            ).format(why=report.vector_problem)
+        return text

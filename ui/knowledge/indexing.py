@@ -17,12 +17,17 @@ import os
 import threading
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, UpdateReport
 from app.paths import DataDir
+
+if TYPE_CHECKING:
+    from app.composition import Services
+    from app.knowledge.embedder import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,8 @@ class Indexer(QObject):
         self._stop = threading.Event()
         self._closed = False
         self._thread: threading.Thread | None = None
+        self.services: Services | None = None  # for the embedder, if any
+        self.warning: CrosstalkError | None = None  # why the files are read by words only
         self.current: Job | None = None  # the job being run
         self.done = self.total = 0
         self.file = ""
@@ -62,7 +69,31 @@ class Indexer(QObject):
 
     @classmethod
     def over(cls, data: DataDir, parent: QObject | None = None) -> Indexer:
+        """Words only (no embedding model)."""
         return cls(lambda: Knowledge(data), parent)
+
+    @classmethod
+    def for_services(cls, services: Services, parent: QObject | None = None) -> Indexer:
+        """With the embedder of the settings' embedding model, if one is set: the chunks read
+        are embedded too (docs/knowledge.md)."""
+        made = cls(lambda: Knowledge(services.data, made.embedder()), parent)
+        made.services = services
+        return made
+
+    def embedder(self) -> Embedder | None:
+        """The settings' embedder (made on the thread that uses it; nothing is imported or
+        asked before its first text); a model that cannot embed is noted in ``warning``
+        and the files are read by words only, as the command line does."""
+        services = self.services
+        if services is None or not services.settings.embedding_model:
+            return None
+        from app.providers.embeddings import embedder_for
+
+        try:
+            return embedder_for(services.settings, services.keys, os.environ)
+        except CrosstalkError as exc:
+            self.warning = exc
+            return None
 
     # --- asking -----------------------------------------------------------------------------
 
@@ -132,7 +163,7 @@ class Indexer(QObject):
                 self._one(knowledge, job)
         finally:
             if knowledge is not None:
-                knowledge.close()
+                close(knowledge)
             self._say(self.idle.emit)
 
     def _made(self) -> Knowledge | None:
@@ -160,6 +191,8 @@ class Indexer(QObject):
             error = exc
         except Exception:  # a bug: logged (Help > Report a problem has it), the thread goes on
             log.exception("indexing source %s", source)
+        else:
+            error, self.warning = self.warning, None  # read, though by words only
         self._say(lambda: self.finished.emit(source, report, error))
 
     def _say(self, emit: Callable[[], None]) -> None:
@@ -170,6 +203,14 @@ class Indexer(QObject):
             emit()
         except RuntimeError:  # the QObject was deleted under the thread
             self._closed = True
+
+
+def close(knowledge: Knowledge) -> None:
+    """The knowledge base's connection and its embedder's (the SDK's HTTP client)."""
+    knowledge.close()
+    shut = getattr(knowledge.embedder, "close", None)
+    if callable(shut):
+        shut()
 
 
 NICE = 10  # the indexing threads' niceness: the window's thread first when the cores are busy

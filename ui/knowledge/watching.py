@@ -15,7 +15,6 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, UpdateReport
-from app.paths import DataDir
 from ui.knowledge.indexing import PROGRESS_MS
 
 if TYPE_CHECKING:
@@ -30,9 +29,10 @@ class Watching(QObject):
     finished = Signal(object, object, object)  # the source, its UpdateReport, an error
     idle = Signal()
 
-    def __init__(self, data: DataDir, parent: QObject | None = None) -> None:
+    def __init__(self, make: Callable[[], Knowledge], parent: QObject | None = None) -> None:
+        """``make``: the watcher thread's ``Knowledge`` (the indexer's: with its embedder)."""
         super().__init__(parent)
-        self.data = data
+        self.make = make
         self.watcher: Watcher | None = None
         self.done = self.total = 0
         self.file = ""
@@ -52,8 +52,7 @@ class Watching(QObject):
             return
         from app.knowledge.watch import Watcher
 
-        data = self.data
-        watcher = Watcher(lambda: Knowledge(data), self._updated, self._progress, self._error)
+        watcher = Watcher(self.make, self._updated, self._progress, self._error)
         watcher.start()
         self.watcher = watcher
 

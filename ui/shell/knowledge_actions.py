@@ -67,8 +67,8 @@ class KnowledgeActions(QObject):
             from ui.knowledge.status import IndexStatus
             from ui.knowledge.watching import Watching
 
-            self._indexer = Indexer.over(self.services.data, self)
-            self.watcher = Watching(self.services.data, self)
+            self._indexer = Indexer.for_services(self.services, self)
+            self.watcher = Watching(self._indexer.make, self)
             self.status = IndexStatus([self._indexer, self.watcher])
             self.status.clicked.connect(self.open_all)
             self.window.statusBar().addPermanentWidget(self.status)
