@@ -102,7 +102,9 @@ class Retrieval(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     def message(self) -> str:
         """The debug log's one line."""
-        how = f"'{self.query}'" if self.query == self.question else f"'{self.query}' (rewritten)"
+        query = " ".join(self.query.split())
+        query = query if len(query) <= 120 else query[:119] + "…"
+        how = f"'{query}' (rewritten)" if self.rewritten else f"'{query}'"
         return f"searched {how}: {len(self.passages)} found, {len(self.sent)} sent"
 
     def entry(self) -> DebugLog:

@@ -78,3 +78,36 @@ def test_a_newer_record_for_the_same_input_wins_and_a_damaged_one_is_skipped(
     assert retrievals(conversation.history)[question.id].query == "second"
     other = library.append(conversation, ModelInput(text="no search"))
     assert retrieval_for(conversation.history, other) is None
+
+
+def test_each_reply_lists_its_sources_in_markdown_and_html_on_every_branch(
+    library: Library,
+) -> None:
+    from app.transfer import html_page, markdown
+    from app.transfer.export import readable
+
+    conversation = library.create()
+    question = library.append(conversation, ModelInput(text="how bright was it?"))
+    record = _record(question.id)
+    library.append(conversation, record.entry())
+    first = library.append(
+        conversation, ModelOutput(provider="openai", model="m", text="20,000 cd [1].")
+    )
+    library.append(  # a regenerated answer: a sibling, on a branch of its own
+        conversation,
+        ModelOutput(provider="openai", model="m", text="Bright [2]."),
+        after=question.seq,
+    )
+    library.append(conversation, ModelInput(text="thanks"))  # no record: no sources
+    library.append(conversation, ModelOutput(provider="openai", model="m", text="Welcome."))
+    history = conversation.history
+    assert history.on_active_path(first.seq) is False
+    entries, others = readable(history, all_branches=True)
+    text = markdown.render(conversation.header, entries, others)
+    assert text.count("**Sources**") == 2
+    assert "\\[1\\] /docs/lamp.pdf, page 3  \n\\[2\\] /docs/notes.md, lines 10-24" in text
+    after_thanks = text[text.index("Welcome.") : text.index("## Branch")]
+    assert "**Sources**" not in after_thanks  # the second question had no record
+    page = html_page.render(conversation.header, entries, others)
+    assert page.count('<div class="sources">') == 2
+    assert "<li>[1] /docs/lamp.pdf, page 3</li><li>[2] /docs/notes.md, lines 10-24</li>" in page
