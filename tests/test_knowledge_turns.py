@@ -431,3 +431,20 @@ def test_with_an_embedder_a_passage_is_found_by_its_meaning(
     assert record.vector_problem == ""
     chat = [r for r in server.requests if r.path.endswith("/chat/completions")]
     assert "The red car won every race." in user_text(chat[-1].json)
+
+
+def test_an_unreadable_knowledge_base_is_said_and_the_turn_answered(
+    library: Library, server: WireServer
+) -> None:
+    (library.data.root / "knowledge.db").write_bytes(b"not a database at all" * 100)
+    services = services_for(library, settings_for(server))
+    conversation = library.create()
+    server.enqueue(Reply(chunks=oe.chat_reply("Hello.")))
+    answer = ask(services, conversation, CHAT, "Hello there")
+    assert answer.text == "Hello." and retrievals(conversation.history) == {}
+    assert any(w.startswith("the documents could not be searched") for w in library.warnings)
+    server.enqueue(Reply(chunks=oe.chat_reply("Still here.")))
+    answer = ask(services, conversation, CHAT, "Who designed Bell Rock?", knowledge=True)
+    record = retrieval_for(conversation.history, answer)
+    assert answer.text == "Still here." and record is not None and record.passages == []
+    assert record.why_not.startswith("the documents could not be searched")

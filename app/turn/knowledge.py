@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
 
 OnKnowledge = Callable[[Retrieval], None]
 T = TypeVar("T")
+# what reading the knowledge base may raise: the turn is answered without it, saying why
+UNREADABLE = (CrosstalkError, sqlite3.Error, OSError)
 SEARCH_TERMS = 16  # words of a query searched, at most
 FOUND_MORE = 4  # passages found beyond those that may be sent: the record shows what was not
 
@@ -209,24 +212,36 @@ class KnowledgeStep:
         source when it has none; False: never. None when the step does not apply."""
         if use is False:
             return None
-        scope = await asyncio.to_thread(self.sources, conversation, bool(use))
-        sources = scope.sources
-        if not sources and not use:
-            return None
         history = conversation.history
         text = question.text
         input_seq = history.seq_of(entry_id(question))
         assert input_seq is not None
-        record = Retrieval(input=entry_id(question), question=text, query=text, sources=sources)
-        if not sources:
-            record = replace(record, why_not="no documents to search: add some with "
-                               "`crosstalk knowledge add PATH`")  # fmt: skip
+        record = Retrieval(input=entry_id(question), question=text, query=text)
+        try:
+            scope = await asyncio.to_thread(self.sources, conversation, bool(use))
+        except UNREADABLE as exc:  # the turn goes on without
+            why = f"the documents could not be searched: {exc}"
+            if not use:  # not asked for: every turn would say it, so it is a warning
+                if why not in library.warnings:
+                    library.warnings.append(why)
+                return None
+            scope = Scope(None, None, [])
+            record = replace(record, why_not=why)
         else:
+            if not scope.sources and not use:
+                return None
+            if not scope.sources:
+                record = replace(record, why_not="no documents to search: add some with "
+                                 "`crosstalk knowledge add PATH`")  # fmt: skip
+        if scope.sources:
+            record = replace(record, sources=scope.sources)
             record = await self._rewrite(models, history, input_seq, record)
             limit = contexts.tool_limit(conversation.id, provider, model, max_tokens, self.share)
             searcher = self.searcher or Searcher(self.data)
             try:
                 record = await searcher.run(partial(self._search, record, scope, limit))
+            except UNREADABLE as exc:
+                record = replace(record, why_not=f"the documents could not be searched: {exc}")
             finally:
                 if searcher is not self.searcher:
                     searcher.close()
