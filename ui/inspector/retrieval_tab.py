@@ -144,19 +144,26 @@ class RetrievalTab(QWidget):
             self.tr("<b>Question:</b> {text}").format(text=escape(record.question)),
             self.tr("<b>Searched:</b> {text}").format(text=escape(record.query)),
         ]
+        seconds = locale_format.number((record.rewrite_ms or 0) / 1000)
+        cost = (
+            locale_format.money(record.rewrite_cost)
+            if record.rewrite_cost is not None
+            else self.tr("cost unknown")
+        )
+        model = record.rewrite_model or ""
         if record.rewritten:
             said = self.tr("Rewritten by {model} in {seconds} s, {cost}")
-            seconds = locale_format.number((record.rewrite_ms or 0) / 1000)
-            cost = (
-                locale_format.money(record.rewrite_cost)
-                if record.rewrite_cost is not None
-                else self.tr("cost unknown")
-            )
-            model = record.rewrite_model or "?"
-            lines.append(escape(said.format(model=model, seconds=seconds, cost=cost)))
+            lines.append(escape(said.format(model=model or "?", seconds=seconds, cost=cost)))
         else:
             why = record.why_not or self.tr("the question was searched as it is")
-            lines.append(escape(self.tr("Not rewritten: {why}").format(why=why)))
+            said = self.tr("Not rewritten: {why}").format(why=why)
+            if model:  # asked, and it did not do
+                tried = self.tr("{model}, {seconds} s, {cost}")
+                said += f" ({tried.format(model=model, seconds=seconds, cost=cost)})"
+            lines.append(escape(said))
+        problem = getattr(record, "vector_problem", "")
+        if problem:
+            lines.append(escape(self.tr("Searched by words only: {why}").format(why=problem)))
         sent = len(record.sent)
         found = self.tr("%n passage(s) found", "", len(record.passages))
         lines.append(escape(self.tr("{found}, {sent} sent, in {ms} ms").format(
