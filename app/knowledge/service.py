@@ -335,49 +335,47 @@ class Knowledge:
         self.vector_problem = None
         embedder = self.embedder
         if embedder is None:
-            return self._lexical(plan, sources, limit)
+            return [_passage(hit, plan, -hit.bm25) for hit in self._lexical(plan, sources, limit)]
         depth = max(DEPTH, limit * 3)
         lexical = self._lexical(plan, sources, depth)
         near = self._nearest(embedder, plan, sources, depth)
         if near is None:
-            return lexical[:limit]
-        found = {p.chunk: p for p in lexical}
+            return [_passage(hit, plan, -hit.bm25) for hit in lexical[:limit]]
+        found = {hit.chunk: hit for hit in lexical}
         cosine = dict(near)
-        ranking = [p.chunk for p in lexical if p.chunk is not None]
-        ranked = fused([ranking, [chunk for chunk, _ in near]])[:limit]
+        ranked = fused([list(found), [chunk for chunk, _ in near]])[:limit]
         rows = self.index.chunks([c for c, _ in ranked if c not in found])
         passages = []
         for chunk, score in ranked:
-            passage = found.get(chunk)
-            if passage is None:
-                hit = rows.get(chunk)
-                if hit is None:  # gone since the vectors were loaded
-                    continue
-                passage = _passage(hit, plan, None)
+            if chunk in found:
+                passage = _passage(found[chunk], plan, -found[chunk].bm25)
+            elif chunk in rows:
+                passage = _passage(rows[chunk], plan, None)
+            else:  # gone since the vectors were loaded
+                continue
             passages.append(msgspec.structs.replace(passage, score=score,
                                                     vector=cosine.get(chunk)))  # fmt: skip
         return passages
 
-    def _lexical(
-        self, plan: KnowledgeQuery, sources: list[int] | None, limit: int
-    ) -> list[Passage]:
-        """The ``limit`` best passages by BM25 (scored by it), from these sources."""
+    def _lexical(self, plan: KnowledgeQuery, sources: list[int] | None, limit: int) -> list[Hit]:
+        """The ``limit`` best chunks by BM25 that match the whole query, from these sources
+        (their passages are made only for those a search returns)."""
         from app.store.search_text import fold
 
-        passages: list[Passage] = []
+        found: list[Hit] = []
         offset, page = 0, max(limit * 2, 20)
-        while len(passages) < limit:
+        while len(found) < limit:
             hits = self.index.hits(plan.match, sources, offset, page, plan.grams)
             for hit in hits:
                 if plan.checked and not plan.holds(fold(indexed(hit.heading, hit.text))):
                     continue
-                passages.append(_passage(hit, plan, -hit.bm25))
-                if len(passages) == limit:
+                found.append(hit)
+                if len(found) == limit:
                     break
             if len(hits) < page:
                 break
             offset, page = offset + page, page * 4
-        return passages
+        return found
 
     def _nearest(
         self, embedder: Embedder, plan: KnowledgeQuery, sources: list[int] | None, limit: int
