@@ -448,3 +448,26 @@ def test_an_unreadable_knowledge_base_is_said_and_the_turn_answered(
     record = retrieval_for(conversation.history, answer)
     assert answer.text == "Still here." and record is not None and record.passages == []
     assert record.why_not.startswith("the documents could not be searched")
+
+
+def test_every_call_of_the_turn_carries_the_passages_through_its_tool_rounds(
+    library: Library, tmp_path: Path, server: WireServer
+) -> None:
+    folder = documents(tmp_path)
+    conversation = library.create()
+    indexed(library.data, folder, conversation=conversation.id)
+    services = services_for(library, settings_for(server))
+    calling = [oe.chunk({"role": "assistant", "content": ""}),
+               oe.tool_call(0, "call_1", "current_time", "{}"), oe.chunk(finish="tool_calls"),
+               oe.usage_chunk(), oe.DONE]  # fmt: skip
+    server.enqueue(Reply(chunks=calling))
+    server.enqueue(Reply(chunks=oe.chat_reply("Stevenson, and it is now [1].")))
+    answer = ask(services, conversation, CHAT, "Who designed the Bell Rock Lighthouse?",
+                 tools=["current_time"])  # fmt: skip
+    assert answer.text == "Stevenson, and it is now [1]."
+    first, second = (request.json for request in server.requests)
+    asked = [m for m in second["messages"] if m["role"] == "user"]
+    assert len(asked) == 1 and asked[0]["content"] == user_text(first)
+    assert user_text(first).startswith(BLOCK_HEAD)
+    assert second["messages"][-1]["role"] == "tool"
+    assert len(retrievals(conversation.history)) == 1  # searched once for the turn

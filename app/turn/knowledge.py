@@ -266,10 +266,9 @@ class KnowledgeStep:
             return replace(record, rewrite_model=spec, why_not=f"cannot use {spec}: {exc}")
         spec = f"{provider.name}:{model}"
         started = time.monotonic()
-        upto = History(history.upto(input_seq))  # the turns before it and the question
         usage: Usage | None = None
-        try:
-            query, usage = await rewritten(provider, model, upto, record.question, RECENT_TURNS,
+        try:  # the question is the newest input of the active path: the turns are before it
+            query, usage = await rewritten(provider, model, history, record.question, RECENT_TURNS,
                                            instruction=KNOWLEDGE_INSTRUCTION)  # fmt: skip
         except CrosstalkError as exc:
             ms = round((time.monotonic() - started) * 1000, 1)
