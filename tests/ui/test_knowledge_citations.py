@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QTextBrowser
 
 from app.composition import Services
 from app.history import ModelInput, ModelOutput, Title
-from app.knowledge.retrieval import Retrieval, Retrieved
+from app.knowledge.retrieval import BLOCK_HEAD, Retrieval, Retrieved
 from app.knowledge.service import Knowledge
 from app.paths import DataDir
 from app.providers import Models
 from tests.helpers.scripted_provider import ScriptedProvider
-from tests.helpers.ui_driver import Harness, OpenWindow, services_for, top_level
+from tests.helpers.ui_driver import Harness, OpenWindow, reply, seed, services_for, top_level
 from tests.knowledge import write_pdf
 from ui.inspector.dock import RETRIEVAL
 from ui.knowledge.viewer import SourceViewer, open_url
@@ -31,8 +31,13 @@ QUESTION = "When does the harbour open?"
 
 
 @pytest.fixture
-def services(data_dir: DataDir) -> Services:
-    return services_for(data_dir, Models.of(ScriptedProvider()))
+def provider() -> ScriptedProvider:
+    return ScriptedProvider()
+
+
+@pytest.fixture
+def services(data_dir: DataDir, provider: ScriptedProvider) -> Services:
+    return services_for(data_dir, Models.of(provider))
 
 
 def documents(folder: Path) -> tuple[Path, Path]:
@@ -212,3 +217,39 @@ def test_the_retrieval_tab_lists_every_passage_with_its_scores(
     assert first is not None
     tab.table.setCurrentItem(first)
     assert tab.passage.toPlainText() == record.passages[0].text
+
+
+def test_a_turn_that_searched_the_chats_documents_shows_its_citations(
+    open_window: OpenWindow, services: Services, provider: ScriptedProvider, tmp_path: Path,
+    qtbot: object,
+) -> None:  # fmt: skip
+    """The whole path: this chat's documents searched by the real turn, the passages carried
+    to the provider, and the reply's [1] a link as soon as it is shown."""
+    notes, _pdf = documents(tmp_path / "docs")
+    conversation_id = seed(services.library, "Harbour", "Hello", "Hi")
+    knowledge = Knowledge(services.data)
+    try:
+        knowledge.add(notes, conversation=conversation_id)
+        knowledge.update()
+    finally:
+        knowledge.close()
+    provider.scripts.append(reply("It opens at dawn [1]."))
+    harness = open_window()
+    harness.window.show_conversation(conversation_id)
+    harness.send(qtbot, "When does the harbour open at dawn?")
+    harness.finish(conversation_id)
+    asked = provider.requests[-1].context.entries
+    assert any(BLOCK_HEAD in getattr(entry, "text", "") for entry in asked)
+    browser = harness.window.chat.browser
+    history = services.library.open(conversation_id).history
+    last = history.last_output
+    assert last is not None and last.text == "It opens at dawn [1]."
+    harness.until(lambda: (f"cite:{last.seq}:1", "1") in links(browser), "the citation linked")
+    assert "Sources: [1] almanac.md:" in harness.chat_text()
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
+                     pos=anchor_point(browser, f"cite:{last.seq}:1"))  # fmt: skip
+    harness.until(lambda: top_level(SourceViewer), "the source viewer")
+    (viewer,) = top_level(SourceViewer)
+    harness.until(lambda: viewer.loaded is not None, "the file read")
+    assert viewer.loaded is not None and viewer.loaded.first is not None
+    assert "The harbour opens at dawn" in viewer.loaded.text.splitlines()[viewer.loaded.first + 1]
