@@ -146,3 +146,16 @@ def test_a_conversations_own_sources_are_used_without_asking(
     code, _, err = run(capsys, "ask", "--knowledge", "-c", conversation_id, "And tulips?")
     assert code == 0, err
     assert "→ 0 passages" in err and "crosstalk knowledge add" in err
+
+
+def test_knowledge_options_go_with_a_new_question_only(
+    data_dir: DataDir, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.enqueue(Reply(chunks=oe.chat_reply("Hello.")))
+    code, _, err = run(capsys, "ask", "Hello")
+    assert code == 0, err
+    (conversation_id,) = conversation_ids(data_dir)
+    for extra in (["--regenerate"], ["--compare", "openai:gpt-4.1,openai:gpt-4.1-mini"]):
+        code, out, err = run(capsys, "ask", "--knowledge", "-c", conversation_id, *extra, "Hi")
+        assert code != 0 and out == "" and "--knowledge goes with a new question" in err
+    assert len(server.requests) == 1  # nothing was sent

@@ -41,6 +41,14 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
             f"{option} goes with a new message: --regenerate and --continue send what is there, "
             "and --compare does not take attachments yet (ask each model with -m instead)"
         )
+    knowledge = getattr(args, "knowledge", None)
+    if knowledge is not None and (regenerate or args.go_on or args.compare):
+        option = "--knowledge" if knowledge else "--no-knowledge"
+        return fail(
+            f"{option} goes with a new question: --regenerate and --continue send the passages "
+            "the question was sent with, and --compare searches a conversation's own sources "
+            "without it"
+        )
     if args.go_on:
         return cli_branches.go_on(services, args)
     if regenerate and args.compare:
@@ -113,7 +121,7 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return await runner.run(
             conversation, spec, text, system=args.system, tools=tools, on_event=show,
             on_context=show_context, tuning=tuning_of(args), attachments=attachments,
-            knowledge=getattr(args, "knowledge", None), on_knowledge=show_knowledge,
+            knowledge=knowledge, on_knowledge=show_knowledge,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
