@@ -24,6 +24,7 @@ from app.providers import Models
 from tests.helpers.scripted_provider import ScriptedProvider
 from tests.helpers.ui_driver import Harness, OpenWindow, reply, seed, services_for, top_level
 from tests.knowledge import write_pdf
+from ui.chat import citations
 from ui.inspector.dock import RETRIEVAL
 from ui.knowledge.viewer import SourceViewer, open_url
 
@@ -253,3 +254,23 @@ def test_a_turn_that_searched_the_chats_documents_shows_its_citations(
     harness.until(lambda: viewer.loaded is not None, "the file read")
     assert viewer.loaded is not None and viewer.loaded.first is not None
     assert "The harbour opens at dawn" in viewer.loaded.text.splitlines()[viewer.loaded.first + 1]
+
+
+def test_labels_link_in_text_only_and_only_those_sent() -> None:
+    sent = {
+        1: Retrieved(n=1, path="/d/a.md", first_line=3, last_line=9, sent=True, text="x"),
+        2: Retrieved(n=2, path="/d/b.pdf", page=4, sent=True, text="y"),
+    }
+    html = (
+        "<p>See [1] and [2, 7], not [9].</p><pre><code>x = a[1]</code></pre>"
+        '<p><code>[2]</code> <a href="https://e.x">[1]</a></p>'
+    )
+    linked = citations.link_labels(html, 12, sent)
+    assert linked.count('href="cite:12:1"') == 1 and linked.count('href="cite:12:2"') == 1
+    assert "[9]" in linked and ", 7]" in linked  # not sent: text
+    assert "x = a[1]</code>" in linked and "<code>[2]</code>" in linked
+    assert '<a href="https://e.x">[1]</a>' in linked
+    assert citations.parse("12:3") == (12, 3) and citations.parse("12:x") is None
+    line = citations.sources_html(12, list(sent.values()))
+    assert "[1]&nbsp;a.md:3-9</a>" in line and "[2]&nbsp;b.pdf:page 4</a>" in line
+    assert 'title="/d/a.md, lines 3-9"' in line  # the whole path in its tooltip

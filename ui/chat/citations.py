@@ -16,9 +16,10 @@ import weakref
 from html import escape
 from pathlib import PurePath
 
-from app.history import History, ModelOutput
+from app.history import History, ModelInput, ModelOutput
 from app.history.entries import entry_id
-from app.knowledge.retrieval import Retrieval, Retrieved, input_of, retrievals
+from app.history.history import ROOT
+from app.knowledge.retrieval import Retrieval, Retrieved, retrievals
 from ui.common.i18n import Context
 
 SCHEME = "cite"
@@ -62,9 +63,24 @@ def sent_for(entry: ModelOutput) -> list[Retrieved]:
         _followed.version = history.version
     if not _followed.records:
         return []
-    question = input_of(history, entry)
+    if not 1 <= entry.seq <= history.version or history.id_of(entry.seq) != entry_id(entry):
+        return []  # a reply of another conversation
+    question = _input_of(history, entry.seq)
     record = _followed.records.get(entry_id(question)) if question is not None else None
     return record.sent if record is not None else []
+
+
+def _input_of(history: History, seq: int) -> ModelInput | None:
+    """The input a reply answers: the nearest up its parents (``retrieval.input_of`` builds
+    the whole path from the root, once per reply drawn: long in a long conversation)."""
+    if not 1 <= seq <= history.version or not history.is_message(seq):
+        return None
+    while seq != ROOT:
+        found = history.at(seq)
+        if isinstance(found, ModelInput):
+            return found
+        seq = history.parent_of(seq)
+    return None
 
 
 def record_for(history: History, seq: int) -> Retrieval | None:
