@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from app.errors import CrosstalkError
 from app.knowledge.service import Knowledge, Source, UpdateReport
 from ui.common import errors_text, locale_format, theme
+from ui.common.elided_label import ElidedLabel
 from ui.knowledge.indexing import Indexer, close
 
 T = TypeVar("T")
@@ -89,9 +91,10 @@ class KnowledgeDialog(QDialog):
         self.reindex_button.clicked.connect(self.reindex_selected)
         self.bar = QProgressBar()
         self.bar.setTextVisible(True)
-        self.reading_label = QLabel()
+        # one line whatever the path: a new file every few ms never lays the dialog out again
+        self.reading_label = ElidedLabel()
         self.reading_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.reading_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reading_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.clicked.connect(self.stop)
         self.summary = QLabel()
