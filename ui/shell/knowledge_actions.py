@@ -73,6 +73,8 @@ class KnowledgeActions(QObject):
             self.status.clicked.connect(self.open_all)
             self.window.statusBar().addPermanentWidget(self.status)
             self.watcher.finished.connect(self._refresh_dialogs)
+            # a source added (and read) is watched from now on, not at the watcher's next look
+            self._indexer.finished.connect(lambda *_: self.watcher.sources_changed())
         return self._indexer
 
     def _catch_up(self) -> None:
