@@ -33,6 +33,7 @@ class Lengths:
         self.sizes = sizes  # index: the chunk's id; 0 where there is none
         self.rows = rows
         self.average = total / rows if rows else 1.0
+        self._idf: dict[str, float] = {}  # by phrase: the index is as it was when loaded
 
     @classmethod
     def load(cls, conn: sqlite3.Connection, terms: str) -> Lengths:
@@ -45,14 +46,10 @@ class Lengths:
             total += size
         return cls(sizes, int(top[1]), total)
 
-    def order(self, ids: Sequence[int], offset: int, limit: int) -> list[int]:
-        """``limit`` of these chunks from ``offset``, shortest first (ties: by id)."""
-        found = np.asarray(ids, dtype=np.int64)
-        found = found[found < len(self.sizes)]
-        if not len(found):
-            return []
-        ranked = np.lexsort((found, self.sizes[found]))
-        return [int(i) for i in found[ranked[offset : offset + limit]]]
+    def order(self, ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """These chunks, shortest first (ties: by id)."""
+        found = ids[ids < len(self.sizes)]
+        return found[np.lexsort((found, self.sizes[found]))]
 
     def scores(self, chunks: Sequence[int], idf: Sequence[float], weight: float) -> list[float]:
         """FTS5's ``bm25()`` of these chunks (negative: lower is better) when each phrase
@@ -69,12 +66,14 @@ class Lengths:
         """Each phrase's IDF as FTS5's ``bm25()`` reckons it (rows holding it, of all)."""
         out = []
         for phrase in phrases:
-            hits = conn.execute(
-                f"SELECT count(*) FROM {terms} WHERE {terms} MATCH ?",  # noqa: S608
-                [phrase],
-            ).fetchone()[0]
-            idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
-            out.append(idf if idf > 0.0 else 1e-6)
+            if phrase not in self._idf:
+                hits = conn.execute(
+                    f"SELECT count(*) FROM {terms} WHERE {terms} MATCH ?",  # noqa: S608
+                    [phrase],
+                ).fetchone()[0]
+                idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
+                self._idf[phrase] = idf if idf > 0.0 else 1e-6
+            out.append(self._idf[phrase])
         return out
 
 

@@ -364,6 +364,7 @@ class Knowledge:
 
         found: list[Hit] = []
         offset, page = 0, max(limit * 2, 20)
+        self.index.new_search()
         while len(found) < limit:
             hits = self.index.hits(plan.match, sources, offset, page, plan.grams)
             for hit in hits:
