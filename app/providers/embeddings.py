@@ -107,6 +107,8 @@ class ProviderEmbedder:
     def embed(self, texts: list[str]) -> list[list[float]]:
         """One vector per text, in order: ``batch`` texts per request. A ``ProviderError``
         (through the failure map) if a request fails; what came before it is lost."""
+        if not texts:
+            return []
         vectors: list[list[float]] = []
         client = self._ready()
         for start in range(0, len(texts), self.batch):
