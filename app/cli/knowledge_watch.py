@@ -13,9 +13,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from app.cli.main import Reading
-    from app.composition import Services
+if TYPE_CHECKING:  # nothing of app.cli: knowledge_options imports this module
     from app.errors import CrosstalkError
     from app.knowledge.service import UpdateReport
 
@@ -81,7 +79,8 @@ class Printer:
         print(f"crosstalk: {which}{error}", file=sys.stderr, flush=True)
 
 
-def cmd_watch(services: Services | Reading, args: argparse.Namespace) -> int:
+def cmd_watch(services: Any, args: argparse.Namespace) -> int:
+    """``services``: ``composition.Services`` or ``main.Reading``: its library's data folder."""
     from app.knowledge.service import Knowledge
     from app.knowledge.watch import Watcher
 

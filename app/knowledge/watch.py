@@ -22,8 +22,9 @@ which reads only what changed (size, mtime).
   updated: what the index knows of it stays until the path is back, when it is caught up
   (``crosstalk knowledge reindex`` forgets it). A path replaced by another (a file saved by
   writing a copy and renaming it over) is caught up the same way.
-- At start (``catch_up``), every source present is updated once: what changed while nothing
-  watched. A source added while watching is not: whoever added it updates it.
+- At start (``catch_up``), every source present is updated once, as soon as its path is
+  watched: what changed while nothing watched. A source added while watching is not: whoever
+  added it updates it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -47,6 +49,7 @@ OnProgress = Callable[[int, int, int, str], None]
 OnError = Callable[[int | None, CrosstalkError], None]  # the source's id (None: watching)
 DEBOUNCE_MS = 1600  # watchfiles' own default: a burst of changes waits this long at most
 RECHECK_S = 2.0  # the sources and their paths looked at again this often
+TICK_S = 0.25  # watchfiles yields this often without changes (the first time: catching up)
 
 
 class _Root(msgspec.Struct, frozen=True):
@@ -99,7 +102,8 @@ class Watcher:
         self.force_polling = force_polling
         self._stop = threading.Event()
         self._refresh = threading.Event()
-        self._watching = threading.Event()  # set once the first paths are watched
+        # set once the paths are watched and the sources caught up (or nothing to watch)
+        self._watching = threading.Event()
         self._thread: threading.Thread | None = None
         self._watched: tuple[str, ...] = ()
 
@@ -137,7 +141,7 @@ class Watcher:
         return self._watched
 
     def wait_watching(self, timeout: float | None = None) -> bool:
-        """Wait until the paths are watched (after the first catching up); whether they are."""
+        """Wait until the paths are watched and the sources caught up; whether they are."""
         return self._watching.wait(timeout)
 
     # --- the thread -------------------------------------------------------------------------
@@ -173,25 +177,24 @@ class Watcher:
                 )
             ]
             roots = now
-            for source_id in due:
-                self._update(knowledge, source_id)
-                if self._stop.is_set():
-                    return
             first = False
-            self._watch(knowledge, roots)
+            self._watch(knowledge, roots, due)
 
-    def _watch(self, knowledge: Knowledge, roots: dict[int, _Root]) -> None:
+    def _watch(self, knowledge: Knowledge, roots: dict[int, _Root], due: list[int]) -> None:
         """Watch the paths that are there until the sources or their paths change (or stop),
-        updating the sources changes come from."""
+        updating the sources changes come from. The ``due`` sources are caught up once the
+        paths are watched (watchfiles yields, changes or none, after ``TICK_S`` at most):
+        a change made while they are read is seen by the reading or by the watching."""
         import watchfiles
 
         paths = sorted({root.path for root in roots.values() if root.identity is not None})
         self._watched = tuple(paths)
-        self._watching.set()
         if not paths:  # nothing to watch: look again later
+            self._watching.set()
             self._interrupted(self.recheck_s)
             return
         ignored = _Ignored(paths, knowledge.data.root)
+        looked = time.monotonic()
         interrupt = _Interrupt(self._stop, self._refresh)
         try:
             for changes in watchfiles.watch(
@@ -199,27 +202,46 @@ class Watcher:
                 watch_filter=ignored.keeps,
                 debounce=self.debounce_ms,
                 stop_event=interrupt,
-                rust_timeout=int(self.recheck_s * 1000),
+                rust_timeout=int(min(TICK_S, self.recheck_s) * 1000),
                 yield_on_timeout=True,
                 raise_interrupt=False,
                 ignore_permission_denied=True,
                 force_polling=self.force_polling,
             ):
+                caught = set(due)
+                for source_id in due:
+                    self._update(knowledge, source_id)
+                    if self._stop.is_set():
+                        return
+                due = []
+                self._watching.set()
                 touched = {path for _, path in changes}
                 for source_id, root in roots.items():
-                    if root.identity is None or not any(_within(p, root) for p in touched):
+                    if source_id in caught or root.identity is None:
+                        continue
+                    if not any(_within(p, root) for p in touched):
                         continue
                     if _root_now(root) != root.identity:
                         continue  # gone or replaced: seen to below, not updated as empty
                     self._update(knowledge, source_id)
                     if self._stop.is_set():
                         return
-                if self._changed(knowledge, roots):
-                    return
+                if time.monotonic() - looked >= self.recheck_s or self._refresh.is_set():
+                    looked = time.monotonic()
+                    if self._changed(knowledge, roots):
+                        return
         except (OSError, RuntimeError) as exc:
             # a path gone between looking and watching, too many folders to watch (the
             # system's limit), a watch that broke: say so, and look again in a while
-            self._error(None, CrosstalkError(f"cannot watch {', '.join(paths)}: {exc}"))
+            said = (
+                f"cannot watch {', '.join(paths)} ({exc}); tried again every few seconds (a "
+                "folder of very many folders may need a higher fs.inotify.max_user_watches on "
+                "Linux); `crosstalk knowledge reindex` reads what changed meanwhile"
+            )
+            self._error(None, CrosstalkError(said))
+            for source_id in due:  # caught up all the same
+                self._update(knowledge, source_id)
+            self._watching.set()
             self._interrupted(self.recheck_s)
 
     def _changed(self, knowledge: Knowledge, roots: dict[int, _Root]) -> bool:
@@ -255,7 +277,10 @@ class Watcher:
             if getattr(exc, "cause", None) != "no_source":
                 self._error(source_id, exc)
             return
-        self.on_update(source_id, report)
+        try:
+            self.on_update(source_id, report)
+        except Exception:  # a caller's bug: said, and the watching goes on
+            log.exception("knowledge watch: on_update failed")
 
     def _error(self, source_id: int | None, error: CrosstalkError) -> None:
         if self.on_error is not None:
