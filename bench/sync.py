@@ -6,8 +6,9 @@ A benchmark, not a test: it prints a table and always exits 0.
     .venv/bin/python bench/sync.py --quick    # 1,000 only
     .venv/bin/python bench/sync.py --conversations 500 --entries 4
 
-Each size gets a fresh bucket on moto's S3 server on 127.0.0.1 (``tests/helpers/sync_servers.py``)
-and two devices, A and B, each a data dir of its own with the real engine
+Each size gets a fresh bucket on moto's S3 server on 127.0.0.1 (``tests/helpers/sync_servers.py``),
+run in a process of its own (the server's work does not share the bench's interpreter), and
+two devices, A and B, each a data dir of its own with the real engine
 (``tests/helpers/sync_devices.py``). A's library is N conversations of ``--entries`` entries
 (questions and replies, a title), written through ``Library.create_from``. Then, in order:
 
@@ -185,7 +186,7 @@ def main() -> int:
     base = Path(tempfile.mkdtemp(prefix="crosstalk-bench-sync-"))
     rows: list[Row] = []
     try:
-        with s3_server() as s3:
+        with s3_server(own_process=True) as s3:
             for size in sizes:
                 rows += run_size(
                     s3.endpoint, s3.make_bucket, size, args.entries, args.changed, base

@@ -265,6 +265,26 @@ class Index:
             self._insert_usage(_usage_rows(header.id, entries))
             self._put_tags(row)
 
+    def put_new(self, items: list[tuple[Header, list[AnyEntry], int, int]]) -> None:
+        """Index conversations new to the index, (header, entries, size, mtime_ns) each, in
+        one transaction, their messages' search terms worked out together (a sync's first
+        pull: ``merge.receive_new``)."""
+        messages: list[tuple[Any, ...]] = []
+        with self.transaction():
+            for header, entries, size, mtime_ns in items:
+                row = initial_row(header)
+                for entry in entries:
+                    fold_entry(row, entry)
+                row |= {"file_size": size, "file_mtime_ns": mtime_ns, "pinned": 0}
+                self._drop_messages(header.id)  # (none, unless it was indexed meanwhile)
+                self._write_row(row, replace=True)
+                if row["kind"] == "conversation":
+                    messages += message_rows(header.id, entries)
+                self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [header.id])
+                self._insert_usage(_usage_rows(header.id, entries))
+                self._put_tags(row)
+            self._insert_messages(messages)
+
     def record(
         self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int, previous: int
     ) -> bool:

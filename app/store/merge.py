@@ -151,13 +151,12 @@ def receive_new(library: Any, items: list[tuple[Header, list[AnyEntry]]]) -> lis
 
             raise storage_error("create", library.data.conversations, exc) from exc
         try:
-            with library.index.transaction():
+            library.index.put_new([
+                (header, list(history), len(data), path.stat().st_mtime_ns)
                 for (_, header, history, _), (path, data), done in zip(
                     new, files, written, strict=True
-                ):
-                    if done:
-                        mtime = path.stat().st_mtime_ns
-                        library.index.put(header, list(history), len(data), mtime)
+                ) if done
+            ])  # fmt: skip
         except (StorageError, OSError) as exc:  # the transcripts are safe; reconcile indexes
             lease.mark()
             library.warnings.append(f"received, but the list may be out of date: {exc}")

@@ -5,6 +5,7 @@ each), the state saved now and then so that a sync cut short resumes where it wa
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from app.history import AnyEntry
 from app.store.transcript import Header
 from app.sync import state as states
+from app.sync.packs import Packs
 from app.sync.run import Run
 from app.sync.state import Peer
 
@@ -27,15 +29,17 @@ class Fetched:
     entries: list[AnyEntry]
 
 
-Wanted = dict[str, list[tuple[str, int]]]  # conversation key -> (device, batch)
-Fetch = Callable[[Run, str, list[tuple[str, int]]], Fetched]
+Wanted = dict[str, list[tuple[str, int, int]]]  # conversation key -> (device, batch, pack)
+Fetch = Callable[[Run, Packs, str, list[tuple[str, int, int]]], Fetched]
 Apply = Callable[[Run, list[Fetched]], set[str]]
 
 
 def receive(run: Run, wanted: Wanted, fetch: Fetch, apply: Apply) -> set[tuple[str, str]]:
     """Fetch and merge each conversation's batches, a batch of conversations fetched while
     the one before is merged; the (device, key) not applied whole."""
-    keys = list(wanted)
+    # those in the same pack together, so that a pack is fetched once and let go soon
+    keys = sorted(wanted, key=lambda key: min(pack or 0 for _, _, pack in wanted[key]))
+    packs = Packs(run.vault, Counter((d, p) for ws in wanted.values() for d, _, p in ws if p))
     total = sum(len(batches) for batches in wanted.values())
     held_back: set[tuple[str, str]] = set()
     if not keys:
@@ -45,7 +49,7 @@ def receive(run: Run, wanted: Wanted, fetch: Fetch, apply: Apply) -> set[tuple[s
     with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="sync-fetch") as pool:
 
         def submit(chunk: list[str]) -> list[Future[Fetched]]:
-            return [pool.submit(fetch, run, key, wanted[key]) for key in chunk]
+            return [pool.submit(fetch, run, packs, key, wanted[key]) for key in chunk]
 
         pending = submit(chunks[0])
         try:
@@ -58,9 +62,9 @@ def receive(run: Run, wanted: Wanted, fetch: Fetch, apply: Apply) -> set[tuple[s
                     batches = wanted[one.key]
                     done += len(batches)
                     if one.key in held:
-                        held_back.update((device, one.key) for device, _ in batches)
+                        held_back.update((device, one.key) for device, _, _ in batches)
                     elif not run.dry_run:
-                        for device, number in batches:
+                        for device, number, _ in batches:
                             peer = run.state.peers.setdefault(device, Peer())
                             last = peer.conversations.get(one.key, 0)
                             peer.conversations[one.key] = max(last, number)

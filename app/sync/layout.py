@@ -1,6 +1,7 @@
 """The objects sync keeps on a remote, and the one way to read and write them (docs/sync.md).
 
     crosstalk-sync.json         the marker (app/sync/marker.py)
+    packs/<D>/<M>               the segments D's M-th commit sent, in one object, when many
     heads/<D>-<M>               device D's newest commit, its M-th: the commit point of its pushes
     changes/<D>/<M>             what D's M-th commit sent: the conversations' last batches
     manifests/<D>-<M>           D's snapshot as of its M-th commit: every conversation's last batch
@@ -61,6 +62,7 @@ class Manifest(msgspec.Struct, kw_only=True):
     # stop its every sync.
     projects: dict[str, int] = {}
     log: int = 0  # LOG: a snapshot of a device that commits with heads and changes
+    packed: dict[str, list[tuple[int, int]]] = {}  # key -> (batch, pack) of its packed batches
 
     def batches(self) -> dict[str, int]:
         """Every key's last batch, conversations' and projects' alike."""
@@ -83,9 +85,20 @@ class Change(msgspec.Struct, kw_only=True):
     snapshot: int = 0
     seen: dict[str, int] = {}
     written_at: str = ""
+    packed: list[str] = []  # the keys whose batch is in this commit's pack (``packs/<D>/<M>``)
 
     def batches(self) -> dict[str, int]:
         return {**self.conversations, **self.projects}
+
+
+class PackHead(msgspec.Struct, kw_only=True):
+    """The first line of a pack: the segments in it, in order, as (key, batch, lines)."""
+
+    format: str = "crosstalk.sync.pack"
+    version: int = VERSION
+    device: str
+    number: int
+    segments: list[tuple[str, int, int]] = []
 
 
 class Head(msgspec.Struct, kw_only=True):
@@ -161,6 +174,10 @@ def manifest_name(device: str, number: int) -> str:
 
 def head_name(device: str, number: int) -> str:
     return f"heads/{device}-{number:012d}"
+
+
+def pack_name(device: str, number: int) -> str:
+    return f"packs/{device}/{number:012d}"
 
 
 def change_name(device: str, number: int) -> str:
@@ -296,15 +313,44 @@ class Vault:
     def get_segment(self, name: str) -> Segment:
         data = self.get(name)
         first, _, rest = data.partition(b"\n")
+        return self._segment(name, first, [line for line in rest.split(b"\n") if line], 2)
+
+    def _segment(self, name: str, first: bytes, lines: list[bytes], line: int) -> Segment:
         head = _decoded(name, first, SegmentHead, "crosstalk.sync.segment")
-        lines = [line for line in rest.split(b"\n") if line]
         try:
-            entries = decode_many(lines, name, first_line=2)
+            entries = decode_many(lines, name, first_line=line)
         except Exception as exc:  # a damaged line: the whole batch waits, nothing half-read
             raise DamagedObject(
                 cause="damaged_at", remote=self.description, name=name, detail=str(exc)
             ) from exc
         return Segment(head, entries)
+
+    def put_pack(self, device: str, number: int, segments: list[Segment]) -> None:
+        """Many segments in one object: a commit that sends many conversations (a first
+        push) costs one request, not one each, and so does reading them."""
+        lines: list[bytes] = []
+        index: list[tuple[str, int, int]] = []
+        for segment in segments:
+            key = self.key(segment.head.conversation.id)
+            index.append((key, segment.head.number, len(segment.entries) + 1))
+            lines += [_encoder.encode(segment.head), *(encode(e) for e in segment.entries)]
+        head = PackHead(device=device, number=number, segments=index)
+        name = pack_name(device, number)
+        self.put(name, b"\n".join([_encoder.encode(head), *lines]) + b"\n")
+
+    def get_pack(self, device: str, number: int) -> dict[tuple[str, int], Segment]:
+        """The segments of a pack, by (key, batch)."""
+        name = pack_name(device, number)
+        lines = self.get(name).split(b"\n")
+        head = _decoded(name, lines[0], PackHead, "crosstalk.sync.pack")
+        found: dict[tuple[str, int], Segment] = {}
+        at = 1
+        for key, batch, count in head.segments:
+            if count < 1 or at + count > len(lines):
+                raise DamagedObject(cause="damaged", name=name, detail="cut short")
+            found[key, batch] = self._segment(name, lines[at], lines[at + 1 : at + count], at + 2)
+            at += count
+        return found
 
     def put_settings(self, shared: SharedSettings) -> str:
         name = settings_name(shared.device, shared.number)

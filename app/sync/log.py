@@ -10,6 +10,7 @@ sent: it is read whole, as it always was, and the reader puts up its stop sign
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -20,7 +21,8 @@ from app.store import transcript
 from app.sync import layout
 from app.sync import state as states
 from app.sync.errors import DamagedObject, ObjectMissing
-from app.sync.layout import Change, Listing, Manifest
+from app.sync.layout import Change, Listing, Manifest, Segment
+from app.sync.packs import Packs
 from app.sync.run import Run, on_remote
 from app.sync.state import Peer, Sent
 
@@ -40,12 +42,25 @@ class View:
     head: int = 0  # the last commit read (heads and changes)
     manifest: str = ""  # or the manifest read (a device from before them)
     seen: dict[str, int] | None = None  # how far it had applied the others' commits
+    packed: dict[tuple[str, int], int] = field(default_factory=dict)  # (key, batch) -> pack
 
     def note(self, change: Change | Manifest) -> None:
-        for key, number in change.batches().items():
+        batches = change.batches()
+        for key, number in batches.items():
             self.batches[key] = max(self.batches.get(key, 0), number)
         self.projects |= set(change.projects)
         self.events = max(self.events, change.events)
+        if isinstance(change, Change):
+            for key in change.packed:
+                self.packed[key, batches[key]] = change.number
+        else:
+            for key, pairs in change.packed.items():
+                for batch, pack in pairs:
+                    self.packed[key, batch] = pack
+
+    def wanted(self, key: str, first: int, last: int) -> list[tuple[str, int, int]]:
+        """(device, batch, its pack or 0) for the batches ``first`` to ``last`` of ``key``."""
+        return [(self.device, n, self.packed.get((key, n), 0)) for n in range(first, last + 1)]
 
 
 def manifest(run: Run, name: str, device: str) -> Manifest:
@@ -127,7 +142,7 @@ def adopt_own(run: Run) -> None:
             fresh = states.State(remote=state.remote, device=device)
             for field_name in ("manifest", "segments", "events", "sent", "peers", "blobs_sent",
                                "heads", "snapshot", "snapshot_bytes", "log_bytes",
-                               "first_change", "pruned"):  # fmt: skip
+                               "first_change", "pruned", "packed"):  # fmt: skip
                 setattr(state, field_name, getattr(fresh, field_name))
         return
     if head == 0:  # this device before its update: its manifest names everything
@@ -147,11 +162,24 @@ def adopt_own(run: Run) -> None:
     state.events = max(state.events, view.events)
     if view.projects:
         state.projects = sorted(set(state.projects) | view.projects)
-    for key, number in view.batches.items():
-        for behind in range(state.segments.get(key, 0) + 1, number + 1):  # sent, not noted
-            segment = run.vault.get_segment(run.vault.segment_name_by_key(device, key, behind))
+    todo = {key: view.wanted(key, state.segments.get(key, 0) + 1, n)
+            for key, n in view.batches.items()}  # fmt: skip
+    packs = Packs(run.vault, Counter((d, p) for ws in todo.values() for d, _, p in ws if p))
+    for key, wanted in todo.items():
+        for _, behind, pack in wanted:  # sent, not noted
+            segment = segment_of(run, packs, device, key, behind, pack)
             note_on_remote(run, segment.head.conversation.id, segment.entries)
-        state.segments[key] = max(state.segments.get(key, 0), number)
+        state.segments[key] = max(state.segments.get(key, 0), view.batches[key])
+    for (key, batch), pack in view.packed.items():
+        if [batch, pack] not in (known := state.packed.setdefault(key, [])):
+            known.append([batch, pack])
+
+
+def segment_of(run: Run, packs: Packs, device: str, key: str, batch: int, pack: int) -> Segment:
+    """Batch ``batch`` of ``key`` from ``device``: from its pack, or its own object."""
+    if pack:
+        return packs.take(device, pack, key, batch)
+    return run.vault.get_segment(run.vault.segment_name_by_key(device, key, batch))
 
 
 def note_on_remote(run: Run, conversation_id: str, entries: list[AnyEntry]) -> None:

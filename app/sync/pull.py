@@ -21,6 +21,7 @@ from app.sync import bulk, flag_events, layout, log
 from app.sync.bulk import Fetched
 from app.sync.errors import DamagedObject, ObjectMissing
 from app.sync.layout import Event
+from app.sync.packs import Packs
 from app.sync.run import Run, blobs_named, on_remote
 from app.sync.state import Peer, Sent
 
@@ -50,12 +51,12 @@ def receive(run: Run) -> None:
         if (view := log.newer(run, device)) is not None:
             changed.append(view)
     run.progress("listing", 1, 1)
-    wanted: dict[str, list[tuple[str, int]]] = {}  # conversation key -> (device, batch)
+    wanted: bulk.Wanted = {}  # conversation key -> (device, batch, pack)
     for view in changed:
         done = state.peers.get(view.device, Peer()).conversations
         for key, last in view.batches.items():
-            for number in range(done.get(key, 0) + 1, last + 1):
-                wanted.setdefault(key, []).append((view.device, number))
+            if last > done.get(key, 0):
+                wanted.setdefault(key, []).extend(view.wanted(key, done.get(key, 0) + 1, last))
     held_back = bulk.receive(run, wanted, fetch, apply)
     events: list[Event] = []
     for view in changed:
@@ -78,14 +79,14 @@ def receive(run: Run) -> None:
             peer.manifest, peer.head = view.manifest, view.head
 
 
-def fetch(run: Run, key: str, batches: list[tuple[str, int]]) -> Fetched:
+def fetch(run: Run, packs: Packs, key: str, batches: list[tuple[str, int, int]]) -> Fetched:
     """One conversation's new batches, from the remote (on a worker thread: ``bulk``)."""
     entries: list[AnyEntry] = []
     header = None
-    for device, number in batches:
-        name = run.vault.segment_name_by_key(device, key, number)
-        segment = run.vault.get_segment(name)
+    for device, number, pack in batches:
+        segment = log.segment_of(run, packs, device, key, number, pack)
         if segment.head.device != device or segment.head.number != number:
+            name = run.vault.segment_name_by_key(device, key, number)
             raise DamagedObject(cause="other_batch", remote=run.vault.description, name=name)
         header = header or segment.head.conversation
         entries += segment.entries

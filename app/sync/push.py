@@ -16,7 +16,7 @@ from app.store import merge, transcript
 from app.sync import flag_events, layout
 from app.sync import state as states
 from app.sync.errors import RemoteError
-from app.sync.layout import Change, Event, Events, Head, Manifest, SegmentHead
+from app.sync.layout import Change, Event, Events, Head, Manifest, Segment, SegmentHead
 from app.sync.run import Run, blobs_named
 from app.sync.state import Sent
 
@@ -24,8 +24,10 @@ KEPT_BY_SYNC = "sync"  # meta "kept_by" of the select that keeps a device's own 
 SNAPSHOT_AFTER = 64 * 1024  # bytes of changes since the last snapshot before a new one (at
 # least as many as the snapshot has: what snapshots cost stays in proportion to what changed)
 PRUNE_AT_ONCE = 8  # old changes removed per commit, at most
+PACK_AT = 50  # a commit of this many conversations or more sends them as one pack
 
-Committed = list[tuple[str, str, int, Sent]]  # (conversation id, key, batch, then sent)
+# (conversation id, key, batch, then sent, the segment)
+Committed = list[tuple[str, str, int, Sent, Segment]]
 
 
 def send(run: Run) -> None:
@@ -66,10 +68,8 @@ def send(run: Run) -> None:
         if header.kind == transcript.PROJECT and key not in state.projects:
             state.projects.append(key)  # (named apart in the manifest)
         number = state.segments.get(key, 0) + 1
-        run.vault.put_segment(SegmentHead(device=run.device, number=number,
-                                          conversation=header), todo)  # fmt: skip
-        committed.append((cid, key, number, now))
-        state.segments[key] = number  # (in memory: the manifest makes it so)
+        head = SegmentHead(device=run.device, number=number, conversation=header)
+        committed.append((cid, key, number, now, Segment(head, todo)))  # (sent by ``commit``)
         if len(committed) >= run.batch:  # (see engine.BATCH)
             commit(run, committed, None)
             committed = []
@@ -142,8 +142,9 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
         state.events = number
     if committed or events:
         number = state.manifest + 1
+        packed = _send_segments(run, number, committed)
         projects = set(state.projects)
-        batches = {key: n for _, key, n, _ in committed}
+        batches = {key: n for _, key, n, _, _ in committed}
         change = Change(
             device=device,
             number=number,
@@ -153,10 +154,18 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
             snapshot=state.snapshot,
             seen={d: peer.head for d, peer in sorted(state.peers.items()) if peer.head},
             written_at=utc_now(),
+            packed=packed,
         )
-        state.log_bytes += run.vault.put_change(change)
-        state.first_change = state.first_change or number
+        size = run.vault.put_change(change)
         run.vault.put_head(Head(device=device, number=number))
+        # committed: the state says so only now (a commit cut short before its head sends
+        # the same batches again, under the same names, and nobody has read those)
+        for _, key, batch, _, _ in committed:
+            state.segments[key] = batch
+        for key in packed:
+            state.packed.setdefault(key, []).append([batches[key], number])
+        state.log_bytes += size
+        state.first_change = state.first_change or number
         if state.heads:  # the old one: only ever this device's own
             with contextlib.suppress(RemoteError):
                 run.vault.delete(layout.head_name(device, state.heads))
@@ -164,12 +173,26 @@ def commit(run: Run, committed: Committed, events: list[Event] | None) -> None:
         if not state.snapshot or state.log_bytes >= max(state.snapshot_bytes, SNAPSHOT_AFTER):
             _snapshot(run)
         _prune(run)
-    for cid, _, _, sent in committed:
+    for cid, _, _, sent, _ in committed:
         state.sent[cid] = sent
     if events is not None:
         state.pins, state.trash = run.flags_seen
     if committed or events:  # (otherwise ``sync`` saves it at the end, if it changed)
         states.save(run.library.data, state)
+
+
+def _send_segments(run: Run, number: int, committed: Committed) -> list[str]:
+    """The segments of commit ``number``: one pack when there are many (the keys in it),
+    else an object each."""
+    if len(committed) < PACK_AT:
+        for *_, segment in committed:
+            run.vault.put_segment(segment.head, segment.entries)
+        return []
+    if run.device not in run.manifests.stops:  # a Crosstalk from before packs reads none:
+        run.vault.put_stop_sign(run.device)  # it is told to update instead
+        run.manifests.stops.add(run.device)
+    run.vault.put_pack(run.device, number, [segment for *_, segment in committed])
+    return [key for _, key, _, _, _ in committed]
 
 
 def _snapshot(run: Run) -> None:
@@ -186,6 +209,7 @@ def _snapshot(run: Run) -> None:
         written_at=utc_now(),
         projects={k: n for k, n in state.segments.items() if k in projects},
         log=layout.LOG,
+        packed={k: [(b, p) for b, p in pairs] for k, pairs in state.packed.items()},
     )
     size = run.vault.put_manifest_sized(snapshot)
     older = {layout.manifest_name(device, state.snapshot)} if state.snapshot else set()

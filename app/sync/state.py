@@ -63,6 +63,7 @@ class State(msgspec.Struct, kw_only=True):
     snapshot: int = 0  # this device's newest snapshot (``manifests/<D>-<M>``; 0: none yet)
     snapshot_bytes: int = 0  # its size, and the changes' written since: when they pass it,
     log_bytes: int = 0  # a new snapshot is written
+    packed: dict[str, list[list[int]]] = {}  # key -> [batch, pack] of this device's packed
     first_change: int = 0  # this device's first change object, and the last one pruned
     pruned: int = 0
     segments: dict[str, int] = {}  # conversation key -> this device's last batch number

@@ -127,6 +127,17 @@ class Device:
     def sync(self, **options: object) -> engine.SyncReport:
         return engine.sync(self.library, self.vault(), **options)  # type: ignore[arg-type]
 
+    def sync_v1(self) -> Any:
+        """A sync as a Crosstalk from before heads and changes makes it (remote layout 1:
+        ``tests/helpers/sync_v1``), through the same remote and state."""
+        from tests.helpers.sync_v1 import engine as v1
+
+        vault = v1.open_vault(self.config, self.environ)
+        if self.wrap is not None:
+            vault.remote = self.wrap(vault.remote)
+        self.last_remote = vault.remote
+        return v1.sync(self.library, vault)
+
     def say(self, conversation: Conversation, text: str) -> AnyEntry:
         """A turn: an input and its reply, on the active branch."""
         self.library.append(conversation, ModelInput(text=text))

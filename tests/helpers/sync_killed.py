@@ -3,14 +3,16 @@ tests, tests/sync/test_faults.py): nothing of the engine's runs on the way out, 
 loses power.
 
     python -m tests.helpers.sync_killed DATA FOLDER DEVICE [--kill-at K] [--kill-at-save S]
-                                        [--slow SECONDS] [--batch N]
+                                        [--slow SECONDS] [--batch N] [--bulk N] [--v1]
 
 Syncs the library in DATA with the folder remote FOLDER as DEVICE. ``--kill-at K``: the
 process kills itself just before its K-th remote call (1-based); ``--kill-at-save S``: just
 before the S-th write of its sync state (e.g. after the manifest went out, before the state
 says so); ``--slow``: every remote call waits that long first, so that a kill from outside
-after a random delay lands mid-sync; ``--batch``: conversations per manifest. On a finished
-sync it prints one JSON line: the number of remote calls and the report.
+after a random delay lands mid-sync; ``--batch``: conversations per commit; ``--bulk``:
+conversations received per batch (and the state saved every two); ``--v1``: the sync of a
+Crosstalk from before heads and changes (``tests/helpers/sync_v1``). On a finished sync it
+prints one JSON line: the number of remote calls and the report.
 """
 
 from __future__ import annotations
@@ -68,11 +70,24 @@ def main() -> int:
     parser.add_argument("--kill-at-save", type=int)
     parser.add_argument("--slow", type=float, default=0.0)
     parser.add_argument("--batch", type=int)
+    parser.add_argument("--bulk", type=int, help="conversations received per batch")
+    parser.add_argument("--v1", action="store_true", help="sync as before heads and changes")
     args = parser.parse_args()
+    sync_engine: Any = engine
+    sync_states: Any = states
+    if args.v1:
+        from tests.helpers.sync_v1 import engine as v1_engine
+        from tests.helpers.sync_v1 import state as v1_states
+
+        sync_engine, sync_states = v1_engine, v1_states
     if args.batch:
-        engine.BATCH = args.batch
+        sync_engine.BATCH = args.batch
+    if args.bulk:  # a batch of received conversations, and a save of the state every two
+        from app.sync import bulk
+
+        bulk.BATCH, bulk.SAVE_EVERY = args.bulk, 2 * args.bulk
     if args.kill_at_save:
-        save, saves = states.save, [0]
+        save, saves = sync_states.save, [0]
 
         def dying_save(data: DataDir, state: states.State) -> None:
             saves[0] += 1
@@ -80,14 +95,14 @@ def main() -> int:
                 os.kill(os.getpid(), signal.SIGKILL)
             save(data, state)
 
-        states.save = dying_save  # type: ignore[assignment]
+        sync_states.save = dying_save
     config = SyncConfig(url=args.folder.as_uri(), device=args.device)
     library = Library(DataDir(args.data))
-    vault = engine.open_vault(config, {})
+    vault = sync_engine.open_vault(config, {})
     remote = Dying(vault.remote, args.kill_at, args.slow)
     vault.remote = remote  # type: ignore[assignment]
     print("syncing", file=sys.stderr, flush=True)  # a kill from outside is timed from here
-    report = engine.sync(library, vault)
+    report = sync_engine.sync(library, vault)
     library.close()
     print(json.dumps({"calls": remote.calls, "report": report.as_json()}))
     return 0
