@@ -37,6 +37,7 @@ _SPACE = ord(SPACE)
 _MARK = ord(WORD_MARK)
 # below this many characters in a batch, message by message is faster (numpy's fixed costs)
 SMALL_BATCH = 1000
+CHUNK = 1 << 20
 
 
 def index_terms_many(texts: Sequence[str]) -> list[str]:
@@ -48,11 +49,20 @@ def index_terms_many(texts: Sequence[str]) -> list[str]:
 
 
 def batched(texts: Sequence[str]) -> list[str]:
-    """``index_terms_many`` the numpy way, however few the texts."""
-    import numpy as np
+    """``index_terms_many`` the numpy way, however few the texts: about ``CHUNK`` characters
+    at a time (its arrays take some tens of bytes a character)."""
+    made: list[str] = []
+    start = held = 0
+    for end, text in enumerate(texts, start=1):
+        held += len(text)
+        if held >= CHUNK or end == len(texts):
+            made += _batched(texts[start:end])
+            start, held = end, 0
+    return made
 
-    if not texts:
-        return []
+
+def _batched(texts: Sequence[str]) -> list[str]:
+    import numpy as np
 
     joined = _GAP + _GAP.join(texts) + _GAP
     try:

@@ -11,6 +11,10 @@
 - The files attachments reference (carried by Crosstalk JSON and ZIP exports) are checked
   against their hashes and stored before the conversation is written; a damaged one fails
   that conversation only (``app.transfer.carried``).
+- Conversations are written in batches (``app.store.bulk_create``: each transcript whole, the
+  batch made durable with one sync and indexed in one transaction), a group's drafts always in
+  the same batch; a stop (Ctrl-C) writes the batch so far, so what was read is imported whole
+  and the rest, imported again, is found by its id.
 - Projects come along (``app.transfer.projects``): a Crosstalk export's are made under their
   ids or joined with the project here with that id; another app's groups (a ChatGPT project,
   an Open WebUI folder) become projects an import of the same app finds again. A conversation
@@ -33,6 +37,7 @@ from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
 from app.notes import ImportNote, ImportSkipped
 from app.store import Library
+from app.store.bulk_create import create_many
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
 from app.transfer import carried, detect
 from app.transfer.base import (
@@ -62,6 +67,12 @@ def import_paths(
     between two conversations (those already imported stay).
     """
     return Importer(library, dry_run=dry_run, progress=progress).run(paths, source_format)
+
+
+# a batch is written once it holds this many conversations or characters of text (what it
+# holds is in memory until then, and its search terms, some times the text, while it is indexed)
+BATCH_CONVERSATIONS = 100
+BATCH_CHARACTERS = 2_000_000
 
 
 def derived_id(key: str, created_at: str) -> str:
@@ -105,6 +116,7 @@ class Importer:
         self.planned: dict[str, str] = {}  # ids made (or, in a dry run, to be made) -> key
         self.handled = 0
         self.placer = Placer(library, self.report)
+        self.batch: list[_Planned] = []  # groups decided, not written yet
 
     def run(self, paths: Iterable[Path], source_format: str | None = None) -> ImportReport:
         try:
@@ -117,6 +129,7 @@ class Importer:
                     self.handled += 1
         except Cancelled:
             self.report.cancelled = True
+        self._write(bulk=False)
         return self.report
 
     def _ticker(self, name: str) -> Tick:
@@ -169,20 +182,74 @@ class Importer:
             for wanted in files:  # first: a conversation is never written without its files
                 for data in wanted.values():
                     self.library.blobs.put(data)
-            for header, draft in planned:
-                entries = self.placer.into_project(draft).entries
+            entries = [self.placer.into_project(draft).entries for _, draft in planned]
+        except (CrosstalkError, ArithmeticError) as exc:
+            self._failed(group.label, planned, exc, [])
+            return
+        if planned:
+            size = sum(len(getattr(e, "text", "") or "") for each in entries for e in each)
+            self.batch.append(_Planned(group.label, planned, entries, size))
+        held = sum(p.size for p in self.batch)
+        if len(self.batch) >= BATCH_CONVERSATIONS or held >= BATCH_CHARACTERS:
+            self._write(bulk=True)
+
+    def _write(self, *, bulk: bool) -> None:
+        """Write the groups decided so far: a full batch at once, then each into its project;
+        what is left at the end (a few) one by one, as a small import is."""
+        batch, self.batch = self.batch, []
+        if not bulk:
+            for group in batch:
+                self._write_one(group)
+            return
+        items = [(h, e) for p in batch for (h, _), e in zip(p.planned, p.entries, strict=True)]
+        try:
+            made = create_many(self.library, items)
+        except CrosstalkError as exc:  # those made are removed again: none of a group stays
+            for group in batch:
+                self._failed(group.label, group.planned, exc, [h.id for h, _ in group.planned])
+            return
+        except BaseException:  # interrupted mid-batch (a second Ctrl-C): none of it stays
+            for group in batch:
+                self._undo(group.planned, [h.id for h, _ in group.planned])
+            raise
+        flags = iter(made)
+        for group in batch:
+            ours = [h.id for (h, _), ok in zip(group.planned, flags, strict=False) if ok]
+            if len(ours) < len(group.planned):  # an id taken meanwhile: not ours to remove
+                taken = next(h.id for h, _ in group.planned if h.id not in ours)
+                there = str(self.library.data.conversations / f"{taken}{SUFFIX}")
+                gone = StorageError(cause="exists", path=there)
+                self._failed(group.label, group.planned, gone, ours)
+                continue
+            try:
+                for header, draft in group.planned:
+                    self.placer.place(header.id, draft)
+            except CrosstalkError as exc:
+                self._failed(group.label, group.planned, exc, ours)
+                continue
+            self.report.imported += [(h.id, _title(d), d.label) for h, d in group.planned]
+
+    def _write_one(self, group: _Planned) -> None:
+        planned = group.planned
+        try:
+            for (header, _), entries in zip(planned, group.entries, strict=True):
                 self.library.create_from(header, entries, imported=True)
             for header, draft in planned:
                 self.placer.place(header.id, draft)
         except (CrosstalkError, ArithmeticError) as exc:
-            self._undo(planned)
-            message = f"expected to be saved, but {exc}; nothing of it was kept"
-            self.report.failed.append(Problem(group.label, "", message))
+            self._failed(group.label, planned, exc, [h.id for h, _ in planned])
             return
         except BaseException:  # interrupted mid-group (a second Ctrl-C): none of it stays
-            self._undo(planned)
+            self._undo(planned, [h.id for h, _ in planned])
             raise
         self.report.imported += [(h.id, _title(d), d.label) for h, d in planned]
+
+    def _failed(
+        self, label: str, planned: list[tuple[Header, Draft]], exc: Exception, made: list[str]
+    ) -> None:
+        self._undo(planned, made)
+        message = f"expected to be saved, but {exc}; nothing of it was kept"
+        self.report.failed.append(Problem(label, "", message))
 
     def _decide(self, draft: Draft) -> tuple[str, Header | None, ImportSkipped | ImportNote | None]:
         """(id, header to create or None to skip, why)."""
@@ -238,17 +305,29 @@ class Importer:
                 return _peek(path, trashed)
         return None
 
-    def _undo(self, planned: list[tuple[Header, Draft]]) -> None:
-        """Remove what this group wrote, through the library: all or nothing.
+    def _undo(self, planned: list[tuple[Header, Draft]], made: list[str]) -> None:
+        """Remove what this group wrote (``made``: the ids it may have written), through the
+        library: all or nothing.
 
-        Every planned id was free when it was chosen, so a file under one now is this
-        group's, even if its creation failed half-way (e.g. written, then not indexed).
+        Every planned id was free when it was chosen, so a file under one of ``made`` now is
+        this group's, even if its creation failed half-way (e.g. written, then not indexed).
         """
         for header, draft in planned:
-            with contextlib.suppress(StorageError):
-                self.library.withdraw(header.id)
+            if header.id in made:
+                with contextlib.suppress(StorageError):
+                    self.library.withdraw(header.id)
             self.planned.pop(header.id, None)
             self.refs.pop(draft.ref, None)
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A group decided and its files stored, waiting for its batch to be written."""
+
+    label: str
+    planned: list[tuple[Header, Draft]]
+    entries: list[list[AnyEntry]]  # each draft's, as written (into its project)
+    size: int  # characters of their text
 
 
 def _peek(path: Path, trashed: bool) -> _Found:
