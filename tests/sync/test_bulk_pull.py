@@ -125,3 +125,22 @@ def test_a_first_pull_killed_at_each_state_write_resumes_and_loses_nothing(
     else:
         raise AssertionError("the pull wrote its state 20 times")
     assert n > 2  # (saved during the pull, not only at its end)
+
+
+def test_packs_are_sealed_like_every_other_object(tmp_path: Path) -> None:
+    """On an encrypted remote a pack opens only with the passphrase, names no conversation,
+    and a device new to the remote receives all of it."""
+    remote = tmp_path / "remote"
+    env = {"CROSSTALK_SYNC_PASSPHRASE": "correct horse"}
+    a = Device(tmp_path / "a", folder_config(remote, A_ID, encrypt=True), env)
+    b = Device(tmp_path / "b", folder_config(remote, B_ID, encrypt=True), env)
+    set_up_remote(a.config, passphrase="correct horse")
+    made = grow(a, random.Random(3), push.PACK_AT, "sealed")
+    a.sync()
+    [pack] = [p for p in (remote / "packs").rglob("*") if p.is_file()]
+    data = pack.read_bytes()
+    assert not any(cid.encode() in data for cid in made) and b"crosstalk" not in data
+    assert b.sync().created == len(made)
+    assert settled(a, b) == a.held()
+    a.close()
+    b.close()
