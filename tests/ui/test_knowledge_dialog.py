@@ -88,10 +88,9 @@ def test_a_folder_added_is_read_in_the_background_with_progress_to_the_end(
     assert seen[-1] == (150, 150, "")  # to the end
     assert all(total == 150 for _, total, _ in seen)
     assert [done for done, _, _ in seen] == sorted(done for done, _, _ in seen)
-    assert any(file.endswith(".md") for _, _, file in seen)  # the file being read was said
     assert statuses and statuses[-1] == "Indexing 150/150…"
     assert not dialog.bar.isVisible() and not dialog.stop_button.isVisible()
-    assert not status.isVisible()  # the status line goes once nothing is read
+    until(qasync_loop, lambda: not status.isVisible(), "the status line gone")
     until(qasync_loop, lambda: dialog.table.topLevelItemCount() == 1, "the source listed")
     listed = row(dialog.table, 0)
     assert (listed.text(0), listed.text(1), listed.text(3)) == (str(folder), "150", "0")
@@ -124,6 +123,10 @@ def test_stop_stops_the_reading_and_reindex_goes_on(
         indexer.index(source.id)
         until(qasync_loop, lambda: indexer.done >= BATCH_FILES - 1, "a batch read")
         until(qasync_loop, lambda: dialog.stop_button.isVisible(), "Stop shown")
+        # what is being read is said while the indexing waits
+        until(qasync_loop, lambda: dialog.reading_label.text().endswith(".md"), "the file")
+        assert dialog.reading_label.text().startswith(f"Reading {folder}")
+        assert dialog.bar.value() >= BATCH_FILES - 1 and dialog.bar.maximum() == BATCH_FILES * 5
         assert dialog.stop_button.isEnabled()
         dialog.stop_button.click()
         assert not dialog.stop_button.isEnabled()
