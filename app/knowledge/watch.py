@@ -49,6 +49,7 @@ OnProgress = Callable[[int, int, int, str], None]
 OnError = Callable[[int | None, CrosstalkError], None]  # the source's id (None: watching)
 DEBOUNCE_MS = 1600  # watchfiles' own default: a burst of changes waits this long at most
 RECHECK_S = 2.0  # the sources and their paths looked at again this often
+POLL_MS = 2000  # how often the files are looked at when they cannot be watched (polling)
 TICK_S = 0.25  # watchfiles yields this often without changes (the first time: catching up)
 
 
@@ -207,6 +208,7 @@ class Watcher:
                 raise_interrupt=False,
                 ignore_permission_denied=True,
                 force_polling=self.force_polling,
+                poll_delay_ms=POLL_MS,
             ):
                 caught = set(due)
                 for source_id in due:
@@ -233,11 +235,16 @@ class Watcher:
         except (OSError, RuntimeError) as exc:
             # a path gone between looking and watching, too many folders to watch (the
             # system's limit), a watch that broke: say so, and look again in a while
+            polling = self.force_polling is not True and not isinstance(exc, FileNotFoundError)
             said = (
-                f"cannot watch {', '.join(paths)} ({exc}); tried again every few seconds (a "
-                "folder of very many folders may need a higher fs.inotify.max_user_watches on "
-                "Linux); `crosstalk knowledge reindex` reads what changed meanwhile"
-            )
+                f"cannot watch {', '.join(paths)} ({exc}); "
+                + ("looking at the files every few seconds instead (on Linux, a higher "
+                   "fs.inotify.max_user_watches lets it be told of changes)" if polling else
+                   "tried again every few seconds; `crosstalk knowledge reindex` reads what "
+                   "changed meanwhile")
+            )  # fmt: skip
+            if polling:  # the system's watches ran out (or broke): look at the files instead
+                self.force_polling = True
             self._error(None, CrosstalkError(said))
             for source_id in due:  # caught up all the same
                 self._update(knowledge, source_id)

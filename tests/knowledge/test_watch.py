@@ -223,6 +223,20 @@ def test_a_single_file_source_saved_in_place_and_by_renaming_a_copy_over_it(
     assert paths(knowledge, "puffin") == set()
 
 
+def test_polling_follows_where_the_system_cannot_watch(
+    tmp_path: Path, knowledge: Knowledge, start: Callable[..., Watcher]
+) -> None:
+    """What the watcher falls back to when the system's watches run out."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    knowledge.add(folder)
+    start(force_polling=True)
+    (folder / "p.md").write_text("the plover\n", encoding="utf-8")
+    until(lambda: paths(knowledge, "plover") == {"p.md"}, what="seen by polling")
+    (folder / "p.md").unlink()
+    until(lambda: paths(knowledge, "plover") == set(), what="its removal seen by polling")
+
+
 def write_many(folder: Path, count: int) -> None:
     for number in range(count):
         sub = folder / f"part{number // 500:02}"
