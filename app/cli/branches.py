@@ -15,6 +15,7 @@ from app.store import branches
 
 if TYPE_CHECKING:
     from app.composition import Services
+    from app.knowledge.retrieval import Retrieval
     from app.providers import StreamEvent
     from app.store import Conversation
 
@@ -119,6 +120,7 @@ def compare(
         return await runner.compare(
             conversation, specs, text, system=args.system, tools=tools, on_event=collect,
             on_context=cli_turn.show_context, tuning=tuning_of(args),
+            knowledge=getattr(args, "knowledge", None), on_knowledge=show_knowledge,
         )  # fmt: skip
 
     again = f"crosstalk ask -c {conversation.id} --regenerate -m MODEL"
@@ -147,6 +149,18 @@ def compare(
         file=sys.stderr,
     )
     return cli_turn.EXIT_ERROR if failed == len(specs) else 0
+
+
+def show_knowledge(record: Retrieval) -> None:
+    """What the knowledge step searched and found, on stderr: "searching your documents:
+    'the query' → 6 passages", and why the question was searched as written when a rewrite
+    was tried and failed (or there was nothing to search). ``ask`` says the same: defined here,
+    as ``app.cli.ask`` imports this module and not the other way round."""
+    sent = len(record.sent)
+    count = f"{sent} passage{'' if sent == 1 else 's'}"
+    print(f"searching your documents: '{record.query}' → {count}", file=sys.stderr)
+    if not record.rewritten and record.why_not and (record.rewrite_model or not record.sources):
+        print(f"  (searched as written: {record.why_not})", file=sys.stderr)
 
 
 def cmd_branches(services: Services, args: argparse.Namespace) -> int:

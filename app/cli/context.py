@@ -118,6 +118,7 @@ def _report(
         "notes": [english(note) for note in upcoming.notes],
         "attachments": [english(note) for note in upcoming.attachments],
         "tools_left_out": list(upcoming.tools_left_out),
+        "knowledge_sources": list(upcoming.knowledge_sources),
         "reported": {"seq": reported.seq, "input_tokens": reported.usage.input}
         if reported
         else None,
@@ -149,8 +150,10 @@ def _exact(services: Services, conversation: Conversation, spec: str, draft: str
 
 
 def _row(part: Carried, history: History) -> dict[str, Any]:
+    """A part as the JSON says it; ``pending``: passages not searched yet, ``text`` the
+    sources the next question will search, one a line."""
     row: dict[str, Any] = {"seq": part.seq, "kind": part.kind, "tokens": part.tokens,
-                           "text": part.text}  # fmt: skip
+                           "text": part.text, "pending": part.pending}  # fmt: skip
     if part.covers is not None and part.seq is not None:
         compression = history.at(part.seq)
         row["covers"] = list(part.covers)
@@ -182,9 +185,16 @@ def _print_report(report: dict[str, Any]) -> None:
     )
     print(f"{'seq':>5}  {'kind':<13} {'tokens':>7}  text")
     for row in report["carried"]:
+        seq = row["seq"] if row["seq"] is not None else "-"
+        if row["pending"]:  # the sources, each on a line of its own: a path cut is unreadable
+            sources = row["text"].splitlines()
+            count = f"{len(sources)} source{'' if len(sources) == 1 else 's'}"
+            print(f"{seq:>5}  {row['kind']:<13} {'-':>7}  searched when you send: {count}")
+            for source in sources:
+                print(f"{'':>30}{source}")
+            continue
         text = " ".join(row["text"].split())
         text = text if len(text) <= 60 else text[:59] + "…"
-        seq = row["seq"] if row["seq"] is not None else "-"
         print(f"{seq:>5}  {row['kind']:<13} {row['tokens']:>7}  {text}")
     counting = report["counting"]
     approx = "≈ " if counting["estimate"] else ""

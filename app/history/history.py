@@ -20,6 +20,7 @@ from app.history.entries import (
     MESSAGE_KINDS,
     AnyEntry,
     Compression,
+    DebugLog,
     Exclude,
     MemoryNotebook,
     ModelInput,
@@ -35,6 +36,9 @@ from app.ids import new_id
 
 E = TypeVar("E", bound=AnyEntry)
 ROOT = 0  # the parent of a conversation's first messages
+# the debug logs of a turn's knowledge step (``app.knowledge.retrieval.CATEGORY``, which
+# imports this module): they record the call that rewrote the question before the search
+KNOWLEDGE_LOG = "knowledge"
 
 
 class History:
@@ -280,9 +284,30 @@ class History:
         return sum(isinstance(e, ModelInput) for e in self._entries)
 
     def usage(self) -> Usage:
-        """Every call's usage, on every branch: what the conversation cost."""
+        """Every call's usage, on every branch: what the conversation cost. The calls are the
+        replies, the compressions and the rewrites of a question before the user's documents
+        were searched (``rewrite_call``), as the ledger counts them (``app.inspect.ledger``)."""
         total = Usage()
         for entry in self._entries:
-            if isinstance(entry, ModelOutput):
+            if isinstance(entry, ModelOutput | Compression):
                 total = total + entry.usage
+            elif (call := rewrite_call(entry)) is not None:
+                total = total + call[1]
         return total
+
+
+def rewrite_call(entry: AnyEntry) -> tuple[str, Usage] | None:
+    """The call a knowledge step's debug log records (``Retrieval.rewrite_model`` and
+    ``rewrite_usage``): the "provider:model" that rewrote the question and its usage; None
+    for another entry, a question not rewritten by a model, or a call that reported no
+    tokens. Read from the meta as written, not the whole record (the passages' texts)."""
+    if not isinstance(entry, DebugLog) or entry.category != KNOWLEDGE_LOG:
+        return None
+    spec, used = entry.meta.get("rewrite_model"), entry.meta.get("rewrite_usage")
+    if not isinstance(spec, str) or not isinstance(used, dict):
+        return None
+    try:
+        usage = msgspec.convert(used, Usage)
+    except msgspec.ValidationError:
+        return None
+    return (spec, usage) if usage != Usage() else None

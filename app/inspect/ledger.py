@@ -5,6 +5,10 @@ of a row (``preview``) and its full JSON (``entry_json``) are made only when a r
 Costs come from a ``PriceTable`` at build time and are never stored: prices are editable. A call
 whose model has no price has cost ``None``, and every row from it on says ``unpriced``, so a
 total is never silently short.
+
+The model calls are replies, compressions and the rewrite of a question before the user's
+documents are searched: that call is recorded in the knowledge step's debug log
+(``app.knowledge.retrieval``), whose row carries its model and usage as a reply's does.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from app.history import (
 )
 from app.history.entries import KINDS as ENTRY_KINDS
 from app.history.entries import STOPPED
+from app.history.history import rewrite_call
 from app.history.outline import RETRACT, outline_of
 from app.inspect.redact import redact, redact_text
 from app.notes import CompressionUnused, Failed, Failure, Note, RowStatus, english_all
@@ -48,9 +53,11 @@ class Row(msgspec.Struct, frozen=True, gc=False):
     seq: int
     ts: str
     kind: str
-    provider: str  # "" unless the entry is a model call (model_output, compression)
+    provider: str  # "" unless the entry is a model call (model_output, compression, rewrite)
     model: str
-    usage: Usage | None  # model_output and compression entries
+    # model_output and compression entries, and a knowledge step's debug log whose question
+    # was rewritten by a model (``app.history.history.rewrite_call``)
+    usage: Usage | None
     cost: float | None  # None: no usage, or no price for the model
     latency_ms: int | None
     first_token_ms: int | None
@@ -85,7 +92,8 @@ class ModelTotal:
 @dataclass(frozen=True, slots=True)
 class TurnUsage:
     """A user turn: its input and every model call up to the next input (tool rounds, retries,
-    and a compression run before its request)."""
+    a compression run before its request, and its question's rewrite to search the user's
+    documents)."""
 
     number: int  # from 1
     first_seq: int  # the turn's model_input
@@ -118,7 +126,8 @@ class Ledger:
         return index
 
     def by_model(self) -> list[ModelTotal]:
-        """Totals per provider/model, in order of first use; compression calls count too."""
+        """Totals per provider/model, in order of first use; compression calls and a question's
+        rewrite before the user's documents are searched count too."""
         totals: dict[tuple[str, str], tuple[int, Usage, float | None]] = {}
         for row in self.rows:
             if not row.billed:
@@ -247,6 +256,8 @@ def ledger(history: History, prices: PriceTable, *, keep_first_input: bool = Fal
             else:
                 provider, model, usage = entry.provider, entry.model, entry.usage
                 status = statuses.get(seq, NONE)
+        elif kind is DebugLog and (call := rewrite_call(entry)) is not None:
+            (provider, _, model), usage = call[0].partition(":"), call[1]
         if usage is not None:
             key = (provider, model)
             if key in found:
