@@ -14,7 +14,7 @@ import msgspec
 
 from app.knowledge.index import KnowledgeError
 from app.store.search_query import FILTERS, Filters, parse
-from app.store.search_text import TermPlan, Way, plan
+from app.store.search_text import LONGEST_WORD, PREFIX_FROM, WORD_MARK, TermPlan, Way, plan
 
 
 class KnowledgeQuery(msgspec.Struct, frozen=True):
@@ -66,10 +66,24 @@ def compiled(query: str) -> KnowledgeQuery | None:
     excluded = [p for t in parsed.excluded if (p := plan(t.text, t.phrase)) is not None]
     if not clauses:
         return None  # exclusions alone rank nothing
-    match = " AND ".join(f"({' OR '.join(p.match() for p in c)})" for c in clauses)
+    match = " AND ".join(f"({' OR '.join(_match(p) for p in c)})" for c in clauses)
     for p in excluded:
         if p.exact:
             match = f"({match}) NOT {p.match()}"
     checked = any(not p.exact for p in [*excluded, *(p for c in clauses for p in c)])
     words = " ".join(term.text for clause in parsed.clauses for term in clause)
     return KnowledgeQuery(clauses, excluded, match, checked, words)
+
+
+def _match(term: TermPlan) -> str:
+    """The FTS5 expression of a term: the conversation search's (``TermPlan.match``), but a
+    word prefix longer than the three letters the index keeps (``PREFIX_INDEXED``) is one
+    phrase: the words that start with it (``chunk_terms`` keeps every word, up to
+    ``LONGEST_WORD`` letters, as a term of its own). The conversation search joins the first
+    three letters and the rest's trigrams instead, as its index keeps each term once per
+    message; here that is four phrases for ``bm25()`` to score in every match, not one, and
+    trigrams in the score that say nothing of how often the word occurs."""
+    if term.way is Way.PREFIX and len(term.needle) > PREFIX_FROM:
+        prefix = WORD_MARK + term.needle[:LONGEST_WORD]
+        return '"' + prefix.replace('"', '""') + '"*'
+    return term.match()

@@ -388,3 +388,33 @@ def test_a_query_of_trigrams_only_ranks_as_fts5_bm25_without_it(
         assert plan is not None and plan.grams is None, query  # BM25 of its own decides
     [short] = knowledge.search('"bank, short"')
     assert Path(short.path).name == "doc07.txt"
+
+
+def test_a_word_prefix_is_one_phrase_that_finds_the_words_it_starts(
+    knowledge: Knowledge, tmp_path: Path
+) -> None:
+    """Beyond the three letters the index keeps, a prefix is one FTS5 phrase (the words that
+    start with it), and finds what the conversation search's terms find: words that start so,
+    not words it is inside; a prefix longer than the longest word kept is checked."""
+    from app.knowledge.index_query import compiled
+    from app.store.search_text import LONGEST_WORD, WORD_MARK
+
+    folder = tmp_path / "prefixes"
+    folder.mkdir()
+    long_word = "q" * (LONGEST_WORD + 5) + "end"
+    texts = {
+        "capitals.txt": "Capitals and capitalism.",
+        "inside.txt": "Let me recapitulate.",
+        "exact.txt": "capit",
+        "accented.txt": "Capitão do time.",
+        "long.txt": f"a {long_word} b",
+        "longer.txt": f"a {long_word[:-3]}xyz b",
+    }
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    knowledge.update(knowledge.add(folder).id)
+    plan = compiled("capit")
+    assert plan is not None and plan.match == f'("{WORD_MARK}capit"*)'
+    assert sorted(found(knowledge.search("capit"))) == ["accented.txt", "capitals.txt", "exact.txt"]
+    assert found(knowledge.search("capitalis")) == ["capitals.txt"]
+    assert found(knowledge.search(long_word[:-1])) == ["long.txt"]
