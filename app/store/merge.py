@@ -130,7 +130,7 @@ def receive_new(library: Any, items: list[tuple[Header, list[AnyEntry]]]) -> lis
     from app.store.events import Arrived, Imported
 
     found: dict[int, Received] = {}
-    new: list[tuple[int, Header, History, list[AnyEntry]]] = []
+    new: list[tuple[int, Header, list[AnyEntry], list[AnyEntry]]] = []
     for n, (header, entries) in enumerate(items):
         path = library._path(header.id)  # (the store's own)
         if path.exists() or library.trash.holds(header.id):
@@ -139,9 +139,9 @@ def receive_new(library: Any, items: list[tuple[Header, list[AnyEntry]]]) -> lis
         if not ready:  # nothing that can stand yet: made when what it follows arrives
             found[n] = Received(header.id, [], held)
         else:
-            new.append((n, header, History(renumbered(ready, 1)), held))
+            new.append((n, header, renumbered(ready, 1), held))
     lease, reconciler = library._lease, library._reconciler
-    files = [(library._path(h.id), _file(h, history)) for _, h, history, _ in new]
+    files = [(library._path(h.id), _file(h, entries)) for _, h, entries, _ in new]
     written: list[bool] = []
     with lease.writing(), reconciler.folders_followed():
         try:
@@ -152,23 +152,23 @@ def receive_new(library: Any, items: list[tuple[Header, list[AnyEntry]]]) -> lis
             raise storage_error("create", library.data.conversations, exc) from exc
         try:
             library.index.put_new([
-                (header, list(history), len(data), path.stat().st_mtime_ns)
-                for (_, header, history, _), (path, data), done in zip(
+                (header, entries, len(data), path.stat().st_mtime_ns)
+                for (_, header, entries, _), (path, data), done in zip(
                     new, files, written, strict=True
                 ) if done
             ])  # fmt: skip
         except (StorageError, OSError) as exc:  # the transcripts are safe; reconcile indexes
             lease.mark()
             library.warnings.append(f"received, but the list may be out of date: {exc}")
-    for (n, header, history, held), (_, data), done in zip(new, files, written, strict=True):
+    for (n, header, entries, held), (_, data), done in zip(new, files, written, strict=True):
         if done:
             library._emit(Imported(header.id))
             library._emit(Arrived(header.id, created=True))
-            found[n] = Received(header.id, list(history), held, created=True, size=len(data))
+            found[n] = Received(header.id, entries, held, created=True, size=len(data))
     return [found[n] if n in found else library.receive(*item) for n, item in enumerate(items)]
 
 
-def _file(header: Header, history: History) -> bytes:
+def _file(header: Header, entries: list[AnyEntry]) -> bytes:
     """A new transcript's bytes (as ``transcript.create`` writes them)."""
-    lines = [msgspec.json.encode(header), *(encode(entry) for entry in history)]
+    lines = [msgspec.json.encode(header), *(encode(entry) for entry in entries)]
     return b"\n".join(lines) + b"\n"
