@@ -117,12 +117,14 @@ def build_old(path: Path, count: int) -> None:
     db = Database(path)
     db.execute("PRAGMA journal_mode=WAL")
     migrations.apply(db, stop_before="m004_search_in_any_script")
+    columns = set(db.table("conversations").columns_dict)  # the columns of then
     with db.conn:
         for conversation in conversations(count, PER):
             made = entries(conversation)
             row = initial_row(header(conversation))
             for entry in made:
                 fold_entry(row, entry)
+            row = {k: v for k, v in row.items() if k in columns}
             db.table("conversations").insert(row | {"file_size": 0, "file_mtime_ns": 0})
             rows = [
                 (message_id(e.ts, conversation.id, e.seq), conversation.id, e.seq, e.kind, text)

@@ -12,7 +12,8 @@
   against their hashes and stored before the conversation is written; a damaged one fails
   that conversation only (``app.transfer.carried``).
 - Conversations are written in batches (``app.store.bulk_create``: each transcript whole, the
-  batch made durable with one sync and indexed in one transaction), a group's drafts always in
+  batch made durable with one sync and indexed in one transaction; on a thread of its own,
+  ``app.transfer.batch_writer``, while the next batch is read), a group's drafts always in
   the same batch; a stop (Ctrl-C) writes the batch so far, so what was read is imported whole
   and the rest, imported again, is found by its id.
 - Projects come along (``app.transfer.projects``): a Crosstalk export's are made under their
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from collections.abc import Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -37,7 +39,6 @@ from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
 from app.notes import ImportNote, ImportSkipped
 from app.store import Library
-from app.store.bulk_create import create_many
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
 from app.transfer import carried, detect
 from app.transfer.base import (
@@ -50,6 +51,7 @@ from app.transfer.base import (
     ProgressFn,
     Tick,
 )
+from app.transfer.batch_writer import BatchWriter
 from app.transfer.projects import Placer
 
 
@@ -117,20 +119,36 @@ class Importer:
         self.handled = 0
         self.placer = Placer(library, self.report)
         self.batch: list[_Planned] = []  # groups decided, not written yet
+        self.writer: BatchWriter | None = None  # writes full batches, on its thread
+        self.writing: tuple[Future[list[bool]], list[_Planned]] | None = None  # and the last
 
     def run(self, paths: Iterable[Path], source_format: str | None = None) -> ImportReport:
         try:
-            for path in paths:
-                for item in detect.items(path, source_format, self._ticker(path.name)):
-                    if isinstance(item, Problem):
-                        self.report.failed.append(item)
-                    else:
-                        self._group(item)
-                    self.handled += 1
-        except Cancelled:
-            self.report.cancelled = True
-        self._write(bulk=False)
+            try:
+                for path in paths:
+                    for item in detect.items(path, source_format, self._ticker(path.name)):
+                        if isinstance(item, Problem):
+                            self.report.failed.append(item)
+                        else:
+                            self._group(item)
+                        self.handled += 1
+            except Cancelled:
+                self.report.cancelled = True
+            self._write(bulk=False)
+        finally:
+            self._close_writer()
         return self.report
+
+    def _close_writer(self) -> None:
+        """The batch being written settled (whatever stopped the import: its conversations
+        are whole), the writer's thread ended."""
+        if self.writer is None:
+            return
+        try:
+            self._settle()
+        finally:
+            self.library.warnings += self.writer.close()
+            self.writer = None
 
     def _ticker(self, name: str) -> Tick:
         def tick(done: int, total: int) -> None:
@@ -197,18 +215,32 @@ class Importer:
         """Write the groups decided so far: a full batch at once, then each into its project;
         what is left at the end (a few) one by one, as a small import is."""
         batch, self.batch = self.batch, []
+        self._settle()
         if not bulk:
             for group in batch:
                 self._write_one(group)
             return
         items = [(h, e) for p in batch for (h, _), e in zip(p.planned, p.entries, strict=True)]
+        if self.writer is None:
+            self.writer = BatchWriter(self.library.data)
+        self.writing = self.writer.submit(items), batch
+
+    def _settle(self) -> None:
+        """Wait for the batch being written; then each of its groups into its project."""
+        if self.writing is None:
+            return
+        future, batch = self.writing
+        self.writing = None
         try:
-            made = create_many(self.library, items)
+            made = future.result()
         except CrosstalkError as exc:  # those made are removed again: none of a group stays
             for group in batch:
                 self._failed(group.label, group.planned, exc, [h.id for h, _ in group.planned])
             return
-        except BaseException:  # interrupted mid-batch (a second Ctrl-C): none of it stays
+        except BaseException:  # interrupted while it is written (a second Ctrl-C): it is
+            # written all the same; then none of it stays
+            with contextlib.suppress(BaseException):
+                future.result()
             for group in batch:
                 self._undo(group.planned, [h.id for h, _ in group.planned])
             raise
