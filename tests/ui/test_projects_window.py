@@ -285,3 +285,19 @@ def test_the_projects_section_opens_folded_as_it_was_left(
     first.conversations.projects.set_collapsed(True)
     again = open_window().window  # a later start reads window.ini
     assert again.conversations.projects.collapsed()
+
+
+def test_the_project_dialog_opens_the_projects_documents(
+    qtbot: Any, open_window: OpenWindow, services: Services
+) -> None:
+    from ui.knowledge.dialog import KnowledgeDialog
+
+    thesis = Projects(services.library).create("Thesis")
+    harness = open_window()
+    harness.window.project_actions.edit_project(thesis.id)
+    harness.until(lambda: top_level(ProjectDialog), "the Project dialog")
+    dialog = only(ProjectDialog, harness)
+    assert dialog.offers_documents
+    dialog.documents.click()
+    harness.until(lambda: top_level(KnowledgeDialog), "the project's documents")
+    assert only(KnowledgeDialog, harness).scope.project == thesis.id

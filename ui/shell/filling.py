@@ -86,6 +86,8 @@ class Filling:
         built = menus.build(self, self.menus, self, shown, self.right)
         built.chat.addAction(self.composer.attach_action)  # so Help's list of shortcuts has it
         built.chat.addAction(self.resource_attach.action)
+        if built.knowledge is not None:  # the Project dialog's Documents…
+            self.project_actions.documents = built.knowledge.open_project_id
         # sync (docs/sync.md): ui/shell/after_paint.py starts it
         self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
         self.status_slot.deleteLater()

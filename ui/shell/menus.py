@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ui.composer.composer import Composer
     from ui.conversations.pane import ConversationList
     from ui.inspector.dock import InspectorDock
+    from ui.shell.knowledge_actions import KnowledgeActions
 
 Keys = QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None
 
@@ -90,7 +91,7 @@ class Built(NamedTuple):
 
     file: QMenu
     chat: QMenu
-    knowledge: object = None
+    knowledge: KnowledgeActions | None = None
 
 
 class Bar(NamedTuple):

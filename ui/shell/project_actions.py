@@ -59,6 +59,8 @@ class ProjectActions(QObject):
         self.projects = Projects(controller.services.library)
         self.deleted: tuple[str, str] | None = None  # the last project trashed: id, name
         self._known: dict[str, Project] = {}  # read once each, forgotten at each change
+        # opens a project's documents (id, name): set once File > Knowledge is built
+        self.documents: Callable[[str, str], object] | None = None
         self.label = QLabel()  # the project's name before the conversation's, muted
         self.label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.label.hide()
@@ -158,8 +160,11 @@ class ProjectActions(QObject):
 
         tools = [(name, tip, True) for name, tip in self.builtins]
         tools += [(i.selector, i.tip, i.usable) for i in self.composer.tools_menu.server_items()]
+        documents = self.documents
+        knowledge = (lambda p: documents(p.id, p.name)) if documents is not None else None
         dialog = ProjectDialog(self.projects, self.controller.spawn, self.composer.models(),
-                               tools, project, self.parent_widget)  # fmt: skip
+                               tools, project, self.parent_widget,
+                               knowledge=knowledge)  # fmt: skip
         dialog.saved.connect(lambda _project: self._changed())
         dialog.open()  # non-modal: never a nested event loop inside a coroutine
 
