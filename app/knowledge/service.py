@@ -381,11 +381,15 @@ class Knowledge:
     def _nearest(
         self, embedder: Embedder, plan: KnowledgeQuery, sources: list[int] | None, limit: int
     ) -> list[tuple[int, float]] | None:
-        """(chunk, cosine) of the chunks nearest the query, none with a -word; None if the
+        """(chunk, cosine) of the chunks nearest the query, none with a -word; None if no
+        chunk has a vector of the model yet (the query is not sent to be embedded) or the
         query could not be embedded."""
         from app.errors import CrosstalkError
         from app.store.search_text import fold
 
+        matrix = self.matrix(embedder.model)
+        if not len(matrix):
+            return None
         key = (embedder.model, plan.words)
         query = self._queries.get(key)
         if query is None:
@@ -397,7 +401,6 @@ class Knowledge:
             if len(self._queries) >= QUERIES_KEPT:
                 self._queries.pop(next(iter(self._queries)))
             self._queries[key] = query
-        matrix = self.matrix(embedder.model)
         near = matrix.nearest(query, limit + (limit if plan.excluded else 0), sources)
         if plan.excluded and near:
             rows = self.index.chunks([chunk for chunk, _ in near])

@@ -154,11 +154,12 @@ def test_a_failed_embedding_leaves_the_words_and_the_next_update_embeds(
             assert report.chunks == 5 and report.vectors == 0
             assert report.vectors_missing == 5
             assert report.vector_problem is not None and "503" in report.vector_problem
-            # the lexical index is whole; the query cannot be embedded, so words alone
+            # the lexical index is whole; no vectors yet: words alone, the query not sent
+            asked = len(server.requests)
             [both] = knowledge.search("pressure")
             assert both.lexical is not None and both.vector is None
-            assert both.score == both.lexical
-            assert knowledge.vector_problem is not None
+            assert both.score == both.lexical and knowledge.vector_problem is None
+            assert len(server.requests) == asked
             assert knowledge.source(1).vectors == {}
 
             failing["on"] = False
@@ -167,6 +168,11 @@ def test_a_failed_embedding_leaves_the_words_and_the_next_update_embeds(
             assert report.vector_problem is None
             [cat] = knowledge.search("feline")
             assert cat.vector is not None and knowledge.vector_problem is None
+            # the provider fails again: the query cannot be embedded, so words alone
+            failing["on"] = True
+            [both] = knowledge.search("pressure")
+            assert both.score == both.lexical and both.vector is None
+            assert knowledge.vector_problem is not None and "503" in knowledge.vector_problem
         finally:
             knowledge.close()
 
