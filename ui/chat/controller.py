@@ -33,6 +33,8 @@ from app.store import Conversation
 from app.store.events import Appended, Branched, StoreEvent
 from app.turn import TurnRunner, TurnSettings, enabled_tools
 from app.turn.defaults import with_project
+from app.turn.knowledge import OnKnowledge
+from ui.chat.searching import Searching
 from ui.common import errors_text
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,9 @@ class ChatController(QObject):
     stream_ended = Signal(str)
     turn_failed = Signal(str, str, str)  # conversation id, message, action: settings|retry|""
     title_changed = Signal(str, str)
-    context_changed = Signal(str, str)  # conversation id, what automatic compression is doing
+    # conversation id, what automatic compression or the search of the user's documents is
+    # doing ("" when it no longer holds)
+    context_changed = Signal(str, str)
     branched = Signal(str, int)  # conversation id, the reply that started a branch beside others
     compare_text = Signal(str, str, str)  # conversation id, provider:model, text since last flush
     # a send that ended before its input was saved (refused, e.g. a file over the provider's
@@ -81,6 +85,7 @@ class ChatController(QObject):
         self._asking: dict[str, tuple[ApprovalRequest, asyncio.Future[Decision]]] = {}
         self._ask_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runner: tuple[TurnRunner, TurnRunner] | None = None  # the services', this one's
+        self._searching = Searching(self.context_changed.emit, self)  # the user's documents
         self._flush = QTimer(self)
         self._flush.setInterval(flush_ms)
         self._flush.timeout.connect(self.flush)
@@ -193,12 +198,12 @@ class ChatController(QObject):
     ) -> asyncio.Task[None]:
         """Send ``text`` (and the files attached, stored by ui.chat.attachment_files) to ``spec``.
         If the turn ends before the input is saved, ``input_refused`` hands both back."""
-        conversation = self.conversation(conversation_id)
-        coroutine = self.runner().run(
-            conversation, spec, text, system=system, tools=tools,
-            on_event=self._buffer(conversation_id), on_context=self._context(conversation_id),
-            tuning=tuning, attachments=attachments,
-        )  # fmt: skip
+        conversation, runner = self.conversation(conversation_id), self.runner()
+        on_event, on_context = self._buffer(conversation_id), self._context(conversation_id)
+        coroutine = self._searching.around(conversation, runner.knowledge, lambda heard: runner.run(
+            conversation, spec, text, system=system, tools=tools, on_event=on_event,
+            on_context=on_context, tuning=tuning, attachments=attachments, on_knowledge=heard,
+        ))  # fmt: skip
         unsent = _Unsent(text, list(attachments), conversation.history.version)
         return self._start(conversation_id, coroutine, spec, unsent)
 
@@ -236,11 +241,12 @@ class ChatController(QObject):
         conversation = self.conversation(conversation_id)
         edited = conversation.history.at(seq)
         attached = edited.attachments if isinstance(edited, ModelInput) else []
-        coroutine = self.runner().run(
-            conversation, spec, text, tools=tools, on_event=self._buffer(conversation_id),
-            on_context=self._context(conversation_id), edit=seq, tuning=tuning,
-            attachments=attached,
-        )  # fmt: skip
+        runner = self.runner()
+        on_event, on_context = self._buffer(conversation_id), self._context(conversation_id)
+        coroutine = self._searching.around(conversation, runner.knowledge, lambda heard: runner.run(
+            conversation, spec, text, tools=tools, on_event=on_event, on_context=on_context,
+            edit=seq, tuning=tuning, attachments=attached, on_knowledge=heard,
+        ))  # fmt: skip
         return self._start(conversation_id, coroutine, spec)
 
     def compare(
@@ -261,10 +267,10 @@ class ChatController(QObject):
             if isinstance(event, TextDelta):
                 compared[(conversation_id, spec)].append(event.text)
 
-        async def turn() -> ModelOutput:
+        async def turn(heard: OnKnowledge) -> ModelOutput:
             results = await runner.compare(
                 conversation, list(specs), text, tools=tools, on_event=on_event,
-                on_context=self._context(conversation_id), tuning=tuning,
+                on_context=self._context(conversation_id), tuning=tuning, on_knowledge=heard,
             )  # fmt: skip
             replies = [r for r in results if isinstance(r, ModelOutput)]
             if not replies:
@@ -272,7 +278,8 @@ class ChatController(QObject):
                 raise failure
             return replies[-1]
 
-        return self._start(conversation_id, turn(), specs[0])
+        coroutine = self._searching.around(conversation, runner.knowledge, turn)
+        return self._start(conversation_id, coroutine, specs[0])
 
     def stop(self, conversation_id: str) -> None:
         task = self._tasks.get(conversation_id)

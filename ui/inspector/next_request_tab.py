@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.inspect.next_request import SAMPLING_SEPARATOR, Carried, NextRequest, wire_json
+from app.inspect.next_request import (
+    KNOWLEDGE_PART,
+    SAMPLING_SEPARATOR,
+    Carried,
+    NextRequest,
+    wire_json,
+)
 from ui.common import locale_format, theme
 from ui.common.notes import said, said_all
 from ui.inspector.history_model import kind_icon
@@ -78,16 +84,29 @@ class CarriedModel(ColumnsModel):
                     )
                 if part.kind == "project":
                     return self.tr("project's instructions")
+                if part.kind == KNOWLEDGE_PART:
+                    return self.tr("Passages from your documents")
                 return self.tr("draft (unsent)") if part.kind == "draft" else kind_label(part.kind)
-            if column == 2:
-                return f"{self._approx}{locale_format.count(part.tokens)}"
+            if column == 2:  # a search not made yet has nothing to count
+                return "" if part.pending else f"{self._approx}{locale_format.count(part.tokens)}"
+            if part.pending:
+                return self.searched(part, ", ")
             return " ".join(part.text[:TEXT_CHARS].split())
         if role == Qt.ItemDataRole.DecorationRole and column == 1 and part.kind in KIND_ICONS:
             return kind_icon(KIND_ICONS[part.kind])
+        if role == Qt.ItemDataRole.ToolTipRole and part.pending and column in (2, 3):
+            if column == 2:
+                return self.tr("Counted once your question is searched, when you send it")
+            return self.searched(part, "\n")[:TIP_CHARS]
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
             return part.text[:TIP_CHARS]
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and self._approx:
             return self.tr("An estimate: the provider's own tokenizer counts differently")
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1 and part.kind == KNOWLEDGE_PART:
+            return self.tr(
+                "The passages found in your documents for the newest question: sent at the head "
+                "of its text, each labelled [1], [2] ... for the reply to cite"
+            )
         if role == Qt.ItemDataRole.ToolTipRole and column == 1 and part.kind == "project":
             return self.tr(
                 "The instructions of this conversation's project: every request in the project "
@@ -98,6 +117,12 @@ class CarriedModel(ColumnsModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def searched(self, part: Carried, between: str) -> str:
+        """A pending knowledge part as the table says it: "searched when you send:" and the
+        sources the question will search (``part.text`` holds their paths, one a line)."""
+        sources = between.join(part.text.splitlines())
+        return self.tr("searched when you send: {sources}").format(sources=sources)
 
 
 def _fill(bar: QProgressBar, value: int, maximum: int, text: str) -> None:
@@ -113,6 +138,7 @@ KIND_ICONS = {
     "summary": "compression",
     "draft": "model_input",
     "project": "system_instruction",
+    KNOWLEDGE_PART: KNOWLEDGE_PART,  # the style's file icon: a document
     **{kind: kind for kind in ("system_instruction", "memory_notebook", "model_input")},
     **{kind: kind for kind in ("model_output", "tool_results")},
 }
