@@ -79,9 +79,10 @@ _GAP = SEP * 2  # before each text and after the last: the ends of its last trig
 
 class _Tables:
     """Each code point folded (``_FOLD``), worked out on first sight (0 until then), as an
-    array; and each one's class (1 a word letter, 2 a no-space letter, 0 neither)."""
+    array; each one's class (1 a word letter, 2 a no-space letter, 0 neither); and whether
+    NFC may join it to the one before."""
 
-    ODD = 0xFFFFFFFF  # folds to none or to several characters, or to one NFC may join
+    ODD = 0xFFFFFFFF  # folds to none or to several characters
 
     def __init__(self) -> None:
         import numpy as np
@@ -93,7 +94,9 @@ class _Tables:
         for ranges, kind in ((WORDS, 1), (LETTERS, 2)):
             for low, high in ranges:
                 self.kind[low : high + 1] = kind
-        self.joining = [range(low, high + 1) for low, high in JOINING]
+        self.joining = np.zeros(0x110000, dtype=bool)
+        for low, high in JOINING:
+            self.joining[low : high + 1] = True
 
     def folded(self, codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
         import numpy as np
@@ -104,8 +107,7 @@ class _Tables:
             return folded
         for code in np.unique(codes[new]).tolist():
             one = _FOLD[code]
-            odd = len(one) != 1 or any(ord(one) in r for r in self.joining)
-            self.fold[code] = self.ODD if odd else ord(one)
+            self.fold[code] = ord(one) if len(one) == 1 else self.ODD
         return self.fold[codes]
 
 
@@ -115,17 +117,22 @@ def _tables() -> _Tables:
 
 
 def _folded(codes: npt.NDArray[np.uint32], texts: Sequence[str]) -> npt.NDArray[np.uint32]:
-    """``_raw`` of each text, laid out as the texts are (each between two ``SEP``): a code
-    point at a time by the table, and the texts where that is not ``_raw`` (a character
-    folding to none or several, or to one NFC may join) by ``_raw`` itself."""
+    """``_raw`` of each text, laid out as the texts are (each between two ``SEP``): each code
+    point folded by the table (those that fold to none or several replaced by what they
+    fold to), and the texts NFC may change then (a character it may join to the one before)
+    by ``_raw`` itself."""
     import numpy as np
 
-    folded = _tables().folded(codes)
+    tables = _tables()
+    folded = tables.folded(codes)
     odd = np.flatnonzero(folded == _Tables.ODD)
-    if not len(odd):
+    if len(odd):
+        folded = _expanded(codes, folded, odd)
+    joining = np.flatnonzero(tables.joining[folded])
+    if not len(joining):
         return folded
-    seps = np.flatnonzero(codes == _SEP)
-    owners = np.unique(np.searchsorted(seps, odd) // 2 - 1).tolist()
+    seps = np.flatnonzero(folded == _SEP)
+    owners = np.unique(np.searchsorted(seps, joining) // 2 - 1).tolist()
     pieces, at = [], 0
     for owner in owners:  # each such text's span replaced by its ``_raw``
         start, end = int(seps[2 * owner + 1]) + 1, int(seps[2 * owner + 2])
@@ -133,6 +140,31 @@ def _folded(codes: npt.NDArray[np.uint32], texts: Sequence[str]) -> npt.NDArray[
         pieces += [folded[at:start], raw]
         at = end
     return np.concatenate([*pieces, folded[at:]])
+
+
+def _expanded(
+    codes: npt.NDArray[np.uint32], folded: npt.NDArray[np.uint32], odd: npt.NDArray[np.intp]
+) -> npt.NDArray[np.uint32]:
+    """``folded`` with the characters at ``odd`` (those of ``codes`` that fold to none or to
+    several) replaced by what they fold to."""
+    import numpy as np
+
+    kinds = np.unique(codes[odd])
+    folds = [_FOLD[code] for code in kinds.tolist()]
+    lengths = np.array([len(f) for f in folds], dtype=np.int64)
+    data = np.frombuffer("".join(folds).encode("utf-32-le"), dtype=np.uint32)
+    which = np.searchsorted(kinds, codes[odd])
+    counts = np.ones(len(folded), dtype=np.int64)
+    counts[odd] = lengths[which]
+    out = np.repeat(folded, counts)
+    runs = lengths[which]  # each odd character's fold
+    total = int(runs.sum())
+    if total:
+        into = np.cumsum(counts) - counts  # where each character's fold starts in ``out``
+        within = np.arange(total) - np.repeat(np.cumsum(runs) - runs, runs)
+        origin = np.cumsum(lengths) - lengths
+        out[np.repeat(into[odd], runs) + within] = data[np.repeat(origin[which], runs) + within]
+    return out
 
 
 def _squeezed(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
