@@ -412,12 +412,20 @@ class Knowledge:
         return near
 
     def matrix(self, model: str) -> Matrix:
-        """The vectors of ``model``, loaded once and kept until the index changes."""
-        stamp = vectors.stamp(self.index.conn)
-        if self._matrix is None or self._matrix.model != model or self._stamp != stamp:
-            self._matrix = vectors.load(self.index.conn, model)
-            self._stamp = stamp
-        return self._matrix
+        """The vectors of ``model``, loaded once and kept until the index changes; then
+        brought up to it (the vectors that went marked, the new ones read), or loaded again
+        if much changed."""
+        conn = self.index.conn
+        stamp = vectors.stamp(conn)  # before reading: a change made while it reads is seen
+        matrix = self._matrix if self._matrix is not None and self._matrix.model == model else None
+        if matrix is not None and self._stamp == stamp:
+            return matrix
+        matrix = vectors.refreshed(conn, matrix) if matrix is not None else None
+        if matrix is None:
+            self._matrix = None  # the old one goes before the new one is made
+            matrix = vectors.load(conn, model)
+        self._matrix, self._stamp = matrix, stamp
+        return matrix
 
     def vector_counts(self) -> dict[str, int]:
         """How many chunks have a vector, by model (the whole index)."""

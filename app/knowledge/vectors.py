@@ -22,19 +22,25 @@ import numpy.typing as npt
 
 VECTORS = "chunk_vectors"
 SCHEMA = (
+    # ``id`` is never used again (AUTOINCREMENT): a vector loaded is still the same while its
+    # id is there, and those above the highest loaded are the new ones (``refreshed``)
     f"""CREATE TABLE {VECTORS} (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     model TEXT NOT NULL,
     chunk INTEGER NOT NULL,
     vector BLOB NOT NULL,
-    PRIMARY KEY (model, chunk)
-) WITHOUT ROWID""",
+    UNIQUE (model, chunk)
+)""",
     f"CREATE INDEX {VECTORS}_by_chunk ON {VECTORS} (chunk)",
 )
 DTYPE = np.dtype("<f4")  # float32, little-endian, whatever the machine
 
 
 class Matrix:
-    """One model's vectors, loaded: row i is chunk ``ids[i]`` of source ``sources[i]``."""
+    """One model's vectors, loaded: row i is chunk ``ids[i]`` of source ``sources[i]``, kept
+    as row ``rows[i]`` of ``chunk_vectors``. A refresh (``refreshed``) marks the rows gone in
+    ``alive`` and puts the new ones in ``extra``, a small matrix beside this one, rather than
+    copy this one."""
 
     def __init__(
         self,
@@ -42,18 +48,24 @@ class Matrix:
         ids: npt.NDArray[np.int64],
         sources: npt.NDArray[np.int64],
         vectors: npt.NDArray[np.float32],
+        rows: npt.NDArray[np.int64] | None = None,
     ) -> None:
         self.model = model
         self.ids = ids
         self.sources = sources
         self.vectors = vectors
+        self.rows = rows if rows is not None else np.zeros(len(ids), dtype=np.int64)
+        self.alive = np.ones(len(ids), dtype=bool)
+        self.extra: Matrix | None = None
+        self.last = int(self.rows.max()) if len(self.rows) else 0  # the highest row loaded
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return int(self.alive.sum()) + (len(self.extra) if self.extra is not None else 0)
 
     @property
     def nbytes(self) -> int:
-        return int(self.ids.nbytes + self.sources.nbytes + self.vectors.nbytes)
+        own = self.ids.nbytes + self.sources.nbytes + self.vectors.nbytes + self.rows.nbytes
+        return int(own + (self.extra.nbytes if self.extra is not None else 0))
 
     def nearest(
         self, query: Sequence[float], limit: int, sources: Sequence[int] | None = None
@@ -68,11 +80,23 @@ class Matrix:
         norm = float(np.linalg.norm(q))
         if q.shape != (self.vectors.shape[1],) or norm == 0.0:
             return []
-        scores = self.vectors @ (q / norm)
-        rows = np.arange(len(self))
+        found = self._nearest(q / norm, limit, sources)
+        if self.extra is not None:
+            found += self.extra._nearest(q / norm, limit, sources)
+            found.sort(key=lambda pair: -pair[1])
+        return found[:limit]
+
+    def _nearest(
+        self, query: npt.NDArray[np.float32], limit: int, sources: Sequence[int] | None
+    ) -> list[tuple[int, float]]:
+        if not len(self.ids):
+            return []
+        scores = self.vectors @ query
+        keep = self.alive
         if sources is not None:
-            rows = np.flatnonzero(np.isin(self.sources, np.asarray(sources, dtype=np.int64)))
-            scores = scores[rows]
+            keep = keep & np.isin(self.sources, np.asarray(sources, dtype=np.int64))
+        rows = np.flatnonzero(keep)
+        scores = scores[rows]
         if len(rows) > limit:
             best = np.argpartition(-scores, limit - 1)[:limit]
         else:
@@ -159,30 +183,70 @@ def by_source(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
     return found
 
 
-def load(conn: sqlite3.Connection, model: str) -> Matrix:
-    """Every vector of ``model``, in one matrix, filled row by row (never all the BLOBs and
-    the matrix at once). A model makes vectors of one length: any of another length than the
-    shortest is left out."""
+def load(conn: sqlite3.Connection, model: str, after: int = 0, size: int | None = None) -> Matrix:
+    """Every vector of ``model`` (kept in a row above ``after``), in one matrix, filled row by
+    row (never all the BLOBs and the matrix at once). A model makes vectors of one length:
+    any of another length than ``size`` (the shortest, if not given) is left out."""
     joined = (
         f"FROM {VECTORS} AS v JOIN chunks AS c ON c.id = v.chunk "
-        "JOIN files AS f ON f.id = c.file WHERE v.model = ?"
+        "JOIN files AS f ON f.id = c.file WHERE v.model = ? AND v.id > ?"
     )
-    count, size = conn.execute(
-        f"SELECT count(*), min(length(v.vector)) {joined}", [model]
+    count, shortest = conn.execute(
+        f"SELECT count(*), min(length(v.vector)) {joined}", [model, after]
     ).fetchone()
-    dims = (size or 0) // DTYPE.itemsize
+    size = size if size is not None else shortest or 0
+    dims = size // DTYPE.itemsize
     ids = np.empty(count, dtype=np.int64)
+    rows = np.empty(count, dtype=np.int64)
     sources = np.empty(count, dtype=np.int64)
     matrix = np.empty((count, dims), dtype=np.float32)
     kept = 0
-    for chunk, source, blob in conn.execute(
-        f"SELECT v.chunk, f.source, v.vector {joined} ORDER BY v.chunk", [model]
+    for row, chunk, source, blob in conn.execute(
+        f"SELECT v.id, v.chunk, f.source, v.vector {joined} ORDER BY v.id", [model, after]
     ):
         if kept < count and len(blob) == size:
-            ids[kept], sources[kept] = chunk, source
+            ids[kept], rows[kept], sources[kept] = chunk, row, source
             matrix[kept] = np.frombuffer(blob, dtype=DTYPE)
             kept += 1
-    return Matrix(model, ids[:kept], sources[:kept], matrix[:kept])
+    return Matrix(model, ids[:kept], sources[:kept], matrix[:kept], rows[:kept])
+
+
+def refreshed(conn: sqlite3.Connection, matrix: Matrix) -> Matrix | None:
+    """``matrix`` brought up to the index as it is now, if that is cheaper than loading it
+    again: the vectors gone (their chunks changed or went) are marked, the new ones (rows
+    above any loaded) read into ``extra``. None when it is not (more than a fifth changed):
+    ``load`` it again, whole."""
+    joined = conn.execute(
+        f"SELECT group_concat(id) FROM {VECTORS} WHERE model = ?",  # noqa: S608
+        [matrix.model],
+    ).fetchone()[0]
+    now = np.fromstring(joined or "", dtype=np.int64, sep=",")
+    last = max(matrix.last, matrix.extra.last if matrix.extra is not None else 0)
+    fresh = int((now > last).sum())
+    old_extra = len(matrix.extra.ids) if matrix.extra is not None else 0
+    if (fresh + old_extra) * 5 > len(matrix.ids):
+        return None
+    matrix.alive &= np.isin(matrix.rows, now)
+    if matrix.extra is not None:
+        matrix.extra.alive &= np.isin(matrix.extra.rows, now)
+    gone = int((~matrix.alive).sum())
+    if gone * 5 > len(matrix.ids):
+        return None
+    if fresh:
+        size = matrix.vectors.shape[1] * DTYPE.itemsize
+        added = load(conn, matrix.model, last, size)
+        if matrix.extra is not None:  # small: joined again
+            extra = matrix.extra
+            keep = extra.alive
+            added = Matrix(
+                matrix.model,
+                np.concatenate([extra.ids[keep], added.ids]),
+                np.concatenate([extra.sources[keep], added.sources]),
+                np.concatenate([extra.vectors[keep], added.vectors]),
+                np.concatenate([extra.rows[keep], added.rows]),
+            )
+        matrix.extra = added
+    return matrix
 
 
 def stamp(conn: sqlite3.Connection) -> tuple[int, int]:

@@ -277,6 +277,38 @@ def test_the_matrix_is_loaded_once_and_again_after_a_change(
     assert len(knowledge.matrix("lab:fake-embed")) == 6
 
 
+def test_a_few_changes_refresh_the_matrix_in_place(knowledge: Knowledge, tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(20):
+        (folder / f"note{n:02}.txt").write_text(f"note {n} about recipe{n}", encoding="utf-8")
+    source = knowledge.add(folder)
+    knowledge.update(source.id)
+    first = knowledge.matrix("lab:fake-embed")
+    assert len(first) == 20 and first.extra is None
+    (folder / "note03.txt").write_text("a kitten instead", encoding="utf-8")
+    (folder / "note04.txt").unlink()
+    (folder / "new.txt").write_text("a vehicle", encoding="utf-8")
+    knowledge.update(source.id)
+    again = knowledge.matrix("lab:fake-embed")
+    assert again is first and first.extra is not None  # refreshed, not loaded again
+    assert len(again) == 20 and int((~first.alive).sum()) == 2 and len(first.extra.ids) == 2
+    assert named(knowledge.search("feline")) == ["note03.txt"]
+    assert named(knowledge.search("automobile")) == ["new.txt"]
+    assert knowledge.search("recipe3") == [] and knowledge.search("recipe4") == []
+    near = [chunk for chunk, _ in again.nearest(embedding("note about recipe4"), 30)]
+    rows = knowledge.index.chunks(near)
+    assert {Path(rows[c].path).name for c in near} == {f"note{n:02}.txt" for n in range(20)} - {
+        "note03.txt", "note04.txt"
+    }  # fmt: skip
+    # many changes: loaded again, whole
+    for n in range(5, 15):
+        (folder / f"note{n:02}.txt").unlink()
+    knowledge.update(source.id)
+    reloaded = knowledge.matrix("lab:fake-embed")
+    assert reloaded is not first and len(reloaded) == 10 and reloaded.extra is None
+
+
 def test_reciprocal_rank_fusion() -> None:
     assert fused([["a", "b"], ["b", "c"]]) == [
         ("b", pytest.approx(1 / 62 + 1 / 61)), ("a", 1 / 61), ("c", 1 / 62)
