@@ -4,6 +4,7 @@ through one real remote (a folder, moto's S3 or WsgiDAV) with the real engine.""
 from __future__ import annotations
 
 import secrets
+import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ class FaultyRemote:
         self.calls: Counter[str] = Counter()
         self.sent = 0  # bytes put
         self.received = 0  # bytes got
+        self._lock = threading.Lock()  # (a pull fetches on several threads)
 
     @property
     def total(self) -> int:
@@ -54,19 +56,22 @@ class FaultyRemote:
         self.fail_at = None
 
     def _call(self, kind: str) -> None:
-        if self.fail_at is not None and self.total + 1 >= self.fail_at:
-            raise self.fault()
-        self.calls[kind] += 1
+        with self._lock:
+            if self.fail_at is not None and self.total + 1 >= self.fail_at:
+                raise self.fault()
+            self.calls[kind] += 1
 
     def put(self, name: str, data: bytes) -> None:
         self._call("put")
         self.inner.put(name, data)
-        self.sent += len(data)
+        with self._lock:
+            self.sent += len(data)
 
     def get(self, name: str) -> bytes:
         self._call("get")
         data = self.inner.get(name)
-        self.received += len(data)
+        with self._lock:
+            self.received += len(data)
         return data
 
     def list(self, prefix: str = "") -> list[RemoteObject]:

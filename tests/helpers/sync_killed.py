@@ -22,6 +22,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -43,10 +44,13 @@ class Dying:
         self.kill_at = kill_at
         self.slow = slow
         self.calls = 0
+        self._counting = threading.Lock()  # (a pull fetches on several threads)
 
     def _before(self) -> None:
-        self.calls += 1
-        if self.calls == self.kill_at:
+        with self._counting:
+            self.calls += 1
+            mine = self.calls
+        if mine == self.kill_at:
             os.kill(os.getpid(), signal.SIGKILL)
         if self.slow:
             time.sleep(self.slow)
