@@ -393,8 +393,13 @@ class Knowledge:
         key = (embedder.model, plan.words)
         query = self._queries.get(key)
         if query is None:
+            # a model told it embeds a query (``ProviderEmbedder.embed_query``), if it can be
+            as_query = getattr(embedder, "embed_query", None)
             try:
-                query = embedder.embed([plan.words])[0]
+                if callable(as_query):
+                    query = as_query(plan.words)
+                else:
+                    query = embedder.embed([plan.words])[0]
             except CrosstalkError as exc:
                 self.vector_problem = str(exc)
                 return None

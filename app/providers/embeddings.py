@@ -104,9 +104,11 @@ class ProviderEmbedder:
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}({self.model!r}, {self.base_url!r})"
 
-    def embed(self, texts: list[str]) -> list[list[float]]:
+    def embed(self, texts: list[str], *, query: bool = False) -> list[list[float]]:
         """One vector per text, in order: ``batch`` texts per request. A ``ProviderError``
-        (through the failure map) if a request fails; what came before it is lost."""
+        (through the failure map) if a request fails; what came before it is lost.
+        ``query``: the texts are search queries, not passages (a model that is told which,
+        Gemini's, embeds each for its part)."""
         if not texts:
             return []
         vectors: list[list[float]] = []
@@ -114,7 +116,7 @@ class ProviderEmbedder:
         for start in range(0, len(texts), self.batch):
             part = [(text or " ")[:MAX_CHARS] for text in texts[start : start + self.batch]]
             try:
-                got, tokens = self._request(client, part)
+                got, tokens = self._request(client, part, query)
             except Exception as exc:
                 where = Where(self.provider, self.name, self.base_url, self._key or "",
                               self.timeout)  # fmt: skip
@@ -152,7 +154,11 @@ class ProviderEmbedder:
     def _close(self, client: Any) -> None:
         raise NotImplementedError
 
-    def _request(self, client: Any, texts: list[str]) -> tuple[list[list[float]], int]:
+    def embed_query(self, text: str) -> list[float]:
+        """A search query's vector (``Knowledge.search`` asks this way when it can)."""
+        return self.embed([text], query=True)[0]
+
+    def _request(self, client: Any, texts: list[str], query: bool) -> tuple[list[list[float]], int]:
         """(the vectors, the tokens the provider reported for them, 0 if none)"""
         raise NotImplementedError
 
@@ -175,7 +181,7 @@ class OpenAIEmbedder(ProviderEmbedder):
     def _close(self, client: Any) -> None:
         client.close()
 
-    def _request(self, client: Any, texts: list[str]) -> tuple[list[list[float]], int]:
+    def _request(self, client: Any, texts: list[str], query: bool) -> tuple[list[list[float]], int]:
         shorter = self.kind != "openai-compatible" and self.name.startswith("text-embedding-3")
         extra = {"dimensions": DIMENSIONS} if shorter else {}
         response = client.embeddings.create(model=self.name, input=texts, **extra)
@@ -216,12 +222,14 @@ class GeminiEmbedder(ProviderEmbedder):
         sdk.close()
         http.close()  # given to the SDK, which leaves it open
 
-    def _request(self, client: Any, texts: list[str]) -> tuple[list[list[float]], int]:
+    def _request(self, client: Any, texts: list[str], query: bool) -> tuple[list[list[float]], int]:
         from google.genai import types
 
-        config = None
-        if self.name.startswith("gemini-embedding"):
-            config = types.EmbedContentConfig(output_dimensionality=DIMENSIONS)
+        task = "RETRIEVAL_QUERY" if query else "RETRIEVAL_DOCUMENT"
+        shorter = self.name.startswith("gemini-embedding")
+        config = types.EmbedContentConfig(
+            task_type=task, output_dimensionality=DIMENSIONS if shorter else None
+        )
         response = client[0].models.embed_content(model=self.name, contents=texts, config=config)
         vectors = [list(e.values or ()) for e in response.embeddings or ()]
         usage = getattr(response, "usage_metadata", None)

@@ -85,15 +85,19 @@ def test_gemini_embeds_through_batch_embed_contents() -> None:
         assert isinstance(embedder, GeminiEmbedder)
         texts = [f"passage {i} about cats" for i in range(GEMINI_BATCH + 1)]
         vectors = embedder.embed(texts)
+        assert embedder.embed_query("kitten") == pytest.approx(embedding("kitten"))
         embedder.close()
     assert vectors[-1] == pytest.approx(embedding(texts[-1]))
-    first, second = server.requests
+    first, second, _ = server.requests
     assert first.path == "/v1/models/gemini-embedding-001:batchEmbedContents"
     assert first.headers["x-goog-api-key"] == "test-gm"
     assert len(first.json["requests"]) == GEMINI_BATCH and len(second.json["requests"]) == 1
+    third = server.requests[2]  # a search's query, told as one
+    assert [r["taskType"] for r in third.json["requests"]] == ["RETRIEVAL_QUERY"]
     assert first.json["requests"][0] == {
         "model": "models/gemini-embedding-001",
         "content": {"parts": [{"text": "passage 0 about cats"}], "role": "user"},
+        "taskType": "RETRIEVAL_DOCUMENT",
         "outputDimensionality": DIMENSIONS,
     }
 
