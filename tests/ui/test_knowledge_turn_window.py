@@ -167,6 +167,7 @@ def test_the_passages_of_a_question_being_answered_are_a_part_of_the_request(
         )
 
     try:
+        harness.until(lambda: server.requests, "the model asked", timeout=20)
         harness.until(carried, "the passages in the request", timeout=20)
         assert tab.request is not None
         rows = tab.request.carried
@@ -204,6 +205,29 @@ def test_a_turn_stopped_while_it_searches_leaves_no_words_behind(
     assert said[-1] == (conversation_id, "")  # "" clears the status line
     assert harness.window.statusBar().currentMessage() == ""
     assert server.requests[0].json["model"] == "gpt-4.1-mini" and len(server.requests) == 1
+
+
+def test_a_compare_searches_once_and_sends_the_passages_to_each_model(
+    open_window: OpenWindow, services: Services, server: WireServer, tmp_path: Path
+) -> None:
+    conversation_id, _source = with_documents(services, tmp_path / "docs")
+    harness = open_window()
+    harness.window.show_conversation(conversation_id)
+    said: list[tuple[str, str]] = []
+    harness.controller.context_changed.connect(lambda c, m: said.append((c, m)))
+    server.enqueue(Reply(chunks=oe.chat_reply("At dawn [1].")))
+    server.enqueue(Reply(chunks=oe.chat_reply("Dawn [1].")))
+    question = "When does the harbour open at dawn?"  # stands alone: not rewritten
+    harness.controller.compare(conversation_id, question, [OPENAI, MINI], tools=None)
+    harness.finish(conversation_id)
+    assert sorted(r.json["model"] for r in server.requests) == ["gpt-4.1", "gpt-4.1-mini"]
+    for request in server.requests:
+        content = request.json["messages"][-1]["content"]
+        assert content.startswith(BLOCK_HEAD) and content.endswith(question)
+    assert said == [
+        (conversation_id, "Searching your documents…"),
+        (conversation_id, "1 passage from your documents"),
+    ]
 
 
 def test_a_send_with_nothing_to_search_says_nothing_of_documents(
