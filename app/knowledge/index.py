@@ -99,14 +99,10 @@ class KnowledgeError(CrosstalkError):
             "{path} was made by a newer Crosstalk (schema {version}); update Crosstalk, or "
             "move the file aside to index the documents again"
         ),
-        "embedding_spec": (
-            'embedding_model {model!r} is not "provider:model": set it in settings.toml as, '
-            'e.g., "openai:text-embedding-3-small" (providers that can embed: {choices}), or '
-            "remove it to search by words only"
-        ),
         "embedding_provider": (
-            "embedding_model {model!r}: there is no provider {provider!r}; set it to a model "
-            "of one that can embed ({choices}), or remove it to search by words only"
+            "embedding_model {model!r}: there is no provider {provider!r}; set it to "
+            '"provider:model" of one that can embed ({choices}), e.g. '
+            '"openai:text-embedding-3-small", or remove it to search by words only'
         ),
         "no_embeddings": (
             "embedding_model {model!r}: {provider} has no embedding models; pick an embedding "

@@ -247,8 +247,8 @@ def embedder_for(
     """The embedder of ``settings.embedding_model`` ("provider:model"), None if it is unset
     (the knowledge base searches by words only). Nothing is imported or asked (SDK, key)
     until its first ``embed``. ``KnowledgeError`` for a model that cannot embed: not
-    "provider:model", a provider not configured, or one without embeddings (Anthropic, the
-    built-in model)."""
+    "provider:model" of a provider configured (the built-in model is none), or of one
+    without embeddings (Anthropic)."""
     spec = settings.embedding_model
     if not spec:
         return None
@@ -256,12 +256,12 @@ def embedder_for(
     providers = settings.all_providers()
     able = [n for n, c in providers.items() if c.kind in EMBEDDING_KINDS]
     choices = ", ".join(able) or "none"
-    if not name or not model:
-        raise KnowledgeError(cause="embedding_spec", model=spec, choices=choices)
     config = providers.get(name)
-    if config is None:
-        raise KnowledgeError(cause="embedding_provider", model=spec, provider=name,
-                             choices=choices)  # fmt: skip
+    if config is None or not model:  # "lab:" names no model: nor is it a provider
+        named = name if config is None else spec
+        raise KnowledgeError(
+            cause="embedding_provider", model=spec, provider=named, choices=choices
+        )
     if config.kind not in EMBEDDING_KINDS:
         raise KnowledgeError(cause="no_embeddings", model=spec, provider=name, choices=choices)
     return _made(name, model, config, keys, environ, timeout, max_retries)

@@ -135,7 +135,8 @@ def test_failures_go_through_the_failure_map() -> None:
         ("claude:claude-sonnet-5-5", "no_embeddings", "claude has no embedding models"),
         ("anthropic:whatever", "no_embeddings", "pick an embedding model of another provider"),
         ("local:smollm2", "embedding_provider", "there is no provider 'local'"),
-        ("nomodel", "embedding_spec", 'is not "provider:model"'),
+        ("nomodel", "embedding_provider", 'set it to "provider:model"'),
+        ("lab:", "embedding_provider", "there is no provider 'lab:'"),
     ],
 )
 def test_models_that_cannot_embed_say_what_to_pick(model: str, cause: str, words: str) -> None:
