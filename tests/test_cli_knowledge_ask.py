@@ -155,7 +155,7 @@ def test_knowledge_options_go_with_a_new_question_only(
     code, _, err = run(capsys, "ask", "Hello")
     assert code == 0, err
     (conversation_id,) = conversation_ids(data_dir)
-    for extra in (["--regenerate"], ["--compare", "openai:gpt-4.1,openai:gpt-4.1-mini"]):
+    for extra in (["--regenerate"], ["--continue"]):
         code, out, err = run(capsys, "ask", "--knowledge", "-c", conversation_id, *extra, "Hi")
         assert code != 0 and out == "" and "--knowledge goes with a new question" in err
     assert len(server.requests) == 1  # nothing was sent

@@ -205,3 +205,57 @@ def test_compare_searches_the_conversations_sources_for_every_model(
         library.close()
     (record,) = retrievals(history).values()
     assert [p.sent for p in record.passages].count(True) == 1
+
+
+def test_crosstalk_usage_counts_the_rewrite(
+    data_dir: DataDir, tmp_path: Path, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index counts the rewrite as a call of the model that made it (``usage_rows``)."""
+    folder = documents(tmp_path / "docs")
+    assert run(capsys, "knowledge", "add", str(folder))[0] == 0
+    server.enqueue(Reply(chunks=oe.chat_reply("Robert Stevenson [1].", prompt=100, completion=7)))
+    assert run(capsys, "ask", "--knowledge", "Who designed the Bell Rock Lighthouse?")[0] == 0
+    conversation_id = only_conversation(data_dir)
+    server.enqueue(Reply(chunks=oe.chat_reply("Bell Rock first lit", prompt=40, completion=6)))
+    server.enqueue(Reply(chunks=oe.chat_reply("In 1811 [1].", prompt=120, completion=4)))
+    code, _, err = run(capsys, "ask", "--knowledge", "-c", conversation_id,
+                       "When was it first lit?")  # fmt: skip
+    assert code == 0, err
+    code, out, err = run(capsys, "usage", conversation_id, "--by", "model", "--json")
+    assert code == 0, err
+    groups = {group["key"]: group for group in json.loads(out)["groups"]}
+    assert groups["openai:gpt-4.1-mini"]["calls"] == 1
+    assert groups["openai:gpt-4.1-mini"]["usage"]["input"] == 40
+    assert groups["openai:gpt-4.1-mini"]["cost"] == pytest.approx((40 * 1.0 + 6 * 2.0) / 1e6)
+    assert groups["openai:gpt-4.1"]["calls"] == 2
+    code, out, err = run(capsys, "reindex")  # the index rebuilt from the files says the same
+    assert code == 0, err
+    code, out, err = run(capsys, "usage", "--by", "model", "--json")
+    assert code == 0, err
+    groups = {group["key"]: group for group in json.loads(out)["groups"]}
+    assert groups["openai:gpt-4.1-mini"]["calls"] == 1
+
+
+def test_compare_with_knowledge_searches_every_source_for_a_conversation_with_none(
+    data_dir: DataDir, tmp_path: Path, server: WireServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = documents(tmp_path / "docs")
+    assert run(capsys, "knowledge", "add", str(folder))[0] == 0  # no conversation's own
+    server.enqueue(Reply(chunks=oe.chat_reply("Stevenson [1].")))
+    server.enqueue(Reply(chunks=oe.chat_reply("Robert Stevenson [1].")))
+    models = "openai:gpt-4.1,openai:gpt-4.1-mini"
+    question = "Who designed the Bell Rock Lighthouse?"
+    code, _, err = run(capsys, "ask", "--knowledge", "--compare", models, question)
+    assert code == 0, err
+    assert f"searching your documents: '{question}' → 1 passage" in err
+    for request in server.requests:
+        content = request.json["messages"][-1]["content"]
+        assert content.startswith(BLOCK_HEAD) and "Robert Stevenson" in content
+    conversation_id = only_conversation(data_dir)
+    server.enqueue(Reply(chunks=oe.chat_reply("A")))
+    server.enqueue(Reply(chunks=oe.chat_reply("B")))
+    code, _, err = run(capsys, "ask", "--no-knowledge", "-c", conversation_id, "--compare",
+                       models, "Who built it?")  # fmt: skip
+    assert code == 0 and "searching your documents" not in err, err
+    assert not any(r.json["messages"][-1]["content"].startswith(BLOCK_HEAD)
+                   for r in server.requests[2:])  # fmt: skip

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from app.composition import Services
     from app.context.service import Named
     from app.history import Attachment, ModelOutput
-    from app.knowledge.retrieval import Retrieval
     from app.store import Conversation
     from app.store.projects import Project
 
@@ -42,12 +41,11 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
             "and --compare does not take attachments yet (ask each model with -m instead)"
         )
     knowledge = getattr(args, "knowledge", None)
-    if knowledge is not None and (regenerate or args.go_on or args.compare):
+    if knowledge is not None and (regenerate or args.go_on):
         option = "--knowledge" if knowledge else "--no-knowledge"
         return fail(
             f"{option} goes with a new question: --regenerate and --continue send the passages "
-            "the question was sent with, and --compare searches a conversation's own sources "
-            "without it"
+            "the question was sent with"
         )
     if args.go_on:
         return cli_branches.go_on(services, args)
@@ -121,21 +119,10 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         return await runner.run(
             conversation, spec, text, system=args.system, tools=tools, on_event=show,
             on_context=show_context, tuning=tuning_of(args), attachments=attachments,
-            knowledge=knowledge, on_knowledge=show_knowledge,
+            knowledge=knowledge, on_knowledge=cli_branches.show_knowledge,
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
-
-
-def show_knowledge(record: Retrieval) -> None:
-    """What the knowledge step searched and found, on stderr: "searching your documents:
-    'the query' → 6 passages", and why the question was searched as written when a rewrite
-    was tried and failed (or there was nothing to search)."""
-    sent = len(record.sent)
-    count = f"{sent} passage{'' if sent == 1 else 's'}"
-    print(f"searching your documents: '{record.query}' → {count}", file=sys.stderr)
-    if not record.rewritten and record.why_not and (record.rewrite_model or not record.sources):
-        print(f"  (searched as written: {record.why_not})", file=sys.stderr)
 
 
 def in_project(services: Services, args: argparse.Namespace) -> Project | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.history import AnyEntry, Compression, DebugLog, ModelInput, ModelOutput, Title, Usage
 from app.history.entries import searchable_text
+from app.history.history import rewrite_call
 from app.history.outline import RETRACT
 from app.store import search
 from app.store.project_state import MOVED, SETTINGS, TAGGED, fold
@@ -97,9 +98,18 @@ _NO_USAGE = Usage()
 
 
 def usage_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
-    """One row per model call that reported tokens (replies and compressions): the one rule for
-    both ways of building the index."""
+    """One row per model call that reported tokens (replies, compressions, and a question's
+    rewrite before the user's documents are searched, recorded in the knowledge step's debug
+    log): the one rule for both ways of building the index."""
     for entry in entries:
+        if isinstance(entry, DebugLog):
+            if (call := rewrite_call(entry)) is not None:
+                (provider, _, model), u = call[0].partition(":"), call[1]
+                yield (
+                    conversation_id, entry.seq, entry.ts, entry.kind, provider, model,
+                    u.input, u.cached, u.cache_write, u.output, u.reasoning,
+                )  # fmt: skip
+            continue
         if not isinstance(entry, ModelOutput | Compression) or entry.usage == _NO_USAGE:
             continue
         if not (isinstance(entry, Compression) and entry.strategy == RETRACT):
