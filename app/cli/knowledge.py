@@ -27,6 +27,14 @@ def knowledge_of(services: Services | Reading, *, vectors: bool = False) -> Know
     return Knowledge(services.library.data, embedder_of(services) if vectors else None)
 
 
+def closed(knowledge: Knowledge) -> None:
+    """The index closed, and the embedder's connections (the command made it)."""
+    knowledge.close()
+    close = getattr(knowledge.embedder, "close", None)
+    if callable(close):
+        close()
+
+
 def embedder_of(services: Services | Reading) -> Embedder | None:
     """The embedder ``embedding_model`` names, or None (unset: words only). Nothing of the
     settings or the providers is imported when there is no settings file. A model that
@@ -167,7 +175,7 @@ def cmd_add(services: Services | Reading, args: argparse.Namespace) -> int:
         source = knowledge.add(args.path, project=project, conversation=conversation)
         report = _update(knowledge, source.id)
     finally:
-        knowledge.close()
+        closed(knowledge)
     scope = f" for project {args.project}" if project else ""
     scope = f" for conversation {conversation}" if conversation else scope
     print(f"added {source.kind} {source.path}{scope} as source {source.id}")
@@ -182,7 +190,7 @@ def cmd_list(services: Services | Reading, args: argparse.Namespace) -> int:
     try:
         sources = knowledge.sources()
     finally:
-        knowledge.close()
+        closed(knowledge)
     if getattr(args, "json", False):
         from app.cli.output import emit_json
 
@@ -207,7 +215,7 @@ def cmd_remove(services: Services | Reading, args: argparse.Namespace) -> int:
     try:
         source: Source = knowledge.remove(args.id)
     finally:
-        knowledge.close()
+        closed(knowledge)
     print(f"removed source {source.id} ({source.path}); its files are untouched")
     return 0
 
@@ -217,7 +225,7 @@ def cmd_reindex(services: Services | Reading, args: argparse.Namespace) -> int:
     try:
         report = _update(knowledge, args.id, full=args.full)
     finally:
-        knowledge.close()
+        closed(knowledge)
     print(_said(report))
     _problems(report)
     _vectors_left(report, knowledge)
@@ -231,7 +239,7 @@ def cmd_search(services: Services | Reading, args: argparse.Namespace) -> int:
         passages = knowledge.search(" ".join(args.query), project=project, limit=args.limit)
         problem = knowledge.vector_problem
     finally:
-        knowledge.close()
+        closed(knowledge)
     if problem:
         print(f"warning: by words only: {problem}", file=sys.stderr)
     if args.json:
