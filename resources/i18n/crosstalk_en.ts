@@ -15,7 +15,7 @@
   <context>
     <name>ChatHtml</name>
     <message numerus="yes">
-      <location filename="../../ui/chat/html.py" line="+343" />
+      <location filename="../../ui/chat/html.py" line="+347" />
       <source>%n page(s)</source>
       <translation>
         <numerusform>%n page</numerusform>
@@ -139,6 +139,25 @@
     </message>
   </context>
   <context>
+    <name>KnowledgeDialog</name>
+    <message numerus="yes">
+      <location filename="../../ui/knowledge/dialog.py" line="+358" />
+      <source>%n file(s) read</source>
+      <translation>
+        <numerusform>%n file read</numerusform>
+        <numerusform>%n files read</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <location line="+7" />
+      <source>%n could not be read</source>
+      <translation>
+        <numerusform>%n could not be read</numerusform>
+        <numerusform>%n could not be read</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>McpServersPage</name>
     <message numerus="yes">
       <location filename="../../ui/settings/tools_tab.py" line="+508" />
@@ -190,7 +209,7 @@
   <context>
     <name>NextRequestTab</name>
     <message numerus="yes">
-      <location filename="../../ui/inspector/next_request_tab.py" line="+244" />
+      <location filename="../../ui/inspector/next_request_tab.py" line="+270" />
       <source>{model}, the first request of a new chat: %n part(s), {tokens} tokens</source>
       <translation>
         <numerusform>{model}, the first request of a new chat: %n part, {tokens} tokens</numerusform>
@@ -231,7 +250,7 @@
   <context>
     <name>ProjectActions</name>
     <message numerus="yes">
-      <location filename="../../ui/shell/project_actions.py" line="+200" />
+      <location filename="../../ui/shell/project_actions.py" line="+205" />
       <source>Moved the project “{name}” and %n conversation(s) to the trash.</source>
       <translation>
         <numerusform>Moved the project “{name}” and %n conversation to the trash.</numerusform>
@@ -278,6 +297,17 @@
     </message>
   </context>
   <context>
+    <name>RetrievalTab</name>
+    <message numerus="yes">
+      <location filename="../../ui/inspector/retrieval_tab.py" line="+168" />
+      <source>%n passage(s) found</source>
+      <translation>
+        <numerusform>%n passage found</numerusform>
+        <numerusform>%n passages found</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>SearchResults</name>
     <message numerus="yes">
       <location filename="../../ui/conversations/search_results.py" line="+71" />
@@ -302,6 +332,17 @@
       <translation>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
         <numerusform>%n more in this conversation: open it and press Ctrl+F</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>Searching</name>
+    <message numerus="yes">
+      <location filename="../../ui/chat/searching.py" line="+49" />
+      <source>%n passage(s) from your documents</source>
+      <translation>
+        <numerusform>%n passage from your documents</numerusform>
+        <numerusform>%n passages from your documents</numerusform>
       </translation>
     </message>
   </context>

@@ -213,7 +213,7 @@
 <context>
     <name>CarriedModel</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+35"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+41"/>
         <source>Seq</source>
         <translation>#</translation>
     </message>
@@ -243,25 +243,45 @@
         <translation>プロジェクトの指示</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Passages from your documents</source>
+        <translation>あなたの文書からの抜粋</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>draft (unsent)</source>
         <translation>下書き（未送信）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>Counted once your question is searched, when you send it</source>
+        <translation>送信して質問が検索されたときに数えられます</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
         <translation>推定値です。プロバイダー独自のトークナイザーでは数え方が異なります</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>The passages found in your documents for the newest question: sent at the head of its text, each labelled [1], [2] ... for the reply to cite</source>
+        <translation>最新の質問について文書から見つかった抜粋：質問の本文の先頭に付けて送られ、返信が引用できるよう [1]、[2] … と番号が付きます</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The instructions of this conversation&apos;s project: every request in the project starts with them, before the conversation&apos;s own system instruction</source>
         <translation>この会話のプロジェクトの指示です。プロジェクト内のすべてのリクエストは、会話自体のシステム指示より前に、この指示から始まります</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>searched when you send: {sources}</source>
+        <translation>送信時に検索：{sources}</translation>
     </message>
 </context>
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+328"/>
+        <location filename="../../ui/chat/controller.py" line="+335"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>この会話ではまだ応答を受信中です。先に停止してください（Esc）。</translation>
     </message>
@@ -284,7 +304,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat/html.py" line="+165"/>
+        <location filename="../../ui/chat/html.py" line="+168"/>
         <source>Result of {name} (error)</source>
         <translation>{name} の結果（エラー）</translation>
     </message>
@@ -334,14 +354,14 @@
         <translation>詳細</translation>
     </message>
     <message numerus="yes">
-        <location line="+118"/>
+        <location line="+119"/>
         <source>%n page(s)</source>
         <translation>
             <numerusform>%n ページ</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-113"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -366,7 +386,7 @@
         <translation>思考（プロバイダーが非公開）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>(empty reply)</source>
         <translation>（空の応答）</translation>
     </message>
@@ -517,12 +537,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+125"/>
+        <location filename="../../ui/chat/view.py" line="+126"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+248"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -605,6 +625,14 @@
         <translation>
             <numerusform>%n ページ</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Citations</name>
+    <message>
+        <location filename="../../ui/chat/citations.py" line="+147"/>
+        <source>Sources:</source>
+        <translation>出典：</translation>
     </message>
 </context>
 <context>
@@ -2758,6 +2786,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>The embedding model {model} names no provider “{provider}”: choose one of a provider that can embed ({choices}) in Settings, or none to search by words only</source>
+        <translation>埋め込みモデル {model} のプロバイダー「{provider}」はありません。設定で埋め込みができるプロバイダー（{choices}）のモデルを選ぶか、なしにして単語だけで検索してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{provider} has no embedding models ({model}): choose one of another provider ({choices}) in Settings, or none to search by words only</source>
+        <translation>{provider} には埋め込みモデルがありません（{model}）。設定で別のプロバイダー（{choices}）のモデルを選ぶか、なしにして単語だけで検索してください</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The knowledge index {path} cannot be used ({why}): free some disk space, or move the file aside and index the documents again</source>
         <translation>ナレッジの索引 {path} を使えません（{why}）。ディスクの空きを増やすか、ファイルを別の場所へ移してドキュメントを索引し直してください</translation>
     </message>
@@ -3121,6 +3159,29 @@
     </message>
 </context>
 <context>
+    <name>IndexStatus</name>
+    <message>
+        <location filename="../../ui/knowledge/status.py" line="+31"/>
+        <source>Indexing…</source>
+        <translation>インデックス作成中…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Looking for files…</source>
+        <translation>ファイルを探しています…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Indexing {done}/{total}…</source>
+        <translation>インデックス作成中 {done}/{total}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading {file}</source>
+        <translation>{file} を読み込み中</translation>
+    </message>
+</context>
+<context>
     <name>IndexUpgrade</name>
     <message>
         <location filename="../../ui/shell/index_upgrade.py" line="+22"/>
@@ -3146,12 +3207,12 @@ Nothing is lost.</source>
 <context>
     <name>InspectorDock</name>
     <message>
-        <location filename="../../ui/inspector/dock.py" line="+53"/>
+        <location filename="../../ui/inspector/dock.py" line="+55"/>
         <source>Inspector</source>
         <translation>インスペクター</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>History</source>
         <translation>履歴</translation>
     </message>
@@ -3166,7 +3227,12 @@ Nothing is lost.</source>
         <translation>使用量</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+1"/>
+        <source>Retrieval</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <location line="+142"/>
         <source>Asking {provider} to count…</source>
         <translation>{provider} にトークン数を問い合わせ中…</translation>
     </message>
@@ -3391,6 +3457,186 @@ Nothing is lost.</source>
         <location line="+2"/>
         <source>There was no key for {name} in the OS keyring.</source>
         <translation>OS のキーリングに {name} のキーはありませんでした。</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeActions</name>
+    <message>
+        <location filename="../../ui/shell/knowledge_actions.py" line="+111"/>
+        <source>Send a first message, then add documents to this chat.</source>
+        <translation>最初のメッセージを送ってから、このチャットに文書を追加してください。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This chat is in no project: move it to one first.</source>
+        <translation>このチャットはどのプロジェクトにも属していません。先にプロジェクトへ移動してください。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Passage [{n}] is not recorded for this reply.</source>
+        <translation>この返信には抜粋 [{n}] の記録がありません。</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeDialog</name>
+    <message>
+        <location filename="../../ui/knowledge/dialog.py" line="+77"/>
+        <source>Knowledge</source>
+        <translation>ナレッジ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add file…</source>
+        <translation>ファイルを追加…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reindex</source>
+        <translation>再インデックス</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Files that could not be read</source>
+        <translation>読み込めなかったファイル</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The documents of the project “{name}”: its chats search them.</source>
+        <translation>プロジェクト「{name}」の文書：そのチャットが検索します。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The documents of this chat: its questions search them.</source>
+        <translation>このチャットの文書：このチャットの質問が検索します。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every source of every project and chat.</source>
+        <translation>すべてのプロジェクトとチャットのすべてのソース。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Source</source>
+        <translation>ソース</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Files</source>
+        <translation>ファイル数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chunks</source>
+        <translation>チャンク</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vectors</source>
+        <translation>ベクトル</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>No sources yet: add a folder or a file.</source>
+        <translation>ソースはまだありません。フォルダーかファイルを追加してください。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Add a folder of documents</source>
+        <translation>文書のフォルダーを追加</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add a document</source>
+        <translation>文書を追加</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Choose a source in the list first.</source>
+        <translation>先に一覧からソースを選んでください。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Wait for the indexing to end, or stop it, to remove a source.</source>
+        <translation>ソースを削除するには、インデックス作成の終了を待つか停止してください。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Looking for files…</source>
+        <translation>ファイルを探しています…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{done} / {total} files</source>
+        <translation>{done} / {total} ファイル</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading {file}</source>
+        <translation>{file} を読み込み中</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n file(s) read</source>
+        <translation>
+            <numerusform>%n 個のファイルを読み込みました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped: {read}. Reindex or a change in the folder goes on from there.</source>
+        <translation>停止しました：{read}。再インデックスするかフォルダーが変更されると、続きから再開します。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{read}, {chunks} passages; {problems}: see below.</source>
+        <translation>{read}、抜粋 {chunks} 件。{problems}：下をご覧ください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{read}, {chunks} passages.</source>
+        <translation>{read}、抜粋 {chunks} 件。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n could not be read</source>
+        <translation>
+            <numerusform>%n 個は読み込めませんでした</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The passages could not be embedded ({why}): they are found by their words, and the next update embeds them.</source>
+        <translation>抜粋を埋め込みにできませんでした（{why}）。単語で検索され、次の更新で埋め込まれます。</translation>
     </message>
 </context>
 <context>
@@ -3620,13 +3866,13 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+179"/>
+        <location filename="../../ui/chat/markdown.py" line="+178"/>
         <location filename="../../ui/chat/svg_blocks.py" line="+52"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+100"/>
         <source>[image: {alt}]</source>
         <translation>[画像: {alt}]</translation>
     </message>
@@ -3914,7 +4160,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+102"/>
+        <location filename="../../ui/shell/menus.py" line="+110"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -3924,7 +4170,7 @@ Nothing is lost.</source>
         <translation>新しいチャット(&amp;N)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
@@ -3944,12 +4190,12 @@ Nothing is lost.</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-34"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>&amp;Stop reply</source>
         <translation>応答を停止(&amp;S)</translation>
     </message>
@@ -3989,7 +4235,7 @@ Nothing is lost.</source>
         <translation>履歴を圧縮(&amp;C)…</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-47"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
@@ -4002,6 +4248,11 @@ Nothing is lost.</source>
         <location line="+24"/>
         <source>&amp;Project</source>
         <translation>プロジェクト(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Knowledge</source>
+        <translation>ナレッジ(&amp;K)</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -4017,6 +4268,26 @@ Nothing is lost.</source>
         <location line="+1"/>
         <source>Project &amp;instructions and defaults…</source>
         <translation>プロジェクトの指示と既定値(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>This &amp;chat&apos;s documents…</source>
+        <translation>このチャットの文書(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The &amp;project&apos;s documents…</source>
+        <translation>プロジェクトの文書(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;All documents…</source>
+        <translation>すべての文書(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Project &amp;documents…</source>
+        <translation>プロジェクトの文書(&amp;D)…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4290,12 +4561,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>NextRequestTab</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+14"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+7"/>
         <source>{text} tokens ({percent})</source>
         <translation>{text} トークン（{percent}）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Ask the provider</source>
         <translation>プロバイダーに問い合わせ</translation>
     </message>
@@ -5137,7 +5408,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectActions</name>
     <message>
-        <location filename="../../ui/shell/project_actions.py" line="+106"/>
+        <location filename="../../ui/shell/project_actions.py" line="+108"/>
         <source>{project} ›</source>
         <translation>{project} ›</translation>
     </message>
@@ -5162,7 +5433,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <translation>このチャットはどのプロジェクトにも属していません。先にプロジェクトに移動する（プロジェクトに移動…）か、一覧でプロジェクトを選んでください。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Could not rename the project: {error}</source>
         <translation>プロジェクトの名前を変更できませんでした: {error}</translation>
     </message>
@@ -5245,7 +5516,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectDialog</name>
     <message>
-        <location filename="../../ui/projects/project_dialog.py" line="+60"/>
+        <location filename="../../ui/projects/project_dialog.py" line="+65"/>
         <source>New project</source>
         <translation>新しいプロジェクト</translation>
     </message>
@@ -5268,6 +5539,16 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <location line="+4"/>
         <source>Its own tools</source>
         <translation>ツールを個別に設定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Documents…</source>
+        <translation>文書…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The files and folders the project&apos;s chats search</source>
+        <translation>プロジェクトのチャットが検索するファイルとフォルダー</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -5342,6 +5623,11 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <translation>思考（対応モデルのみ）:</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Knowledge:</source>
+        <translation>ナレッジ：</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>New chats in the project start from these; a chat&apos;s own choices win.</source>
         <translation>プロジェクト内の新しいチャットはこれらの設定で始まります。チャット自体で選んだ設定が優先されます。</translation>
@@ -5390,7 +5676,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectsSection</name>
     <message>
-        <location filename="../../ui/conversations/projects_section.py" line="+186"/>
+        <location filename="../../ui/conversations/projects_section.py" line="+179"/>
         <location line="+13"/>
         <source>Projects</source>
         <translation>プロジェクト</translation>
@@ -5663,6 +5949,121 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     </message>
 </context>
 <context>
+    <name>RetrievalTab</name>
+    <message>
+        <location filename="../../ui/inspector/retrieval_tab.py" line="+45"/>
+        <source>No question of this conversation searched your documents. Add documents with File &gt; Knowledge, and the questions that follow search them.</source>
+        <translation>この会話の質問はまだ文書を検索していません。ファイル &gt; ナレッジ で文書を追加すると、以降の質問が検索します。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>[n]</source>
+        <translation>[n]</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Passage</source>
+        <translation>抜粋</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lexical</source>
+        <translation>語句</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vector</source>
+        <translation>ベクトル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fused</source>
+        <translation>統合</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sent</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The passage&apos;s text, as sent</source>
+        <translation>送信された抜粋の本文</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>#{seq}: {question}</source>
+        <translation>#{seq}：{question}</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>&lt;b&gt;Question:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;質問：&lt;/b&gt;{text}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Searched:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;検索語：&lt;/b&gt;{text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cost unknown</source>
+        <translation>費用不明</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rewritten by {model} in {seconds} s, {cost}</source>
+        <translation>{model} が {seconds} 秒で書き換え、{cost}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the question was searched as it is</source>
+        <translation>質問をそのまま検索しました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not rewritten: {why}</source>
+        <translation>書き換えなし：{why}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{model}, {seconds} s, {cost}</source>
+        <translation>{model}、{seconds} 秒、{cost}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Searched by words only: {why}</source>
+        <translation>単語だけで検索：{why}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n passage(s) found</source>
+        <translation>
+            <numerusform>抜粋 %n 件が見つかりました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{found}, {sent} sent, in {ms} ms</source>
+        <translation>{found}、{sent} 件を送信、{ms} ミリ秒</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>sent</source>
+        <translation>送信済み</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not sent</source>
+        <translation>未送信</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>(not sent: its text is not kept)</source>
+        <translation>（未送信：本文は保存されていません）</translation>
+    </message>
+</context>
+<context>
     <name>SearchResults</name>
     <message numerus="yes">
         <location filename="../../ui/conversations/search_results.py" line="+71"/>
@@ -5748,6 +6149,21 @@ after:2025-01-31   before:2025-12-31</source>
 model:gpt-4o   provider:openai   kind:user / reply / tool
 project:卒業論文   project:&quot;Web 制作&quot;   tag:至急   -tag:完了
 after:2025-01-31   before:2025-12-31</translation>
+    </message>
+</context>
+<context>
+    <name>Searching</name>
+    <message numerus="yes">
+        <location filename="../../ui/chat/searching.py" line="+49"/>
+        <source>%n passage(s) from your documents</source>
+        <translation>
+            <numerusform>文書からの抜粋 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Searching your documents…</source>
+        <translation>文書を検索しています…</translation>
     </message>
 </context>
 <context>
@@ -6163,6 +6579,39 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+0"/>
         <source>What it does</source>
         <translation>動作</translation>
+    </message>
+</context>
+<context>
+    <name>SourceViewer</name>
+    <message>
+        <location filename="../../ui/knowledge/viewer.py" line="+144"/>
+        <source>Open in default app</source>
+        <translation>既定のアプリで開く</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Reading the file…</source>
+        <translation>ファイルを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>{path}, page {page}</source>
+        <translation>{path}、{page} ページ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}, lines {first}-{last}</source>
+        <translation>{path}、{first}〜{last} 行</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{where} (the lines around it: the file is long)</source>
+        <translation>{where}（ファイルが長いため前後の行のみ）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file cannot be shown here ({why}): try Open in default app.</source>
+        <translation>ここではファイルを表示できません（{why}）。「既定のアプリで開く」を試してください。</translation>
     </message>
 </context>
 <context>

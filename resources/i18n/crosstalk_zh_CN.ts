@@ -213,7 +213,7 @@
 <context>
     <name>CarriedModel</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+35"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+41"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
@@ -243,25 +243,45 @@
         <translation>项目指令</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Passages from your documents</source>
+        <translation>来自你的文档的段落</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>draft (unsent)</source>
         <translation>草稿（未发送）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>Counted once your question is searched, when you send it</source>
+        <translation>发送后检索问题时计入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>An estimate: the provider&apos;s own tokenizer counts differently</source>
         <translation>估算值：提供商自己的分词器计数方式不同</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>The passages found in your documents for the newest question: sent at the head of its text, each labelled [1], [2] ... for the reply to cite</source>
+        <translation>为最新问题在文档中找到的段落：放在问题正文开头发送，并标为 [1]、[2] …… 供回复引用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The instructions of this conversation&apos;s project: every request in the project starts with them, before the conversation&apos;s own system instruction</source>
         <translation>此对话所属项目的指令：项目中的每个请求都以它们开头，位于对话自己的系统指令之前</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>searched when you send: {sources}</source>
+        <translation>发送时检索：{sources}</translation>
     </message>
 </context>
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../ui/chat/controller.py" line="+328"/>
+        <location filename="../../ui/chat/controller.py" line="+335"/>
         <source>A reply is still streaming here: stop it first (Esc).</source>
         <translation>此处仍在生成回复：请先停止（Esc）。</translation>
     </message>
@@ -284,7 +304,7 @@
 <context>
     <name>ChatHtml</name>
     <message>
-        <location filename="../../ui/chat/html.py" line="+165"/>
+        <location filename="../../ui/chat/html.py" line="+168"/>
         <source>Result of {name} (error)</source>
         <translation>{name} 的结果（出错）</translation>
     </message>
@@ -334,14 +354,14 @@
         <translation>检查</translation>
     </message>
     <message numerus="yes">
-        <location line="+118"/>
+        <location line="+119"/>
         <source>%n page(s)</source>
         <translation>
             <numerusform>%n 页</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-113"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -366,7 +386,7 @@
         <translation>思考（提供商未显示内容）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>(empty reply)</source>
         <translation>（空回复）</translation>
     </message>
@@ -517,12 +537,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../ui/chat/view.py" line="+125"/>
+        <location filename="../../ui/chat/view.py" line="+126"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+248"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -605,6 +625,14 @@
         <translation>
             <numerusform>%n 页</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Citations</name>
+    <message>
+        <location filename="../../ui/chat/citations.py" line="+147"/>
+        <source>Sources:</source>
+        <translation>来源：</translation>
     </message>
 </context>
 <context>
@@ -2758,6 +2786,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>The embedding model {model} names no provider “{provider}”: choose one of a provider that can embed ({choices}) in Settings, or none to search by words only</source>
+        <translation>嵌入模型 {model} 指定的提供方“{provider}”不存在：请在设置中选择可嵌入的提供方（{choices}）的模型，或不选以仅按词语检索</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{provider} has no embedding models ({model}): choose one of another provider ({choices}) in Settings, or none to search by words only</source>
+        <translation>{provider} 没有嵌入模型（{model}）：请在设置中选择其他提供方（{choices}）的模型，或不选以仅按词语检索</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The knowledge index {path} cannot be used ({why}): free some disk space, or move the file aside and index the documents again</source>
         <translation>无法使用知识索引 {path}（{why}）：请释放一些磁盘空间，或将该文件移到别处后重新索引文档</translation>
     </message>
@@ -3121,6 +3159,29 @@
     </message>
 </context>
 <context>
+    <name>IndexStatus</name>
+    <message>
+        <location filename="../../ui/knowledge/status.py" line="+31"/>
+        <source>Indexing…</source>
+        <translation>正在建立索引…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Looking for files…</source>
+        <translation>正在查找文件…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Indexing {done}/{total}…</source>
+        <translation>正在建立索引 {done}/{total}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading {file}</source>
+        <translation>正在读取 {file}</translation>
+    </message>
+</context>
+<context>
     <name>IndexUpgrade</name>
     <message>
         <location filename="../../ui/shell/index_upgrade.py" line="+22"/>
@@ -3146,12 +3207,12 @@ Nothing is lost.</source>
 <context>
     <name>InspectorDock</name>
     <message>
-        <location filename="../../ui/inspector/dock.py" line="+53"/>
+        <location filename="../../ui/inspector/dock.py" line="+55"/>
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>History</source>
         <translation>历史记录</translation>
     </message>
@@ -3166,7 +3227,12 @@ Nothing is lost.</source>
         <translation>用量</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+1"/>
+        <source>Retrieval</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <location line="+142"/>
         <source>Asking {provider} to count…</source>
         <translation>正在请 {provider} 计数…</translation>
     </message>
@@ -3391,6 +3457,186 @@ Nothing is lost.</source>
         <location line="+2"/>
         <source>There was no key for {name} in the OS keyring.</source>
         <translation>系统密钥环中没有 {name} 的密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeActions</name>
+    <message>
+        <location filename="../../ui/shell/knowledge_actions.py" line="+111"/>
+        <source>Send a first message, then add documents to this chat.</source>
+        <translation>请先发送第一条消息，再为此对话添加文档。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This chat is in no project: move it to one first.</source>
+        <translation>此对话不属于任何项目：请先将其移到一个项目中。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Passage [{n}] is not recorded for this reply.</source>
+        <translation>此回复没有段落 [{n}] 的记录。</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeDialog</name>
+    <message>
+        <location filename="../../ui/knowledge/dialog.py" line="+77"/>
+        <source>Knowledge</source>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add file…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reindex</source>
+        <translation>重建索引</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Files that could not be read</source>
+        <translation>无法读取的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The documents of the project “{name}”: its chats search them.</source>
+        <translation>项目“{name}”的文档：该项目的对话会检索它们。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The documents of this chat: its questions search them.</source>
+        <translation>此对话的文档：此对话的问题会检索它们。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every source of every project and chat.</source>
+        <translation>所有项目和对话的全部来源。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chunks</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vectors</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>No sources yet: add a folder or a file.</source>
+        <translation>还没有来源：请添加文件夹或文件。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Add a folder of documents</source>
+        <translation>添加文档文件夹</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add a document</source>
+        <translation>添加文档</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Choose a source in the list first.</source>
+        <translation>请先在列表中选择一个来源。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Wait for the indexing to end, or stop it, to remove a source.</source>
+        <translation>要移除来源，请等待索引完成或先停止索引。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Looking for files…</source>
+        <translation>正在查找文件…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{done} / {total} files</source>
+        <translation>{done} / {total} 个文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading {file}</source>
+        <translation>正在读取 {file}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n file(s) read</source>
+        <translation>
+            <numerusform>已读取 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped: {read}. Reindex or a change in the folder goes on from there.</source>
+        <translation>已停止：{read}。重建索引或文件夹发生变化时会从这里继续。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{read}, {chunks} passages; {problems}: see below.</source>
+        <translation>{read}，{chunks} 个段落；{problems}：见下方。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{read}, {chunks} passages.</source>
+        <translation>{read}，{chunks} 个段落。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n could not be read</source>
+        <translation>
+            <numerusform>%n 个无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The passages could not be embedded ({why}): they are found by their words, and the next update embeds them.</source>
+        <translation>段落无法嵌入（{why}）：将按词语查找，下次更新时再嵌入。</translation>
     </message>
 </context>
 <context>
@@ -3620,13 +3866,13 @@ Nothing is lost.</source>
 <context>
     <name>Markdown</name>
     <message>
-        <location filename="../../ui/chat/markdown.py" line="+179"/>
+        <location filename="../../ui/chat/markdown.py" line="+178"/>
         <location filename="../../ui/chat/svg_blocks.py" line="+52"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+100"/>
         <source>[image: {alt}]</source>
         <translation>[图片：{alt}]</translation>
     </message>
@@ -3914,7 +4160,7 @@ Nothing is lost.</source>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../ui/shell/menus.py" line="+102"/>
+        <location filename="../../ui/shell/menus.py" line="+110"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3924,7 +4170,7 @@ Nothing is lost.</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
@@ -3944,12 +4190,12 @@ Nothing is lost.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-34"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>&amp;Stop reply</source>
         <translation>停止回复(&amp;S)</translation>
     </message>
@@ -3989,7 +4235,7 @@ Nothing is lost.</source>
         <translation>压缩历史记录(&amp;C)…</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-47"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
@@ -4002,6 +4248,11 @@ Nothing is lost.</source>
         <location line="+24"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Knowledge</source>
+        <translation>知识库(&amp;K)</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -4017,6 +4268,26 @@ Nothing is lost.</source>
         <location line="+1"/>
         <source>Project &amp;instructions and defaults…</source>
         <translation>项目指令和默认值(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>This &amp;chat&apos;s documents…</source>
+        <translation>此对话的文档(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The &amp;project&apos;s documents…</source>
+        <translation>项目的文档(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;All documents…</source>
+        <translation>全部文档(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Project &amp;documents…</source>
+        <translation>项目文档(&amp;D)…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4290,12 +4561,12 @@ Click, or start typing, to pick another</source>
 <context>
     <name>NextRequestTab</name>
     <message>
-        <location filename="../../ui/inspector/next_request_tab.py" line="+14"/>
+        <location filename="../../ui/inspector/next_request_tab.py" line="+7"/>
         <source>{text} tokens ({percent})</source>
         <translation>{text} token（{percent}）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Ask the provider</source>
         <translation>询问提供商</translation>
     </message>
@@ -5137,7 +5408,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectActions</name>
     <message>
-        <location filename="../../ui/shell/project_actions.py" line="+106"/>
+        <location filename="../../ui/shell/project_actions.py" line="+108"/>
         <source>{project} ›</source>
         <translation>{project} ›</translation>
     </message>
@@ -5162,7 +5433,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <translation>此聊天不属于任何项目：请先将它移到一个项目（移到项目…），或在列表中选择一个项目。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Could not rename the project: {error}</source>
         <translation>无法重命名项目：{error}</translation>
     </message>
@@ -5245,7 +5516,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectDialog</name>
     <message>
-        <location filename="../../ui/projects/project_dialog.py" line="+60"/>
+        <location filename="../../ui/projects/project_dialog.py" line="+65"/>
         <source>New project</source>
         <translation>新项目</translation>
     </message>
@@ -5268,6 +5539,16 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <location line="+4"/>
         <source>Its own tools</source>
         <translation>单独设置工具</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Documents…</source>
+        <translation>文档…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The files and folders the project&apos;s chats search</source>
+        <translation>项目的对话会检索的文件和文件夹</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -5342,6 +5623,11 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
         <translation>思考（模型支持时）：</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Knowledge:</source>
+        <translation>知识库：</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>New chats in the project start from these; a chat&apos;s own choices win.</source>
         <translation>项目中的新聊天以这些设置开始；聊天自己的选择优先。</translation>
@@ -5390,7 +5676,7 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
 <context>
     <name>ProjectsSection</name>
     <message>
-        <location filename="../../ui/conversations/projects_section.py" line="+186"/>
+        <location filename="../../ui/conversations/projects_section.py" line="+179"/>
         <location line="+13"/>
         <source>Projects</source>
         <translation>项目</translation>
@@ -5663,6 +5949,121 @@ This is a bug in Crosstalk, not something you did. The details are in the log. A
     </message>
 </context>
 <context>
+    <name>RetrievalTab</name>
+    <message>
+        <location filename="../../ui/inspector/retrieval_tab.py" line="+45"/>
+        <source>No question of this conversation searched your documents. Add documents with File &gt; Knowledge, and the questions that follow search them.</source>
+        <translation>此对话的问题尚未检索你的文档。通过“文件 &gt; 知识库”添加文档后，之后的问题会检索它们。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>[n]</source>
+        <translation>[n]</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Passage</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lexical</source>
+        <translation>词语</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fused</source>
+        <translation>融合</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The passage&apos;s text, as sent</source>
+        <translation>段落的原文（按发送内容）</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>#{seq}: {question}</source>
+        <translation>#{seq}：{question}</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>&lt;b&gt;Question:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;问题：&lt;/b&gt;{text}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Searched:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;检索：&lt;/b&gt;{text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cost unknown</source>
+        <translation>费用未知</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rewritten by {model} in {seconds} s, {cost}</source>
+        <translation>由 {model} 改写，用时 {seconds} 秒，{cost}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the question was searched as it is</source>
+        <translation>按原问题检索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not rewritten: {why}</source>
+        <translation>未改写：{why}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{model}, {seconds} s, {cost}</source>
+        <translation>{model}，{seconds} 秒，{cost}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Searched by words only: {why}</source>
+        <translation>仅按词语检索：{why}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n passage(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个段落</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{found}, {sent} sent, in {ms} ms</source>
+        <translation>{found}，已发送 {sent} 个，用时 {ms} 毫秒</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not sent</source>
+        <translation>未发送</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>(not sent: its text is not kept)</source>
+        <translation>（未发送：未保存其文本）</translation>
+    </message>
+</context>
+<context>
     <name>SearchResults</name>
     <message numerus="yes">
         <location filename="../../ui/conversations/search_results.py" line="+71"/>
@@ -5748,6 +6149,21 @@ after:2025-01-31   before:2025-12-31</source>
 model:gpt-4o   provider:openai   kind:user / reply / tool
 project:毕业论文   project:&quot;Web 开发&quot;   tag:紧急   -tag:已完成
 after:2025-01-31   before:2025-12-31</translation>
+    </message>
+</context>
+<context>
+    <name>Searching</name>
+    <message numerus="yes">
+        <location filename="../../ui/chat/searching.py" line="+49"/>
+        <source>%n passage(s) from your documents</source>
+        <translation>
+            <numerusform>来自文档的 %n 个段落</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Searching your documents…</source>
+        <translation>正在检索你的文档…</translation>
     </message>
 </context>
 <context>
@@ -6163,6 +6579,39 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+0"/>
         <source>What it does</source>
         <translation>作用</translation>
+    </message>
+</context>
+<context>
+    <name>SourceViewer</name>
+    <message>
+        <location filename="../../ui/knowledge/viewer.py" line="+144"/>
+        <source>Open in default app</source>
+        <translation>用默认应用打开</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>{path}, page {page}</source>
+        <translation>{path}，第 {page} 页</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}, lines {first}-{last}</source>
+        <translation>{path}，第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{where} (the lines around it: the file is long)</source>
+        <translation>{where}（文件较长，仅显示附近的行）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file cannot be shown here ({why}): try Open in default app.</source>
+        <translation>无法在此显示该文件（{why}）：请尝试“用默认应用打开”。</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,16 @@ TEMPLATES: dict[tuple[str, str], str] = {
         "{path} was made by a newer Crosstalk (schema {version}): update Crosstalk, or move the "
         "file aside to index the documents again",
     ),
+    ("KnowledgeError", "embedding_provider"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "The embedding model {model} names no provider “{provider}”: choose one of a provider "
+        "that can embed ({choices}) in Settings, or none to search by words only",
+    ),
+    ("KnowledgeError", "no_embeddings"): QT_TRANSLATE_NOOP(
+        "ErrorsText",
+        "{provider} has no embedding models ({model}): choose one of another provider "
+        "({choices}) in Settings, or none to search by words only",
+    ),
     ("KnowledgeError", "storage"): QT_TRANSLATE_NOOP(
         "ErrorsText",
         "The knowledge index {path} cannot be used ({why}): free some disk space, or move the "
