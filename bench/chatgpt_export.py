@@ -33,6 +33,7 @@ CODE = (
     "```js\nconst {f} = async ({v}) => await {g}({v});\n```\n",
     "```sql\nSELECT {v} FROM {f} WHERE {g} > 0;\n```\n",
 )
+PROJECTS = 20  # a user's ChatGPT projects, which a twentieth of the conversations are in
 NAMES = "parse load build render fetch update index query merge split".split()  # noqa: SIM905
 
 
@@ -138,7 +139,7 @@ def conversation(rng: random.Random, texts: Texts, n: int, size: int) -> dict[st
             add(last, _message(rng, "assistant", texts.text(2), when + 4, model))
         last = add(last, answer)
         left -= asked + answered
-    project = f"g-p-{rng.getrandbits(64):016x}" if rng.random() < 0.05 else None
+    project = f"g-p-{rng.randrange(PROJECTS):032x}" if rng.random() < 0.05 else None
     conversation_id = str(uuid.UUID(int=rng.getrandbits(128)))
     return {
         "title": " ".join(rng.choices(WORDS, k=4)).capitalize(),
