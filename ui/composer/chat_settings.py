@@ -1,11 +1,12 @@
 """This chat…: the conversation's system instruction (its own dialog, saved at once), and its
 own temperature, longest reply and thinking over the settings' defaults. Those go with the
 next message and are remembered with it (``app.tuning``); "Default" leaves a value to the
-settings (or the model)."""
+settings (or the model). Documents… opens the chat's documents (the Knowledge dialog), where
+the window offers them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -28,7 +29,13 @@ MAX_REPLY = 200_000
 
 
 class ChatSettingsDialog(QDialog):
-    def __init__(self, tuning: Mapping[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        tuning: Mapping[str, Any],
+        parent: QWidget | None = None,
+        *,
+        documents: Callable[[], object] | None = None,  # opens this chat's Knowledge dialog
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("This chat"))
         self.own_temperature = QCheckBox(self.tr("Its own"))
@@ -59,11 +66,23 @@ class ChatSettingsDialog(QDialog):
 
         self.system_button = QPushButton(self.tr("System instruction…"))
         self.system_button.setToolTip(self.tr("What the model is told before every message"))
+        self.documents_button = QPushButton(self.tr("Documents…"))
+        self.documents_button.setToolTip(
+            self.tr("The files and folders this chat's questions are answered from")
+        )
         row = QHBoxLayout()
         row.addWidget(self.own_temperature)
         row.addWidget(self.temperature, 1)
         form = QFormLayout(self)
         form.addRow(self.tr("Instructions:"), self.system_button)
+        if documents is not None:
+            form.addRow(self.tr("Documents:"), self.documents_button)
+            # closed first, its choices kept as OK keeps them: while it is open (window-modal)
+            # the Knowledge dialog, not modal, would take no input
+            self.documents_button.clicked.connect(self.accept)
+            self.documents_button.clicked.connect(lambda: documents())
+        else:
+            self.documents_button.hide()
         form.addRow(self.tr("Temperature:"), row)
         form.addRow(self.tr("Longest reply (tokens):"), self.max_tokens)
         form.addRow(self.tr("Thinking, where the model can:"), self.thinking)

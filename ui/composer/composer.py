@@ -8,7 +8,7 @@ as a chip above the message box (``ui.composer.attachment_chips``) and goes with
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,9 @@ class Composer(TakesDrops, QWidget):
         )
         self.chat_button.clicked.connect(self._edit_tuning)
         self._tuning: dict[str, Any] = {}
+        # opens this chat's documents (File > Knowledge's dialog): set by the window once its
+        # Knowledge menu is built; None: This chat… offers no Documents…
+        self.documents: Callable[[], object] | None = None
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setDefault(True)
         self._streaming = False
@@ -267,7 +270,7 @@ class Composer(TakesDrops, QWidget):
     def _edit_tuning(self) -> None:
         from ui.composer.chat_settings import ChatSettingsDialog
 
-        dialog = ChatSettingsDialog(self._tuning, self)
+        dialog = ChatSettingsDialog(self._tuning, self, documents=self.documents)
         dialog.accepted.connect(lambda: self.set_tuning(dialog.tuning()))
         dialog.system_button.clicked.connect(self.system_requested)
         dialog.open()

@@ -75,8 +75,9 @@ class Indexer(QObject):
     @classmethod
     def for_services(cls, services: Services, parent: QObject | None = None) -> Indexer:
         """With the embedder of the settings' embedding model, if one is set: the chunks read
-        are embedded too (docs/knowledge.md)."""
-        made = cls(lambda: Knowledge(services.data, made.embedder()), parent)
+        are embedded too (docs/knowledge.md). The settings are read when the embedder is used,
+        so a model chosen in Settings is the one the next update embeds with."""
+        made = cls(lambda: Following(made, services.data), parent)
         made.services = services
         return made
 
@@ -94,6 +95,14 @@ class Indexer(QObject):
         except CrosstalkError as exc:
             self.warning = exc
             return None
+
+    def embedding_key(self) -> object:
+        """What the embedder is made from: the settings' model and its provider's config."""
+        services = self.services
+        spec = services.settings.embedding_model if services is not None else None
+        if services is None or not spec:
+            return None
+        return spec, services.settings.all_providers().get(spec.partition(":")[0])
 
     # --- asking -----------------------------------------------------------------------------
 
@@ -205,10 +214,48 @@ class Indexer(QObject):
             self._closed = True
 
 
+class Following(Knowledge):
+    """A ``Knowledge`` whose embedder is the one the settings name when it is used: a thread's
+    that lives long (the watcher's, an indexer's run of many sources) follows a model chosen
+    in Settings at its next update, on its own thread, and closes the one it replaces."""
+
+    _embedder: Embedder | None
+
+    def __init__(self, indexer: Indexer, data: DataDir) -> None:
+        self._indexer = indexer
+        self._key = indexer.embedding_key()
+        self._closed = False
+        super().__init__(data, indexer.embedder())
+
+    @property
+    def embedder(self) -> Embedder | None:
+        key = self._indexer.embedding_key()
+        if key != self._key and not self._closed:
+            old, self._key = self._embedder, key
+            self._embedder = self._indexer.embedder()
+            _close_embedder(old)
+        return self._embedder
+
+    @embedder.setter
+    def embedder(self, embedder: Embedder | None) -> None:
+        self._embedder = embedder
+
+    def close(self) -> None:
+        super().close()
+        self._closed = True
+        _close_embedder(self._embedder)
+        self._embedder = None
+
+
 def close(knowledge: Knowledge) -> None:
     """The knowledge base's connection and its embedder's (the SDK's HTTP client)."""
     knowledge.close()
-    shut = getattr(knowledge.embedder, "close", None)
+    if not isinstance(knowledge, Following):  # closed its own
+        _close_embedder(knowledge.embedder)
+
+
+def _close_embedder(embedder: Embedder | None) -> None:
+    shut = getattr(embedder, "close", None)
     if callable(shut):
         shut()
 

@@ -1,5 +1,6 @@
 """Settings: providers and their API keys, the default and title models, the turn window, the
-tools a new conversation starts with, the prices costs are worked out with, and the language.
+tools a new conversation starts with, how the user's documents are searched, the prices costs
+are worked out with, and the language.
 
 Non-modal: the main window calls ``open()``, saves what ``settings_saved`` carries and answers
 ``test_requested`` with ``show_test_result``. The dialog itself touches nothing but ``Keys``: a
@@ -52,6 +53,7 @@ from app.tools import BUILTIN
 from ui.common import i18n
 from ui.settings.form import FormError, shown
 from ui.settings.key_box import KeyBox, error_style, key_status
+from ui.settings.knowledge_tab import DocumentsError, KnowledgeTab
 from ui.settings.prices_tab import PriceError, PricesTab
 from ui.settings.sync_tab import SyncTab
 from ui.settings.tools_tab import McpServersPage
@@ -90,13 +92,15 @@ def _split_models(text: str) -> list[str]:
     return list(dict.fromkeys(m.strip() for m in text.split(",") if m.strip()))
 
 
-def _check_model(label: str, spec: str, providers: list[str]) -> None:
+def _check_model(
+    label: str, spec: str, providers: list[str], error: type[FormError] = FormError
+) -> None:
     name, _, model = spec.strip().partition(":")
     if name not in providers or not model:
         message = SettingsDialog.tr(
             "the {label} {spec} should be provider:model, the provider one of {names}"
         )
-        raise FormError(message.format(label=label, spec=repr(spec), names=", ".join(providers)))
+        raise error(message.format(label=label, spec=repr(spec), names=", ".join(providers)))
 
 
 def _check_base_url(name: str, config: ProviderConfig) -> None:
@@ -180,6 +184,8 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._providers_tab(), self.tr("Providers"))
         tabs.addTab(self._models_tab(settings, models), self.tr("Models"))
         tabs.addTab(self._tools_tab(settings), self.tr("Tools"))
+        self.knowledge_tab = KnowledgeTab(settings, models)
+        tabs.addTab(self.knowledge_tab, self.tr("Documents"))
         self.prices_tab = PricesTab(settings.prices)
         tabs.addTab(self.prices_tab, self.tr("Prices"))
         self.sync_tab = SyncTab(data, settings) if data is not None else None
@@ -517,7 +523,11 @@ class SettingsDialog(QDialog):
         default, title = self.default_model.currentText(), self.title_model.currentText()
         _check_model(self.tr("default model"), default, names)
         _check_model(self.tr("title model"), title, names)
+        documents = self.knowledge_tab.values()
+        if (recall := documents["recall_model"]) is not None:
+            _check_model(self.tr("model that rewrites questions"), recall, names, DocumentsError)
         edited = msgspec.structs.asdict(self._settings) | {
+            **documents,
             "default_model": default.strip(),
             "title_model": title.strip(),
             "window_turns": self.window_turns.value() or None,
@@ -528,7 +538,9 @@ class SettingsDialog(QDialog):
             "prices": self.prices_tab.prices(),
             "vision_models": _split_models(self.vision_models.text()),
         }
-        return Settings(**edited)  # runs Settings' own checks
+        settings = Settings(**edited)  # runs Settings' own checks
+        self.knowledge_tab.check(settings, self._keys)  # the embedding model can be made
+        return settings
 
     def save(self) -> bool:
         """OK: the settings and the language go to the caller; False if they are not valid."""
@@ -540,6 +552,8 @@ class SettingsDialog(QDialog):
             if isinstance(exc, PriceError):  # show where it is
                 self.tabs.setCurrentWidget(self.prices_tab)
                 self.prices_tab.show_error(exc)
+            elif self.knowledge_tab.concerns(exc):
+                self.tabs.setCurrentWidget(self.knowledge_tab)
             return False
         self.error.hide()
         self.settings_saved.emit(settings)

@@ -88,6 +88,7 @@ class Filling:
         built.chat.addAction(self.resource_attach.action)
         if built.knowledge is not None:  # the Project dialog's Documents…
             self.project_actions.documents = built.knowledge.open_project_id
+            self.composer.documents = built.knowledge.open_chat  # This chat…'s Documents…
         # sync (docs/sync.md): ui/shell/after_paint.py starts it
         self.statusBar().removeWidget(self.status_slot)  # the sync line takes its place
         self.status_slot.deleteLater()
