@@ -38,7 +38,8 @@ class DocumentsError(FormError):
 
 
 def embedding_suggestions(settings: Settings) -> list[str]:
-    """ "provider:model" of each configured provider that can embed, in the settings' order."""
+    """The "provider:model" of each configured provider that can embed, in the settings' order
+    (as saved: a provider added in this dialog can be typed)."""
     found: list[str] = []
     for name, config in settings.all_providers().items():
         if config.kind == "openai-compatible":
