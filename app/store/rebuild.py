@@ -86,21 +86,29 @@ def rebuild(data: DataDir, progress: Progress | None = None) -> ReconcileReport:
 @contextlib.contextmanager
 def _fresh_path(root: Path) -> Iterator[Path]:
     """``RESUME``, held by this process while it builds it; a name of its own if another
-    reindex holds it."""
-    lock = os.open(root / f"{RESUME}.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+    reindex holds it, or if the lock cannot be made (a data dir not writable: building the
+    fresh index then fails and says so)."""
     try:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            own = root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
+        lock = os.open(root / f"{RESUME}.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+    except OSError:
+        lock = -1
+    try:
+        if lock >= 0:
             try:
-                yield own
-            finally:
-                _remove(own)
-            return
-        yield root / RESUME
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                pass
+            else:
+                yield root / RESUME
+                return
+        own = root / f"{PREFIX}{os.getpid()}-{os.urandom(4).hex()}"
+        try:
+            yield own
+        finally:
+            _remove(own)
     finally:
-        os.close(lock)  # the lock goes with it
+        if lock >= 0:
+            os.close(lock)  # the lock goes with it
 
 
 def _open_fresh(fresh: Path) -> Index:
