@@ -55,6 +55,7 @@ os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
 
 from app.knowledge.service import Knowledge, Passage
 from app.paths import DataDir
+from app.turn.knowledge import search_terms  # the turn's own query
 
 SOURCES = {
     "nodejs": (Path("/usr/share/doc/nodejs/api"), "*.md"),
@@ -63,24 +64,6 @@ SOURCES = {
 QUESTIONS = Path(__file__).with_name("knowledge_questions.toml")
 DEPTH = 50  # passages asked for: a file past them ranks nowhere (MRR 0)
 TOP = 5  # recall@5
-
-# the common words the turn's query leaves out (as app/turn/knowledge.py's STOPWORDS)
-COMMON_WORDS = """a an and are as at be been being but by can could did do does doing for from
-had has have how i if in into is it its me my no not of on or our please should so some tell than
-that the their them then there these they this those to was we were what when where which who whom
-why will with would you your about any all also more most much just like get give show explain
-describe"""
-
-try:  # the turn's own query (app/turn/knowledge.py)
-    from app.turn.knowledge import search_terms
-except ImportError:  # before it lands: the same rule, spelled here
-    _COMMON = frozenset(COMMON_WORDS.split())
-
-    def search_terms(query: str) -> str:
-        words = re.findall(r"\w+", query)
-        kept = [w for w in words if w.casefold() not in _COMMON] or words
-        return " OR ".join(list(dict.fromkeys(w.casefold() for w in kept))[:16])
-
 
 # --- the corpus ---------------------------------------------------------------------------------
 
@@ -294,7 +277,6 @@ def rewrites(follow_ups: list[dict[str, Any]], work: Path) -> tuple[list[str], l
 
     library = Library(DataDir(work / "conversations"))
     provider = LocalProvider()
-    instruction = getattr(recall, "KNOWLEDGE_INSTRUCTION", recall.REWRITE_INSTRUCTION)
     queries, seconds, failed = [], [], 0
 
     async def run() -> None:
@@ -307,11 +289,9 @@ def rewrites(follow_ups: list[dict[str, Any]], work: Path) -> tuple[list[str], l
             started = time.perf_counter()
             try:
                 query = await recall.standalone_query(
-                    provider, MODEL_NAME, conversation.history, item["q"], instruction=instruction
-                )
-            except TypeError:  # before the instruction could be given
-                query = await recall.rewrite_query(provider, MODEL_NAME, conversation.history,
-                                                   item["q"])  # fmt: skip
+                    provider, MODEL_NAME, conversation.history, item["q"],
+                    instruction=recall.KNOWLEDGE_INSTRUCTION,
+                )  # fmt: skip
             except CrosstalkError as exc:
                 query, failed = item["q"], failed + 1
                 print(f"    rewrite failed ({exc}): {item['q']!r}", flush=True)
@@ -422,11 +402,7 @@ def main() -> None:
                 embedder: Any = HashedWords()
             else:
                 embedder, served = smollm2_embedder(args.threads, args.embed_tokens)
-            try:
-                with_vectors = Knowledge(data, embedder=embedder)  # type: ignore[call-arg]
-            except TypeError:
-                print("Knowledge takes no embedder yet: vectors and fusion not measured")
-                return
+            with_vectors = Knowledge(data, embedder=embedder)
             started = time.perf_counter()
             done = with_vectors.update(source.id)
             took = time.perf_counter() - started
