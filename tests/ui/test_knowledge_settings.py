@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from app.composition import Services
@@ -62,10 +62,9 @@ def press_ok(qtbot: QtBot, dialog: SettingsDialog) -> None:
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
 
 
-def retype(qtbot: QtBot, spin: object, text: str) -> None:
-    edit = spin.lineEdit()  # type: ignore[attr-defined]
-    edit.selectAll()
-    qtbot.keyClicks(spin, text)
+def retype(spin: QSpinBox, text: str) -> None:
+    """Replace what the box shows, as typing over it does (its own validator reads it)."""
+    spin.lineEdit().setText(spin.prefix() + text + spin.suffix())
 
 
 def test_the_documents_settings_are_saved_to_settings_toml_and_read_back(
@@ -94,8 +93,8 @@ def test_the_documents_settings_are_saved_to_settings_toml_and_read_back(
         "Your documents will be embedded again with lab:fake-embed when they are next indexed."
     )
     tab.recall_model.setCurrentText("lab:chat")
-    retype(qtbot, tab.passages, "3")
-    retype(qtbot, tab.share, "40")
+    retype(tab.passages, "3")
+    retype(tab.share, "40")
     dialog = tab.window()
     assert isinstance(dialog, SettingsDialog)
     press_ok(qtbot, dialog)
@@ -167,9 +166,9 @@ def test_what_cannot_be_used_is_refused_with_the_dialogs_words_and_nothing_saved
     tab = dialog.knowledge_tab
     dialog.tabs.setCurrentIndex(0)  # the refusal shows the tab the field is on
     if field == "share":
-        retype(qtbot, tab.share, typed)
+        retype(tab.share, typed)
     elif field == "passages":
-        retype(qtbot, tab.passages, typed)
+        retype(tab.passages, typed)
     elif field == "embedding":
         tab.embedding_model.setCurrentText(typed)
     else:
@@ -190,11 +189,11 @@ def test_this_chat_offers_the_chats_documents(
     harness.window.show_conversation(conversation_id)
     composer = harness.window.composer
     qtbot.mouseClick(composer.chat_button, Qt.MouseButton.LeftButton)
-    (chat,) = [w for w in QApplication.topLevelWidgets() if isinstance(w, ChatSettingsDialog)]
-    harness.until(chat.isVisible, "This chat")
+    harness.until(lambda: top_level(ChatSettingsDialog), "This chat", timeout=20)
+    (chat,) = top_level(ChatSettingsDialog)
     assert chat.documents_button.isVisible() and chat.documents_button.text() == "Documents…"
     qtbot.mouseClick(chat.documents_button, Qt.MouseButton.LeftButton)
-    harness.until(lambda: top_level(KnowledgeDialog), "the Knowledge dialog")
+    harness.until(lambda: top_level(KnowledgeDialog), "the Knowledge dialog", timeout=20)
     (dialog,) = top_level(KnowledgeDialog)
     assert dialog.scope.conversation == conversation_id and dialog.isVisible()
     assert not chat.isVisible()  # closed: the Knowledge dialog takes input
