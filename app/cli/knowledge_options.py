@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from app.cli import knowledge_watch
+
 Command = Callable[[str, str, str], argparse.ArgumentParser]
 HANDLERS = "app.cli.knowledge:"
 
@@ -15,7 +17,7 @@ def register(command: Command) -> None:
     knowledge = command(
         "knowledge", f"{HANDLERS}cmd_list",
         "your own documents, searchable offline: add a folder or a file, list, remove, "
-        "reindex, search",
+        "reindex, search, watch",
     )  # fmt: skip
     sub = knowledge.add_subparsers(title="knowledge commands", metavar="ACTION")
 
@@ -70,3 +72,4 @@ def register(command: Command) -> None:
         "model, else BM25); lexical: BM25 (higher is better), vector: cosine similarity "
         "(null where that ranking did not find it)",
     )  # fmt: skip
+    knowledge_watch.register(sub)

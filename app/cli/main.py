@@ -45,6 +45,7 @@ READING = frozenset(
     # the knowledge commands keep their own index (app/knowledge/): the library is read only
     # to find a project or a conversation
     + [f"app.cli.knowledge:cmd_{name}" for name in ("add", "list", "remove", "reindex", "search")]
+    + ["app.cli.knowledge_watch:cmd_watch"]
 )
 
 

@@ -317,23 +317,11 @@ def test_the_watch_command_prints_what_it_read_until_ctrl_c(
     folder.mkdir()
     (folder / "a.md").write_text("the vole\n", encoding="utf-8")
     knowledge.add(folder)
-    script = (
-        "import argparse, sys\n"
-        "from app.cli.knowledge_watch import cmd_watch, register\n"
-        "from app.cli.main import Reading\n"
-        "parser = argparse.ArgumentParser()\n"
-        "register(parser.add_subparsers())\n"
-        "args = parser.parse_args(['watch', '--debounce', '200'])\n"
-        "services = Reading.open()\n"
-        "try:\n"
-        "    sys.exit(cmd_watch(services, args))\n"
-        "finally:\n"
-        "    services.close()\n"
-    )
     out = tmp_path / "out.txt"
     with out.open("w") as sink:
         child = subprocess.Popen(
-            [sys.executable, "-c", script], stdout=sink, stderr=subprocess.STDOUT,
+            [sys.executable, "-m", "app.cli", "knowledge", "watch", "--debounce", "200"],
+            stdout=sink, stderr=subprocess.STDOUT,
             cwd=Path(__file__).resolve().parents[2], env=os.environ.copy(),
         )  # fmt: skip
         try:
