@@ -14,6 +14,7 @@ import atexit
 import contextlib
 import fcntl
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -196,13 +197,13 @@ def write_new(files: list[tuple[Path, bytes]]) -> list[bool]:
 def _sync_file_system(folder: Path | None) -> bool:
     """``syncfs`` of the file system ``folder`` is on (Linux): every file written there is
     durable after it, in one call. False where it cannot be used."""
-    if folder is None or not hasattr(os, "sched_getaffinity"):  # (Linux only)
+    if folder is None or not sys.platform.startswith("linux"):
         return False
     try:
         import ctypes
 
         syncfs = ctypes.CDLL(None, use_errno=True).syncfs
-    except (OSError, AttributeError):
+    except (OSError, AttributeError):  # (a C library without it)
         return False
     fd = os.open(folder, os.O_RDONLY)
     try:
