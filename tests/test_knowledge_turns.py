@@ -197,7 +197,7 @@ def test_a_follow_up_is_rewritten_and_finds_what_the_question_alone_does_not(
     assert len(retrievals(conversation.history)) == 2
 
 
-def test_a_failed_rewrite_searches_the_question_and_says_why(
+def test_a_failed_rewrite_searches_the_question_with_the_earlier_ones_words_and_says_why(
     library: Library, tmp_path: Path, server: WireServer
 ) -> None:
     folder = documents(tmp_path)
@@ -211,7 +211,7 @@ def test_a_failed_rewrite_searches_the_question_and_says_why(
     answer = ask(services, conversation, CHAT, "What lamps did it use?")
     record = retrieval_for(conversation.history, answer)
     assert record is not None and not record.rewritten
-    assert record.query == "What lamps did it use?"
+    assert record.query == "What lamps did it use? Who designed the Bell Rock Lighthouse?"
     assert record.why_not.startswith("the rewrite failed:") and "no such model" in record.why_not
     assert record.rewrite_model == REWRITER and record.rewrite_usage is None
     assert record.sent and record.sent[0].path.endswith("lighthouse.md")  # "lamps" found it
@@ -471,3 +471,28 @@ def test_every_call_of_the_turn_carries_the_passages_through_its_tool_rounds(
     assert user_text(first).startswith(BLOCK_HEAD)
     assert second["messages"][-1]["role"] == "tool"
     assert len(retrievals(conversation.history)) == 1  # searched once for the turn
+
+
+def test_a_follow_up_no_model_rewrote_is_found_by_the_earlier_questions_words(
+    library: Library, tmp_path: Path, server: WireServer
+) -> None:
+    """No rewrite model: "When did he finish it?" alone names nothing of the lighthouse; with
+    the words of the question before it, the lighthouse's file is found first."""
+    folder = documents(tmp_path)
+    conversation = library.create()
+    indexed(library.data, folder, conversation=conversation.id)
+    settings = msgspec.structs.replace(settings_for(server), recall_model=None, title_model="")
+    services = services_for(library, settings)
+    server.enqueue(Reply(chunks=oe.chat_reply("Robert Stevenson.")))
+    ask(services, conversation, CHAT, "Who designed the Bell Rock Lighthouse?")
+    server.enqueue(Reply(chunks=oe.chat_reply("In 1810 [1].")))
+    answer = ask(services, conversation, CHAT, "When did he finish it?")
+    record = retrieval_for(conversation.history, answer)
+    assert record is not None and not record.rewritten and record.rewrite_model is None
+    assert record.why_not == "no rewrite model is set"
+    assert record.query == "When did he finish it? Who designed the Bell Rock Lighthouse?"
+    assert record.sent and record.sent[0].path.endswith("lighthouse.md")
+    assert not any(  # no model was asked to rewrite
+        r.json["messages"][0] == {"role": "system", "content": KNOWLEDGE_INSTRUCTION}
+        for r in server.requests
+    )

@@ -7,7 +7,10 @@ changes what was already sent.
 
 A conversation uses knowledge when it or its project has sources, or when the caller asks
 (``crosstalk ask --knowledge``: every source, for a conversation with none of its own).
-Whatever fails in the rewrite, the question itself is searched, and the record says why.
+Whatever fails in the rewrite, a follow-up is searched with the words of the question before
+it added (a question that stands alone, as it is), and the record says why: measured on
+follow-ups, the earlier question's words find the answering file far more often than the
+follow-up alone (docs/knowledge-quality.md).
 """
 
 from __future__ import annotations
@@ -90,6 +93,17 @@ def stands_alone(history: History, input_seq: int, question: str) -> str | None:
     if words[0] in CONTINUING or any(w in REFERRING for w in words):
         return None
     return "no reference to earlier turns"
+
+
+def with_earlier_question(history: History, input_seq: int, question: str) -> str:
+    """A follow-up with the words of the question asked before it (on its path) after its own:
+    what is searched when no model rewrote it ("and in reverse?" after "how do I sort a
+    list?"). The question alone when there is no earlier one."""
+    for seq in reversed(history.path_to(history.parent_of(input_seq))):
+        entry = history.at(seq)
+        if isinstance(entry, ModelInput) and entry.text.strip():
+            return f"{question} {entry.text}"
+    return question
 
 
 def search_terms(query: str) -> str:
@@ -253,17 +267,19 @@ class KnowledgeStep:
     async def _rewrite(
         self, models: Models, history: History, input_seq: int, record: Retrieval
     ) -> Retrieval:
-        """The record with the query to search: the rewrite's, or the question and why."""
+        """The record with the query to search: the rewrite's, or (a follow-up whose rewrite
+        could not be had) the question with the earlier question's words, and why."""
         why = stands_alone(history, input_seq, record.question)
         if why is not None:
             return replace(record, why_not=why)
+        fallback = replace(record, query=with_earlier_question(history, input_seq, record.question))
         if not self.rewrite_spec:
-            return replace(record, why_not="no rewrite model is set")
+            return replace(fallback, why_not="no rewrite model is set")
         spec = self.rewrite_spec
         try:
             provider, model = models.resolve(spec)
         except CrosstalkError as exc:
-            return replace(record, rewrite_model=spec, why_not=f"cannot use {spec}: {exc}")
+            return replace(fallback, rewrite_model=spec, why_not=f"cannot use {spec}: {exc}")
         spec = f"{provider.name}:{model}"
         started = time.monotonic()
         usage: Usage | None = None
@@ -272,17 +288,17 @@ class KnowledgeStep:
                                            instruction=KNOWLEDGE_INSTRUCTION)  # fmt: skip
         except CrosstalkError as exc:
             ms = round((time.monotonic() - started) * 1000, 1)
-            return replace(record, rewrite_model=spec, rewrite_ms=ms,
+            return replace(fallback, rewrite_model=spec, rewrite_ms=ms,
                              why_not=f"the rewrite failed: {exc}")  # fmt: skip
         except Exception as exc:  # an SDK's own error: the question is searched anyway
             ms = round((time.monotonic() - started) * 1000, 1)
             why = f"the rewrite failed: {type(exc).__name__}: {exc}"
-            return replace(record, rewrite_model=spec, rewrite_ms=ms, why_not=why)
+            return replace(fallback, rewrite_model=spec, rewrite_ms=ms, why_not=why)
         ms = round((time.monotonic() - started) * 1000, 1)
         cost = None
         if usage is not None and self.prices is not None:
             cost = self.prices.cost(provider.name, model, usage)
-        done = replace(record, rewrite_model=spec, rewrite_ms=ms, rewrite_usage=usage,
+        done = replace(fallback, rewrite_model=spec, rewrite_ms=ms, rewrite_usage=usage,
                          rewrite_cost=cost)  # fmt: skip
         if not search_terms(query):
             return replace(done, why_not=f"the rewrite was unusable: {query!r}")
