@@ -424,7 +424,7 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
-        <location filename="../../ui/composer/chat_settings.py" line="+33"/>
+        <location filename="../../ui/composer/chat_settings.py" line="+40"/>
         <source>This chat</source>
         <translation>このチャット</translation>
     </message>
@@ -474,12 +474,27 @@
         <translation>毎回メッセージの前にモデルへ伝える内容</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
+        <source>Documents…</source>
+        <translation>文書…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files and folders this chat&apos;s questions are answered from</source>
+        <translation>このチャットの質問に答えるときに使うファイルとフォルダー</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Instructions:</source>
         <translation>指示:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Documents:</source>
+        <translation>文書：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Temperature:</source>
         <translation>温度:</translation>
     </message>
@@ -710,12 +725,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+149"/>
+        <location line="+152"/>
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-151"/>
         <source>Tools the model may call in this conversation</source>
         <translation>この会話でモデルが呼び出せるツール</translation>
     </message>
@@ -726,17 +741,17 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+155"/>
+        <location line="+158"/>
         <source>This chat…</source>
         <translation>このチャット…</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-156"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>このチャットのシステム指示、温度、最大応答長、思考</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <location line="+184"/>
         <source>Send</source>
         <translation>送信</translation>
@@ -3640,6 +3655,84 @@ Nothing is lost.</source>
     </message>
 </context>
 <context>
+    <name>KnowledgeTab</name>
+    <message>
+        <location filename="../../ui/settings/knowledge_tab.py" line="+65"/>
+        <source>None: search by words only</source>
+        <translation>なし：単語だけで検索</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The title model</source>
+        <translation>タイトル用のモデル</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Embedding model:</source>
+        <translation>埋め込みモデル：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Finds passages by meaning as well as by words: your documents&apos; text is sent to this model when they are indexed, and each question when searched.</source>
+        <translation>単語だけでなく意味でも抜粋を探します。インデックス作成時に文書の本文が、検索時に各質問がこのモデルに送られます。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Model that rewrites follow-up questions:</source>
+        <translation>続きの質問を書き換えるモデル：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns a follow-up such as “and the other one?” into a question that stands alone before your documents are searched; a small, cheap model is enough.</source>
+        <translation>「もう一方は？」のような続きの質問を、文書を検索する前に単独で通じる質問に書き換えます。小さく安価なモデルで十分です。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Passages sent with a question:</source>
+        <translation>質問と一緒に送る抜粋：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The most passages found in your documents sent to the model.</source>
+        <translation>文書から見つかった抜粋のうち、モデルに送る最大数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Their share of the token budget:</source>
+        <translation>トークン予算に占める割合：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The most of the conversation&apos;s token budget the passages may take; those that do not fit are left out.</source>
+        <translation>抜粋が使える会話のトークン予算の上限。収まらないものは送られません。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Your documents will be searched by words only.</source>
+        <translation>文書は単語だけで検索されます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your documents will be embedded again with {model} when they are next indexed.</source>
+        <translation>次のインデックス作成時に、文書は {model} で埋め込み直されます。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the passages sent with a question should be 1 or more</source>
+        <translation>質問と一緒に送る抜粋は 1 以上にしてください</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the passages&apos; share of the token budget should be 1 to 100 percent</source>
+        <translation>抜粋のトークン予算の割合は 1〜100 パーセントにしてください</translation>
+    </message>
+</context>
+<context>
     <name>LedgerModel</name>
     <message>
         <location filename="../../ui/inspector/history_model.py" line="+40"/>
@@ -6342,7 +6435,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="+65"/>
+        <location filename="../../ui/settings/dialog.py" line="+67"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -6358,17 +6451,17 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+113"/>
+        <location line="+115"/>
         <source>Models</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>Key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>the {label} {spec} should be provider:model, the provider one of {names}</source>
         <translation>{label} {spec} は provider:model の形式にしてください（provider は {names} のいずれか）</translation>
     </message>
@@ -6396,6 +6489,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>Tools</source>
         <translation>ツール</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Documents</source>
+        <translation>文書</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6561,6 +6659,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+1"/>
         <source>title model</source>
         <translation>タイトル用モデル</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>model that rewrites questions</source>
+        <translation>質問を書き換えるモデル</translation>
     </message>
 </context>
 <context>

@@ -424,7 +424,7 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
-        <location filename="../../ui/composer/chat_settings.py" line="+33"/>
+        <location filename="../../ui/composer/chat_settings.py" line="+40"/>
         <source>This chat</source>
         <translation>此聊天</translation>
     </message>
@@ -474,12 +474,27 @@
         <translation>每条消息之前告诉模型的内容</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
+        <source>Documents…</source>
+        <translation>文档…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files and folders this chat&apos;s questions are answered from</source>
+        <translation>回答此对话问题时所用的文件和文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Instructions:</source>
         <translation>指令：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Documents:</source>
+        <translation>文档：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -710,12 +725,12 @@
     </message>
     <message>
         <location line="+28"/>
-        <location line="+149"/>
+        <location line="+152"/>
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-151"/>
         <source>Tools the model may call in this conversation</source>
         <translation>模型在此对话中可调用的工具</translation>
     </message>
@@ -726,17 +741,17 @@
     </message>
     <message>
         <location line="+11"/>
-        <location line="+155"/>
+        <location line="+158"/>
         <source>This chat…</source>
         <translation>此聊天…</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-156"/>
         <source>System instruction, temperature, longest reply and thinking of this chat</source>
         <translation>此聊天的系统指令、温度、最长回复和思考</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <location line="+184"/>
         <source>Send</source>
         <translation>发送</translation>
@@ -3640,6 +3655,84 @@ Nothing is lost.</source>
     </message>
 </context>
 <context>
+    <name>KnowledgeTab</name>
+    <message>
+        <location filename="../../ui/settings/knowledge_tab.py" line="+65"/>
+        <source>None: search by words only</source>
+        <translation>无：仅按词语检索</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The title model</source>
+        <translation>标题模型</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Embedding model:</source>
+        <translation>嵌入模型：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Finds passages by meaning as well as by words: your documents&apos; text is sent to this model when they are indexed, and each question when searched.</source>
+        <translation>除按词语外也按含义查找段落：建立索引时会把文档文本发送给此模型，检索时会发送每个问题。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Model that rewrites follow-up questions:</source>
+        <translation>改写追问的模型：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turns a follow-up such as “and the other one?” into a question that stands alone before your documents are searched; a small, cheap model is enough.</source>
+        <translation>在检索文档之前，把“那另一个呢？”这样的追问改写成可独立理解的问题；小而便宜的模型就足够了。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Passages sent with a question:</source>
+        <translation>随问题发送的段落：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The most passages found in your documents sent to the model.</source>
+        <translation>从文档中找到并发送给模型的段落数上限。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Their share of the token budget:</source>
+        <translation>占令牌预算的比例：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The most of the conversation&apos;s token budget the passages may take; those that do not fit are left out.</source>
+        <translation>段落最多可占用的对话令牌预算；放不下的段落不发送。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Your documents will be searched by words only.</source>
+        <translation>你的文档将仅按词语检索。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your documents will be embedded again with {model} when they are next indexed.</source>
+        <translation>下次建立索引时，你的文档将用 {model} 重新嵌入。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the passages sent with a question should be 1 or more</source>
+        <translation>随问题发送的段落数应为 1 或以上</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the passages&apos; share of the token budget should be 1 to 100 percent</source>
+        <translation>段落占令牌预算的比例应为 1 到 100 百分比</translation>
+    </message>
+</context>
+<context>
     <name>LedgerModel</name>
     <message>
         <location filename="../../ui/inspector/history_model.py" line="+40"/>
@@ -6342,7 +6435,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="+65"/>
+        <location filename="../../ui/settings/dialog.py" line="+67"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -6358,17 +6451,17 @@ after:2025-01-31   before:2025-12-31</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+113"/>
+        <location line="+115"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-114"/>
         <source>Key</source>
         <translation>密钥</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>the {label} {spec} should be provider:model, the provider one of {names}</source>
         <translation>{label} {spec} 应为 provider:model 形式，provider 须为 {names} 之一</translation>
     </message>
@@ -6396,6 +6489,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+2"/>
         <source>Tools</source>
         <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Documents</source>
+        <translation>文档</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6561,6 +6659,11 @@ after:2025-01-31   before:2025-12-31</translation>
         <location line="+1"/>
         <source>title model</source>
         <translation>标题模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>model that rewrites questions</source>
+        <translation>改写问题的模型</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,7 @@ from ui.composer.chat_settings import ChatSettingsDialog
 from ui.composer.system_dialog import SystemDialog
 from ui.inspector.compress_dialog import CompressDialog
 from ui.settings.dialog import SettingsDialog
+from ui.settings.knowledge_tab import SUGGESTED
 from ui.shell import help
 from ui.shell.help import menu_words
 from ui.shell.window_state import WindowState
@@ -264,6 +265,7 @@ def user_data(services: Services) -> list[str]:
     data += [spec.partition(":")[0] for spec in services.models.available()]
     data += [spec.partition(":")[2] for spec in services.models.available()]
     data += list(DEFAULT_PRICES)
+    data += [model for names in SUGGESTED.values() for model in names]  # embedding models
     for name, tool in BUILTIN.items():  # told to the model in English, with their names
         data += [name, tool.spec.description]
     data += [i18n.native_name(code) for code in i18n.available()]  # each in its own words
