@@ -64,13 +64,7 @@ class Retrieved(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     @property
     def label(self) -> str:
         """``file:page N`` or ``file:FIRST-LAST`` as the request's block names it."""
-        if self.page is not None:
-            return f"{self.path}:page {self.page}"
-        if self.first_line is not None:
-            last = self.last_line if self.last_line is not None else self.first_line
-            lines = str(self.first_line) if last == self.first_line else f"{self.first_line}-{last}"
-            return f"{self.path}:{lines}"
-        return self.path
+        return place(self.path, self.page, self.first_line, self.last_line)
 
 
 class Retrieval(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -239,3 +233,15 @@ def sources_of(entries: Iterable[AnyEntry]) -> dict[str, list[Retrieved]]:
         if record is not None and record.sent:
             found[entry_id(entry)] = record.sent
     return found
+
+
+def place(path: str, page: int | None, first_line: int | None, last_line: int | None) -> str:
+    """``file:page N`` or ``file:FIRST-LAST`` (lines): a passage's place, as a citation names
+    it (a search's ``Passage.where``, a record's ``Retrieved.label``)."""
+    if page is not None:
+        return f"{path}:page {page}"
+    if first_line is not None:
+        last = last_line if last_line is not None else first_line
+        lines = str(first_line) if last == first_line else f"{first_line}-{last}"
+        return f"{path}:{lines}"
+    return path

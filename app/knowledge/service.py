@@ -32,6 +32,7 @@ from app.knowledge.index import (
     indexed,
 )
 from app.knowledge.index_query import KnowledgeQuery, compiled
+from app.knowledge.retrieval import place
 from app.knowledge.vectors import Matrix
 from app.paths import DataDir
 
@@ -99,13 +100,7 @@ class Passage(msgspec.Struct, frozen=True):
     @property
     def where(self) -> str:
         """``file:page N`` or ``file:FIRST-LAST`` (lines), as a person reads a citation."""
-        if self.page is not None:
-            return f"{self.path}:page {self.page}"
-        if self.first_line is not None:
-            last = self.last_line if self.last_line is not None else self.first_line
-            lines = str(self.first_line) if last == self.first_line else f"{self.first_line}-{last}"
-            return f"{self.path}:{lines}"
-        return self.path
+        return place(self.path, self.page, self.first_line, self.last_line)
 
 
 class _Found(msgspec.Struct, frozen=True):
