@@ -38,10 +38,10 @@ def send(run: Run) -> None:
     candidates = _changed(run)
     committed: Committed = []
     remote_blobs: set[str] | None = None
-    for done, (cid, in_trash) in enumerate(candidates, start=1):
-        if run.cancel.is_set():
-            commit(run, committed, None)
-            run.check_cancel()
+    total, done = len(candidates), 0  # read; said as sent once committed
+    for cid, in_trash in candidates:
+        run.check_cancel()  # what is read and not committed yet is sent by the next sync
+        done += 1
         try:
             header, entries, size = _read(run, cid, in_trash)
         except (NotFound, FileNotFoundError, StorageError) as exc:
@@ -73,7 +73,8 @@ def send(run: Run) -> None:
         if len(committed) >= run.batch:  # (see engine.BATCH)
             commit(run, committed, None)
             committed = []
-        run.progress("sending", done, len(candidates))
+            run.progress("sending", done, total)
+    run.check_cancel()
     if run.vault.settings:
         from app.sync import shared_settings
 

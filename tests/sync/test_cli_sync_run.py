@@ -374,6 +374,22 @@ def test_one_sync_at_a_time(tmp_path: Path, two: tuple[Device, Device]) -> None:
 # --- as a separate process: the progress line on a terminal, Ctrl-C, nothing extra on a pipe
 
 
+# ``crosstalk sync`` with a folder remote that takes 50 ms a write, as a remote over a network
+# does: the 1,500 conversations go in packs of 200 (app/sync/push.py), in a few milliseconds
+# to a local folder, too fast for a Ctrl-C to land between two of them
+SLOW_REMOTE_SYNC = """
+import sys, time
+from app.sync.remote import FolderRemote
+put = FolderRemote.put
+def slow_put(self, name, data):
+    time.sleep(0.05)
+    put(self, name, data)
+FolderRemote.put = slow_put
+from app.cli.main import main
+sys.exit(main(["sync"]))
+"""
+
+
 def _environment(home: Path) -> dict[str, str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith("CROSSTALK_")}
     environ["CROSSTALK_HOME"] = str(home)
@@ -411,7 +427,7 @@ def test_ctrl_c_on_a_terminal_cancels_and_the_next_sync_finishes(
 
     main, other = pty.openpty()  # stderr is a terminal; stdout a pipe
     process = subprocess.Popen(
-        [sys.executable, "-m", "app.cli", "sync"],
+        [sys.executable, "-c", SLOW_REMOTE_SYNC],
         cwd=ROOT, env=_environment(a.home),
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=other,
         preexec_fn=interruptible,
