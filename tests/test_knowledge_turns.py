@@ -496,3 +496,32 @@ def test_a_follow_up_no_model_rewrote_is_found_by_the_earlier_questions_words(
         r.json["messages"][0] == {"role": "system", "content": KNOWLEDGE_INSTRUCTION}
         for r in server.requests
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("東京の天気はどうですか", "tokyo.md"),  # Japanese: particles and endings left out
+        ("たこ焼きはどこの食べ物ですか", "osaka.md"),
+        ("北京的天气怎么样", "beijing.md"),  # Chinese
+        ("大阪", "osaka.md"),
+        ("What is the weather like in Tokyo?", "tokyo.md"),
+    ],
+)
+def test_a_question_in_a_script_without_spaces_is_searched_by_its_letters(
+    library: Library, tmp_path: Path, question: str, expected: str
+) -> None:
+    """The question is one run of letters with no space: searched as it is, it would have to
+    stand in a document whole; its pairs of letters find the document that holds them."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "tokyo.md").write_text("# 東京\n\n東京の天気は晴れ。Tokyo weather: sunny.\n", "utf-8")
+    (folder / "osaka.md").write_text("# 大阪\n\n大阪の食べ物はたこ焼きです。\n", "utf-8")
+    (folder / "beijing.md").write_text("# 北京\n\n北京今天的天气很好。\n", "utf-8")
+    knowledge = Knowledge(library.data)
+    try:
+        knowledge.update(knowledge.add(folder).id)
+        found = knowledge.search(search_terms(question))
+    finally:
+        knowledge.close()
+    assert found and Path(found[0].path).name == expected, search_terms(question)

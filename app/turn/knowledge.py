@@ -41,6 +41,8 @@ from app.knowledge.retrieval import (
 )
 from app.providers import Models
 from app.store import Conversation, Library
+from app.store.search_text import _classes as no_space_classes  # as app/knowledge/index_terms
+from app.store.search_text import fold
 
 if TYPE_CHECKING:
     from app.context.service import ContextSource, Named
@@ -71,7 +73,7 @@ that the their them then there these they this those to was we were what when wh
 whom why will with would you your about any all also more most much just like get give show
 explain describe"""
 STOPWORDS = frozenset(_STOPWORDS.split())
-WORD = re.compile(r"\w+")
+HIRAGANA = re.compile("[\u3040-\u309f]+")  # particles and endings ("の", "です")
 LETTERS = re.compile(r"[^\W\d_]+")
 
 
@@ -108,12 +110,20 @@ def with_earlier_question(history: History, input_seq: int, question: str) -> st
 
 def search_terms(query: str) -> str:
     """A question or query as the knowledge search reads it: its words less the common
-    ones, any of them (OR), BM25 ranking those holding more and rarer ones first. The search
-    language would otherwise ask for every word, "how" and "the" included."""
-    words = WORD.findall(query)
-    kept = [w for w in words if w.casefold() not in STOPWORDS] or words
-    unique = list(dict.fromkeys(w.casefold() for w in kept))[:SEARCH_TERMS]
-    return " OR ".join(unique)
+    ones, and in a script written without spaces (Chinese, Japanese, Thai ...) each pair of
+    neighbouring letters but those of hiragana alone (particles, endings: "です", "どう"), any of
+    them (OR), BM25 ranking those holding more and rarer ones first. The search language
+    would otherwise ask for every word, "how" and "the" included, and for a Japanese
+    question's whole sentence as one run of letters."""
+    folded = fold(query)
+    kinds = no_space_classes(folded)
+    words = kinds.word.findall(folded)
+    kept = [w for w in words if w not in STOPWORDS] or words
+    pairs = kinds.pair.findall(folded)
+    telling = (
+        [p for p in pairs if not HIRAGANA.fullmatch(p)] or pairs or kinds.letter.findall(folded)
+    )
+    return " OR ".join(list(dict.fromkeys(kept + telling))[:SEARCH_TERMS])
 
 
 @dataclass(frozen=True)
