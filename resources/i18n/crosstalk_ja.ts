@@ -645,7 +645,22 @@
 <context>
     <name>Citations</name>
     <message>
-        <location filename="../../ui/chat/citations.py" line="+147"/>
+        <location filename="../../ui/chat/citations.py" line="+142"/>
+        <source>{file}, page {page}</source>
+        <translation>{file}、{page} ページ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{file}, line {line}</source>
+        <translation>{file}、{line} 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{file}, lines {first}-{last}</source>
+        <translation>{file}、{first}〜{last} 行</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Sources:</source>
         <translation>出典：</translation>
     </message>

@@ -645,7 +645,22 @@
 <context>
     <name>Citations</name>
     <message>
-        <location filename="../../ui/chat/citations.py" line="+147"/>
+        <location filename="../../ui/chat/citations.py" line="+142"/>
+        <source>{file}, page {page}</source>
+        <translation>{file}，第 {page} 页</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{file}, line {line}</source>
+        <translation>{file}，第 {line} 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{file}, lines {first}-{last}</source>
+        <translation>{file}，第 {first}-{last} 行</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>

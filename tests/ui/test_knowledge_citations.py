@@ -148,9 +148,9 @@ def test_a_citation_opens_the_viewer_at_its_lines_and_page(
     assert (f"cite:{seq}:1", "1") in found and (f"cite:{seq}:2", "2") in found
     assert {href for href, _ in found} == {f"cite:{seq}:1", f"cite:{seq}:2"}
     assert "Sources: [1]" in text
-    assert f"[{md.n}] almanac.md:{md.first_line}-{md.last_line}" in text
+    assert f"[{md.n}] almanac.md, lines {md.first_line}-{md.last_line}" in text
     pdf_passage = by_path[str(pdf)]
-    assert f"[{pdf_passage.n}] charts.pdf:page 2" in text
+    assert f"[{pdf_passage.n}] charts.pdf, page 2" in text
 
     qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
                      pos=anchor_point(browser, f"cite:{seq}:{md.n}"))  # fmt: skip
@@ -203,7 +203,7 @@ def test_the_retrieval_tab_lists_every_passage_with_its_scores(
         assert item is not None
         assert item.text(0) == (f"[{passage.n}]" if passage.sent else "")
         name = Path(passage.path).name
-        assert item.text(1).startswith(f"{name}:{passage.label.split(':', 1)[1]}")
+        assert item.text(1).startswith(passage.where.replace(passage.path, name, 1))
         assert item.toolTip(1).startswith(passage.where)
         assert passage.lexical is not None
         assert float(item.text(2)) == pytest.approx(passage.lexical, abs=0.001)
@@ -246,7 +246,7 @@ def test_a_turn_that_searched_the_chats_documents_shows_its_citations(
     last = history.last_output
     assert last is not None and last.text == "It opens at dawn [1]."
     harness.until(lambda: (f"cite:{last.seq}:1", "1") in links(browser), "the citation linked")
-    assert "Sources: [1] almanac.md:" in harness.chat_text()
+    assert "Sources: [1] almanac.md, lines" in harness.chat_text()
     qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
                      pos=anchor_point(browser, f"cite:{last.seq}:1"))  # fmt: skip
     harness.until(lambda: top_level(SourceViewer), "the source viewer")
@@ -272,5 +272,5 @@ def test_labels_link_in_text_only_and_only_those_sent() -> None:
     assert '<a href="https://e.x">[1]</a>' in linked
     assert citations.parse("12:3") == (12, 3) and citations.parse("12:x") is None
     line = citations.sources_html(12, list(sent.values()))
-    assert "[1]&nbsp;a.md:3-9</a>" in line and "[2]&nbsp;b.pdf:page 4</a>" in line
+    assert "[1]&nbsp;a.md, lines 3-9</a>" in line and "[2]&nbsp;b.pdf, page 4</a>" in line
     assert 'title="/d/a.md, lines 3-9"' in line  # the whole path in its tooltip

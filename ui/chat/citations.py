@@ -134,12 +134,26 @@ def _linked(match: re.Match[str], seq: int, sent: dict[int, Retrieved]) -> str:
     return "[" + ", ".join(linked) + "]"
 
 
+def place(passage: Retrieved) -> str:
+    """``almanac.md, lines 33-36``, ``charts.pdf, page 2``: the passage's file by its name,
+    and where in it, in the window's language."""
+    name = PurePath(passage.path).name
+    if passage.page is not None:
+        return Citations.tr("{file}, page {page}").format(file=name, page=passage.page)
+    if passage.first_line is not None:
+        last = passage.last_line if passage.last_line is not None else passage.first_line
+        if last == passage.first_line:
+            return Citations.tr("{file}, line {line}").format(file=name, line=last)
+        said = Citations.tr("{file}, lines {first}-{last}")
+        return said.format(file=name, first=passage.first_line, last=last)
+    return name
+
+
 def sources_html(seq: int, sent: list[Retrieved]) -> str:
     """``Sources: [1] notes.md:10-24 · [2] paper.pdf:page 3``, each a link to its passage."""
     items = []
     for passage in sent:
-        name = PurePath(passage.path).name
-        where = passage.label.replace(passage.path, name, 1)
+        where = place(passage)
         items.append(
             f'<a class="cite" href="{SCHEME}:{seq}:{passage.n}" '
             f'title="{escape(passage.where, quote=True)}">[{passage.n}]&nbsp;{escape(where)}</a>'

@@ -10,7 +10,6 @@ History tab has selected when this tab is brought to front.
 from __future__ import annotations
 
 from html import escape
-from pathlib import PurePath
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.history import History
 from app.history.entries import entry_id
 from app.knowledge.retrieval import Retrieval, Retrieved, input_of, retrievals
+from ui.chat.citations import place
 from ui.common import locale_format
 
 COLUMNS = 6  # [n], where, lexical, vector, fused, sent
@@ -173,7 +173,7 @@ class RetrievalTab(QWidget):
         return "<br>".join(lines)
 
     def _row(self, index: int, passage: Retrieved) -> QTreeWidgetItem:
-        where = short(passage)
+        where = place(passage)
         if passage.heading:
             where += f" · {passage.heading}"
         item = QTreeWidgetItem([
@@ -208,11 +208,6 @@ class RetrievalTab(QWidget):
         record = self.records[index][1]
         passage = record.passages[int(item.data(0, INDEX_ROLE))]
         self.passage.setPlainText(passage.text or self.tr("(not sent: its text is not kept)"))
-
-
-def short(passage: Retrieved) -> str:
-    """``almanac.md:33-36``: the passage's file by its name, and where in it."""
-    return passage.label.replace(passage.path, PurePath(passage.path).name, 1)
 
 
 def _score(value: float | None) -> str:
