@@ -14,7 +14,7 @@ import msgspec
 
 from app.knowledge.index import KnowledgeError
 from app.store.search_query import FILTERS, Filters, parse
-from app.store.search_text import LONGEST_WORD, PREFIX_FROM, WORD_MARK, TermPlan, Way, plan
+from app.store.search_text import LONGEST_WORD, WORD_MARK, TermPlan, Way, plan
 
 
 class KnowledgeQuery(msgspec.Struct, frozen=True):
@@ -77,13 +77,13 @@ def compiled(query: str) -> KnowledgeQuery | None:
 
 def _match(term: TermPlan) -> str:
     """The FTS5 expression of a term: the conversation search's (``TermPlan.match``), but a
-    word prefix longer than the three letters the index keeps (``PREFIX_INDEXED``) is one
-    phrase: the words that start with it (``chunk_terms`` keeps every word, up to
-    ``LONGEST_WORD`` letters, as a term of its own). The conversation search joins the first
-    three letters and the rest's trigrams instead, as its index keeps each term once per
-    message; here that is four phrases for ``bm25()`` to score in every match, not one, and
-    trigrams in the score that say nothing of how often the word occurs."""
-    if term.way is Way.PREFIX and len(term.needle) > PREFIX_FROM:
+    word prefix is one phrase: the words that start with it (``chunk_terms`` keeps every
+    word, up to ``LONGEST_WORD`` letters, as a term of its own, with a prefix index of its
+    first three letters, ``PREFIX_INDEXED``). The conversation search's index keeps a word's
+    first three letters alone, which it joins to the rest's trigrams; here that would be
+    four phrases for ``bm25()`` to score in every match, not one, and trigrams in the score
+    that say nothing of how often the word occurs."""
+    if term.way is Way.PREFIX:
         prefix = WORD_MARK + term.needle[:LONGEST_WORD]
         return '"' + prefix.replace('"', '""') + '"*'
     return term.match()

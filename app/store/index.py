@@ -37,7 +37,7 @@ from app.store.transcript import Header, storage_error
 
 # how many migrations app/store/index_schema.py has: an index with them all says so in
 # ``PRAGMA user_version``, and is opened without importing sqlite-utils
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 LIST_COLUMNS = (
     "id, title, created_at, updated_at, provider, model, entry_count, turn_count, "
@@ -301,7 +301,12 @@ class Index:
             row |= {"file_size": size, "file_mtime_ns": mtime_ns}
             self._write_row(row, replace=False)
             if row["kind"] == "conversation":
-                self._insert_messages(message_rows(conversation_id, [entry]))
+                last = self.conn.execute(
+                    "SELECT id FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1",
+                    [conversation_id],
+                ).fetchone()
+                after = None if last is None else last[0]
+                self._insert_messages(message_rows(conversation_id, [entry], after))
             self._insert_usage(_usage_rows(conversation_id, [entry]))
             if row["tags"] != tags:
                 self._put_tags(row)

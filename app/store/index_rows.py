@@ -124,28 +124,55 @@ def message_id(ts: str, conversation_id: str, seq: int) -> int:
     """A message row id that sorts by time, the same however the index was built.
 
     FTS5 walks rowids backwards cheaply, so time-ordered ids make "newest match first" fast;
-    the low bits, from the conversation and seq, keep ids of the same millisecond apart.
+    the low ``search.TIME_SHIFT`` bits, from the conversation and seq, keep ids of the same
+    millisecond apart (where two collide, the later one takes the next free id).
     """
     try:
         millis = int(datetime.fromisoformat(ts).timestamp() * 1000)
     except ValueError:
         millis = 0
+    return id_at(max(millis, 0), conversation_id, seq)
+
+
+def id_at(millis: int, conversation_id: str, seq: int) -> int:
     low = zlib.crc32(f"{conversation_id}:{seq}".encode()) & ((1 << search.TIME_SHIFT) - 1)
-    return (max(millis, 0) << search.TIME_SHIFT) | low
+    return (millis << search.TIME_SHIFT) | low
+
+
+def millis_after(before: int | None, millis: int) -> int:
+    """The millisecond of a message's id: its own, or the one after ``before`` (that of the
+    message before it in its conversation) if it is not later (``SAME_TIME``)."""
+    if before is not None and before - SAME_TIME < millis <= before:
+        return before + 1
+    return millis
+
+
+# A conversation's messages of one millisecond (entries written at once, an import that
+# gave many the same time) take the milliseconds after it, one each, rather than fight
+# over its 64 ids; up to this far after it, so one wrong clock does not move the rest.
+SAME_TIME = 60_000
 
 
 def same_message(row: tuple[Any, ...], row_id: int, fields: list[Any]) -> bool:
     """An indexed message (its id; kind, text, provider, model) is ``row`` of
-    ``message_rows``: the same millisecond (a collision may have moved its low bits) and
-    the same fields."""
-    return row[0] >> search.TIME_SHIFT == row_id >> search.TIME_SHIFT and list(row[3:]) == fields
+    ``message_rows``: its id, or one a little after it (a collision moved it on, maybe into
+    the next millisecond), and the same fields."""
+    return 0 <= row_id - row[0] < 1 << search.TIME_SHIFT and list(row[3:]) == fields
 
 
-def message_rows(conversation_id: str, entries: Iterable[AnyEntry]) -> Iterator[tuple[Any, ...]]:
+def message_rows(
+    conversation_id: str, entries: Iterable[AnyEntry], after: int | None = None
+) -> Iterator[tuple[Any, ...]]:
+    """The message rows of a conversation's entries (those with text): each id after the
+    one before it in the conversation (``SAME_TIME``); ``after``, the id of its last message
+    indexed before these (one entry appended)."""
+    before = None if after is None else after >> search.TIME_SHIFT
     for entry in entries:
         text = searchable_text(entry)
         if text:
-            row_id = message_id(entry.ts, conversation_id, entry.seq)
+            millis = message_id(entry.ts, conversation_id, entry.seq) >> search.TIME_SHIFT
+            before = millis_after(before, millis)
+            row_id = id_at(before, conversation_id, entry.seq)
             writer = entry if isinstance(entry, ModelOutput | Compression) else None
             provider, model = (writer.provider, writer.model) if writer else (None, None)
             yield (row_id, conversation_id, entry.seq, entry.kind, text, provider, model)

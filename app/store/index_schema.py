@@ -18,6 +18,7 @@ from sqlite_utils import Database, Migrations
 from app.errors import IndexUnusable
 from app.private_apis import migration_names
 from app.store import search
+from app.store.index_rows import id_at, millis_after
 from app.store.search import Progress
 
 migrations = Migrations("crosstalk.index")
@@ -105,7 +106,7 @@ def m004_search_in_any_script(db: Database) -> None:
     db.table("messages").disable_fts()
     db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
     db.execute("ALTER TABLE messages ADD COLUMN model TEXT")
-    db.execute(search.SCHEMA)
+    search.create_terms(db.conn)
     db.execute(
         "UPDATE messages SET provider = u.provider, model = u.model FROM usage AS u "
         "WHERE u.conversation_id = messages.conversation_id AND u.seq = messages.seq"
@@ -170,6 +171,58 @@ def m007_projects_and_tags(db: Database) -> None:
     _forget_projects_and_tags(db)
 
 
+_COPYING = 0.2  # of m008's time, about: the rest is making the terms again
+
+
+@migrations()
+def m008_compact_message_ids(db: Database) -> None:
+    """Search's table at half its size (docs/indexing-speed.md, "The index's size"): a
+    message's id keeps its millisecond with 6 low bits beside it, not 20 (``search.TIME_SHIFT``;
+    the table stores every id once per term of its message), and the table keeps each word by
+    its first three letters, with no prefix index. The messages are copied under their new ids
+    (as ``index_rows.message_rows`` gives them), then their terms are made again."""
+    progress = _progress.get()
+    conn = db.conn
+    made = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'messages'").fetchone()[0]
+    indexes = [sql for (sql,) in conn.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' "
+        "AND sql IS NOT NULL"
+    )]  # fmt: skip
+    conn.execute(made.replace("messages", "messages_compact", 1))
+    columns = "id, conversation_id, seq, kind, text, provider, model"
+    insert = f"INSERT INTO messages_compact ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
+    total = conn.execute("SELECT count(*) FROM messages").fetchone()[0] or 1
+    rows = conn.execute(
+        f"SELECT {columns} FROM messages ORDER BY conversation_id, seq"  # noqa: S608
+    )
+    conversation, before = None, None
+    for done, (old, conversation_id, seq, *fields) in enumerate(rows, start=1):
+        if conversation_id != conversation:
+            conversation, before = conversation_id, None
+        before = millis_after(before, old >> 20)  # its millisecond (``message_rows``)
+        row_id = id_at(before, conversation_id, seq)
+        while True:  # two of the same millisecond whose low bits now collide: rare
+            try:
+                conn.execute(insert, [row_id, conversation_id, seq, *fields])
+                break
+            except sqlite3.IntegrityError:
+                row_id += 1
+        if progress is not None and done % 20_000 == 0:
+            progress(done / total * _COPYING)
+    conn.execute("DROP TABLE messages")
+    conn.execute("ALTER TABLE messages_compact RENAME TO messages")
+    for sql in indexes:
+        conn.execute(sql)
+    conn.execute(f"DROP TABLE {search.TABLE}")
+    search.create_terms(conn)
+
+    def filling(fraction: float) -> None:
+        if progress is not None:
+            progress(_COPYING + (1 - _COPYING) * fraction)
+
+    search.fill_terms(conn, filling)
+
+
 # the categories of app/store/project_state.py's debug logs, as a transcript line spells them
 _PROJECT_LOGS = (b'"category":"project"', b'"category":"tags"')
 
@@ -194,7 +247,12 @@ def _forget_projects_and_tags(db: Database) -> None:
 
 # migrations after which what is indexed still matches the files: the others fill new tables or
 # forget rows to be indexed anew, so the next reconcile looks at every file
-NO_RESCAN = {"m003_no_archived", "m005_folder_stamps", "m006_title_time"}
+NO_RESCAN = {
+    "m003_no_archived",
+    "m005_folder_stamps",
+    "m006_title_time",
+    "m008_compact_message_ids",
+}
 
 
 def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> int:
@@ -209,12 +267,18 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
             "upgrade Crosstalk, or run `crosstalk reindex` to rebuild it for this version"
         )
     pending = migrations.pending(db)
-    token = _progress.set(progress)
+    shares = _Shares(progress, len(pending))
     folder = _transcripts.set(path.parent / "conversations")  # DataDir's layout
     try:
-        migrations.apply(db)
+        for n in range(len(pending)):  # one at a time, each its share of progress
+            following = pending[n + 1].name if n + 1 < len(pending) else None
+            token = _progress.set(shares.of(n))
+            try:
+                migrations.apply(db, stop_before=following)
+            finally:
+                _progress.reset(token)
+        shares.finished()
     finally:
-        _progress.reset(token)
         _transcripts.reset(folder)
     if any(m.name not in NO_RESCAN for m in pending):  # the next reconcile looks at every file
         db.execute("DELETE FROM folder_state")
@@ -225,3 +289,26 @@ def migrate(conn: sqlite3.Connection, path: Path, progress: Progress | None) -> 
         with contextlib.suppress(sqlite3.OperationalError):  # e.g. no room for the copy
             db.execute("VACUUM")
     return len(known)
+
+
+class _Shares:
+    """``progress`` for each of ``count`` migrations: a long one's fractions within its share,
+    so that the upgrade as a whole goes from 0 to 1 once; nothing said for quick ones."""
+
+    def __init__(self, progress: Progress | None, count: int) -> None:
+        self.progress, self.count, self.told = progress, count, False
+
+    def of(self, n: int) -> Progress | None:
+        progress = self.progress
+        if progress is None:
+            return None
+
+        def tell(fraction: float) -> None:
+            self.told = True
+            progress((n + fraction) / self.count)
+
+        return tell
+
+    def finished(self) -> None:
+        if self.told and self.progress is not None:
+            self.progress(1.0)

@@ -11,7 +11,10 @@ after Unicode 3.2 are kept as they are.
 
 A message's terms, in one FTS5 column (``ascii`` tokenizer, ``detail=none``):
 
-- its words: runs of letters, digits and marks ("capital", "parse", "args", "2026");
+- its words: runs of letters, digits and marks ("capital", "parse", "args", "2026"), each by
+  its first three letters ("cap", "par", "arg", "202"): a query word of three letters or more
+  is the start of a word (``Way.PREFIX``), so those three are what its lookup needs, and the
+  rest is checked with the trigrams; a word of one or two letters is kept whole ("go");
 - each character of a script written without spaces (Han, kana, Hangul, Thai, ...) and each
   pair of neighbours in such a run ("東", "京", "東京"), so one- and two-character queries in
   those scripts are single index lookups;
@@ -69,8 +72,11 @@ SPACE = "\ufffe"
 WORD_MARK = "\uffff"
 MAX_GRAMS = 24  # a long substring is looked up by this many of its trigrams, then checked
 PREFIX_FROM = 3  # shorter words match whole words: "go" is not every word starting with go
-PREFIX_INDEXED = PREFIX_FROM + 1  # the index keeps the marker and first 3 letters of each word
-LONGEST_WORD = 40  # longer runs (base64, "qqqq..."), are indexed by their start, then checked
+# the documents' index (app/knowledge) keeps each word whole, up to LONGEST_WORD letters
+# (longer runs, base64 or "qqqq...", by their start), with a prefix index of the marker and
+# the first three letters; the messages' index keeps those three letters alone
+PREFIX_INDEXED = PREFIX_FROM + 1
+LONGEST_WORD = 40
 
 # ASCII folds by a byte table: letters lowered, control characters made spaces
 _ASCII = bytes.maketrans(
@@ -372,15 +378,16 @@ _ASCII_TOKEN = re.compile("((?!))|[0-9a-z]+")  # the same as _classes().token on
 
 
 def index_terms(text: str) -> str:
-    """What the index holds for a message: its words, its no-space letters and their pairs,
-    its trigrams (see the module's docstring), each once, separated by spaces."""
+    """What the index holds for a message: its words (their first three letters), its
+    no-space letters and their pairs, its trigrams (see the module's docstring), each once,
+    separated by spaces."""
     folded = fold(text)
     if folded.isascii():
         terms = _ASCII_WORD.findall(folded)
     else:
         classes = _classes(folded)
         terms = classes.word.findall(folded)
-    terms = [t if len(t) <= LONGEST_WORD else t[:LONGEST_WORD] for t in terms]
+    terms = [t[:PREFIX_FROM] for t in terms]
     marked = WORD_MARK + f" {WORD_MARK}".join(dict.fromkeys(terms)) if terms else ""
     grams = _TRIGRAMS.findall(f"{folded}  ".replace(" ", SPACE))  # every character starts one
     parts = [marked, " ".join(dict.fromkeys(grams))]
@@ -421,9 +428,9 @@ class TermPlan(msgspec.Struct, frozen=True):
         """The FTS5 expression that finds (at least) the messages with this term."""
         if self.way is Way.WORD or self.way is Way.LETTERS:
             return _quoted(WORD_MARK + self.needle if self.way is Way.WORD else self.needle)
-        if self.way is Way.PREFIX:  # a word starting with its first three letters (an index
-            # of its own: a longer prefix would merge every word it starts), with its trigrams
-            start = _quoted(WORD_MARK + self.needle[:PREFIX_FROM]) + "*"
+        if self.way is Way.PREFIX:  # a word starting with its first three letters (the term
+            # the index keeps for every word), with the rest's trigrams
+            start = _quoted(WORD_MARK + self.needle[:PREFIX_FROM])
             return (
                 f"({' AND '.join([start, *map(_quoted, self._spread())])})"
                 if len(self.needle) > PREFIX_FROM

@@ -11,7 +11,7 @@ taken out again (``drop_terms``), with the same terms either way
 How: the batch is folded message by message (``search_text._raw``, the definition), joined
 with a separator that folding never gives and that no text of the batch holds, and read as an
 array of code points once. Each code point's class (a word letter, a no-space letter, neither)
-is one lookup in a table of every code point; words (their first ``LONGEST_WORD`` letters,
+is one lookup in a table of every code point; words (their first ``PREFIX_FROM`` letters,
 behind the marker), trigrams, letters and pairs are then written straight into an array of
 the output, every message's terms followed by the separator, which is decoded to one string
 and split: no Python step per term, nor per message but the folding and the split.
@@ -23,7 +23,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.store.search_text import _FOLD, LONGEST_WORD, SPACE, WORD_MARK, _raw, index_terms
+from app.store.search_text import _FOLD, PREFIX_FROM, SPACE, WORD_MARK, _raw, index_terms
 
 if TYPE_CHECKING:
     import numpy as np
@@ -211,30 +211,26 @@ def _terms(codes: npt.NDArray[np.uint32], count: int) -> list[str]:
 def _words(
     codes: npt.NDArray[np.uint32], word: npt.NDArray[np.bool_], end: npt.NDArray[np.bool_]
 ) -> str:
-    """The words: runs of word letters, their first LONGEST_WORD letters, each behind the
+    """The words: runs of word letters, their first PREFIX_FROM letters, each behind the
     marker and followed by a space; a SEP after each text's."""
     import numpy as np
 
     size = len(codes)
     first = np.zeros(size, dtype=bool)
     first[1:] = word[1:] & ~word[:-1]
+    at = np.arange(size)
+    head = np.where(first, at, 0)
+    np.maximum.accumulate(head, out=head)  # where the word each letter is in starts
+    word = word & (at - head < PREFIX_FROM)
     last = np.zeros(size, dtype=bool)
     last[:-1] = word[:-1] & ~word[1:]
-    heads, tails = np.flatnonzero(first), np.flatnonzero(last)
-    long = tails - heads >= LONGEST_WORD
-    if long.any():
-        word = word.copy()
-        for head, tail in zip(heads[long].tolist(), tails[long].tolist(), strict=True):
-            word[head + LONGEST_WORD : tail + 1] = False
-            last[tail] = False
-            last[head + LONGEST_WORD - 1] = True
     taken = np.flatnonzero(word | end)
-    head, tail = first[taken], last[taken]
+    heads, tails = first[taken], last[taken]
     # each taken character moves on by the markers up to it and the spaces before it
-    spot = np.arange(len(taken)) + np.cumsum(head) + np.cumsum(tail) - tail
-    out = np.full(len(taken) + int(head.sum()) + int(tail.sum()), 32, dtype=np.uint32)
+    spot = np.arange(len(taken)) + np.cumsum(heads) + np.cumsum(tails) - tails
+    out = np.full(len(taken) + int(heads.sum()) + int(tails.sum()), 32, dtype=np.uint32)
     out[spot] = codes[taken]
-    out[spot[head] - 1] = _MARK
+    out[spot[heads] - 1] = _MARK
     return _text(out)
 
 

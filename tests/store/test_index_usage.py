@@ -154,7 +154,7 @@ def test_an_index_from_before_the_usage_table_is_filled_on_open(data_dir: DataDi
         db.execute(
             "DELETE FROM _sqlite_migrations WHERE name IN ('m002_usage', 'm003_no_archived', "
             "'m004_search_in_any_script', 'm005_folder_stamps', 'm006_title_time', "
-            "'m007_projects_and_tags')"
+            "'m007_projects_and_tags', 'm008_compact_message_ids')"
         )
         db.execute("PRAGMA user_version = 0")  # as that release left it
     with sqlite3.connect(data_dir.index_db) as db:

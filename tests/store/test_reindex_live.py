@@ -89,6 +89,9 @@ def rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
             keep = [i for i, name in enumerate(names) if name != "file_mtime_ns"]
             query = f"SELECT * FROM {table} ORDER BY 1, 2"
             found[table] = [tuple(r[i] for i in keep) for r in conn.execute(query)]
+    # a message's id is its millisecond and low bits; where two of the same millisecond
+    # collided (writers at once), which one moved on to the next id depends on the order
+    found["messages"] = sorted(r[1:] for r in found["messages"])
     return found
 
 
