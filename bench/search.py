@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,7 +128,7 @@ def build_old(path: Path, count: int) -> None:
             row = {k: v for k, v in row.items() if k in columns}
             db.table("conversations").insert(row | {"file_size": 0, "file_mtime_ns": 0})
             rows = [
-                (message_id(e.ts, conversation.id, e.seq), conversation.id, e.seq, e.kind, text)
+                (old_id(e.ts, conversation.id, e.seq), conversation.id, e.seq, e.kind, text)
                 for e in made
                 if (text := searchable_text(e))
             ]
@@ -143,6 +144,12 @@ def build_old(path: Path, count: int) -> None:
     db.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
     db.execute("VACUUM")
     db.close()
+
+
+def old_id(ts: str, conversation_id: str, seq: int) -> int:
+    """A message's id as that release made it: its millisecond shifted 20 bits."""
+    millis = message_id(ts, conversation_id, seq) >> search.TIME_SHIFT
+    return millis << 20 | zlib.crc32(f"{conversation_id}:{seq}".encode()) & 0xFFFFF
 
 
 def _take(it: Iterator[Conversation], n: int) -> list[Conversation]:
