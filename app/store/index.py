@@ -265,10 +265,14 @@ class Index:
             self._insert_usage(_usage_rows(header.id, entries))
             self._put_tags(row)
 
-    def put_new(self, items: list[tuple[Header, list[AnyEntry], int, int]]) -> None:
+    def put_new(
+        self,
+        items: list[tuple[Header, list[AnyEntry], int, int]],
+        known: search.Terms | None = None,
+    ) -> None:
         """Index conversations new to the index, (header, entries, size, mtime_ns) each, in
         one transaction, their messages' search terms worked out together (a sync's first
-        pull: ``merge.receive_new``)."""
+        pull: ``merge.receive_new``), or given (``known``, ``search.terms_of``)."""
         messages: list[tuple[Any, ...]] = []
         with self.transaction():
             for header, entries, size, mtime_ns in items:
@@ -283,7 +287,7 @@ class Index:
                 self.conn.execute("DELETE FROM usage WHERE conversation_id = ?", [header.id])
                 self._insert_usage(_usage_rows(header.id, entries))
                 self._put_tags(row)
-            self._insert_messages(messages)
+            self._insert_messages(messages, known)
 
     def record(
         self, conversation_id: str, entry: AnyEntry, size: int, mtime_ns: int, previous: int
@@ -341,7 +345,9 @@ class Index:
             self.conn.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i, _ in stale])
         self._insert_messages(wanted.values())
 
-    def _insert_messages(self, rows: Iterable[tuple[Any, ...]]) -> None:
+    def _insert_messages(
+        self, rows: Iterable[tuple[Any, ...]], known: search.Terms | None = None
+    ) -> None:
         sql = (
             "INSERT INTO messages (id, conversation_id, seq, kind, text, provider, model) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -356,7 +362,7 @@ class Index:
                 except sqlite3.IntegrityError:
                     row_id += 1
             indexed.append((row_id, row[4]))
-        search.add_terms(self.conn, indexed)
+        search.add_terms(self.conn, indexed, known)
 
     def _insert_usage(self, rows: Iterable[tuple[Any, ...]]) -> None:
         sql = (

@@ -76,7 +76,7 @@ class Reconciler:
         again each time.
         """
         index = self._index()
-        folders = self._folder_stamps()
+        folders = self.folder_stamps()
         state = index.folder_state()
         leftovers = writers.leftovers(self.data.writers)
         current = all(state.get(name) == mtime for name, mtime in folders.items())
@@ -96,7 +96,7 @@ class Reconciler:
         """Index every transcript into an index being built (``app/store/rebuild.py``), with the
         folders' stamps as they were before. Writer leases are left alone: they say what the
         live index may lack, and the live index is reconciled after the copy."""
-        folders = self._folder_stamps()
+        folders = self.folder_stamps()
         report = self._reconcile_files()
         self._index().set_folder_state(folders | {"problems": report.warnings})
         return report
@@ -113,12 +113,16 @@ class Reconciler:
     def folders_followed(self) -> Iterator[None]:
         """Around a change of the transcript folders that is indexed as it is made: the
         index's stamps of them follow it (``Index.advance_folders``)."""
-        before = self._folder_stamps()
+        before = self.folder_stamps()
         yield
-        with contextlib.suppress(StorageError):
-            self._index().advance_folders(before, self._folder_stamps())
+        self.folders_indexed(before)
 
-    def _folder_stamps(self) -> dict[str, int]:
+    def folders_indexed(self, before: dict[str, int]) -> None:
+        """The change since the folders were ``before`` is indexed: the stamps follow."""
+        with contextlib.suppress(StorageError):
+            self._index().advance_folders(before, self.folder_stamps())
+
+    def folder_stamps(self) -> dict[str, int]:
         stamps = {}
         for name, folder in (("conversations", self.data.conversations),
                              ("trash", self.data.trash)):  # fmt: skip

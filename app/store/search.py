@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -89,10 +89,13 @@ class Found(msgspec.Struct, frozen=True):
 # --- keeping the table ------------------------------------------------------------------------
 
 
-def add_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
-    """Index messages: (id, text) each."""
+def add_terms(
+    db: sqlite3.Connection, rows: Iterable[tuple[int, str]], known: Terms | None = None
+) -> None:
+    """Index messages: (id, text) each; ``known``, the terms of their texts if worked out
+    already (an import's, on the thread that reads it: ``terms_of``)."""
     sql = f"INSERT INTO {TABLE} (rowid, body) VALUES (?, ?)"  # noqa: S608 (constants only)
-    db.executemany(sql, _with_terms(rows))
+    db.executemany(sql, _with_terms(rows, known))
 
 
 def drop_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
@@ -102,17 +105,25 @@ def drop_terms(db: sqlite3.Connection, rows: Iterable[tuple[int, str]]) -> None:
     db.executemany(sql, _with_terms(rows))
 
 
-def _with_terms(rows: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
-    """(id, terms) for each (id, text): the terms of all of them worked out at once
-    (``terms_batch``: the same terms as ``index_terms``, far faster for many), or one at a
-    time for a little text."""
-    ids, texts = [], []
-    for row_id, text in rows:
-        ids.append(row_id)
-        texts.append(text)
+Terms = Mapping[str, str]  # a text's terms, by the text
+
+
+def terms_of(texts: Sequence[str]) -> Terms:
+    """The terms of each text: all of them worked out at once (``terms_batch``: the same
+    terms as ``index_terms``, far faster for many), or one at a time for a little text."""
     if sum(map(len, texts)) < SMALL_BATCH:
-        return [(row_id, index_terms(text)) for row_id, text in zip(ids, texts, strict=True)]
-    return list(zip(ids, batched(texts), strict=True))
+        return {text: index_terms(text) for text in texts}
+    return dict(zip(texts, batched(texts), strict=True))
+
+
+def _with_terms(
+    rows: Iterable[tuple[int, str]], known: Terms | None = None
+) -> list[tuple[int, str]]:
+    """(id, terms) for each (id, text)."""
+    listed = list(rows)
+    if known is None or any(text not in known for _, text in listed):
+        known = terms_of([text for _, text in listed])
+    return [(row_id, known[text]) for row_id, text in listed]
 
 
 def create_terms(db: sqlite3.Connection) -> None:

@@ -1,7 +1,7 @@
-"""Writing an import's batches on a thread of its own (``app.transfer.importer``), so the next
-batch is read and converted while the last one is written and indexed: most of a batch's
-writing is SQLite building its search index, which runs without Python's lock, so the two
-share the machine's cores (docs/indexing-speed.md).
+"""Indexing an import's batches on a thread of its own (``app.transfer.importer``), so the next
+batch is read, converted and written to disk while the last one is indexed: most of that is
+SQLite building its search index, which runs without Python's lock, so the two share the
+machine's cores (docs/indexing-speed.md).
 
 One batch at a time, with a ``Library`` of its own on that thread (a library's connection to
 the index belongs to the thread that opened it); closed, it hands its warnings back.
@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from app.history import AnyEntry
 from app.paths import DataDir
 from app.store import Library
-from app.store.bulk_create import create_many
-from app.store.transcript import Header
+from app.store.bulk_create import Written, index_written
 
 
 class BatchWriter:
@@ -24,14 +22,15 @@ class BatchWriter:
         self.library: Library | None = None
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="import-writer")
 
-    def submit(self, items: list[tuple[Header, list[AnyEntry]]]) -> Future[list[bool]]:
-        """Write these conversations (``create_many``), after the batch before."""
-        return self.pool.submit(self._write, items)
+    def submit(self, written: Written) -> Future[list[bool]]:
+        """Index these conversations, written (``bulk_create.write_files``), after the batch
+        before."""
+        return self.pool.submit(self._index, written)
 
-    def _write(self, items: list[tuple[Header, list[AnyEntry]]]) -> list[bool]:
+    def _index(self, written: Written) -> list[bool]:
         if self.library is None:
             self.library = Library(self.data, reconcile=False)
-        return create_many(self.library, items)
+        return index_written(self.library, written)
 
     def close(self) -> list[str]:
         """Wait for the batch being written, close the thread's library; its warnings."""

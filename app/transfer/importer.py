@@ -39,6 +39,7 @@ from app.errors import CrosstalkError, StorageError, TranscriptError
 from app.history import AnyEntry, Title, decode_many
 from app.notes import ImportNote, ImportSkipped
 from app.store import Library
+from app.store.bulk_create import write_files
 from app.store.transcript import FORMAT, SUFFIX, VERSION, ForkRef, Header, read_header
 from app.transfer import carried, detect
 from app.transfer.base import (
@@ -215,15 +216,33 @@ class Importer:
         """Write the groups decided so far: a full batch at once, then each into its project;
         what is left at the end (a few) one by one, as a small import is."""
         batch, self.batch = self.batch, []
-        self._settle()
         if not bulk:
+            self._settle()
             for group in batch:
                 self._write_one(group)
             return
         items = [(h, e) for p in batch for (h, _), e in zip(p.planned, p.entries, strict=True)]
+        made = [[h.id for h, _ in group.planned] for group in batch]
+        try:  # on disk while the batch before is indexed, then indexed after it
+            written = write_files(self.library, items)
+        except CrosstalkError as exc:  # those made are removed again: none of a group stays
+            self._settle()
+            for group, ids in zip(batch, made, strict=True):
+                self._failed(group.label, group.planned, exc, ids)
+            return
+        except BaseException:  # interrupted (a second Ctrl-C): none of it stays
+            for group, ids in zip(batch, made, strict=True):
+                self._undo(group.planned, ids)
+            raise
+        try:
+            self._settle()
+        except BaseException:  # (the batch before undone there) and this one, not indexed
+            for group, ids in zip(batch, made, strict=True):
+                self._undo(group.planned, ids)
+            raise
         if self.writer is None:
             self.writer = BatchWriter(self.library.data)
-        self.writing = self.writer.submit(items), batch
+        self.writing = self.writer.submit(written), batch
 
     def _settle(self) -> None:
         """Wait for the batch being written; then each of its groups into its project."""
