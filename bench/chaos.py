@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import random
@@ -196,12 +197,23 @@ def index_problems(home: str) -> list[str]:
         query = f"SELECT * FROM {table} ORDER BY 1, 2"
         with sqlite3.connect(db) as live, sqlite3.connect(DataDir(copy).index_db) as fresh:
             names = [d[1] for d in live.execute(f"PRAGMA table_info({table})")]
-            keep = [i for i, name in enumerate(names) if name not in ("file_mtime_ns",)]
+            # a message's id: where two of one millisecond collided (writers at once), which
+            # moved on to the next id depends on the order they were indexed in
+            unordered = ("file_mtime_ns", "id") if table == "messages" else ("file_mtime_ns",)
+            keep = [i for i, name in enumerate(names) if name not in unordered]
             ours = [tuple(r[i] for i in keep) for r in live.execute(query)]
             theirs = [tuple(r[i] for i in keep) for r in fresh.execute(query)]
+        if table == "messages":
+            ours, theirs = sorted(ours), sorted(theirs)
         if ours != theirs:
             problems.append(f"{table}: {len(ours)} rows, {len(theirs)} when rebuilt, "
                             f"{len(set(ours) ^ set(theirs))} differ")  # fmt: skip
+    with sqlite3.connect(db) as live:  # and they follow each conversation's order
+        query = "SELECT conversation_id, id FROM messages ORDER BY conversation_id, seq"
+        rows = live.execute(query).fetchall()
+    backwards = sum(a[0] == b[0] and a[1] >= b[1] for a, b in itertools.pairwise(rows))
+    if backwards:
+        problems.append(f"messages: {backwards} ids not after the one before in their conversation")
     shutil.rmtree(copy, ignore_errors=True)
     return problems
 
