@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from app.history import ModelInput, ModelOutput, Title
@@ -137,6 +138,20 @@ Index(Path(sys.argv[1]), progress)
 """
 
 
+@contextlib.contextmanager
+def upgrade_killed(path: Path, at: float) -> Iterator[sqlite3.Connection]:
+    """Open the index at ``path`` in a process killed (SIGKILL) once its upgrade is ``at``
+    that fraction; then a connection to what it left, which SQLite finds sound."""
+    killed = subprocess.run(
+        [sys.executable, "-c", UPGRADE_KILLED, str(path), str(at)], cwd=ROOT,
+        capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert killed.returncode == -9, killed.stderr
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        yield conn
+
+
 def test_an_upgrade_killed_part_way_leaves_the_index_as_it_was(tmp_path: Path) -> None:
     """m004 fills the terms of every message in one transaction: killed, nothing of it is
     left, and the next opening upgrades the index from the start."""
@@ -155,14 +170,8 @@ def test_an_upgrade_killed_part_way_leaves_the_index_as_it_was(tmp_path: Path) -
             rows_in,
         )
     db.close()
-    killed = subprocess.run(
-        # m004 is the first of 5 migrations to apply: a fifth of the progress, killed in it
-        [sys.executable, "-c", UPGRADE_KILLED, str(path), "0.1"], cwd=ROOT, capture_output=True,
-        timeout=120,
-    )  # fmt: skip
-    assert killed.returncode == -9, killed.stderr
-    with contextlib.closing(sqlite3.connect(path)) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    # m004 is the first of 5 migrations to apply: a fifth of the progress, killed in it
+    with upgrade_killed(path, at=0.1) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         assert search.TABLE not in tables and "messages_fts" in tables  # as it was
     from app.store.index import Index
