@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,17 @@ from tests.helpers.strategies import entry_bodies, histories
 def snapshot(library: Library) -> tuple[Any, ...]:
     db = library.index.conn
     rows = library.index.newest(limit=10_000)
-    messages = db.execute(
+    rows_and_ids = db.execute(
         "SELECT id, conversation_id, seq, kind, text, provider, model FROM messages "
         "ORDER BY conversation_id, seq"
     ).fetchall()
+    # each conversation's ids in its order; but where two messages of one millisecond (of two
+    # conversations) collided, which one moved on to the next id depends on the order they
+    # were indexed in: the rows are compared without them
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(rows_and_ids) if a[1] == b[1]), (
+        rows_and_ids
+    )
+    messages = [row[1:] for row in rows_and_ids]
     vocabulary = f"fts5vocab(main, {search.TABLE}, 'row')"  # each term and its messages
     db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING {vocabulary}")
     terms = db.execute("SELECT term, doc FROM temp.terms ORDER BY term").fetchall()
