@@ -127,15 +127,11 @@ def message_id(ts: str, conversation_id: str, seq: int) -> int:
     the low ``search.TIME_SHIFT`` bits, from the conversation and seq, keep ids of the same
     millisecond apart (where two collide, the later one takes the next free id).
     """
-    return id_at(_millis(ts), conversation_id, seq)
-
-
-def _millis(ts: str) -> int:
-    """An entry's time in milliseconds since 1970 (0 for one that cannot be read)."""
     try:
-        return max(int(datetime.fromisoformat(ts).timestamp() * 1000), 0)
+        millis = int(datetime.fromisoformat(ts).timestamp() * 1000)
     except ValueError:
-        return 0
+        millis = 0
+    return id_at(max(millis, 0), conversation_id, seq)
 
 
 def id_at(millis: int, conversation_id: str, seq: int) -> int:
@@ -174,7 +170,8 @@ def message_rows(
     for entry in entries:
         text = searchable_text(entry)
         if text:
-            before = millis_after(before, _millis(entry.ts))
+            millis = message_id(entry.ts, conversation_id, entry.seq) >> search.TIME_SHIFT
+            before = millis_after(before, millis)
             row_id = id_at(before, conversation_id, entry.seq)
             writer = entry if isinstance(entry, ModelOutput | Compression) else None
             provider, model = (writer.provider, writer.model) if writer else (None, None)
