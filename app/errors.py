@@ -31,6 +31,12 @@ class CrosstalkError(Exception):
         self.data: dict[str, Datum] = data
         super().__init__(self.english(cause, data) if cause else message)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole, cause, data and all (an error an import's indexer sends back:
+        ``app/transfer/batch_indexer.py``); ``Exception``'s own makes it again from its
+        arguments alone, through ``__init__``."""
+        return (_restored, (type(self), self.args), dict(vars(self)))
+
     @classmethod
     def english(cls, cause: str, data: Mapping[str, Datum]) -> str:
         """The sentence of ``cause`` with ``data`` in it, as ``str(exc)`` says it."""
@@ -40,6 +46,13 @@ class CrosstalkError(Exception):
     def spelled(cls, data: Mapping[str, Datum]) -> Mapping[str, object]:
         """``data`` as the English sentence writes it (a subclass spells its flags)."""
         return data
+
+
+def _restored(kind: type[CrosstalkError], args: tuple[object, ...]) -> CrosstalkError:
+    """An error as pickled, before its attributes are put back (``__reduce__``)."""
+    exc = kind.__new__(kind)
+    exc.args = args
+    return exc
 
 
 def stored(
@@ -271,6 +284,7 @@ class StorageError(CrosstalkError):
             "into it"
         ),
         "export_folder_exists": "{path} already exists; --force writes into it",
+        "indexer_ended": "the import's indexing process ended unexpectedly ({status})",
     }
 
 

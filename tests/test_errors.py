@@ -6,6 +6,7 @@ bug, left to show its traceback, never turned into a line that reads like the us
 from __future__ import annotations
 
 import argparse
+import pickle
 from typing import Any
 
 import msgspec
@@ -122,3 +123,13 @@ def test_a_stored_error_goes_through_the_cleaning_given() -> None:
         "cause": "rejected",
         "data": {"provider": "openai", "words": "bad key [key]"},
     }
+
+
+@pytest.mark.parametrize(("name", "errors"), SAMPLES, ids=[name for name, _ in SAMPLES])
+def test_an_error_crosses_to_another_process_whole(name: str, errors: list[CrosstalkError]) -> None:
+    """Pickled (an import's indexer sends its errors back so: app/transfer/batch_indexer.py),
+    an error is the same class with the same sentence, cause and data."""
+    for exc in errors:
+        again = pickle.loads(pickle.dumps(exc))
+        assert type(again) is type(exc)
+        assert (str(again), again.cause, again.data) == (str(exc), exc.cause, exc.data)

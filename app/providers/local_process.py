@@ -16,7 +16,6 @@ import itertools
 import json
 import os
 import queue
-import signal
 import subprocess
 import sys
 import threading
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from app.errors import BadRequest, CrosstalkError, Unavailable
+from app.own_processes import describe_exit, python_command
 
 START_TIMEOUT = 120.0  # loading and the self-test take well under a second; a slow disk more
 CANCEL_GRACE = 0.2  # a reply not stopped by then (a long prompt) is stopped with its process
@@ -42,21 +42,8 @@ def fix_command() -> str:
     return f"run `{script} --rebuild`" if script.exists() else "reinstall Crosstalk"
 
 
-def describe_exit(returncode: int) -> str:
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = "unknown"
-        return f"signal {-returncode}, {name}"
-    return f"exit status {returncode}"
-
-
 def worker_command(model: Path, n_ctx: int, threads: int | None) -> list[str]:
-    if getattr(sys, "frozen", False):  # the bundle's executable runs the worker itself
-        command = [sys.executable, "--local-model-worker"]
-    else:
-        command = [sys.executable, "-m", "app.providers.local_worker"]
+    command = python_command("app.providers.local_worker", "--local-model-worker")
     command += ["--model", str(model), "--n-ctx", str(n_ctx)]
     return command + (["--threads", str(threads)] if threads else [])
 

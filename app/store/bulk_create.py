@@ -8,46 +8,62 @@ time. Here that is once per batch (``writers.write_new``: one sync of the file s
 each file linked to its name, never over one that exists; ``Index.put_new``), as a sync's first
 pull does (``merge.receive_new``). Under the library's writer lease: a kill part-way leaves
 whole transcripts, which the next open's reconcile indexes.
+
+Two steps: ``write_files`` puts the transcripts on disk; ``index_files`` indexes them, from a
+``Batch`` small enough to cross to another process (an import's indexer,
+``app/transfer/batch_indexer.py``): the paths, the terms if worked out, the folders' stamps.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from app.errors import StorageError
+from app.errors import StorageError, TranscriptError
 from app.history import AnyEntry, History, encode
-from app.store import search, writers
+from app.store import search, transcript, writers
 from app.store.events import Imported
 from app.store.index_rows import message_rows
+from app.store.terms_batch import index_terms_many
 from app.store.transcript import Header, storage_error
 
 if TYPE_CHECKING:
     from app.store.library import Library
 
 
-@dataclass(frozen=True)
-class Written:
-    """Conversations whose transcripts are on disk, to be indexed (``index_written``)."""
+class Batch(msgspec.Struct, frozen=True):
+    """Transcripts written by ``write_files``, to be indexed (``index_files``)."""
 
-    wanted: list[bool]  # each item's id free (not in the trash)
-    made: list[tuple[Header, list[AnyEntry], int, int]]  # those written: with size, mtime
-    linked: list[bool]  # of the wanted ones, each written (False: its name was taken)
-    terms: search.Terms  # their messages' search terms
+    paths: list[str]
+    terms: list[str] | None  # their messages' search terms in ``message_rows`` order, or None
     folders: dict[str, int]  # the transcript folders' stamps before (``Reconciler``)
 
 
+@dataclass(frozen=True)
+class Written:
+    """What ``write_files`` did: the batch to index, and what became of each item."""
+
+    wanted: list[bool]  # each item's id free (not in the trash)
+    linked: list[bool]  # of the wanted ones, each written (False: its name was taken)
+    batch: Batch
+
+    def done(self) -> list[bool]:
+        """For each item: True if it was made (and is, once indexed, in the library)."""
+        flags = iter(self.linked)
+        return [want and next(flags) for want in self.wanted]
+
+
 def write_files(library: Library, items: list[tuple[Header, list[AnyEntry]]]) -> Written:
-    """Create these conversations (an import's: ids and times kept), step one, which may run
-    on another thread than step two (``index_written``; an import's reading thread: SQLite's
-    building of the index runs without Python's lock, so the two use both cores): the
+    """Create these conversations (an import's: ids and times kept), step one: the
     transcripts written whole and durable, never over one that exists (here or in the
-    trash), their search terms worked out. Raises StorageError if the files cannot be
-    written (those already made stay, whole). The folders' stamps follow only in step two:
-    whatever stops the import before it, the next reconcile sees the folder changed and
-    indexes what is there."""
+    trash), and their search terms worked out, which may run in another process
+    than step two (``index_files``: SQLite building the index, while this process reads the
+    next batch). Raises StorageError if the files cannot be written (those already made
+    stay, whole). The folders' stamps follow only in step two: whatever stops the import
+    before it, the next reconcile sees the folder changed and indexes what is there."""
     made = [(header, History(entries)) for header, entries in items]
     wanted = [not library.trash.holds(header.id) for header, _ in made]
     chosen = [pair for pair, want in zip(made, wanted, strict=True) if want]
@@ -58,32 +74,50 @@ def write_files(library: Library, items: list[tuple[Header, list[AnyEntry]]]) ->
             linked = writers.write_new(files)
         except OSError as exc:
             raise storage_error("create", library.data.conversations, exc) from exc
-        written = [
-            (header, list(history), len(data), path.stat().st_mtime_ns)
-            for (header, history), (path, data), ok in zip(chosen, files, linked, strict=True)
-            if ok
-        ]
-    texts = [row[4] for h, entries, _, _ in written for row in message_rows(h.id, entries)]
-    return Written(wanted, written, linked, search.terms_of(texts), folders)
+    kept = [(pair, path) for pair, (path, _), ok in zip(chosen, files, linked, strict=True) if ok]
+    texts = [row[4] for (h, history), _ in kept for row in message_rows(h.id, list(history))]
+    terms = index_terms_many(texts)
+    return Written(wanted, linked, Batch([str(path) for _, path in kept], terms, folders))
 
 
-def index_written(library: Library, written: Written) -> list[bool]:
-    """Step two: index what step one wrote, in one transaction; True for each conversation
-    made, False where its id was taken meanwhile (nothing is overwritten)."""
+def index_files(library: Library, batch: Batch) -> None:
+    """Step two: index the transcripts ``write_files`` wrote, as they are on disk now, in one
+    transaction. If that fails the transcripts are safe, and the next reconcile indexes them
+    (a warning says so)."""
     lease = library._lease
     with lease.writing():
         try:
-            library.index.put_new(written.made, written.terms)
-        except (StorageError, OSError) as exc:  # the transcripts are safe; reconcile indexes
+            made = [one for path in batch.paths if (one := _read(Path(path))) is not None]
+            library.index.put_new(made, _known(made, batch.terms))
+        except (StorageError, TranscriptError, OSError) as exc:
             lease.mark()
             library.warnings.append(f"saved, but the list may be out of date: {exc}")
-        else:
-            library._reconciler.folders_indexed(written.folders)
-    flags = iter(written.linked)
-    done = [want and next(flags) for want in written.wanted]
-    for header, *_ in written.made:
+            return
+        library._reconciler.folders_indexed(batch.folders)
+    for header, *_ in made:
         library._emit(Imported(header.id))
-    return done
+
+
+def _read(path: Path) -> tuple[Header, list[AnyEntry], int, int] | None:
+    """A transcript as ``put_new`` takes it; None if it is gone (removed meanwhile). Its time
+    is taken before it is read: one changed meanwhile is told by that and read again."""
+    try:
+        mtime_ns = path.stat().st_mtime_ns
+        loaded = transcript.load(path)
+    except FileNotFoundError:
+        return None
+    return loaded.header, loaded.entries, loaded.size, mtime_ns
+
+
+def _known(
+    made: list[tuple[Header, list[AnyEntry], int, int]], terms: list[str] | None
+) -> search.Terms | None:
+    """The terms worked out in step one, by text; None (``put_new`` works them out) if there
+    are none, or if the transcripts no longer hold the messages they were worked out for."""
+    if terms is None:
+        return None
+    texts = [row[4] for header, entries, _, _ in made for row in message_rows(header.id, entries)]
+    return dict(zip(texts, terms, strict=True)) if len(texts) == len(terms) else None
 
 
 def _file(header: Header, history: History) -> bytes:

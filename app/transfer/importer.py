@@ -12,7 +12,7 @@
   against their hashes and stored before the conversation is written; a damaged one fails
   that conversation only (``app.transfer.carried``).
 - Conversations are written in batches (``app.store.bulk_create``: each transcript whole, the
-  batch made durable with one sync and indexed in one transaction; on a thread of its own,
+  batch made durable with one sync and indexed in one transaction; in a process of its own,
   ``app.transfer.batch_writer``, while the next batch is read), a group's drafts always in
   the same batch; a stop (Ctrl-C) writes the batch so far, so what was read is imported whole
   and the rest, imported again, is found by its id.
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -76,6 +77,9 @@ def import_paths(
 # holds is in memory until then, and its search terms, some times the text, while it is indexed)
 BATCH_CONVERSATIONS = 100
 BATCH_CHARACTERS = 2_000_000
+# batches handed to the indexer at a time: the one it indexes and the next, so that it has
+# the next at hand when it is done (docs/indexing-speed.md)
+IN_FLIGHT = 2
 
 
 def derived_id(key: str, created_at: str) -> str:
@@ -120,8 +124,9 @@ class Importer:
         self.handled = 0
         self.placer = Placer(library, self.report)
         self.batch: list[_Planned] = []  # groups decided, not written yet
-        self.writer: BatchWriter | None = None  # writes full batches, on its thread
-        self.writing: tuple[Future[list[bool]], list[_Planned]] | None = None  # and the last
+        self.writer: BatchWriter | None = None  # indexes full batches, in its process
+        # the batches it has, oldest first: written to disk, being indexed or next
+        self.writing: deque[tuple[Future[list[bool]], list[_Planned]]] = deque()
 
     def run(self, paths: Iterable[Path], source_format: str | None = None) -> ImportReport:
         try:
@@ -223,7 +228,7 @@ class Importer:
             return
         items = [(h, e) for p in batch for (h, _), e in zip(p.planned, p.entries, strict=True)]
         made = [[h.id for h, _ in group.planned] for group in batch]
-        try:  # on disk while the batch before is indexed, then indexed after it
+        try:  # on disk while the batches before are indexed, then indexed after them
             written = write_files(self.library, items)
         except CrosstalkError as exc:  # those made are removed again: none of a group stays
             self._settle()
@@ -235,21 +240,23 @@ class Importer:
                 self._undo(group.planned, ids)
             raise
         try:
-            self._settle()
+            self._settle(keep=IN_FLIGHT - 1)
         except BaseException:  # (the batch before undone there) and this one, not indexed
             for group, ids in zip(batch, made, strict=True):
                 self._undo(group.planned, ids)
             raise
         if self.writer is None:
             self.writer = BatchWriter(self.library.data)
-        self.writing = self.writer.submit(written), batch
+        self.writing.append((self.writer.submit(written), batch))
 
-    def _settle(self) -> None:
-        """Wait for the batch being written; then each of its groups into its project."""
-        if self.writing is None:
-            return
-        future, batch = self.writing
-        self.writing = None
+    def _settle(self, keep: int = 0) -> None:
+        """Wait for the batches being indexed but the last ``keep``; then each of their groups
+        into its project."""
+        while len(self.writing) > keep:
+            self._settle_one()
+
+    def _settle_one(self) -> None:
+        future, batch = self.writing.popleft()
         try:
             made = future.result()
         except CrosstalkError as exc:  # those made are removed again: none of a group stays

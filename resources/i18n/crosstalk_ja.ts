@@ -2288,6 +2288,11 @@
         <translation>{path} はすでにあります（Markdown のエクスポートでは添付ファイルをここに書き出します）。エクスポート先には空のフォルダーを選んでください</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>the import&apos;s indexing process ended unexpectedly ({status})</source>
+        <translation>インポートのインデックス作成プロセスが予期せず終了しました（{status}）</translation>
+    </message>
+    <message>
         <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} はありません（移動または削除されましたか？）</translation>

@@ -2288,6 +2288,11 @@
         <translation>{path} 已存在（Markdown 导出会把附件放在那里）；请选择一个空文件夹作为导出位置</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>the import&apos;s indexing process ended unexpectedly ({status})</source>
+        <translation>导入的索引进程意外结束（{status}）</translation>
+    </message>
+    <message>
         <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} 不存在（是否已被移动或删除？）</translation>

@@ -15,9 +15,10 @@ import pytest
 
 from app.errors import Unavailable
 from app.history import Context, History, ModelInput, ModelOutput, render_context
+from app.own_processes import describe_exit
 from app.providers import Finished, Request, TextDelta, UsageReport
 from app.providers.local import LocalProvider, bundled_model_path, chat_messages
-from app.providers.local_process import LocalWorker, describe_exit, fix_command
+from app.providers.local_process import LocalWorker, fix_command
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from app.history import AnyEntry, ModelInput, ModelOutput, Title, Usage
 from app.ids import new_id
 from app.paths import DataDir
 from app.store import Library
-from app.store.bulk_create import index_written, write_files
+from app.store.bulk_create import index_files, write_files
 from app.store.transcript import FORMAT, VERSION, Header
 
 
@@ -31,7 +31,8 @@ def test_written_and_indexed_in_two_steps_is_as_one(data_dir: DataDir) -> None:
     items = batch(5)
     written = write_files(library, items)
     assert library.newest() == []  # on disk, not listed yet
-    assert index_written(library, written) == [True] * 5
+    index_files(library, written.batch)
+    assert written.done() == [True] * 5
     assert sorted(r["title"] for r in library.newest()) == [f"Wombats {n}" for n in range(5)]
     assert [f.count for f in library.search("wombats 3")] == [2]  # the question, the title
     assert library.reconcile().updated == 0  # the index holds the files as they are

@@ -37,8 +37,10 @@ before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 report = import_paths(library, [Path(sys.argv[1])], dry_run=sys.argv[3] == "dry")
 library.close()
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+indexer = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # (ended: its peak)
 print(json.dumps({"imported": len(report.imported), "failed": len(report.failed),
-                  "before_mb": before / 1024, "peak_mb": after / 1024}))
+                  "before_mb": before / 1024, "peak_mb": after / 1024,
+                  "indexer_mb": indexer / 1024}))
 """
 
 
@@ -64,13 +66,15 @@ def test_a_150_mb_export_is_read_in_bounded_memory(tmp_path: Path) -> None:
 
 def test_a_large_export_is_written_in_bounded_memory(tmp_path: Path) -> None:
     """Written in batches, each indexed at once: memory stays bounded by the batch, not the
-    file (a batch holds at most ``BATCH_CHARACTERS`` of text and its terms)."""
+    file (a batch holds at most ``BATCH_CHARACTERS`` of text and its terms), in the importer
+    and in its indexer (a process of its own: app/transfer/batch_indexer.py)."""
     export = tmp_path / "conversations.json"
     size = chatgpt_export.write(export, 400, huge_every=200)
     assert size > 35e6
     figures = measured(export, tmp_path / "home", "write")
     assert figures["imported"] >= 400 and figures["failed"] == 0
     assert figures["peak_mb"] - figures["before_mb"] < 150
+    assert 0 < figures["indexer_mb"] < 200  # all of it, Python and SQLite included
     data = DataDir(tmp_path / "home")
     assert len(conversations(data)) >= 400
     library = Library(data)

@@ -17,6 +17,10 @@ def main() -> int:
         from app.providers.local_worker import main as local_worker
 
         return local_worker(sys.argv[2:])
+    if sys.argv[1:2] == ["--import-indexer"]:  # the bundle's indexer of a large import
+        from app.transfer.batch_indexer import main as import_indexer
+
+        return import_indexer(sys.argv[2:])
     if len(sys.argv) > 1:
         from app.cli.main import main as cli
 

@@ -104,4 +104,7 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("StorageError", "export_folder_exists"): QT_TRANSLATE_NOOP(
         "ErrorsText", "{path} already exists; choose an empty folder to export to"
     ),
+    ("StorageError", "indexer_ended"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "the import's indexing process ended unexpectedly ({status})"
+    ),
 }
