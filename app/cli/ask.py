@@ -32,21 +32,9 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
     library = services.library
     regenerate = args.regenerate or args.retry
     project = in_project(services, args)  # refused with -c, before anything else is checked
-    if regenerate and not args.conversation:
-        return fail("--regenerate needs -c ID: the conversation whose last reply to answer again")
-    if (args.attach or args.resource) and (regenerate or args.go_on or args.compare):
-        option = "-a" if args.attach else "--resource"
-        return fail(
-            f"{option} goes with a new message: --regenerate and --continue send what is there, "
-            "and --compare does not take attachments yet (ask each model with -m instead)"
-        )
     knowledge = getattr(args, "knowledge", None)
-    if knowledge is not None and (regenerate or args.go_on):
-        option = "--knowledge" if knowledge else "--no-knowledge"
-        return fail(
-            f"{option} goes with a new question: --regenerate and --continue send the passages "
-            "the question was sent with"
-        )
+    if refused := _refused_together(args, regenerate, knowledge):
+        return fail(refused)
     if args.go_on:
         return cli_branches.go_on(services, args)
     if regenerate and args.compare:
@@ -90,8 +78,8 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         enabled = enabled_tools(conversation.history, () if regenerate else default_tools)
     else:
         enabled = list(default_tools)
-    system = args.system
-    if project is not None and project.instructions:  # counted with the conversation's own
+    system = args.system  # counted with the project's instructions
+    if project is not None and project.instructions:
         system = "\n\n".join(part for part in (project.instructions, args.system) if part)
     if not regenerate and not fits_by_bounds(
         services, conversation, provider, model, text, system, attachments, enabled
@@ -123,6 +111,27 @@ def cmd_ask(services: Services, args: argparse.Namespace) -> int:
         )  # fmt: skip
 
     return cli_turn.reply(services, conversation, turn)
+
+
+def _refused_together(
+    args: argparse.Namespace, regenerate: bool, knowledge: bool | None
+) -> str | None:
+    """Why these options cannot be given together, or None."""
+    if regenerate and not args.conversation:
+        return "--regenerate needs -c ID: the conversation whose last reply to answer again"
+    if (args.attach or args.resource) and (regenerate or args.go_on or args.compare):
+        option = "-a" if args.attach else "--resource"
+        return (
+            f"{option} goes with a new message: --regenerate and --continue send what is there, "
+            "and --compare does not take attachments yet (ask each model with -m instead)"
+        )
+    if knowledge is not None and (regenerate or args.go_on):
+        option = "--knowledge" if knowledge else "--no-knowledge"
+        return (
+            f"{option} goes with a new question: --regenerate and --continue send the passages "
+            "the question was sent with"
+        )
+    return None
 
 
 def in_project(services: Services, args: argparse.Namespace) -> Project | None:

@@ -100,6 +100,29 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         p.set_defaults(handler=handler)
         return p
 
+    _ask(command)
+    _conversations(command)
+    _conversation_changes(command)
+    command("reindex", "app.cli.main:cmd_reindex", "rebuild the index from the transcripts")
+    _models(command)
+    _branches(command)
+    _attachments(command)
+    cli_transfer.register(command)
+    cli_projects.register(command)
+    cli_knowledge.register(command)
+    _context(command)
+    _usage(command)
+    _mcp(command)
+    _sync(command)
+    # not listed (no help): ``ask`` starts it to name a new conversation after it exits
+    if wanted in (None, "_title"):
+        title = sub.add_parser("_title")
+        title.set_defaults(handler="app.cli.turn:cmd_title")
+        title.add_argument("id")
+    return parser
+
+
+def _ask(command: Command) -> None:
     ask = command("ask", "app.cli.ask:cmd_ask", "ask a model; streams the reply")
     which = ask.add_mutually_exclusive_group()
     which.add_argument("--new", action="store_true", help="start a new conversation (default)")
@@ -147,6 +170,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )  # fmt: skip
     ask.add_argument("text", nargs="*", help="the question (read from stdin if absent)")
 
+
+def _conversations(command: Command) -> None:
+    """Reading them: list, show, search."""
     ls = command("list", "app.cli.conversations:cmd_list", "conversations, newest first")
     ls.add_argument("-n", "--limit", type=int, default=50)
     ls.add_argument("--offset", type=int, default=0)
@@ -172,10 +198,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="tokens, cost, latency and running totals of every entry (see also `usage`)",
     )  # fmt: skip
 
-    search = command(
-        "search",
-        "app.cli.conversations:cmd_search",
-        "find messages in any language: words, phrases, OR, -word, filters",
+    search = cast(
+        Parser,
+        command(
+            "search",
+            "app.cli.conversations:cmd_search",
+            "find messages in any language: words, phrases, OR, -word, filters",
+        ),
     )
     search.formatter_class = argparse.RawDescriptionHelpFormatter
     search.later_epilog = _search_epilog
@@ -193,6 +222,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "[start, end) of each match in the snippet",
     )  # fmt: skip
 
+
+def _conversation_changes(command: Command) -> None:
+    """Renaming, pinning, the trash, forking."""
     rename = command("rename", "app.cli.conversations:cmd_rename", "give a conversation a title")
     rename.add_argument("id")
     rename.add_argument("title", nargs="+")
@@ -221,7 +253,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     fork.add_argument("id")
     fork.add_argument("--at", type=int, required=True, metavar="SEQ")
 
-    command("reindex", "app.cli.main:cmd_reindex", "rebuild the index from the transcripts")
+
+def _models(command: Command) -> None:
     models = command(
         "models",
         "app.cli.models:cmd_models",
@@ -239,21 +272,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     key.add_argument("action", choices=["set", "delete"])
     key.add_argument("provider")
-    _branches(command)
-    _attachments(command)
-    cli_transfer.register(command)
-    cli_projects.register(command)
-    cli_knowledge.register(command)
-    _context(command)
-    _usage(command)
-    _mcp(command)
-    _sync(command)
-    # not listed (no help): ``ask`` starts it to name a new conversation after it exits
-    if wanted in (None, "_title"):
-        title = sub.add_parser("_title")
-        title.set_defaults(handler="app.cli.turn:cmd_title")
-        title.add_argument("id")
-    return parser
 
 
 def _branches(command: Command) -> None:

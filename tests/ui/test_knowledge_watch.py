@@ -113,3 +113,6 @@ def test_file_knowledge_opens_this_chats_documents_and_adds_to_the_chat(
         knowledge.close()
     menu_action(harness, "File", "Knowledge", "All documents…").trigger()
     harness.until(lambda: len(top_level(KnowledgeDialog)) == 2, "every source's dialog")
+    # each dialog's reading done before the window closes: a task still to run then met no
+    # event loop (CI saw "no running event loop" at the end of this test)
+    harness.until(lambda: all(not d.reading for d in top_level(KnowledgeDialog)), "read")
