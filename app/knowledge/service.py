@@ -194,6 +194,18 @@ class Knowledge:
         started = time.monotonic()
         sources = [self.source(source_id)] if source_id is not None else self.sources()
         report = UpdateReport()
+        self._read_all(self._changed(sources, report, full=full), report, progress, should_stop)
+        if self.embedder is not None and not report.stopped:
+            ids = None if source_id is None else [source_id]
+            self._embed(self.embedder, ids, report, embedding, should_stop)
+        report.seconds = time.monotonic() - started
+        return report
+
+    def _changed(
+        self, sources: list[Source], report: UpdateReport, *, full: bool
+    ) -> list[tuple[Source, list[_Found]]]:
+        """Each source's files that are new or changed (all with ``full``); those gone are
+        forgotten now."""
         work: list[tuple[Source, list[_Found]]] = []
         for source in sources:
             if full:
@@ -208,6 +220,16 @@ class Knowledge:
             changed = [f for f in found if _changed(f, states.get(f.path))]
             report.files_unchanged += len(found) - len(changed)
             work.append((source, changed))
+        return work
+
+    def _read_all(
+        self,
+        work: list[tuple[Source, list[_Found]]],
+        report: UpdateReport,
+        progress: Progress | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        """Read these files into the index, in batches, until done or told to stop."""
         total = sum(len(changed) for _, changed in work)
         done = 0
         # files are read (extracted, chunked, their terms made) on a thread, a few ahead of
@@ -248,11 +270,6 @@ class Knowledge:
                     break
         if progress is not None and not report.stopped:
             progress(done, total, "")
-        if self.embedder is not None and not report.stopped:
-            ids = None if source_id is None else [source_id]
-            self._embed(self.embedder, ids, report, embedding, should_stop)
-        report.seconds = time.monotonic() - started
-        return report
 
     def _embed(
         self,

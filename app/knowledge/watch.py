@@ -217,17 +217,8 @@ class Watcher:
                         return
                 due = []
                 self._watching.set()
-                touched = {path for _, path in changes}
-                for source_id, root in roots.items():
-                    if source_id in caught or root.identity is None:
-                        continue
-                    if not any(_within(p, root) for p in touched):
-                        continue
-                    if _root_now(root) != root.identity:
-                        continue  # gone or replaced: seen to below, not updated as empty
-                    self._update(knowledge, source_id)
-                    if self._stop.is_set():
-                        return
+                if not self._update_touched(knowledge, roots, {p for _, p in changes}, caught):
+                    return
                 if time.monotonic() - looked >= self.recheck_s or self._refresh.is_set():
                     looked = time.monotonic()
                     if self._changed(knowledge, roots):
@@ -235,21 +226,46 @@ class Watcher:
         except (OSError, RuntimeError) as exc:
             # a path gone between looking and watching, too many folders to watch (the
             # system's limit), a watch that broke: say so, and look again in a while
-            polling = self.force_polling is not True and not isinstance(exc, FileNotFoundError)
-            said = (
-                f"cannot watch {', '.join(paths)} ({exc}); "
-                + ("looking at the files every few seconds instead (on Linux, a higher "
-                   "fs.inotify.max_user_watches lets it be told of changes)" if polling else
-                   "tried again every few seconds; `crosstalk knowledge reindex` reads what "
-                   "changed meanwhile")
-            )  # fmt: skip
-            if polling:  # the system's watches ran out (or broke): look at the files instead
-                self.force_polling = True
-            self._error(None, CrosstalkError(said))
-            for source_id in due:  # caught up all the same
-                self._update(knowledge, source_id)
-            self._watching.set()
-            self._interrupted(self.recheck_s)
+            self._unwatched(knowledge, paths, due, exc)
+
+    def _update_touched(
+        self, knowledge: Knowledge, roots: dict[int, _Root], touched: set[str], caught: set[int]
+    ) -> bool:
+        """Update the sources (but those ``caught`` up already) that hold a path changed;
+        False if told to stop meanwhile."""
+        for source_id, root in roots.items():
+            if source_id in caught or root.identity is None:
+                continue
+            if not any(_within(p, root) for p in touched):
+                continue
+            if _root_now(root) != root.identity:
+                continue  # gone or replaced: seen to by ``_changed``, not updated as empty
+            self._update(knowledge, source_id)
+            if self._stop.is_set():
+                return False
+        return True
+
+    def _unwatched(
+        self, knowledge: Knowledge, paths: list[str], due: list[int], exc: Exception
+    ) -> None:
+        """The watch could not be set or broke: said, files looked at instead where the
+        system's watches ran out, the ``due`` sources caught up all the same; then a while
+        before the next try."""
+        polling = self.force_polling is not True and not isinstance(exc, FileNotFoundError)
+        said = (
+            f"cannot watch {', '.join(paths)} ({exc}); "
+            + ("looking at the files every few seconds instead (on Linux, a higher "
+               "fs.inotify.max_user_watches lets it be told of changes)" if polling else
+               "tried again every few seconds; `crosstalk knowledge reindex` reads what "
+               "changed meanwhile")
+        )  # fmt: skip
+        if polling:
+            self.force_polling = True
+        self._error(None, CrosstalkError(said))
+        for source_id in due:
+            self._update(knowledge, source_id)
+        self._watching.set()
+        self._interrupted(self.recheck_s)
 
     def _changed(self, knowledge: Knowledge, roots: dict[int, _Root]) -> bool:
         """Whether to plan the watching again: sources added or removed, or a path that went,
