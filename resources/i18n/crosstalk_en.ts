@@ -100,7 +100,7 @@
   <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/transfer/dialog.py" line="+219" />
+      <location filename="../../ui/transfer/dialog.py" line="+225" />
       <source>Exported %Ln conversation(s) to {path}</source>
       <translation>
         <numerusform>Exported %Ln conversation to {path}</numerusform>
@@ -135,6 +135,17 @@
       <translation>
         <numerusform>Imported %Ln conversation, skipped {skipped}, failed {failed}</numerusform>
         <numerusform>Imported %Ln conversations, skipped {skipped}, failed {failed}</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ImportProgress</name>
+    <message numerus="yes">
+      <location line="-201" />
+      <source>{file}: %Ln conversation(s) so far</source>
+      <translation>
+        <numerusform>{file}: %Ln conversation so far</numerusform>
+        <numerusform>{file}: %Ln conversations so far</numerusform>
       </translation>
     </message>
   </context>
@@ -438,17 +449,6 @@
       <translation>
         <numerusform>A new branch came from another device in %n conversation: {titles}</numerusform>
         <numerusform>A new branch came from another device in %n conversations: {titles}</numerusform>
-      </translation>
-    </message>
-  </context>
-  <context>
-    <name>_TransferDialog</name>
-    <message numerus="yes">
-      <location filename="../../ui/transfer/dialog.py" line="-201" />
-      <source>{file}: %Ln conversation(s) so far</source>
-      <translation>
-        <numerusform>{file}: %Ln conversation so far</numerusform>
-        <numerusform>{file}: %Ln conversations so far</numerusform>
       </translation>
     </message>
   </context>

@@ -2838,7 +2838,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+156"/>
+        <location filename="../../ui/transfer/dialog.py" line="+162"/>
         <source>Export conversations</source>
         <translation>会話をエクスポート</translation>
     </message>
@@ -3191,6 +3191,16 @@
         <location line="+2"/>
         <source>Notes:</source>
         <translation>注記:</translation>
+    </message>
+</context>
+<context>
+    <name>ImportProgress</name>
+    <message numerus="yes">
+        <location line="-222"/>
+        <source>{file}: %Ln conversation(s) so far</source>
+        <translation>
+            <numerusform>{file}: これまでに %Ln 件の会話</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7241,7 +7251,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="-287"/>
+        <location filename="../../ui/transfer/dialog.py" line="-70"/>
         <source>JSON (Crosstalk, to import again)</source>
         <translation>JSON（Crosstalk、再インポート用）</translation>
     </message>
@@ -7595,7 +7605,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>_TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+30"/>
+        <location filename="../../ui/transfer/dialog.py" line="+34"/>
         <location line="+15"/>
         <source>Close</source>
         <translation>閉じる</translation>
@@ -7605,15 +7615,8 @@ after:2025-01-31   before:2025-12-31</translation>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
-    <message numerus="yes">
-        <location line="+10"/>
-        <source>{file}: %Ln conversation(s) so far</source>
-        <translation>
-            <numerusform>{file}: これまでに %Ln 件の会話</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>Cancelling…</source>
         <translation>キャンセル中…</translation>
     </message>

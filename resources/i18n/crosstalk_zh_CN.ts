@@ -2838,7 +2838,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+156"/>
+        <location filename="../../ui/transfer/dialog.py" line="+162"/>
         <source>Export conversations</source>
         <translation>导出对话</translation>
     </message>
@@ -3191,6 +3191,16 @@
         <location line="+2"/>
         <source>Notes:</source>
         <translation>备注：</translation>
+    </message>
+</context>
+<context>
+    <name>ImportProgress</name>
+    <message numerus="yes">
+        <location line="-222"/>
+        <source>{file}: %Ln conversation(s) so far</source>
+        <translation>
+            <numerusform>{file}：已处理 %Ln 个对话</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7241,7 +7251,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="-287"/>
+        <location filename="../../ui/transfer/dialog.py" line="-70"/>
         <source>JSON (Crosstalk, to import again)</source>
         <translation>JSON（Crosstalk，可再次导入）</translation>
     </message>
@@ -7595,7 +7605,7 @@ after:2025-01-31   before:2025-12-31</translation>
 <context>
     <name>_TransferDialog</name>
     <message>
-        <location filename="../../ui/transfer/dialog.py" line="+30"/>
+        <location filename="../../ui/transfer/dialog.py" line="+34"/>
         <location line="+15"/>
         <source>Close</source>
         <translation>关闭</translation>
@@ -7605,15 +7615,8 @@ after:2025-01-31   before:2025-12-31</translation>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
-    <message numerus="yes">
-        <location line="+10"/>
-        <source>{file}: %Ln conversation(s) so far</source>
-        <translation>
-            <numerusform>{file}：已处理 %Ln 个对话</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>

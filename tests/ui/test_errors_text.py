@@ -9,37 +9,24 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 import qasync
-from PySide6.QtCore import QLocale, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.errors import AuthFailed, CrosstalkError, RateLimited, Unavailable, stored
 from app.sync.errors import Unreachable
 from tests.helpers.error_samples import error_classes, fields, own_causes, samples
-from ui.common import errors_text, i18n
+from tests.helpers.languages import language
+from ui.common import errors_text
 from ui.shell.error_banner import ErrorBanner
 from ui.shell.unexpected import ProblemDialog, Unexpected
 
 SAMPLES = samples()
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-
-
-@contextmanager
-def language(qapp: QApplication, code: str) -> Iterator[None]:
-    """The window's translations for ``code`` while inside, English (as tests run) after."""
-    before = QLocale()
-    installed = i18n.install(qapp, code, system=QLocale(code))
-    try:
-        yield
-    finally:
-        for translator in installed.translators:
-            qapp.removeTranslator(translator)
-        QLocale.setDefault(before)
 
 
 @pytest.mark.parametrize(("where", "errors"), SAMPLES, ids=[where for where, _ in SAMPLES])

@@ -448,6 +448,34 @@ def test_lupdate_can_read_every_translated_text() -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_no_count_is_said_by_a_class_another_extends() -> None:
+    """``self.tr(text, "", n)`` in a class another extends: PySide looks a count's text up
+    under the instance's own class alone (there, not found, it comes back in English with the
+    number in it, and the search stops), so the import dialog's progress line was English in
+    every language. Such a class names its own context (``QCoreApplication.translate``)."""
+    classes: dict[str, list[tuple[str, int]]] = {}  # a class: where it says a count
+    extended: set[str] = set()
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            extended |= {base.id for base in node.bases if isinstance(base, ast.Name)}
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "tr"
+                    and isinstance(call.func.value, ast.Name)
+                    and call.func.value.id == "self"
+                    and len(call.args) >= 3
+                ):
+                    where = (str(path.relative_to(ROOT)), call.lineno)
+                    classes.setdefault(node.name, []).append(where)
+    said = [f"{file}:{line} ({name})" for name in extended & set(classes)
+            for file, line in classes[name]]  # fmt: skip
+    assert not said, said
+
+
 # --- the translation files ------------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from app.paths import DataDir
 from app.providers import Models
 from app.store import Library
 from app.transfer import Progress, all_ids, export, import_paths
+from tests.helpers.languages import language
 from tests.helpers.ui_driver import GatedProvider, Harness, seed, services_for, top_level
 from ui.transfer.dialog import ExportDialog, ImportDialog
 
@@ -194,3 +195,15 @@ def test_cancel_stops_an_export_and_writes_nothing(
     assert dialog.status.text() == "Export cancelled. Nothing was written."
     assert dialog.isVisible() and dialog.cancel_button.text() == "Close"
     assert not archive.exists() and list(tmp_path.glob(".cancelled.zip.*")) == []
+
+
+def test_the_progress_line_is_in_the_users_language(harness: Harness, qapp: Any) -> None:
+    """A count's text said by the dialogs' shared class (CI never saw it: it shows only while
+    an import runs, and PySide looked it up under ImportDialog, where it is not)."""
+    dialog = open_from_menu(harness, "&Import…", ImportDialog)
+    with language(qapp, "ja"):
+        dialog.running = True
+        dialog._on_progress(Progress("conversations.json", 1, 4, 277))
+        dialog.running = False
+    assert dialog.status.text() == "conversations.json: これまでに 277 件の会話"
+    dialog.close()

@@ -33,6 +33,7 @@ from app.errors import CrosstalkError
 from app.transfer import FORMATS, SOURCES, Cancelled, ImportReport, Progress
 from app.transfer.export import EXTENSIONS
 from ui.common import errors_text, locale_format, notes
+from ui.common.i18n import Context
 from ui.inspector.wording import QT_TRANSLATE_NOOP
 from ui.transfer.runner import TransferRunner
 
@@ -64,6 +65,10 @@ def _named(names: dict[str, str], key: str) -> str:
     """A format's name in the user's language (its identifier, if it has none)."""
     name = names.get(key)
     return key if name is None else QCoreApplication.translate("TransferDialog", name)
+
+
+class ImportProgress(Context):
+    """The translation context of the progress line both dialogs share."""
 
 
 class _TransferDialog(QDialog):
@@ -105,8 +110,9 @@ class _TransferDialog(QDialog):
         if not self.running:
             return
         self.progress.setValue(round(progress.fraction * STEPS))
-        n = progress.conversations
-        said = self.tr("{file}: %Ln conversation(s) so far", "", n)
+        # not self.tr: PySide looks a count's text up under the instance's own class alone
+        # (ImportDialog), where it is not, and it came out in English in every language
+        said = ImportProgress.tr("{file}: %Ln conversation(s) so far", "", progress.conversations)
         self.status.setText(said.format(file=progress.file))
 
     def _cancel_or_close(self) -> None:
