@@ -174,6 +174,10 @@ class KnowledgeDialog(QDialog):
         the dialog says why it failed."""
         make = self.indexer.make
         self.reading += 1
+        # the loop now, not when the job's first step runs: a test's click (QTest) can run
+        # that step from Qt's events while no loop runs, and ``asyncio.to_thread`` then found
+        # none ("no running event loop", twice in CI)
+        loop = asyncio.get_event_loop()
 
         def work() -> T:
             knowledge = make()
@@ -184,7 +188,7 @@ class KnowledgeDialog(QDialog):
 
         async def go() -> None:
             try:
-                result = await asyncio.to_thread(work)
+                result = await loop.run_in_executor(None, work)
             except CrosstalkError as exc:
                 if not self.closed:
                     self.say(errors_text.said(exc))
