@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the importing process decides when to stop
     args = sys.argv[1:] if argv is None else argv
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never garbles a reply
+    os.dup2(_stray_output(), sys.stdout.fileno())  # a stray print never garbles a reply
     library = Library(DataDir(Path(args[0])), reconcile=False)
     try:
         serve(library, sys.stdin.buffer, replies)
@@ -43,6 +43,15 @@ def main(argv: list[str] | None = None) -> int:
         pickle.dump(warnings, replies)
         replies.flush()
     return 0
+
+
+def _stray_output() -> int:
+    """Where a print goes: the importer's stderr, or nowhere if it has none (a window started
+    from the desktop may have none)."""
+    try:
+        return sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return os.open(os.devnull, os.O_WRONLY)
 
 
 def serve(library: Library, requests: IO[bytes], replies: IO[bytes]) -> None:
