@@ -285,6 +285,7 @@ class StorageError(CrosstalkError):
         ),
         "export_folder_exists": "{path} already exists; --force writes into it",
         "indexer_ended": "the import's indexing process ended unexpectedly ({status})",
+        "indexer_not_started": "could not start the import's indexing process ({reason})",
     }
 
 

@@ -16,7 +16,9 @@ def python_command(module: str, bundle_flag: str) -> list[str]:
     """The command that runs ``module``'s ``main`` (its arguments to follow)."""
     if getattr(sys, "frozen", False):
         return [sys.executable, bundle_flag]
-    return [sys.executable, "-m", module]
+    # -P: not the working folder first on the path, where a user's own ``app`` package
+    # (a common layout) would be imported in place of Crosstalk's
+    return [sys.executable, "-P", "-m", module]
 
 
 def describe_exit(returncode: int) -> str:

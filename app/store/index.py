@@ -311,15 +311,14 @@ class Index:
             "VALUES (?, ?, ?, ?, ?, ?, ?)"
         )
         rows = list(rows)
-        self.conn.execute("SAVEPOINT messages")
+        self.conn.execute("SAVEPOINT messages")  # (another failure: ``transaction``'s)
         try:  # all at once (an import's batch: a statement each was a tenth of its time)
             self.conn.executemany(sql, rows)
             indexed = [(row[0], row[4]) for row in rows]
         except sqlite3.IntegrityError:  # two messages of one millisecond whose low bits
             self.conn.execute("ROLLBACK TO messages")  # collide (rare): one at a time
             indexed = [(self._inserted(sql, row), row[4]) for row in rows]
-        finally:
-            self.conn.execute("RELEASE messages")
+        self.conn.execute("RELEASE messages")
         search.add_terms(self.conn, indexed, known)
 
     def _inserted(self, sql: str, row: tuple[Any, ...]) -> int:

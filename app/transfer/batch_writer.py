@@ -38,7 +38,10 @@ class BatchWriter:
         return self.pool.submit(self._index, written)
 
     def _index(self, written: Written) -> list[bool]:
-        process = self._started()
+        try:
+            process = self._started()
+        except OSError as exc:  # no Python to run it, no processes left, ...
+            raise StorageError(cause="indexer_not_started", reason=str(exc)) from exc
         requests, replies = cast(IO[bytes], process.stdin), cast(IO[bytes], process.stdout)
         try:
             # pickled whole, then written in one call: written as it is pickled, a piece at a
@@ -46,7 +49,7 @@ class BatchWriter:
             requests.write(pickle.dumps(written.batch, protocol=pickle.HIGHEST_PROTOCOL))
             requests.flush()
             reply = pickle.load(replies)  # noqa: S301 (our child, over its pipe)
-        except (OSError, EOFError, pickle.UnpicklingError) as exc:
+        except Exception as exc:  # gone, or its answer unreadable: it is not asked again
             raise self._ended() from exc
         if isinstance(reply, BaseException):
             raise reply
@@ -71,6 +74,8 @@ class BatchWriter:
         starts another."""
         process, self.process = self.process, None
         assert process is not None
+        if process.poll() is None:  # alive, but what it said could not be read
+            process.kill()
         for pipe in (process.stdin, process.stdout):
             with contextlib.suppress(OSError):
                 cast(IO[bytes], pipe).close()
@@ -91,8 +96,8 @@ class BatchWriter:
             pickle.dump(None, requests)
             requests.close()
             self.warnings += pickle.load(replies)  # noqa: S301 (as above)
-        except (OSError, EOFError, pickle.UnpicklingError):
-            pass  # it ended before: every batch it answered is in the index
+        except Exception:  # it ended before (every batch it answered is in the index), or
+            process.kill()  # what it said cannot be read: its warnings are lost
         replies.close()
         returncode = _waited(process)
         if returncode:

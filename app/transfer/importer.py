@@ -263,12 +263,15 @@ class Importer:
             for group in batch:
                 self._failed(group.label, group.planned, exc, [h.id for h, _ in group.planned])
             return
-        except BaseException:  # interrupted while it is written (a second Ctrl-C): it is
-            # written all the same; then none of it stays
-            with contextlib.suppress(BaseException):
-                future.result()
-            for group in batch:
-                self._undo(group.planned, [h.id for h, _ in group.planned])
+        except BaseException:  # interrupted while it is indexed (a second Ctrl-C): it is
+            # indexed all the same, and the batch after it; then none of either stays
+            self.writing.appendleft((future, batch))
+            while self.writing:
+                pending, held = self.writing.popleft()
+                with contextlib.suppress(BaseException):
+                    pending.result()
+                for group in held:
+                    self._undo(group.planned, [h.id for h, _ in group.planned])
             raise
         flags = iter(made)
         for group in batch:

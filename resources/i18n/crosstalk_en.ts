@@ -152,7 +152,7 @@
   <context>
     <name>KnowledgeDialog</name>
     <message numerus="yes">
-      <location filename="../../ui/knowledge/dialog.py" line="+358" />
+      <location filename="../../ui/knowledge/dialog.py" line="+362" />
       <source>%n file(s) read</source>
       <translation>
         <numerusform>%n file read</numerusform>

@@ -2293,6 +2293,11 @@
         <translation>インポートのインデックス作成プロセスが予期せず終了しました（{status}）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>could not start the import&apos;s indexing process ({reason})</source>
+        <translation>インポートのインデックス作成プロセスを開始できませんでした（{reason}）</translation>
+    </message>
+    <message>
         <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} はありません（移動または削除されましたか？）</translation>
@@ -3610,7 +3615,7 @@ Nothing is lost.</source>
         <translation>ベクトル</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+99"/>
         <source>No sources yet: add a folder or a file.</source>
         <translation>ソースはまだありません。フォルダーかファイルを追加してください。</translation>
     </message>

@@ -2293,6 +2293,11 @@
         <translation>导入的索引进程意外结束（{status}）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>could not start the import&apos;s indexing process ({reason})</source>
+        <translation>无法启动导入的索引进程（{reason}）</translation>
+    </message>
+    <message>
         <location filename="../../ui/common/error_words/attachments.py" line="+7"/>
         <source>{path} does not exist (was it moved or deleted?)</source>
         <translation>{path} 不存在（是否已被移动或删除？）</translation>
@@ -3610,7 +3615,7 @@ Nothing is lost.</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+99"/>
         <source>No sources yet: add a folder or a file.</source>
         <translation>还没有来源：请添加文件夹或文件。</translation>
     </message>

@@ -9,6 +9,7 @@ import pickle
 import signal
 import subprocess
 import sys
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,9 @@ import pytest
 from app.errors import StorageError
 from app.paths import DataDir
 from app.store import Library
-from app.store.bulk_create import Batch, write_files
+from app.store.bulk_create import Batch, Written, write_files
 from app.store.transcript import VERSION
-from app.transfer import importer
+from app.transfer import batch_writer, importer
 from app.transfer.batch_writer import BatchWriter
 from bench import chatgpt_export
 from tests.store.test_bulk_create import batch
@@ -166,3 +167,80 @@ def test_what_cannot_be_indexed_is_a_warning_and_the_next_opening_indexes_it(
     assert process.wait(timeout=60) == 0
     process.stdout.close()
     assert listed(data_dir) == {Path(written.batch.paths[1]).stem}
+
+
+def test_a_users_own_app_package_in_the_working_folder_is_not_imported(
+    data_dir: DataDir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`crosstalk import` run from a project folder that has an ``app`` package of its own
+    (a common layout): the indexer imports Crosstalk's, not that one."""
+    decoy = tmp_path / "project" / "app"
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
+    monkeypatch.chdir(decoy.parent)
+    library = Library(data_dir)
+    writer = BatchWriter(data_dir)
+    try:
+        assert writer.submit(write_files(library, batch(2))).result() == [True] * 2
+    finally:
+        assert writer.close() == []
+        library.close()
+
+
+def test_an_indexer_that_cannot_start_fails_its_batch_with_the_reason(
+    data_dir: DataDir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch_writer, "python_command", lambda *_: ["/nonexistent/python"])
+    library = Library(data_dir)
+    writer = BatchWriter(data_dir)
+    with pytest.raises(StorageError) as caught:
+        writer.submit(write_files(library, batch(2))).result()
+    assert caught.value.cause == "indexer_not_started"
+    assert "could not start the import's indexing process" in str(caught.value)
+    assert writer.close() == []
+    library.close()
+
+
+def test_a_second_ctrl_c_keeps_none_of_the_batches_in_flight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second Ctrl-C while the importer waits for the oldest of the batches the indexer
+    has: that batch, the one after it and the one just written are all removed again (each
+    whole before: nothing half-imported either way), and the interrupt goes on up."""
+    export = tmp_path / "conversations.json"
+    chatgpt_export.write(export, 3 * importer.BATCH_CONVERSATIONS, huge_every=0)
+    submit = BatchWriter.submit
+
+    class Interrupted:
+        """The first batch's answer, waited for: a Ctrl-C arrives (once)."""
+
+        def __init__(self, future: Future[list[bool]]) -> None:
+            self.future, self.struck = future, False
+
+        def result(self) -> list[bool]:
+            if not self.struck:
+                self.struck = True
+                raise KeyboardInterrupt
+            return self.future.result()
+
+    made: list[object] = []
+
+    def interrupting_the_first(self: BatchWriter, written: Written) -> object:
+        future = submit(self, written)
+        made.append(future)
+        return Interrupted(future) if len(made) == 1 else future
+
+    monkeypatch.setattr(BatchWriter, "submit", interrupting_the_first)
+    data = DataDir(tmp_path / "home")
+    library = Library(data)
+    with pytest.raises(KeyboardInterrupt):
+        importer.import_paths(library, [export])
+    library.close()
+    assert len(made) == 2  # both were in flight
+    assert listed(data) == set()  # (each file there indexed by this opening)
+    library = Library(data)
+    try:  # what is left is the projects the export's groups made, as a first Ctrl-C leaves
+        kinds = {row[0] for row in library.index.conn.execute("SELECT kind FROM conversations")}
+    finally:
+        library.close()
+    assert kinds <= {"project"}

@@ -107,4 +107,7 @@ TEMPLATES: dict[tuple[str, str], str] = {
     ("StorageError", "indexer_ended"): QT_TRANSLATE_NOOP(
         "ErrorsText", "the import's indexing process ended unexpectedly ({status})"
     ),
+    ("StorageError", "indexer_not_started"): QT_TRANSLATE_NOOP(
+        "ErrorsText", "could not start the import's indexing process ({reason})"
+    ),
 }
